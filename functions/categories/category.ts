@@ -1,0 +1,83 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Category } from '@shared/categories';
+import { CATEGORY_DEFAULTS } from '@shared/constants';
+import { dynamo } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+
+/**
+ * Categories live in one partition (`pk = CATEGORY`, `sk = <id>`): the list is small, read on
+ * every home page, and served by a single Query.
+ */
+const PARTITION = 'CATEGORY';
+
+interface CategoryItem extends Category {
+  pk: typeof PARTITION;
+  sk: string;
+  sortOrder: number;
+  createdAt: string;
+}
+
+/** All categories in display order; only active ones unless `includeInactive`. */
+export async function listCategories(options: { includeInactive?: boolean } = {}): Promise<Category[]> {
+  const items: CategoryItem[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': PARTITION },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...((page.Items ?? []) as CategoryItem[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items
+    .filter((item) => options.includeInactive || item.isActive)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'ja'))
+    .map(toCategory);
+}
+
+function toCategory(item: CategoryItem): Category {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description ?? '',
+    color: item.color ?? CATEGORY_DEFAULTS.color,
+    icon: item.icon ?? CATEGORY_DEFAULTS.icon,
+    isActive: item.isActive,
+  };
+}
+
+export interface CategoryInput extends Omit<Category, 'description'> {
+  description?: string;
+  sortOrder: number;
+}
+
+/**
+ * Creates the categories that do not exist yet and leaves existing ones alone (an operator may
+ * have renamed or deactivated them), so seeding is idempotent. Returns how many were created.
+ */
+export async function createMissingCategories(categories: readonly CategoryInput[], createdAt = new Date()): Promise<number> {
+  let created = 0;
+  for (const category of categories) {
+    const item: CategoryItem = {
+      pk: PARTITION,
+      sk: category.id,
+      ...category,
+      description: category.description ?? '',
+      createdAt: createdAt.toISOString(),
+    };
+    try {
+      await dynamo().send(
+        new PutCommand({ TableName: getConfig().tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+      created += 1;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return created;
+}

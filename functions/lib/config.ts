@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, read from the environment and validated once per process. The local stack and
+ * the tests set the endpoint overrides; in AWS they are absent and the SDK's defaults apply.
+ */
+const localStages = ['local', 'test'];
+
+const configSchema = z
+  .object({
+    STAGE: z.string().min(1).default('local'),
+    TABLE_NAME: z.string().min(1),
+    APP_URL: z.url().optional(),
+    AWS_REGION: z.string().min(1).default('ap-northeast-1'),
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    SES_ENDPOINT: z.url().optional(),
+    SQS_ENDPOINT: z.url().optional(),
+    MATERIALS_BUCKET: z.string().min(1).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+    TICK_QUEUE_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .transform((env, ctx) => {
+    const isLocal = localStages.includes(env.STAGE);
+    if (!isLocal && !env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL is required outside the local stage' });
+    }
+    return {
+      stage: env.STAGE,
+      isLocal,
+      tableName: env.TABLE_NAME,
+      appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+      region: env.AWS_REGION,
+      endpoints: {
+        dynamodb: env.DYNAMODB_ENDPOINT,
+        s3: env.S3_ENDPOINT,
+        ses: env.SES_ENDPOINT,
+        sqs: env.SQS_ENDPOINT,
+        webSocketManagement: env.WS_MANAGEMENT_ENDPOINT,
+      },
+      materialsBucket: env.MATERIALS_BUCKET,
+      mailFrom: env.MAIL_FROM ?? 'みんなのクイズ <no-reply@example.com>',
+      tickQueueUrl: env.TICK_QUEUE_URL,
+      logLevel: env.LOG_LEVEL,
+      /** Cookies carry `Secure` everywhere but on the local stage (plain http://localhost). */
+      secureCookies: !isLocal,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+let cached: Config | undefined;
+
+/** Returns the validated configuration; throws at cold start when a required setting is missing. */
+export function getConfig(): Config {
+  if (!cached) {
+    const parsed = configSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      throw new Error(`Invalid configuration: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

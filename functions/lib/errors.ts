@@ -1,0 +1,72 @@
+import { MESSAGES } from '@shared/messages';
+
+/**
+ * Typed errors. Domain code throws these; the handler factory maps them to a status and a
+ * `{ message }` body. Anything else becomes a logged 500 with a generic Japanese message.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export class ValidationError extends AppError {
+  constructor(
+    readonly issues: ValidationIssue[],
+    message: string = issues[0]?.message ?? MESSAGES.invalidInput,
+  ) {
+    super(400, message);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string = MESSAGES.invalidInput) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message: string = MESSAGES.loginRequired) {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string = MESSAGES.forbidden) {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string = MESSAGES.notFound) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string = MESSAGES.payloadTooLarge) {
+    super(413, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string = MESSAGES.tooManyRequests) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The route table: the one list of HTTP routes, WebSocket route keys and queue consumers.
+ * The CDK stack creates one function per entry, the local gateway dispatches with it, and the
+ * handler factory reads each route's access level and limits from it. Later features add their
+ * rows here; nothing else declares a route.
+ */
+
+/** Who may call a route; checked on the server by the handler factory. */
+export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
+
+/** How a route's function may touch the table (least privilege in production). */
+export type TableAccess = 'none' | 'read' | 'readwrite';
+
+/** Extra permissions a function gets in production. */
+export type Grant = 'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'postToConnection' | 'tickQueue';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface FunctionSettings {
+  /** Handler module, relative to the repository root, without extension; it exports `handler`. */
+  handler: string;
+  table: TableAccess;
+  grants?: readonly Grant[];
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export interface HttpRoute extends FunctionSettings {
+  method: HttpMethod;
+  /** Path as API Gateway writes it, e.g. `/api/quizzes/{id}`. */
+  path: string;
+  access: AccessLevel;
+  /** Largest accepted request body in bytes (default: LIMITS.jsonBodyMaxBytes). */
+  bodyLimitBytes?: number;
+}
+
+export interface WebSocketRoute extends FunctionSettings {
+  /** `$connect`, `$disconnect`, `$default` or a client message type (route selection on `$.type`). */
+  routeKey: string;
+}
+
+export interface QueueConsumer extends FunctionSettings {
+  queue: 'tick';
+}
+
+export const httpRoutes = [
+  { method: 'GET', path: '/api/categories', handler: 'functions/api/categories/list', access: 'public', table: 'read' },
+  { method: 'GET', path: '/api/auth/me', handler: 'functions/api/auth/me', access: 'user', table: 'read' },
+] as const satisfies readonly HttpRoute[];
+
+export const webSocketRoutes = [
+  { routeKey: '$connect', handler: 'functions/ws/connect', table: 'readwrite' },
+  { routeKey: '$disconnect', handler: 'functions/ws/disconnect', table: 'readwrite' },
+  { routeKey: '$default', handler: 'functions/ws/default', table: 'none', grants: ['postToConnection'] },
+  { routeKey: 'ping', handler: 'functions/ws/ping', table: 'none', grants: ['postToConnection'] },
+] as const satisfies readonly WebSocketRoute[];
+
+/** Consumers of delayed queue messages (the multiplayer game clock adds its tick handler here). */
+export const queueConsumers: readonly QueueConsumer[] = [];
+
+export type HttpRouteKey = `${(typeof httpRoutes)[number]['method']} ${(typeof httpRoutes)[number]['path']}`;
+export type WebSocketRouteKey = (typeof webSocketRoutes)[number]['routeKey'];
+
+export function httpRouteKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Finds a route by its API Gateway route key (`GET /api/categories`). */
+export function findHttpRoute(routeKey: string): HttpRoute | undefined {
+  return (httpRoutes as readonly HttpRoute[]).find((route) => httpRouteKey(route) === routeKey);
+}
+
+/** A short, stable, CloudFormation-safe name for a route's function, e.g. `GetApiCategories`. */
+export function functionIdFor(route: HttpRoute | WebSocketRoute | QueueConsumer): string {
+  const raw =
+    'method' in route
+      ? `${route.method} ${route.path}`
+      : 'routeKey' in route
+        ? `ws ${route.routeKey.replace('$', '')}`
+        : `queue ${route.queue}`;
+  return raw
+    .replace(/[{}]/g, ' by ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1).toLowerCase())
+    .join('');
+}

@@ -1,0 +1,37 @@
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { COOKIE_NAMES } from '@shared/api';
+import { saveConnection } from '../connections/connection';
+import { getConfig } from '../lib/config';
+import { parseCookies } from '../lib/cookies';
+import { createLogger } from '../lib/logger';
+import { managementEndpoint } from '../lib/ws-handler';
+import { findSession } from '../sessions/session';
+import { accountStanding, getUser } from '../users/user';
+
+/** `$connect` carries the upgrade request's headers (API Gateway adds them; the v2 event types omit them). */
+type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };
+
+/**
+ * `$connect`: only pages of this site (Origin) with a live session of an account in good standing
+ * may open a socket; anything else is refused before the socket exists.
+ */
+export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
+  const config = getConfig();
+  const { connectionId, requestId } = event.requestContext;
+  const log = createLogger({ requestId, route: '$connect', connectionId }, config.logLevel);
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  if (headers.origin !== new URL(config.appUrl).origin) {
+    log.warn('connection refused', { reason: 'origin', origin: headers.origin });
+    return { statusCode: 403 };
+  }
+  const sessionId = parseCookies(headers.cookie ? [headers.cookie] : []).get(COOKIE_NAMES.session);
+  const session = sessionId ? await findSession(sessionId) : undefined;
+  const user = session ? await getUser(session.userId) : undefined;
+  if (!user || accountStanding(user) !== 'ok') {
+    log.info('connection refused', { reason: 'session' });
+    return { statusCode: 401 };
+  }
+  await saveConnection({ connectionId, userId: user.id, endpoint: managementEndpoint(event) });
+  log.info('connected', { userId: user.id });
+  return { statusCode: 200 };
+};

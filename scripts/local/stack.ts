@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { S3RVER_KEY } from '@functions/lib/aws-clients';
+import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes';
+import { ensureBucket, ensureTable } from './bootstrap';
+import { startDynamoDb, type RunningDynamoDb } from './dynamodb';
+import { startGateway, type RunningGateway } from './gateway';
+import { assertPortFree, freePort } from './ports';
+import { startS3, type RunningS3 } from './s3';
+import { startSes, type RunningSes } from './ses';
+
+/**
+ * Starts the whole app on this machine: DynamoDB Local, s3rver, aws-ses-v2-local and the local
+ * gateway (API, WebSocket, scheduler, web), creates the table and bucket, seeds, and points the
+ * in-process handlers at it all through the same environment variables Lambda gets in AWS.
+ */
+export interface LocalStackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port: number;
+  dynamoDbPort: number;
+  s3Port: number;
+  sesPort: number;
+  /** Keeps data under this folder; `undefined` uses memory and a temporary folder (tests, benchmarks). */
+  dataDir?: string;
+  appUrl?: string;
+  web: 'vite' | 'static' | 'none';
+  tableName?: string;
+  bucket?: string;
+  httpRoutes?: readonly HttpRoute[];
+  webSocketRoutes?: readonly WebSocketRoute[];
+  queueConsumers?: readonly QueueConsumer[];
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  mailViewerUrl: string;
+  endpoints: { dynamodb: string; s3: string; ses: string };
+  tableName: string;
+  bucket: string;
+  gateway: RunningGateway;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { port: 3000, dynamoDbPort: 8000, s3Port: 4569, sesPort: 8005 } as const;
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const resolvePort = async (port: number, what: string) => {
+    if (port === 0) return freePort();
+    await assertPortFree(port, what);
+    return port;
+  };
+  const port = await resolvePort(options.port, 'アプリ');
+  const dynamoDbPort = await resolvePort(options.dynamoDbPort, 'DynamoDB Local');
+  const s3Port = await resolvePort(options.s3Port, 'S3');
+  const sesPort = await resolvePort(options.sesPort, 'SES');
+  const tableName = options.tableName ?? 'quiz-local';
+  const bucket = options.bucket ?? 'quiz-local-materials';
+  const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+  const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'quiz-local-'));
+  const dataDir = options.dataDir ? resolve(options.dataDir) : temporary!;
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => console.error(error));
+    stoppers.length = 0;
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+  };
+
+  try {
+    // allSettled: when one emulator fails, the others have still started and must be stopped too.
+    const started = await Promise.allSettled([
+      startDynamoDb({ port: dynamoDbPort, ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}) }),
+      startS3({ port: s3Port, directory: join(dataDir, 's3') }),
+      startSes({ port: sesPort }),
+    ] as const);
+    for (const result of started) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [dynamoDb, s3, ses] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+      RunningDynamoDb,
+      RunningS3,
+      RunningSes,
+    ];
+    log(`DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}`);
+
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: process.env.AWS_REGION ?? 'ap-northeast-1',
+      TABLE_NAME: tableName,
+      APP_URL: appUrl,
+      DYNAMODB_ENDPOINT: dynamoDb.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      SQS_ENDPOINT: gatewayUrl,
+      TICK_QUEUE_URL: `${gatewayUrl}/000000000000/tick`,
+      WS_MANAGEMENT_ENDPOINT: gatewayUrl,
+      MATERIALS_BUCKET: bucket,
+    });
+
+    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamoDb.endpoint, region: 'ap-northeast-1', credentials });
+    const s3Client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'ap-northeast-1',
+      credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    for (const change of await ensureTable(dynamoClient, tableName)) log(change);
+    if (await ensureBucket(s3Client, bucket)) log(`created bucket ${bucket}`);
+    dynamoClient.destroy();
+    s3Client.destroy();
+
+    const { seed } = await import('../seed');
+    const seeded = await seed();
+    if (seeded.categoriesCreated) log(`seeded ${seeded.categoriesCreated} categories`);
+
+    const gateway = await startGateway({
+      port,
+      web: options.web,
+      ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
+      ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
+      ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),
+      log,
+    });
+    stoppers.push(gateway.stop);
+
+    return {
+      appUrl,
+      mailViewerUrl: ses.viewerUrl,
+      endpoints: { dynamodb: dynamoDb.endpoint, s3: s3.endpoint, ses: ses.endpoint },
+      tableName,
+      bucket,
+      gateway,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

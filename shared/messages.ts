@@ -1,0 +1,23 @@
+/**
+ * Japanese messages. Strings quoted by the specification are kept verbatim; the rest are
+ * written in the same voice. Server and web import the same constants.
+ */
+export const MESSAGES = {
+  // Shared request behaviour and generic server answers
+  loginRequired: 'ログインが必要です',
+  forbidden: 'この操作を行う権限がありません',
+  csrfRejected: 'リクエストを確認できませんでした。ページを再読み込みしてもう一度お試しください。',
+  notFound: 'お探しのデータが見つかりません',
+  invalidInput: '入力内容に誤りがあります',
+  invalidJson: 'リクエストの形式が正しくありません',
+  payloadTooLarge: 'リクエストのサイズが大きすぎます',
+  tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
+  serverError: 'サーバーエラーが発生しました。しばらくしてからもう一度お試しください。',
+  accountStopped: 'このアカウントは管理者により停止されています',
+  // Categories
+  categoriesLoadFailed: 'カテゴリの取得に失敗しました',
+  // Realtime
+  unknownMessage: '不明なメッセージです',
+  // Toast title
+  errorTitle: 'エラー',
+} as const;

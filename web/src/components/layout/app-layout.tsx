@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+
+/** Every screen: navigation bar, the page, footer. */
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        本文へ移動
+      </a>
+      <NavBar />
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense fallback={<div className="page-loading" role="status" aria-label="読み込み中" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

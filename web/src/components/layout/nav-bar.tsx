@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { LogIn } from 'lucide-react';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { paths } from '@web/config/paths';
+import { MembershipButton } from './membership-button';
+import { MobileDrawer } from './mobile-drawer';
+import { navLinks } from './nav-links';
+import { UserMenu } from './user-menu';
+
+/** The navigation bar on every screen (core-platform §2). */
+export function NavBar() {
+  const { data: user } = useCurrentUser();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
+  const links = navLinks(user);
+
+  const account = user ? (
+    <>
+      <MembershipButton user={user} />
+      <UserMenu user={user} />
+    </>
+  ) : (
+    <Link to={paths.login} className="button button--primary button--small" onClick={() => setDrawerOpen(false)}>
+      <LogIn size={16} aria-hidden />
+      ログイン
+    </Link>
+  );
+
+  return (
+    <header className="nav">
+      <div className="nav__inner container">
+        <MobileDrawer links={links} open={drawerOpen} onOpenChange={onDrawerChange} footer={user ? null : account} />
+        <Link to={paths.home} className="brand" aria-label="みんなのクイズ ホーム">
+          <span className="brand__mark" aria-hidden>
+            Q
+          </span>
+          <span className="brand__name">みんなのクイズ</span>
+          <span className="brand__beta">β</span>
+        </Link>
+        <nav aria-label="メインナビゲーション" className="nav__links">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={({ isActive }) => `nav__link${isActive ? ' is-active' : ''}`}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="nav__account">{account}</div>
+      </div>
+    </header>
+  );
+}

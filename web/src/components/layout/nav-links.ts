@@ -1,0 +1,22 @@
+import type { CurrentUser } from '@shared/users';
+import { paths } from '@web/config/paths';
+
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** The navigation bar's links (core-platform §2): more once signed in, pro and admin links by role. */
+export function navLinks(user: CurrentUser | null | undefined): NavLink[] {
+  const links: NavLink[] = [{ to: paths.home, label: 'ホーム' }];
+  if (!user) return links;
+  links.push(
+    { to: paths.quizSearch, label: 'シングルプレイ' },
+    { to: paths.multiplayer, label: 'マルチプレイ' },
+    { to: paths.profile, label: 'マイページ' },
+    { to: paths.myQuizzes, label: 'マイクイズ' },
+  );
+  if (user.isPro) links.push({ to: paths.focusedStudy, label: '集中学習' });
+  if (user.isAdmin) links.push({ to: paths.admin, label: '管理' });
+  return links;
+}

@@ -1,0 +1,28 @@
+/**
+ * The spec's route table (multiplayer-membership-study §2). Every page path is written here once;
+ * links and the router use these.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  emailRegister: '/email-register',
+  verifyEmail: '/verify-email',
+  adminLoginVerify: '/admin-login-verify',
+  quiz: (id: string, options: { random?: boolean } = {}) =>
+    `/quiz/${encodeURIComponent(id)}${options.random ? '?mode=random' : ''}`,
+  multiplayer: '/multiplayer',
+  admin: '/admin',
+  myQuizzes: '/my-quizzes',
+  quizSearch: '/quiz-search',
+  profile: '/profile',
+  focusedStudy: '/focused-study',
+  proCheckout: '/pro-checkout',
+  resetPassword: '/reset-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  guidelines: '/guidelines',
+  help: '/help',
+  faq: '/faq',
+  tokushoho: '/tokutei-shoutorihikihou',
+} as const;

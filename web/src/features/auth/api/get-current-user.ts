@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@shared/users';
+import { UI } from '@shared/constants';
+import { ApiError, getJson } from '@web/lib/api-client';
+
+export const currentUserKey = ['/api/auth/me'] as const;
+
+/** `GET /api/auth/me`: the user, or null when the answer is 401 (not signed in). */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await getJson<CurrentUser>(currentUserKey[0]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Cached 10 minutes; no refetch on focus or mount; up to 2 retries except on 401 (core-platform §7). */
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey,
+  queryFn: getCurrentUser,
+  staleTime: UI.currentUserStaleMs,
+  refetchOnWindowFocus: false,
+  refetchOnMount: false,
+  retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 2,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+import { currentUserKey } from './get-current-user';
+
+/**
+ * `POST /api/auth/logout`. Afterwards the cached user is cleared and per-user data (pro status,
+ * AI usage, quiz lists) is refreshed; the caller decides where to go.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiRequest('POST', '/api/auth/logout')).json() as Promise<unknown>,
+    onSuccess: async () => {
+      queryClient.setQueryData(currentUserKey, null);
+      await queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== currentUserKey[0],
+      });
+    },
+  });
+}
