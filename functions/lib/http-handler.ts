@@ -261,8 +261,22 @@ function jsonResponse(statusCode: number, body: unknown, extra: Omit<HttpReply, 
 
 type Infer<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
 
+interface HandlerOptions<B, Q, P, U> {
+  body?: B;
+  query?: Q;
+  params?: P;
+  handle: (
+    request: HttpRequest<
+      Infer<B, undefined>,
+      Infer<Q, Record<string, string | undefined>>,
+      Infer<P, Record<string, string | undefined>>,
+      U
+    >,
+  ) => Promise<HttpReply>;
+}
+
 /**
- * Builds a route's Lambda handler.
+ * Builds a route's Lambda handler; the route's access level and limits come from the route table.
  * @example export const handler = httpHandler({ route: 'GET /api/categories', handle: async () => ({ body: await listCategories() }) });
  */
 export function httpHandler<
@@ -270,17 +284,19 @@ export function httpHandler<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(options: {
-  route: K;
-  body?: B;
-  query?: Q;
-  params?: P;
-  handle: (
-    request: HttpRequest<Infer<B, undefined>, Infer<Q, Record<string, string | undefined>>, Infer<P, Record<string, string | undefined>>, UserFor<K>>,
-  ) => Promise<HttpReply>;
-}) {
+>(options: HandlerOptions<B, Q, P, UserFor<K>> & { route: K }) {
   const route = findHttpRoute(options.route);
   if (!route) throw new Error(`Route ${options.route} is not in the route table`);
+  return createHttpHandler<B, Q, P, UserFor<K>>(route, options);
+}
+
+/** The chain itself, for a route given in full (the route table's routes, and test fixtures). */
+export function createHttpHandler<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  U = UserItem | undefined,
+>(route: HttpRoute, options: HandlerOptions<B, Q, P, U>) {
   getConfig();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>()
     .use(observe(route))
@@ -297,7 +313,7 @@ export function httpHandler<
         body: state.input?.body as never,
         query: state.input?.query as never,
         params: state.input?.params as never,
-        user: state.user as UserFor<K>,
+        user: state.user as U,
         session: state.session,
         rawBody: state.rawBody,
         headers: state.headers,

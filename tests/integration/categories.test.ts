@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { categoryListSchema } from '@shared/categories';
+import { dynamo } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { seed } from '../../scripts/seed';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+
+describe('GET /api/categories', () => {
+  it('lists the seeded categories in display order, each with colour and icon', async () => {
+    const response = await new TestClient(gateway.url).get('/api/categories');
+    expect(response.status).toBe(200);
+    const categories = categoryListSchema.parse(response.json);
+    expect(categories.map((category) => category.name)).toEqual([
+      '科学',
+      '一般知識',
+      '歴史',
+      'スポーツ',
+      'エンターテイメント',
+      '料理',
+      '資格',
+      '地理',
+    ]);
+    for (const category of categories) {
+      expect(category.color).toMatch(/^#[0-9A-F]{6}$/i);
+      expect(category.icon).not.toBe('');
+      expect(category.isActive).toBe(true);
+    }
+  });
+
+  it('leaves out inactive categories', async () => {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: { pk: 'CATEGORY', sk: 'cooking' },
+        UpdateExpression: 'SET isActive = :no',
+        ExpressionAttributeValues: { ':no': false },
+      }),
+    );
+    const response = await new TestClient(gateway.url).get('/api/categories');
+    expect((response.json as { name: string }[]).map((category) => category.name)).not.toContain('料理');
+  });
+
+  it('seeds idempotently: a second run creates nothing and keeps operator changes', async () => {
+    expect(await seed()).toEqual({ categoriesCreated: 0 });
+    const response = await new TestClient(gateway.url).get('/api/categories');
+    expect((response.json as unknown[]).length).toBe(7);
+  });
+});

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startDynamoDb } from '../../scripts/local/dynamodb';
+import { freePort } from '../../scripts/local/ports';
+import { startS3 } from '../../scripts/local/s3';
+import { startSes } from '../../scripts/local/ses';
+
+export interface Emulators {
+  dynamodb: string;
+  s3: string;
+  ses: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    emulators: Emulators;
+  }
+}
+
+/** Starts the emulators once for the integration project, on free ports, in memory. */
+export default async function setup(project: TestProject) {
+  const directory = mkdtempSync(join(tmpdir(), 'quiz-it-'));
+  const [dynamodb, s3, ses] = await Promise.all([
+    freePort().then((port) => startDynamoDb({ port })),
+    freePort().then((port) => startS3({ port, directory })),
+    freePort().then((port) => startSes({ port })),
+  ]);
+  project.provide('emulators', { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint });
+  return async () => {
+    await Promise.all([dynamodb.stop(), s3.stop(), ses.stop()]);
+    rmSync(directory, { recursive: true, force: true });
+  };
+}

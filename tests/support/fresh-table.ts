@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { S3RVER_KEY } from '@functions/lib/aws-clients';
+import { resetConfigForTests } from '@functions/lib/config';
+import { ensureBucket, ensureTable } from '../../scripts/local/bootstrap';
+import { assertLocalEndpoint } from './local-endpoint';
+
+/**
+ * Runs before each integration test file: a fresh table (and bucket) with a unique name, and the
+ * environment the handlers read, pointing at the local emulators only.
+ */
+const emulators = inject('emulators');
+const tableName = `test-${randomUUID()}`;
+const bucket = `test-${randomUUID()}`;
+
+Object.assign(process.env, {
+  STAGE: 'test',
+  AWS_REGION: 'ap-northeast-1',
+  TABLE_NAME: tableName,
+  APP_URL: 'http://localhost:3000',
+  DYNAMODB_ENDPOINT: assertLocalEndpoint(emulators.dynamodb, 'DynamoDB'),
+  S3_ENDPOINT: assertLocalEndpoint(emulators.s3, 'S3'),
+  SES_ENDPOINT: assertLocalEndpoint(emulators.ses, 'SES'),
+  MATERIALS_BUCKET: bucket,
+});
+resetConfigForTests();
+
+const dynamoClient = new DynamoDBClient({
+  endpoint: emulators.dynamodb,
+  region: 'ap-northeast-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+await ensureTable(dynamoClient, tableName);
+dynamoClient.destroy();
+
+const s3Client = new S3Client({
+  endpoint: emulators.s3,
+  region: 'ap-northeast-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
+});
+await ensureBucket(s3Client, bucket);
+s3Client.destroy();
