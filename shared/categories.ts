@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A category as the API returns it (`GET /api/categories`). */
 export const categorySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The signed-in user as `GET /api/auth/me` returns it. */
 export const currentUserSchema = z.object({

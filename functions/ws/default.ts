@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '@shared/messages';
 import { webSocketHandler } from '../lib/ws-handler';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { webSocketHandler } from '../lib/ws-handler';
 
 /** `ping`: keeps a socket alive and lets the client estimate its clock offset from `serverTime`. */

@@ -1,0 +1,166 @@
+import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import {
+  functionIdFor,
+  httpRoutes,
+  queueConsumers,
+  webSocketRoutes,
+  type Grant,
+  type HttpRoute,
+  type QueueConsumer,
+  type TableAccess,
+  type WebSocketRoute,
+} from '../../functions/routes';
+import { RouteFunction } from './route-function';
+
+export interface ApiProps {
+  stage: string;
+  table: TableV2;
+  materials: Bucket;
+  tickQueue: Queue;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+  mailFrom: string;
+}
+
+/** Name of the WebSocket stage: CloudFront forwards `/ws` unchanged, so the stage is called `ws`. */
+export const WEBSOCKET_STAGE = 'ws';
+
+/**
+ * The HTTP API and the WebSocket API, with one function per entry of the route table and the
+ * least privilege each entry asks for.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly webSocketApi: WebSocketApi;
+  readonly webSocketStage: WebSocketStage;
+  readonly functions: RouteFunction[] = [];
+  private readonly props: ApiProps;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.props = props;
+
+    this.httpApi = new HttpApi(this, 'Http', { createDefaultStage: false, description: `Quiz HTTP API (${props.stage})` });
+    new HttpStage(this, 'HttpDefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { burstLimit: 200, rateLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'HttpAccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+        ),
+      },
+    });
+
+    this.webSocketApi = new WebSocketApi(this, 'WebSocket', {
+      routeSelectionExpression: '$request.body.type',
+      description: `Quiz realtime API (${props.stage})`,
+    });
+    this.webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi: this.webSocketApi,
+      stageName: WEBSOCKET_STAGE,
+      autoDeploy: true,
+      throttle: { burstLimit: 100, rateLimit: 50 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'WebSocketAccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+        ),
+      },
+    });
+  }
+
+  /** The HTTP API's host name (the CloudFront origin for `/api/*`). */
+  get httpDomain(): string {
+    return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  }
+
+  /** The WebSocket API's host name (the CloudFront origin for `/ws`). */
+  get webSocketDomain(): string {
+    return `${this.webSocketApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  }
+
+  /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
+  addRoutes(appUrl: string) {
+    for (const route of httpRoutes as readonly HttpRoute[]) {
+      const fn = this.createFunction(route, appUrl);
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
+      });
+    }
+    for (const route of webSocketRoutes as readonly WebSocketRoute[]) {
+      const fn = this.createFunction(route, appUrl);
+      this.webSocketApi.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
+      });
+    }
+    for (const consumer of queueConsumers as readonly QueueConsumer[]) {
+      const fn = this.createFunction(consumer, appUrl);
+      fn.addEventSource(new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    }
+  }
+
+  private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
+    const { table, materials, tickQueue } = this.props;
+    const fn = new RouteFunction(this, functionIdFor(settings), {
+      handlerModule: settings.handler,
+      logRetention: this.props.logRetention,
+      removalPolicy: this.props.removalPolicy,
+      ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
+      ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
+      environment: {
+        STAGE: this.props.stage,
+        TABLE_NAME: table.tableName,
+        APP_URL: appUrl,
+        MATERIALS_BUCKET: materials.bucketName,
+        MAIL_FROM: this.props.mailFrom,
+        TICK_QUEUE_URL: tickQueue.queueUrl,
+        WS_MANAGEMENT_ENDPOINT: this.webSocketStage.callbackUrl,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    const grantTable: Record<TableAccess, () => void> = {
+      none: () => undefined,
+      read: () => table.grantReadData(fn),
+      readwrite: () => table.grantReadWriteData(fn),
+    };
+    grantTable[settings.table]();
+    const grants: Record<Grant, () => void> = {
+      sendMail: () =>
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          }),
+        ),
+      materialsRead: () => materials.grantRead(fn),
+      materialsWrite: () => {
+        materials.grantPut(fn);
+        materials.grantDelete(fn);
+      },
+      bedrock: () =>
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['bedrock:InvokeModel'],
+            resources: [`arn:${Aws.PARTITION}:bedrock:${Aws.REGION}::foundation-model/*`, `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`],
+          }),
+        ),
+      postToConnection: () => this.webSocketApi.grantManageConnections(fn),
+      tickQueue: () => tickQueue.grantSendMessages(fn),
+    };
+    for (const grant of settings.grants ?? []) grants[grant]();
+    this.functions.push(fn);
+    return fn;
+  }
+}

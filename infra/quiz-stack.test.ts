@@ -1,0 +1,127 @@
+import { App, Aspects } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionIdFor, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { TABLE } from '../functions/data/table';
+import { QuizStack } from './quiz-stack';
+
+/** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions pack applied. */
+let template: Template;
+let stack: QuizStack;
+
+beforeAll(() => {
+  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="ja"></html>');
+  const app = new App({ context: { stage: 'test' } });
+  stack = new QuizStack(app, 'Quiz-test', {
+    stage: 'test',
+    mailFrom: 'no-reply@example.com',
+    webAssetPath: webDist,
+    env: { account: '123456789012', region: 'ap-northeast-1' },
+  });
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  template = Template.fromStack(stack);
+});
+
+const routeFunctions = () =>
+  Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }));
+
+describe('QuizStack', () => {
+  it('has no unsuppressed cdk-nag AwsSolutions errors', () => {
+    const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
+    expect(errors.map((error) => `${error.id}: ${String(error.entry.data).split(':')[0]}`)).toEqual([]);
+  });
+
+  it('creates one Node.js 22 arm64 function per route of the route table', () => {
+    const functions = routeFunctions();
+    expect(functions).toHaveLength(httpRoutes.length + webSocketRoutes.length);
+    for (const route of [...httpRoutes, ...webSocketRoutes]) {
+      const id = functionIdFor(route);
+      const match = functions.find(([logicalId]) => logicalId.startsWith(`Api${id}`));
+      expect(match, `function for ${id}`).toBeDefined();
+      expect(match![1].Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('routes every HTTP route and WebSocket route key', () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (resource) => resource.Properties.RouteKey as string,
+    );
+    for (const route of httpRoutes) expect(routeKeys).toContain(`${route.method} ${route.path}`);
+    for (const route of webSocketRoutes) expect(routeKeys).toContain(route.routeKey);
+  });
+
+  it('defines the table from the shared definition, with PITR and TTL', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) => Match.objectLike({ IndexName: index.name })),
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('gives read-only routes read-only table access', () => {
+    const policies = template.findResources('AWS::IAM::Policy');
+    const categoriesPolicy = Object.entries(policies).find(([logicalId]) => logicalId.startsWith('ApiGetApiCategories'));
+    const actions = JSON.stringify(categoriesPolicy?.[1].Properties.PolicyDocument);
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:DeleteItem');
+  });
+
+  it('has a tick queue with a dead-letter queue, both SSL-only', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
+    });
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    template.resourcePropertiesCountIs(
+      'AWS::SQS::QueuePolicy',
+      { PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]) }) },
+      2,
+    );
+  });
+
+  it('keeps the materials bucket private, encrypted, SSL-only, with CORS for presigned POST', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: Match.anyValue(),
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'] })] },
+    });
+  });
+
+  it('serves the SPA, /api/* and /ws from one CloudFront distribution with security headers', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({ PathPattern: '/api/*' }),
+          Match.objectLike({ PathPattern: '/ws' }),
+        ]),
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+      }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({ StrictTransportSecurity: Match.anyValue() }),
+      }),
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('names the WebSocket stage after the /ws path CloudFront forwards', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws' });
+  });
+});
