@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { functionIdFor, httpRouteKey, httpRoutes, queueConsumers, webSocketRoutes } from './routes';
+
+const root = join(import.meta.dirname, '..');
+
+/**
+ * Every call the two spec documents name: `built` (in the route table), the number of the issue
+ * that builds it, or `planned` for features not yet filed. When a feature lands, its calls become `built`.
+ */
+const specCalls: Record<string, number | 'built' | 'planned'> = {
+  'GET /api/categories': 'built',
+  'GET /api/auth/me': 'built',
+  'POST /api/auth/login': 3,
+  'POST /api/auth/register': 3,
+  'POST /api/auth/logout': 3,
+  'POST /api/auth/email-register': 3,
+  'GET /api/auth/verify-token': 3,
+  'POST /api/auth/verify-email': 3,
+  'POST /api/auth/request-password-reset': 3,
+  'POST /api/auth/reset-password': 3,
+  'GET /api/auth/verify-admin-token': 3,
+  'PATCH /api/user/nickname': 3,
+  'DELETE /api/user/delete': 3,
+  'GET /api/quizzes': 4,
+  'GET /api/quizzes/featured': 4,
+  'GET /api/quizzes/{id}': 4,
+  'GET /api/quizzes/search': 4,
+  'POST /api/quizzes': 4,
+  'PUT /api/quizzes/{id}': 4,
+  'DELETE /api/quizzes/{id}': 4,
+  'GET /api/my-quizzes': 4,
+  'GET /api/my-quizzes/{id}': 4,
+  'GET /api/quizzes/{id}/reports': 4,
+  'POST /api/quizzes/{id}/report': 4,
+  'GET /api/favorites': 4,
+  'GET /api/favorites/{id}': 4,
+  'POST /api/favorites/{id}': 4,
+  'DELETE /api/favorites/{id}': 4,
+  'POST /api/quizzes/{id}/attempt': 5,
+  'POST /api/quizzes/{id}/attempt/progress': 5,
+  'PATCH /api/quiz-attempts/{id}/rating': 5,
+  'POST /api/study/session': 5,
+  'GET /api/user/stats': 5,
+  'GET /api/user/activity': 5,
+  'GET /api/admin/flagged-quizzes': 6,
+  'GET /api/admin/reports': 6,
+  'GET /api/admin/quizzes/{id}': 6,
+  'GET /api/admin/quizzes/{id}/edit-history': 6,
+  'PATCH /api/admin/quizzes/{id}/hide': 6,
+  'PATCH /api/admin/quizzes/{id}/restore': 6,
+  'DELETE /api/admin/reports/{id}': 6,
+  'DELETE /api/admin/reports/bulk': 6,
+  'POST /api/admin/ban-user': 6,
+  'POST /api/admin/unban-user': 6,
+  'GET /api/ai/usage-limit': 7,
+  'POST /api/ai/generate-quiz-from-text': 7,
+  'POST /api/ai/generate-quiz-from-pdf': 7,
+  'POST /api/ai/generate-quiz-from-word': 7,
+  'GET /api/user/pro': 'planned',
+  'POST /api/user/upgrade-pro': 'planned',
+  'POST /api/user/cancel-pro': 'planned',
+  'POST /api/user/resume-pro': 'planned',
+  'GET /api/stripe/check-payment/{sessionId}': 'planned',
+  'POST /api/stripe/create-checkout-session': 'planned',
+  'GET /api/multiplayer/rooms': 'planned',
+  'GET /api/focused-study/pdfs': 'planned',
+  'POST /api/focused-study/upload-pdf': 'planned',
+  'DELETE /api/focused-study/pdfs/{id}': 'planned',
+  'POST /api/focused-study/add-text': 'planned',
+  'GET /api/focused-study/settings': 'planned',
+  'PUT /api/focused-study/settings': 'planned',
+  'GET /api/focused-study/latest-session': 'planned',
+  'POST /api/focused-study/start-session': 'planned',
+  'POST /api/focused-study/generate-new-questions': 'planned',
+  'POST /api/focused-study/complete-session': 'planned',
+  'GET /api/focused-study/saved-question-sets': 'planned',
+  'POST /api/focused-study/save-question-set': 'planned',
+  'PUT /api/focused-study/saved-question-sets/{setId}': 'planned',
+  'DELETE /api/focused-study/saved-question-sets/{setId}': 'planned',
+  'PUT /api/focused-study/saved-question-sets/{setId}/favorite': 'planned',
+  'POST /api/focused-study/start-saved-session/{setId}': 'planned',
+  'PUT /api/focused-study/saved-question-sets/{setId}/questions/{questionId}': 'planned',
+};
+
+/** Client message types of the multiplayer socket (second document §7). */
+const specSocketMessages = ['auth', 'create_room', 'join_room', 'ready', 'answer', 'leave_room', 'chat_message', 'update_room_settings'];
+
+describe('route table', () => {
+  const tableKeys = httpRoutes.map(httpRouteKey);
+
+  it('declares no route twice', () => {
+    expect(new Set(tableKeys).size).toBe(tableKeys.length);
+    const wsKeys = webSocketRoutes.map((route) => route.routeKey);
+    expect(new Set(wsKeys).size).toBe(wsKeys.length);
+    const ids = [...httpRoutes, ...webSocketRoutes, ...queueConsumers].map(functionIdFor);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('holds every spec call marked built, and only calls the spec names', () => {
+    for (const [call, state] of Object.entries(specCalls)) {
+      if (state === 'built') expect(tableKeys, call).toContain(call);
+      else expect(tableKeys, `${call} is listed as planned but is in the table: mark it built`).not.toContain(call);
+    }
+    for (const key of tableKeys) expect(Object.keys(specCalls), `${key} is not a spec call`).toContain(key);
+  });
+
+  it('routes WebSocket messages by type; spec message types are not taken by anything else', () => {
+    for (const route of webSocketRoutes) {
+      expect(route.routeKey.startsWith('$') || /^[a-z_]+$/.test(route.routeKey)).toBe(true);
+    }
+    expect(specSocketMessages).not.toContain('ping');
+  });
+
+  it('points every entry at a module that exports a handler', () => {
+    for (const entry of [...httpRoutes, ...webSocketRoutes, ...queueConsumers]) {
+      const file = join(root, `${entry.handler}.ts`);
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
+    }
+  });
+
+  it('gives each HTTP route file the route key it is registered under', () => {
+    for (const route of httpRoutes) {
+      const source = readFileSync(join(root, `${route.handler}.ts`), 'utf8');
+      expect(source, route.handler).toContain(`route: '${httpRouteKey(route)}'`);
+    }
+  });
+
+  it('uses API Gateway path syntax', () => {
+    for (const route of httpRoutes) expect(route.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[a-zA-Z]+\}))+$/);
+  });
+});

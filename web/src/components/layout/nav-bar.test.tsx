@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { NavBar } from './nav-bar';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+
+describe('NavBar', () => {
+  it('shows guests only Home and a login button', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl);
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByRole('link', { name: /ログイン/ })).toHaveProperty('pathname', '/login');
+    const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
+    expect(nav.textContent).toBe('ホーム');
+  });
+
+  it('lights up member links, the upgrade button and the username when there is no nickname', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByText('taro')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/quiz-search',
+      '/multiplayer',
+      '/profile',
+      '/my-quizzes',
+    ]);
+    expect(screen.getByRole('link', { name: /アップグレード/ }).getAttribute('href')).toBe('/pro-checkout');
+  });
+
+  it('adds focused study for pro members and admin for administrators, and the membership badge', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ ...member, nickname: 'はなこ', isPro: true, isAdmin: true }) }).fetchImpl,
+    );
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByText('はなこ')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
+    expect(nav.textContent).toContain('集中学習');
+    expect(nav.textContent).toContain('管理');
+    expect(screen.getByRole('link', { name: /アドバンスド会員/ }).getAttribute('href')).toBe('/pro-checkout');
+  });
+
+  it('opens the drawer with the menu button and with a right swipe of more than 60 px, not less', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
+    renderWithProviders(<NavBar />);
+    await screen.findByText('taro');
+
+    const swipe = (dx: number) => {
+      fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 200 }] });
+      fireEvent.touchEnd(document.body, { changedTouches: [{ clientX: 10 + dx, clientY: 205 }] });
+    };
+    swipe(50);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    swipe(80);
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer.textContent).toContain('マイクイズ');
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'メニューを開く' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
