@@ -85,7 +85,16 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
 };
 
 /** Client message types of the multiplayer socket (second document §7). */
-const specSocketMessages = ['auth', 'create_room', 'join_room', 'ready', 'answer', 'leave_room', 'chat_message', 'update_room_settings'];
+const specSocketMessages = [
+  'auth',
+  'create_room',
+  'join_room',
+  'ready',
+  'answer',
+  'leave_room',
+  'chat_message',
+  'update_room_settings',
+];
 
 describe('route table', () => {
   const tableKeys = httpRoutes.map(httpRouteKey);
@@ -101,7 +110,10 @@ describe('route table', () => {
   it('holds every spec call marked built, and only calls the spec names', () => {
     for (const [call, state] of Object.entries(specCalls)) {
       if (state === 'built') expect(tableKeys, call).toContain(call);
-      else expect(tableKeys, `${call} is listed as planned but is in the table: mark it built`).not.toContain(call);
+      else
+        expect(tableKeys, `${call} is listed as planned but is in the table: mark it built`).not.toContain(
+          call,
+        );
     }
     for (const key of tableKeys) expect(Object.keys(specCalls), `${key} is not a spec call`).toContain(key);
   });

@@ -12,7 +12,8 @@ export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
 export type TableAccess = 'none' | 'read' | 'readwrite';
 
 /** Extra permissions a function gets in production. */
-export type Grant = 'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'postToConnection' | 'tickQueue';
+export type Grant =
+  'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'postToConnection' | 'tickQueue';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,7 +45,13 @@ export interface QueueConsumer extends FunctionSettings {
 }
 
 export const httpRoutes = [
-  { method: 'GET', path: '/api/categories', handler: 'functions/api/categories/list', access: 'public', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/categories',
+    handler: 'functions/api/categories/list',
+    access: 'public',
+    table: 'read',
+  },
   { method: 'GET', path: '/api/auth/me', handler: 'functions/api/auth/me', access: 'user', table: 'read' },
 ] as const satisfies readonly HttpRoute[];
 

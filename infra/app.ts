@@ -11,7 +11,8 @@ import { REPO_ROOT } from './constructs/route-function';
  */
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');
-if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Invalid stage name "${stage}": use lower-case letters, digits and dashes.`);
+if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage))
+  throw new Error(`Invalid stage name "${stage}": use lower-case letters, digits and dashes.`);
 
 const webDist = join(REPO_ROOT, 'web/dist');
 const webBuilt = existsSync(join(webDist, 'index.html'));
@@ -26,6 +27,10 @@ const stack = new QuizStack(app, `Quiz-${stage}`, {
   },
   tags: { project: 'quiz-platform', stage },
 });
-if (!webBuilt) Annotations.of(stack).addWarningV2('quiz:web-not-built', 'web/dist is missing: run `npm run build` before deploying.');
+if (!webBuilt)
+  Annotations.of(stack).addWarningV2(
+    'quiz:web-not-built',
+    'web/dist is missing: run `npm run build` before deploying.',
+  );
 
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

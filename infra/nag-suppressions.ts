@@ -34,7 +34,8 @@ export function addNagSuppressions(stack: Stack) {
     },
     {
       id: 'AwsSolutions-L1',
-      reason: 'Route functions run Node.js 22 by decision (ARCHITECTURE §1); CDK custom resources pick their own runtime.',
+      reason:
+        'Route functions run Node.js 22 by decision (ARCHITECTURE §1); CDK custom resources pick their own runtime.',
     },
     {
       id: 'AwsSolutions-CFR1',
@@ -42,7 +43,8 @@ export function addNagSuppressions(stack: Stack) {
     },
     {
       id: 'AwsSolutions-CFR2',
-      reason: 'WAF is a per-stage cost decision; API Gateway throttling and per-route quotas protect the origin meanwhile.',
+      reason:
+        'WAF is a per-stage cost decision; API Gateway throttling and per-route quotas protect the origin meanwhile.',
     },
     {
       id: 'AwsSolutions-CFR4',

@@ -63,13 +63,17 @@ describe('QuizStack', () => {
       ],
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
       GlobalSecondaryIndexes: TABLE.indexes.map((index) => Match.objectLike({ IndexName: index.name })),
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+      ],
     });
   });
 
   it('gives read-only routes read-only table access', () => {
     const policies = template.findResources('AWS::IAM::Policy');
-    const categoriesPolicy = Object.entries(policies).find(([logicalId]) => logicalId.startsWith('ApiGetApiCategories'));
+    const categoriesPolicy = Object.entries(policies).find(([logicalId]) =>
+      logicalId.startsWith('ApiGetApiCategories'),
+    );
     const actions = JSON.stringify(categoriesPolicy?.[1].Properties.PolicyDocument);
     expect(actions).toContain('dynamodb:Query');
     expect(actions).not.toContain('dynamodb:PutItem');
@@ -83,7 +87,11 @@ describe('QuizStack', () => {
     template.resourceCountIs('AWS::SQS::Queue', 2);
     template.resourcePropertiesCountIs(
       'AWS::SQS::QueuePolicy',
-      { PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]) }) },
+      {
+        PolicyDocument: Match.objectLike({
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]),
+        }),
+      },
       2,
     );
   });

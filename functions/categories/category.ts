@@ -40,6 +40,21 @@ export async function listCategories(options: { includeInactive?: boolean } = {}
     .map(toCategory);
 }
 
+let cache: { at: number; categories: Category[] } | undefined;
+
+/**
+ * Active categories, kept for `REFERENCE_CACHE_SECONDS` in a warm function: they are read on
+ * every home and search page and change only through operator tools, so a minute of staleness
+ * buys a DynamoDB read per page view.
+ */
+export async function listActiveCategoriesCached(now = Date.now()): Promise<Category[]> {
+  const ttlMs = getConfig().referenceCacheSeconds * 1000;
+  if (cache && now - cache.at < ttlMs) return cache.categories;
+  const categories = await listCategories();
+  cache = { at: now, categories };
+  return categories;
+}
+
 function toCategory(item: CategoryItem): Category {
   return {
     id: item.id,
@@ -60,7 +75,10 @@ export interface CategoryInput extends Omit<Category, 'description'> {
  * Creates the categories that do not exist yet and leaves existing ones alone (an operator may
  * have renamed or deactivated them), so seeding is idempotent. Returns how many were created.
  */
-export async function createMissingCategories(categories: readonly CategoryInput[], createdAt = new Date()): Promise<number> {
+export async function createMissingCategories(
+  categories: readonly CategoryInput[],
+  createdAt = new Date(),
+): Promise<number> {
   let created = 0;
   for (const category of categories) {
     const item: CategoryItem = {
@@ -72,7 +90,11 @@ export async function createMissingCategories(categories: readonly CategoryInput
     };
     try {
       await dynamo().send(
-        new PutCommand({ TableName: getConfig().tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: getConfig().tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
       created += 1;
     } catch (error) {

@@ -25,9 +25,15 @@ export interface ConnectionItem {
   gsi2sk: string;
 }
 
-const connectionKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' as const });
+const connectionKey = (connectionId: string) => ({
+  pk: `CONNECTION#${connectionId}`,
+  sk: 'CONNECTION' as const,
+});
 
-export async function saveConnection(input: { connectionId: string; userId: string; endpoint: string }, now = new Date()) {
+export async function saveConnection(
+  input: { connectionId: string; userId: string; endpoint: string },
+  now = new Date(),
+) {
   const item: ConnectionItem = {
     ...connectionKey(input.connectionId),
     connectionId: input.connectionId,
@@ -43,12 +49,16 @@ export async function saveConnection(input: { connectionId: string; userId: stri
 }
 
 export async function findConnection(connectionId: string): Promise<ConnectionItem | undefined> {
-  const result = await dynamo().send(new GetCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }),
+  );
   return result.Item as ConnectionItem | undefined;
 }
 
 export async function removeConnection(connectionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }));
+  await dynamo().send(
+    new DeleteCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }),
+  );
 }
 
 /** A server → client message; every message has a `type`. */
@@ -61,7 +71,11 @@ export interface ServerMessage {
  * Sends a message to one socket. Returns false when the socket is gone (closed without
  * `$disconnect` reaching us yet); the stale connection item is removed then.
  */
-export async function sendToConnection(endpoint: string, connectionId: string, message: ServerMessage): Promise<boolean> {
+export async function sendToConnection(
+  endpoint: string,
+  connectionId: string,
+  message: ServerMessage,
+): Promise<boolean> {
   try {
     await connectionsApi(endpoint).send(
       new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),

@@ -21,11 +21,17 @@ const configSchema = z
     WS_MANAGEMENT_ENDPOINT: z.url().optional(),
     TICK_QUEUE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** How long a warm function keeps reference data (categories) before reading it again. */
+    REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .transform((env, ctx) => {
     const isLocal = localStages.includes(env.STAGE);
     if (!isLocal && !env.APP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'APP_URL is required outside the local stage' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'APP_URL is required outside the local stage',
+      });
     }
     return {
       stage: env.STAGE,
@@ -44,6 +50,7 @@ const configSchema = z
       mailFrom: env.MAIL_FROM ?? 'みんなのクイズ <no-reply@example.com>',
       tickQueueUrl: env.TICK_QUEUE_URL,
       logLevel: env.LOG_LEVEL,
+      referenceCacheSeconds: env.REFERENCE_CACHE_SECONDS,
       /** Cookies carry `Secure` everywhere but on the local stage (plain http://localhost). */
       secureCookies: !isLocal,
     };
@@ -58,7 +65,9 @@ export function getConfig(): Config {
   if (!cached) {
     const parsed = configSchema.safeParse(process.env);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      const problems = parsed.error.issues
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; ');
       throw new Error(`Invalid configuration: ${problems}`);
     }
     cached = parsed.data;

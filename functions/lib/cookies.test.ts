@@ -13,6 +13,8 @@ describe('cookies', () => {
     expect(serializeCookie('sid', 'v', { httpOnly: true, secure: true, maxAge: 60 })).toBe(
       'sid=v; Path=/; Max-Age=60; SameSite=Lax; HttpOnly; Secure',
     );
-    expect(serializeCookie('sid', '', { httpOnly: true, secure: false, maxAge: 0 })).toContain('Expires=Thu, 01 Jan 1970');
+    expect(serializeCookie('sid', '', { httpOnly: true, secure: false, maxAge: 0 })).toContain(
+      'Expires=Thu, 01 Jan 1970',
+    );
   });
 });

@@ -7,7 +7,13 @@ import '@shared/zod-ja';
 import { COOKIE_NAMES, CSRF_HEADER, SAFE_METHODS, type ApiErrorBody } from '@shared/api';
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import { findHttpRoute, type AccessLevel, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
+import {
+  findHttpRoute,
+  type AccessLevel,
+  type HttpRoute,
+  type HttpRouteKey,
+  type httpRoutes,
+} from '../routes';
 import { findSession, randomToken, type SessionItem } from '../sessions/session';
 import { accountStanding, getUser, type UserItem } from '../users/user';
 import { getConfig, type Config } from './config';
@@ -30,8 +36,12 @@ import { createLogger, type Logger } from './logger';
  */
 
 type Route = (typeof httpRoutes)[number];
-type RouteFor<K extends HttpRouteKey> = K extends `${infer M} ${infer P}` ? Extract<Route, { method: M; path: P }> : never;
-type UserFor<K extends HttpRouteKey> = RouteFor<K>['access'] extends 'public' ? UserItem | undefined : UserItem;
+type RouteFor<K extends HttpRouteKey> = K extends `${infer M} ${infer P}`
+  ? Extract<Route, { method: M; path: P }>
+  : never;
+type UserFor<K extends HttpRouteKey> = RouteFor<K>['access'] extends 'public'
+  ? UserItem | undefined
+  : UserItem;
 
 export interface HttpRequest<Body, Query, Params, U> {
   body: Body;
@@ -74,7 +84,12 @@ interface State {
 
 type HandlerContext = Context & { state: State };
 type MiddyRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>;
-type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>;
+type Middleware = MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  HandlerContext
+>;
 
 const lowerCaseHeaders = (headers: APIGatewayProxyEventV2['headers']) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
@@ -82,7 +97,8 @@ const lowerCaseHeaders = (headers: APIGatewayProxyEventV2['headers']) =>
 const observe = (route: HttpRoute): Middleware => ({
   before: (request: MiddyRequest) => {
     const config = getConfig();
-    const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId ?? randomToken(8);
+    const requestId =
+      request.event.requestContext?.requestId ?? request.context.awsRequestId ?? randomToken(8);
     request.context.state = {
       route,
       config,
@@ -133,7 +149,8 @@ const parseBody: Middleware = {
     const state = request.context.state;
     if (event.body === undefined || event.body === null || event.body === '') return;
     const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    if (raw.length > (state.route.bodyLimitBytes ?? LIMITS.jsonBodyMaxBytes)) throw new PayloadTooLargeError();
+    if (raw.length > (state.route.bodyLimitBytes ?? LIMITS.jsonBodyMaxBytes))
+      throw new PayloadTooLargeError();
     state.rawBody = raw;
     const contentType = state.headers['content-type'] ?? '';
     if (/^application\/(.+\+)?json\b/i.test(contentType)) {
@@ -176,11 +193,13 @@ const checkCsrf: Middleware = {
     const method = request.event.requestContext.http.method.toUpperCase();
     if ((SAFE_METHODS as readonly string[]).includes(method)) return;
     const origin = state.headers.origin;
-    if (origin && origin !== new URL(state.config.appUrl).origin) throw new ForbiddenError(MESSAGES.csrfRejected);
+    if (origin && origin !== new URL(state.config.appUrl).origin)
+      throw new ForbiddenError(MESSAGES.csrfRejected);
     const header = state.headers[CSRF_HEADER.toLowerCase()] ?? '';
     const cookie = state.cookies.get(COOKIE_NAMES.csrf) ?? '';
     if (!header || !cookie || !sameToken(header, cookie)) throw new ForbiddenError(MESSAGES.csrfRejected);
-    if (state.session && !sameToken(header, state.session.csrfToken)) throw new ForbiddenError(MESSAGES.csrfRejected);
+    if (state.session && !sameToken(header, state.session.csrfToken))
+      throw new ForbiddenError(MESSAGES.csrfRejected);
   },
 };
 
@@ -222,7 +241,8 @@ function validate(schemas: Schemas): Middleware {
     before: (request: MiddyRequest) => {
       const state = request.context.state;
       const { event } = request;
-      if (schemas.body && state.rawBody && state.body === undefined) throw new BadRequestError(MESSAGES.invalidJson);
+      if (schemas.body && state.rawBody && state.body === undefined)
+        throw new BadRequestError(MESSAGES.invalidJson);
       state.input = {
         params: check(schemas.params, event.pathParameters ?? {}, 'params'),
         query: check(schemas.query, event.queryStringParameters ?? {}, 'query'),
@@ -233,7 +253,9 @@ function validate(schemas: Schemas): Middleware {
 }
 
 export function errorBody(error: AppError): ApiErrorBody {
-  return error instanceof ValidationError ? { message: error.message, issues: error.issues } : { message: error.message };
+  return error instanceof ValidationError
+    ? { message: error.message, issues: error.issues }
+    : { message: error.message };
 }
 
 const mapErrors: Middleware = {
@@ -250,10 +272,18 @@ const mapErrors: Middleware = {
   },
 };
 
-function jsonResponse(statusCode: number, body: unknown, extra: Omit<HttpReply, 'status' | 'body'> = {}): APIGatewayProxyStructuredResultV2 {
+function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  extra: Omit<HttpReply, 'status' | 'body'> = {},
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra.headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...extra.headers,
+    },
     ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
     body: body === undefined ? '' : JSON.stringify(body),
   };

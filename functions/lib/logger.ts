@@ -23,7 +23,8 @@ export function createLogger(base: Record<string, unknown> = {}, minLevel: Level
     if (order[level] < order[minLevel]) return;
     if (process.env.QUIZ_SILENT_LOGS === '1' && level !== 'error') return;
     const entry: Record<string, unknown> = { level, time: new Date().toISOString(), message, ...base };
-    for (const [key, value] of Object.entries(fields)) entry[key] = key === 'error' ? serialiseError(value) : value;
+    for (const [key, value] of Object.entries(fields))
+      entry[key] = key === 'error' ? serialiseError(value) : value;
     process.stdout.write(`${JSON.stringify(entry)}\n`);
   };
   return {

@@ -3,7 +3,12 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
-import { findConnection, sendToConnection, type ConnectionItem, type ServerMessage } from '../connections/connection';
+import {
+  findConnection,
+  sendToConnection,
+  type ConnectionItem,
+  type ServerMessage,
+} from '../connections/connection';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from './config';
 import { AppError, BadRequestError, UnauthorizedError } from './errors';
@@ -27,7 +32,8 @@ export interface WebSocketRequest<Message> {
 /** The `@connections` base URL for this event: configured locally, derived from the event in AWS. */
 export function managementEndpoint(event: { requestContext: { domainName: string; stage: string } }): string {
   return (
-    getConfig().endpoints.webSocketManagement ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`
+    getConfig().endpoints.webSocketManagement ??
+    `https://${event.requestContext.domainName}/${event.requestContext.stage}`
   );
 }
 
@@ -37,34 +43,37 @@ export function webSocketHandler<S extends z.ZodType>(options: {
   handle: (request: WebSocketRequest<z.output<S>>) => Promise<void>;
 }) {
   getConfig();
-  return middy<APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Error, Context>().handler(async (event) => {
-    const { connectionId, requestId } = event.requestContext;
-    const log = createLogger({ requestId, route: options.routeKey, connectionId }, getConfig().logLevel);
-    const endpoint = managementEndpoint(event);
-    const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
-    try {
-      const connection = await findConnection(connectionId);
-      if (!connection) throw new UnauthorizedError();
-      let raw: unknown;
+  return middy<APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Error, Context>().handler(
+    async (event) => {
+      const { connectionId, requestId } = event.requestContext;
+      const log = createLogger({ requestId, route: options.routeKey, connectionId }, getConfig().logLevel);
+      const endpoint = managementEndpoint(event);
+      const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
       try {
-        raw = JSON.parse(event.body ?? '');
-      } catch {
-        throw new BadRequestError(MESSAGES.invalidJson);
+        const connection = await findConnection(connectionId);
+        if (!connection) throw new UnauthorizedError();
+        let raw: unknown;
+        try {
+          raw = JSON.parse(event.body ?? '');
+        } catch {
+          throw new BadRequestError(MESSAGES.invalidJson);
+        }
+        const parsed = options.message.safeParse(raw);
+        if (!parsed.success)
+          throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+        await options.handle({ message: parsed.data, connection, reply, endpoint, requestId, log });
+        log.info('message');
+      } catch (error) {
+        const known = error instanceof AppError;
+        if (!known) log.error('unhandled error', { error });
+        else log.info('message refused', { status: error.status, reason: error.message });
+        await reply({
+          type: 'error',
+          message: known ? error.message : MESSAGES.serverError,
+          reason: known ? (error.details?.reason ?? 'invalid') : 'server_error',
+        }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
       }
-      const parsed = options.message.safeParse(raw);
-      if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
-      await options.handle({ message: parsed.data, connection, reply, endpoint, requestId, log });
-      log.info('message');
-    } catch (error) {
-      const known = error instanceof AppError;
-      if (!known) log.error('unhandled error', { error });
-      else log.info('message refused', { status: error.status, reason: error.message });
-      await reply({
-        type: 'error',
-        message: known ? error.message : MESSAGES.serverError,
-        reason: known ? (error.details?.reason ?? 'invalid') : 'server_error',
-      }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
-    }
-    return { statusCode: 200 };
-  });
+      return { statusCode: 200 };
+    },
+  );
 }

@@ -21,8 +21,12 @@ export interface SessionItem {
   gsi2sk: string;
 }
 
-export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
-export const sessionKey = (sessionId: string) => ({ pk: `SESSION#${hashSessionId(sessionId)}`, sk: 'SESSION' as const });
+export const hashSessionId = (sessionId: string) =>
+  createHash('sha256').update(sessionId).digest('base64url');
+export const sessionKey = (sessionId: string) => ({
+  pk: `SESSION#${hashSessionId(sessionId)}`,
+  sk: 'SESSION' as const,
+});
 
 /** A new random token (session id, CSRF token), URL-safe. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
@@ -30,7 +34,9 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 /** The live session for a cookie value, or undefined (unknown or expired: expiry is checked here, not left to TTL). */
 export async function findSession(sessionId: string, now = new Date()): Promise<SessionItem | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(sessionId)) return undefined;
-  const result = await dynamo().send(new GetCommand({ TableName: getConfig().tableName, Key: sessionKey(sessionId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: sessionKey(sessionId) }),
+  );
   const session = result.Item as SessionItem | undefined;
   if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return undefined;
   return session;

@@ -22,14 +22,19 @@ export interface UserItem {
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' as const });
 
 export async function getUser(userId: string): Promise<UserItem | undefined> {
-  const result = await dynamo().send(new GetCommand({ TableName: getConfig().tableName, Key: userKey(userId) }));
+  const result = await dynamo().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: userKey(userId) }),
+  );
   return result.Item as UserItem | undefined;
 }
 
 export type AccountStanding = 'ok' | 'stopped' | 'inactive';
 
 /** Whether an account may act now: suspensions are checked against the clock, never left to TTL. */
-export function accountStanding(user: Pick<UserItem, 'isActive' | 'suspendedUntil'>, now = new Date()): AccountStanding {
+export function accountStanding(
+  user: Pick<UserItem, 'isActive' | 'suspendedUntil'>,
+  now = new Date(),
+): AccountStanding {
   if (user.suspendedUntil === 'PERMANENT') return 'stopped';
   if (user.suspendedUntil && new Date(user.suspendedUntil).getTime() > now.getTime()) return 'stopped';
   if (!user.isActive) return 'inactive';

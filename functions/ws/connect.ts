@@ -19,7 +19,9 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   const config = getConfig();
   const { connectionId, requestId } = event.requestContext;
   const log = createLogger({ requestId, route: '$connect', connectionId }, config.logLevel);
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   if (headers.origin !== new URL(config.appUrl).origin) {
     log.warn('connection refused', { reason: 'origin', origin: headers.origin });
     return { statusCode: 403 };

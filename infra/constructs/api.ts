@@ -1,5 +1,13 @@
-import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  WebSocketApi,
+  WebSocketStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -49,7 +57,10 @@ export class Api extends Construct {
     super(scope, id);
     this.props = props;
 
-    this.httpApi = new HttpApi(this, 'Http', { createDefaultStage: false, description: `Quiz HTTP API (${props.stage})` });
+    this.httpApi = new HttpApi(this, 'Http', {
+      createDefaultStage: false,
+      description: `Quiz HTTP API (${props.stage})`,
+    });
     new HttpStage(this, 'HttpDefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -57,7 +68,10 @@ export class Api extends Construct {
       throttle: { burstLimit: 200, rateLimit: 100 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
-          new LogGroup(this, 'HttpAccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+          new LogGroup(this, 'HttpAccessLogs', {
+            retention: props.logRetention,
+            removalPolicy: props.removalPolicy,
+          }),
         ),
       },
     });
@@ -73,7 +87,10 @@ export class Api extends Construct {
       throttle: { burstLimit: 100, rateLimit: 50 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
-          new LogGroup(this, 'WebSocketAccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+          new LogGroup(this, 'WebSocketAccessLogs', {
+            retention: props.logRetention,
+            removalPolicy: props.removalPolicy,
+          }),
         ),
       },
     });
@@ -107,7 +124,9 @@ export class Api extends Construct {
     }
     for (const consumer of queueConsumers as readonly QueueConsumer[]) {
       const fn = this.createFunction(consumer, appUrl);
-      fn.addEventSource(new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }));
+      fn.addEventSource(
+        new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }),
+      );
     }
   }
 
@@ -141,7 +160,9 @@ export class Api extends Construct {
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+            resources: [
+              Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+            ],
           }),
         ),
       materialsRead: () => materials.grantRead(fn),
@@ -153,7 +174,10 @@ export class Api extends Construct {
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['bedrock:InvokeModel'],
-            resources: [`arn:${Aws.PARTITION}:bedrock:${Aws.REGION}::foundation-model/*`, `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`],
+            resources: [
+              `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}::foundation-model/*`,
+              `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
+            ],
           }),
         ),
       postToConnection: () => this.webSocketApi.grantManageConnections(fn),

@@ -1,7 +1,9 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 
@@ -15,7 +17,8 @@ export const BUNDLING = {
   format: OutputFormat.ESM,
   mainFields: ['module', 'main'] as string[],
   // Middy and friends are ESM; a few bundled dependencies still call require().
-  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   // The AWS SDK is bundled (not taken from the runtime) so its version is the one we tested.
   externalModules: [] as string[],
   tsconfig: join(REPO_ROOT, 'tsconfig.json'),
@@ -48,7 +51,12 @@ export class RouteFunction extends NodejsFunction {
       logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      bundling: { ...BUNDLING, mainFields: [...BUNDLING.mainFields], externalModules: [...BUNDLING.externalModules], ...rest.bundling },
+      bundling: {
+        ...BUNDLING,
+        mainFields: [...BUNDLING.mainFields],
+        externalModules: [...BUNDLING.externalModules],
+        ...rest.bundling,
+      },
     });
   }
 }

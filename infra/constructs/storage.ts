@@ -1,5 +1,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 /** Buckets: access logs, the web app, and the materials users upload for AI generation. */
@@ -39,7 +45,9 @@ export class Storage extends Construct {
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 's3/materials/',
       // Files are deleted after extraction; this catches anything a failure left behind.
-      lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
     });
   }
 

@@ -17,11 +17,13 @@ export function checkJava(): void {
     output = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr;
-    if (!stderr) throw new Error('Java が見つかりません。DynamoDB Local には Java 17 以上が必要です (java -version)。');
+    if (!stderr)
+      throw new Error('Java が見つかりません。DynamoDB Local には Java 17 以上が必要です (java -version)。');
     output = stderr;
   }
   const major = Number(/version "(\d+)/.exec(output)?.[1] ?? 0);
-  if (major > 0 && major < 17) throw new Error(`DynamoDB Local には Java 17 以上が必要です（現在: ${major}）。`);
+  if (major > 0 && major < 17)
+    throw new Error(`DynamoDB Local には Java 17 以上が必要です（現在: ${major}）。`);
 }
 
 /**
@@ -36,7 +38,12 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
     path = resolve(options.dataDir);
     mkdirSync(path, { recursive: true });
   }
-  const child = spawnDynamoDbLocal({ port: options.port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
+  const child = spawnDynamoDbLocal({
+    port: options.port,
+    sharedDb: true,
+    ...(path ? { path } : {}),
+    stdio: 'pipe',
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,7 +52,11 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}).\n${output}`))),
   );
   exited.catch(() => undefined);
-  const client = new DynamoDBClient({ endpoint, region: 'ap-northeast-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'ap-northeast-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

@@ -15,7 +15,15 @@ import {
   type QueueConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
-import { buildHttpEvent, compileRoute, eventHeaders, lambdaContext, matchRoute, readHttpResult } from './http-events';
+import {
+  buildHttpEvent,
+  compileRoute,
+  eventHeaders,
+  lambdaContext,
+  matchRoute,
+  readHttpResult,
+  routeIndex,
+} from './http-events';
 
 /**
  * The local stand-in for API Gateway (HTTP + WebSocket), the `@connections` management API,
@@ -32,14 +40,18 @@ const handlerCache = new Map<string, Promise<Handler>>();
 export function loadHandler(modulePath: string): Promise<Handler> {
   let loaded = handlerCache.get(modulePath);
   if (!loaded) {
-    loaded = import(pathToFileURL(join(ROOT, `${modulePath}.ts`)).href).then((module: { handler?: Handler }) => {
-      if (typeof module.handler !== 'function') throw new Error(`${modulePath} does not export a handler`);
-      return module.handler;
-    });
+    loaded = import(pathToFileURL(join(ROOT, `${modulePath}.ts`)).href).then(
+      (module: { handler?: Handler }) => {
+        if (typeof module.handler !== 'function') throw new Error(`${modulePath} does not export a handler`);
+        return module.handler;
+      },
+    );
     handlerCache.set(modulePath, loaded);
   }
   return loaded;
 }
+
+const functionNames = new WeakMap<object, string>();
 
 async function invoke(
   settings: HttpRoute | WebSocketRoute | QueueConsumer,
@@ -47,7 +59,9 @@ async function invoke(
   requestId: string = randomUUID(),
 ): Promise<unknown> {
   const handler = await loadHandler(settings.handler);
-  return handler(event, lambdaContext(functionIdFor(settings), settings.timeoutSeconds ?? 10, requestId));
+  let name = functionNames.get(settings);
+  if (!name) functionNames.set(settings, (name = functionIdFor(settings)));
+  return handler(event, lambdaContext(name, settings.timeoutSeconds ?? 10, requestId));
 }
 
 export interface GatewayOptions {
@@ -68,7 +82,14 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  // Requests without a body (most GETs) need no stream reading.
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+    request.resume();
+    return Promise.resolve(EMPTY);
+  }
   return new Promise((done, fail) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -83,7 +104,12 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
   });
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -102,10 +128,17 @@ const staticTypes: Record<string, string> = {
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const log = options.log ?? (() => undefined);
-  const compiled = (options.httpRoutes ?? httpRoutes).map(compileRoute);
-  const wsRoutes = new Map((options.webSocketRoutes ?? webSocketRoutes).map((route) => [route.routeKey, route]));
-  const consumers = new Map((options.queueConsumers ?? tableQueueConsumers).map((consumer) => [consumer.queue, consumer]));
-  const sockets = new Map<string, { socket: WebSocket; connectedAt: Date; lastActiveAt: Date; sourceIp: string; userAgent: string }>();
+  const compiled = routeIndex((options.httpRoutes ?? httpRoutes).map(compileRoute));
+  const wsRoutes = new Map(
+    (options.webSocketRoutes ?? webSocketRoutes).map((route) => [route.routeKey, route]),
+  );
+  const consumers = new Map(
+    (options.queueConsumers ?? tableQueueConsumers).map((consumer) => [consumer.queue, consumer]),
+  );
+  const sockets = new Map<
+    string,
+    { socket: WebSocket; connectedAt: Date; lastActiveAt: Date; sourceIp: string; userAgent: string }
+  >();
   const timers = new Set<NodeJS.Timeout>();
   let vite: ViteDevServer | undefined;
   const host = options.host ?? '127.0.0.1';
@@ -117,15 +150,26 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (!match) return sendJson(response, 404, { message: 'Not Found' });
     const body = await readBody(request, MAX_BODY_BYTES);
     if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
-    const event = buildHttpEvent({ request, url, body, routeKey: match.compiled.routeKey, pathParameters: match.pathParameters });
+    const event = buildHttpEvent({
+      request,
+      url,
+      body,
+      routeKey: match.compiled.routeKey,
+      pathParameters: match.pathParameters,
+    });
     let result;
     try {
-      result = readHttpResult((await invoke(match.compiled.route, event, event.requestContext.requestId)) as never);
+      result = readHttpResult(
+        (await invoke(match.compiled.route, event, event.requestContext.requestId)) as never,
+      );
     } catch (error) {
       console.error(`[gateway] ${match.compiled.routeKey} threw`, error);
       return sendJson(response, 500, { message: 'Internal Server Error' });
     }
-    const headers: Record<string, string | string[]> = { ...result.headers };
+    const headers: Record<string, string | string[]> = {
+      ...result.headers,
+      'content-length': String(result.body.length),
+    };
     if (result.cookies.length) headers['set-cookie'] = result.cookies;
     response.writeHead(result.statusCode, headers);
     response.end(result.body);
@@ -141,7 +185,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     if (request.method === 'POST') {
       const body = await readBody(request, 128 * 1024);
-      if (body === 'too-large') return sendJson(response, 413, { message: 'Message too long' }, { 'x-amzn-errortype': 'PayloadTooLargeException' });
+      if (body === 'too-large')
+        return sendJson(
+          response,
+          413,
+          { message: 'Message too long' },
+          { 'x-amzn-errortype': 'PayloadTooLargeException' },
+        );
       entry.socket.send(body.toString('utf8'));
       entry.lastActiveAt = new Date();
       response.writeHead(200).end();
@@ -162,10 +212,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   /** SQS JSON protocol (`X-Amz-Target: AmazonSQS.SendMessage`): delivers after `DelaySeconds` to the queue's consumer. */
   const handleSqs = async (request: IncomingMessage, response: ServerResponse, target: string) => {
     const raw = await readBody(request, 256 * 1024);
-    if (raw === 'too-large') return sendJson(response, 400, { __type: 'com.amazonaws.sqs#InvalidParameterValue', message: 'Message too long' });
-    const input = JSON.parse(raw.toString('utf8') || '{}') as { QueueUrl?: string; MessageBody?: string; DelaySeconds?: number };
+    if (raw === 'too-large')
+      return sendJson(response, 400, {
+        __type: 'com.amazonaws.sqs#InvalidParameterValue',
+        message: 'Message too long',
+      });
+    const input = JSON.parse(raw.toString('utf8') || '{}') as {
+      QueueUrl?: string;
+      MessageBody?: string;
+      DelaySeconds?: number;
+    };
     if (target !== 'AmazonSQS.SendMessage' || !input.QueueUrl || input.MessageBody === undefined) {
-      return sendJson(response, 400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${target} is not emulated` });
+      return sendJson(response, 400, {
+        __type: 'com.amazonaws.sqs#UnsupportedOperation',
+        message: `${target} is not emulated`,
+      });
     }
     const queue = input.QueueUrl.split('/').pop() ?? '';
     const messageId = randomUUID();
@@ -196,7 +257,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           },
         ],
       };
-      invoke(consumer, event).catch((error: unknown) => console.error(`[scheduler] ${queue} consumer failed`, error));
+      invoke(consumer, event).catch((error: unknown) =>
+        console.error(`[scheduler] ${queue} consumer failed`, error),
+      );
     }, delay * 1000);
     timers.add(timer);
     sendJson(
@@ -210,8 +273,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const serveStatic = (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const dist = join(ROOT, 'web/dist');
     let file = resolve(dist, `.${decodeURIComponent(url.pathname)}`);
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
-    if (!existsSync(file)) return sendJson(response, 503, { message: 'web/dist がありません。npm run build を実行してください。' });
+    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(dist, 'index.html');
+    if (!existsSync(file))
+      return sendJson(response, 503, {
+        message: 'web/dist がありません。npm run build を実行してください。',
+      });
     const immutable = file.includes(`${join(dist, 'assets')}`);
     response.writeHead(200, {
       'content-type': staticTypes[extname(file)] ?? 'application/octet-stream',
@@ -227,9 +294,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       console.error('[gateway] request failed', error);
       if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
     };
-    if (typeof target === 'string' && target.startsWith('AmazonSQS.')) return void handleSqs(request, response, target).catch(done);
-    if (url.pathname.startsWith('/@connections/')) return void handleConnections(request, response, url).catch(done);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(request, response, url).catch(done);
+    if (typeof target === 'string' && target.startsWith('AmazonSQS.'))
+      return void handleSqs(request, response, target).catch(done);
+    if (url.pathname.startsWith('/@connections/'))
+      return void handleConnections(request, response, url).catch(done);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
+      return void handleApi(request, response, url).catch(done);
     if (options.web === 'vite' && vite) return vite.middlewares(request, response);
     if (options.web === 'static') return serveStatic(request, response, url);
     sendJson(response, 404, { message: 'Not Found' });
@@ -282,7 +352,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       }
     }
     if (status < 200 || status >= 300) {
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     webSocketServer.handleUpgrade(request, socket, head, (ws) => {
@@ -304,16 +376,35 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         } catch {
           type = undefined;
         }
-        const route = (typeof type === 'string' && !type.startsWith('$') && wsRoutes.get(type)) || wsRoutes.get('$default');
+        const route =
+          (typeof type === 'string' && !type.startsWith('$') && wsRoutes.get(type)) ||
+          wsRoutes.get('$default');
         if (!route) return;
-        const event = wsEvent(connectionId, route.routeKey, 'MESSAGE', { body, isBase64Encoded: isBinary }, { messageId: randomUUID() });
-        invoke(route, event).catch((error: unknown) => console.error(`[gateway] ws ${route.routeKey} threw`, error));
+        const event = wsEvent(
+          connectionId,
+          route.routeKey,
+          'MESSAGE',
+          { body, isBase64Encoded: isBinary },
+          { messageId: randomUUID() },
+        );
+        invoke(route, event).catch((error: unknown) =>
+          console.error(`[gateway] ws ${route.routeKey} threw`, error),
+        );
       });
       ws.on('close', (code, reason) => {
         const disconnectRoute = wsRoutes.get('$disconnect');
-        const event = wsEvent(connectionId, '$disconnect', 'DISCONNECT', {}, { disconnectStatusCode: code, disconnectReason: reason.toString() });
+        const event = wsEvent(
+          connectionId,
+          '$disconnect',
+          'DISCONNECT',
+          {},
+          { disconnectStatusCode: code, disconnectReason: reason.toString() },
+        );
         sockets.delete(connectionId);
-        if (disconnectRoute) invoke(disconnectRoute, event).catch((error: unknown) => console.error('[gateway] $disconnect threw', error));
+        if (disconnectRoute)
+          invoke(disconnectRoute, event).catch((error: unknown) =>
+            console.error('[gateway] $disconnect threw', error),
+          );
       });
     });
   };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { compileRoute, isTextContentType, matchRoute, readHttpResult } from './http-events';
 import type { HttpRoute } from '@functions/routes';
 
-const route = (method: HttpRoute['method'], path: string): HttpRoute => ({ method, path, handler: 'x', access: 'public', table: 'none' });
+const route = (method: HttpRoute['method'], path: string): HttpRoute => ({
+  method,
+  path,
+  handler: 'x',
+  access: 'public',
+  table: 'none',
+});
 
 describe('API Gateway emulation', () => {
   const routes = [
@@ -14,10 +20,18 @@ describe('API Gateway emulation', () => {
   ].map(compileRoute);
 
   it('matches the most specific route and decodes path parameters', () => {
-    expect(matchRoute(routes, 'GET', '/api/quizzes/search')?.compiled.routeKey).toBe('GET /api/quizzes/search');
-    expect(matchRoute(routes, 'GET', '/api/quizzes/%E3%81%82')).toMatchObject({ pathParameters: { id: 'あ' } });
-    expect(matchRoute(routes, 'DELETE', '/api/admin/reports/bulk')?.compiled.routeKey).toBe('DELETE /api/admin/reports/bulk');
-    expect(matchRoute(routes, 'GET', '/api/files/a/b/c')).toMatchObject({ pathParameters: { proxy: 'a/b/c' } });
+    expect(matchRoute(routes, 'GET', '/api/quizzes/search')?.compiled.routeKey).toBe(
+      'GET /api/quizzes/search',
+    );
+    expect(matchRoute(routes, 'GET', '/api/quizzes/%E3%81%82')).toMatchObject({
+      pathParameters: { id: 'あ' },
+    });
+    expect(matchRoute(routes, 'DELETE', '/api/admin/reports/bulk')?.compiled.routeKey).toBe(
+      'DELETE /api/admin/reports/bulk',
+    );
+    expect(matchRoute(routes, 'GET', '/api/files/a/b/c')).toMatchObject({
+      pathParameters: { proxy: 'a/b/c' },
+    });
     expect(matchRoute(routes, 'POST', '/api/quizzes/1')).toBeUndefined();
     expect(matchRoute(routes, 'GET', '/api/quizzes/1/extra')).toBeUndefined();
   });
@@ -31,11 +45,18 @@ describe('API Gateway emulation', () => {
   });
 
   it('reads structured and inferred Lambda results', () => {
-    expect(readHttpResult({ statusCode: 204, cookies: ['a=1', 'b=2'] })).toMatchObject({ statusCode: 204, cookies: ['a=1', 'b=2'] });
+    expect(readHttpResult({ statusCode: 204, cookies: ['a=1', 'b=2'] })).toMatchObject({
+      statusCode: 204,
+      cookies: ['a=1', 'b=2'],
+    });
     const inferred = readHttpResult({ hello: 'world' } as never);
     expect(inferred.statusCode).toBe(200);
     expect(inferred.body.toString()).toBe('{"hello":"world"}');
-    const binary = readHttpResult({ statusCode: 200, body: Buffer.from([1, 2, 3]).toString('base64'), isBase64Encoded: true });
+    const binary = readHttpResult({
+      statusCode: 200,
+      body: Buffer.from([1, 2, 3]).toString('base64'),
+      isBase64Encoded: true,
+    });
     expect([...binary.body]).toEqual([1, 2, 3]);
   });
 });

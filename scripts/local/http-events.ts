@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { HttpRoute } from '@functions/routes';
 
 /**
@@ -44,24 +49,40 @@ export function compileRoute(route: HttpRoute): CompiledRoute {
   };
 }
 
-export function matchRoute(routes: readonly CompiledRoute[], method: string, path: string) {
-  const candidates = routes
-    .filter((compiled) => compiled.route.method === method)
-    .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
-    .filter((candidate): candidate is { compiled: CompiledRoute; match: RegExpExecArray } => candidate.match !== null)
-    .sort((a, b) => b.compiled.literalSegments - a.compiled.literalSegments);
-  const best = candidates[0];
-  if (!best) return undefined;
-  const pathParameters: Record<string, string> = {};
-  best.compiled.paramNames.forEach((name, index) => {
-    const raw = best.match[index + 1]!;
-    try {
-      pathParameters[name] = decodeURIComponent(raw);
-    } catch {
-      pathParameters[name] = raw;
-    }
-  });
-  return { compiled: best.compiled, pathParameters };
+/** Groups compiled routes by method, most specific first, so matching a request is one short loop. */
+export function routeIndex(routes: readonly CompiledRoute[]): Map<string, CompiledRoute[]> {
+  const index = new Map<string, CompiledRoute[]>();
+  for (const compiled of routes) {
+    const list = index.get(compiled.route.method) ?? [];
+    list.push(compiled);
+    index.set(compiled.route.method, list);
+  }
+  for (const list of index.values()) list.sort((a, b) => b.literalSegments - a.literalSegments);
+  return index;
+}
+
+export function matchRoute(
+  routes: readonly CompiledRoute[] | Map<string, CompiledRoute[]>,
+  method: string,
+  path: string,
+) {
+  const candidates =
+    routes instanceof Map ? (routes.get(method) ?? []) : (routeIndex(routes).get(method) ?? []);
+  for (const compiled of candidates) {
+    const match = compiled.pattern.exec(path);
+    if (!match) continue;
+    const pathParameters: Record<string, string> = {};
+    compiled.paramNames.forEach((name, index) => {
+      const raw = match[index + 1]!;
+      try {
+        pathParameters[name] = decodeURIComponent(raw);
+      } catch {
+        pathParameters[name] = raw;
+      }
+    });
+    return { compiled, pathParameters };
+  }
+  return undefined;
 }
 
 /** Content types API Gateway passes as text; every other body arrives base64-encoded. */
@@ -87,7 +108,12 @@ export function eventHeaders(request: IncomingMessage) {
     const name = request.rawHeaders[index]!.toLowerCase();
     const value = request.rawHeaders[index + 1]!;
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
@@ -106,7 +132,8 @@ export function buildHttpEvent(input: {
   const { headers, cookies } = eventHeaders(request);
   const queryStringParameters: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
-    queryStringParameters[name] = queryStringParameters[name] === undefined ? value : `${queryStringParameters[name]},${value}`;
+    queryStringParameters[name] =
+      queryStringParameters[name] === undefined ? value : `${queryStringParameters[name]},${value}`;
   }
   const text = isTextContentType(headers['content-type']);
   const now = new Date();
@@ -165,7 +192,8 @@ export function readHttpResult(result: APIGatewayProxyResultV2 | undefined): Gat
     };
   }
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  for (const [name, value] of Object.entries(structured.headers ?? {}))
+    headers[name.toLowerCase()] = String(value);
   const raw = structured.body ?? '';
   return {
     statusCode: structured.statusCode ?? 200,

@@ -18,7 +18,11 @@ export function assertPortFree(port: number, what: string): Promise<void> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', () =>
-      fail(new Error(`ポート ${port}（${what}）は使用中です。別の npm run dev が動いていないか確認するか、環境変数でポートを変えてください。`)),
+      fail(
+        new Error(
+          `ポート ${port}（${what}）は使用中です。別の npm run dev が動いていないか確認するか、環境変数でポートを変えてください。`,
+        ),
+      ),
     );
     server.listen(port, '127.0.0.1', () => server.close(() => done()));
   });

@@ -75,18 +75,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // allSettled: when one emulator fails, the others have still started and must be stopped too.
     const started = await Promise.allSettled([
-      startDynamoDb({ port: dynamoDbPort, ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}) }),
+      startDynamoDb({
+        port: dynamoDbPort,
+        ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
+      }),
       startS3({ port: s3Port, directory: join(dataDir, 's3') }),
       startSes({ port: sesPort }),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    const [dynamoDb, s3, ses] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
-      RunningDynamoDb,
-      RunningS3,
-      RunningSes,
-    ];
+    const [dynamoDb, s3, ses] = started.map(
+      (result) => (result as PromiseFulfilledResult<unknown>).value,
+    ) as [RunningDynamoDb, RunningS3, RunningSes];
     log(`DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}`);
 
     Object.assign(process.env, {
@@ -104,7 +105,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    const dynamoClient = new DynamoDBClient({ endpoint: dynamoDb.endpoint, region: 'ap-northeast-1', credentials });
+    const dynamoClient = new DynamoDBClient({
+      endpoint: dynamoDb.endpoint,
+      region: 'ap-northeast-1',
+      credentials,
+    });
     const s3Client = new S3Client({
       endpoint: s3.endpoint,
       region: 'ap-northeast-1',

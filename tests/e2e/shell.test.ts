@@ -72,7 +72,11 @@ describe('web shell', () => {
   });
 
   it('opens the mobile drawer from the menu button and F8 focuses the notification area', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await page.goto(stack.appUrl);
     await page.locator('.category-card__name').first().waitFor();
     await page.getByRole('button', { name: 'メニューを開く' }).click();
@@ -84,7 +88,9 @@ describe('web shell', () => {
     await drawer.waitFor({ state: 'detached' });
     await page.keyboard.press('F8');
     expect(
-      await page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label') ?? ''),
+      await page.evaluate(
+        () => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label') ?? '',
+      ),
     ).toBe('通知 (F8)');
     await page.screenshot({ path: join(screenshots, 'home-mobile.png'), fullPage: true });
     await page.close();

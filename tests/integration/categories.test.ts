@@ -56,3 +56,31 @@ describe('GET /api/categories', () => {
     expect((response.json as unknown[]).length).toBe(7);
   });
 });
+
+describe('category cache', () => {
+  it('serves a warm function from memory for the configured time, then reads again', async () => {
+    const { listActiveCategoriesCached } = await import('@functions/categories/category');
+    const { resetConfigForTests } = await import('@functions/lib/config');
+    process.env.REFERENCE_CACHE_SECONDS = '60';
+    resetConfigForTests();
+    try {
+      // Clock values after anything earlier requests cached, so the first call reads the table.
+      const base = Date.now() + 3_600_000;
+      const first = await listActiveCategoriesCached(base);
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: { pk: 'CATEGORY', sk: 'science' },
+          UpdateExpression: 'SET isActive = :no',
+          ExpressionAttributeValues: { ':no': false },
+        }),
+      );
+      expect(await listActiveCategoriesCached(base + 59_000)).toEqual(first);
+      const later = await listActiveCategoriesCached(base + 61_000);
+      expect(later.map((category) => category.id)).not.toContain('science');
+    } finally {
+      process.env.REFERENCE_CACHE_SECONDS = '0';
+      resetConfigForTests();
+    }
+  });
+});

@@ -11,7 +11,12 @@ describe('local S3 and SES', () => {
     const bucket = getConfig().materialsBucket!;
     const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256));
     await s3().send(
-      new PutObjectCommand({ Bucket: bucket, Key: 'u/1/file.bin', Body: Readable.from([bytes]), ContentLength: bytes.length }),
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'u/1/file.bin',
+        Body: Readable.from([bytes]),
+        ContentLength: bytes.length,
+      }),
     );
     const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: 'u/1/file.bin' }));
     const returned = Buffer.from(await object.Body!.transformToByteArray());
@@ -27,7 +32,10 @@ describe('local S3 and SES', () => {
         Content: {
           Simple: {
             Subject: { Data: subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: 'こんにちは', Charset: 'UTF-8' }, Html: { Data: '<p>こんにちは</p>', Charset: 'UTF-8' } },
+            Body: {
+              Text: { Data: 'こんにちは', Charset: 'UTF-8' },
+              Html: { Data: '<p>こんにちは</p>', Charset: 'UTF-8' },
+            },
           },
         },
       }),

@@ -80,9 +80,13 @@ describe('CSRF and Origin', () => {
 describe('bodies and validation', () => {
   it('passes path, query and JSON body through; answers with several Set-Cookie headers', async () => {
     const client = await browser();
-    const response = await client.request('POST', '/api/test/echo/%E3%82%AF%E3%82%A4%E3%82%BA?tag=a&tag=b&q=%E6%97%A5%E6%9C%AC', {
-      json: { name: '  花子 ', count: 2 },
-    });
+    const response = await client.request(
+      'POST',
+      '/api/test/echo/%E3%82%AF%E3%82%A4%E3%82%BA?tag=a&tag=b&q=%E6%97%A5%E6%9C%AC',
+      {
+        json: { name: '  花子 ', count: 2 },
+      },
+    );
     expect(response.status).toBe(201);
     expect(response.json).toEqual({
       body: { name: '花子', count: 2 },
@@ -99,9 +103,13 @@ describe('bodies and validation', () => {
     expect(response.status).toBe(400);
     expect(response.json.message).toBe('お名前を入力してください');
     expect(response.json.issues).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'body.name', message: 'お名前を入力してください' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'body.name', message: 'お名前を入力してください' }),
+      ]),
     );
-    const countIssue = (response.json.issues as { path: string; message: string }[]).find((issue) => issue.path === 'body.count');
+    const countIssue = (response.json.issues as { path: string; message: string }[]).find(
+      (issue) => issue.path === 'body.count',
+    );
     expect(countIssue?.message).toMatch(/[ぁ-んァ-ン一-龥]/);
   });
 
@@ -117,7 +125,9 @@ describe('bodies and validation', () => {
 
   it('answers 413 to a JSON body over the limit', async () => {
     const client = await browser();
-    const response = await client.request('POST', '/api/test/echo/1', { json: { name: 'x'.repeat(300 * 1024) } });
+    const response = await client.request('POST', '/api/test/echo/1', {
+      json: { name: 'x'.repeat(300 * 1024) },
+    });
     expect(response.status).toBe(413);
     expect(response.json).toEqual({ message: MESSAGES.payloadTooLarge });
   });
@@ -145,7 +155,9 @@ describe('bodies and validation', () => {
 
   it('prefers the literal route over the parameter route, as API Gateway does', async () => {
     const client = await browser();
-    expect((await client.get('/api/test/items/special')).json).toEqual({ route: 'GET /api/test/items/special' });
+    expect((await client.get('/api/test/items/special')).json).toEqual({
+      route: 'GET /api/test/items/special',
+    });
     expect((await client.get('/api/test/items/other')).json).toEqual({
       route: 'GET /api/test/items/{id}',
       params: { id: 'other' },

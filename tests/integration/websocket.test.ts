@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
@@ -53,7 +57,9 @@ function open(headers: Record<string, string>): Promise<OpenSocket> {
           }),
       }),
     );
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`HTTP ${response.statusCode}`)),
+    );
     socket.once('error', reject);
   });
 }
@@ -67,7 +73,10 @@ async function signedInHeaders() {
 const connectionItem = async (connectionId: string) =>
   (
     await dynamo().send(
-      new GetCommand({ TableName: getConfig().tableName, Key: { pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' } }),
+      new GetCommand({
+        TableName: getConfig().tableName,
+        Key: { pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' },
+      }),
     )
   ).Item;
 
@@ -100,7 +109,11 @@ describe('WebSocket through the local gateway', () => {
     expect(typeof pong.serverTime).toBe('number');
 
     socket.send(JSON.stringify({ type: 'no_such_message' }));
-    expect(await next()).toEqual({ type: 'error', message: MESSAGES.unknownMessage, reason: 'unknown_message' });
+    expect(await next()).toEqual({
+      type: 'error',
+      message: MESSAGES.unknownMessage,
+      reason: 'unknown_message',
+    });
 
     socket.send('not json at all');
     expect(await next()).toMatchObject({ type: 'error', message: MESSAGES.invalidJson });
@@ -125,12 +138,20 @@ describe('WebSocket through the local gateway', () => {
     });
     const pushed = next();
     await management.send(
-      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify({ type: 'hello' })) }),
+      new PostToConnectionCommand({
+        ConnectionId: connectionId,
+        Data: Buffer.from(JSON.stringify({ type: 'hello' })),
+      }),
     );
     expect(await pushed).toEqual({ type: 'hello' });
 
     socket.close();
-    expect(await waitFor(() => connectionItem(connectionId), (item) => item === undefined)).toBeUndefined();
+    expect(
+      await waitFor(
+        () => connectionItem(connectionId),
+        (item) => item === undefined,
+      ),
+    ).toBeUndefined();
 
     await expect(
       management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('{}') })),

@@ -24,6 +24,8 @@ Object.assign(process.env, {
   S3_ENDPOINT: assertLocalEndpoint(emulators.s3, 'S3'),
   SES_ENDPOINT: assertLocalEndpoint(emulators.ses, 'SES'),
   MATERIALS_BUCKET: bucket,
+  // Tests change reference data between requests; the cache itself is tested on its own.
+  REFERENCE_CACHE_SECONDS: '0',
 });
 resetConfigForTests();
 

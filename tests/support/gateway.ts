@@ -9,7 +9,11 @@ import { freePort } from '../../scripts/local/ports';
  * free port, with the route table plus any test-only routes.
  */
 export async function startTestGateway(
-  extra: { httpRoutes?: HttpRoute[]; webSocketRoutes?: WebSocketRoute[]; queueConsumers?: QueueConsumer[] } = {},
+  extra: {
+    httpRoutes?: HttpRoute[];
+    webSocketRoutes?: WebSocketRoute[];
+    queueConsumers?: QueueConsumer[];
+  } = {},
 ) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

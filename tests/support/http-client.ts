@@ -20,13 +20,18 @@ export class TestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers);
     const origin = this.options.origin === undefined ? APP_ORIGIN : this.options.origin;
     if (origin) headers.set('Origin', origin);
     if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
     const csrf = this.cookies.get(COOKIE_NAMES.csrf);
-    if (!['GET', 'HEAD'].includes(method) && this.options.sendCsrf !== false && csrf) headers.set(CSRF_HEADER, csrf);
+    if (!['GET', 'HEAD'].includes(method) && this.options.sendCsrf !== false && csrf)
+      headers.set(CSRF_HEADER, csrf);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -48,7 +53,12 @@ export class TestClient {
     } catch {
       json = undefined;
     }
-    return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & unknown[] };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: json as Record<string, unknown> & unknown[],
+    };
   }
 
   get(path: string) {

@@ -13,7 +13,10 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     HydrateFallback: () => <div className="page-loading" role="status" aria-label="読み込み中" />,
     children: [
-      { path: paths.home, lazy: async () => ({ Component: (await import('@web/features/home/components/home-page')).HomePage }) },
+      {
+        path: paths.home,
+        lazy: async () => ({ Component: (await import('@web/features/home/components/home-page')).HomePage }),
+      },
       notBuiltYet(paths.login),
       notBuiltYet(paths.register),
       notBuiltYet(paths.emailRegister),
@@ -36,7 +39,9 @@ export const routes: RouteObject[] = [
       notBuiltYet(paths.tokushoho),
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('@web/features/not-found/not-found-page')).NotFoundPage }),
+        lazy: async () => ({
+          Component: (await import('@web/features/not-found/not-found-page')).NotFoundPage,
+        }),
       },
     ],
   },

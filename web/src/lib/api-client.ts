@@ -34,7 +34,12 @@ export function readCookie(name: string): string | undefined {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isFormData) headers.set('Content-Type', 'application/json');

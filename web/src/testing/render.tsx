@@ -24,7 +24,9 @@ export function fakeFetch(answers: Record<string, () => Response>) {
     const url = String(input);
     calls.push({ url, init });
     const answer = answers[url];
-    return answer ? answer() : new Response('{"message":"Not Found"}', { status: 404, statusText: 'Not Found' });
+    return answer
+      ? answer()
+      : new Response('{"message":"Not Found"}', { status: 404, statusText: 'Not Found' });
   };
   return { fetchImpl, calls };
 }

@@ -9,7 +9,10 @@ const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin:
 
 describe('NavBar', () => {
   it('shows guests only Home and a login button', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
     renderWithProviders(<NavBar />);
     expect(await screen.findByRole('link', { name: /ログイン/ })).toHaveProperty('pathname', '/login');
     const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
@@ -34,7 +37,8 @@ describe('NavBar', () => {
   it('adds focused study for pro members and admin for administrators, and the membership badge', async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ '/api/auth/me': () => json({ ...member, nickname: 'はなこ', isPro: true, isAdmin: true }) }).fetchImpl,
+      fakeFetch({ '/api/auth/me': () => json({ ...member, nickname: 'はなこ', isPro: true, isAdmin: true }) })
+        .fetchImpl,
     );
     renderWithProviders(<NavBar />);
     expect(await screen.findByText('はなこ')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
@@ -6,7 +6,9 @@ import { paths } from '@web/config/paths';
 import { MembershipButton } from './membership-button';
 import { MobileDrawer } from './mobile-drawer';
 import { navLinks } from './nav-links';
-import { UserMenu } from './user-menu';
+
+// Only signed-in people need the menu (and its popover positioning code): loaded on demand.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 /** The navigation bar on every screen (core-platform §2). */
 export function NavBar() {
@@ -18,10 +20,16 @@ export function NavBar() {
   const account = user ? (
     <>
       <MembershipButton user={user} />
-      <UserMenu user={user} />
+      <Suspense fallback={<span className="user-menu__trigger user-menu__placeholder" aria-hidden />}>
+        <UserMenu user={user} />
+      </Suspense>
     </>
   ) : (
-    <Link to={paths.login} className="button button--primary button--small" onClick={() => setDrawerOpen(false)}>
+    <Link
+      to={paths.login}
+      className="button button--primary button--small"
+      onClick={() => setDrawerOpen(false)}
+    >
       <LogIn size={16} aria-hidden />
       ログイン
     </Link>
@@ -30,7 +38,12 @@ export function NavBar() {
   return (
     <header className="nav">
       <div className="nav__inner container">
-        <MobileDrawer links={links} open={drawerOpen} onOpenChange={onDrawerChange} footer={user ? null : account} />
+        <MobileDrawer
+          links={links}
+          open={drawerOpen}
+          onOpenChange={onDrawerChange}
+          footer={user ? null : account}
+        />
         <Link to={paths.home} className="brand" aria-label="みんなのクイズ ホーム">
           <span className="brand__mark" aria-hidden>
             Q
@@ -40,7 +53,12 @@ export function NavBar() {
         </Link>
         <nav aria-label="メインナビゲーション" className="nav__links">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={({ isActive }) => `nav__link${isActive ? ' is-active' : ''}`}>
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className={({ isActive }) => `nav__link${isActive ? ' is-active' : ''}`}
+            >
               {link.label}
             </NavLink>
           ))}

@@ -29,7 +29,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               logout.mutate(undefined, {
                 onSuccess: () => void navigate(paths.home),
                 onError: (error) =>
-                  toast({ title: 'エラー', description: errorMessage(error, 'ログアウトに失敗しました'), variant: 'destructive' }),
+                  toast({
+                    title: 'エラー',
+                    description: errorMessage(error, 'ログアウトに失敗しました'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >

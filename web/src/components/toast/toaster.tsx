@@ -29,7 +29,9 @@ export function Toaster() {
         >
           <div className="toast__text">
             {entry.title && <Toast.Title className="toast__title">{entry.title}</Toast.Title>}
-            {entry.description && <Toast.Description className="toast__description">{entry.description}</Toast.Description>}
+            {entry.description && (
+              <Toast.Description className="toast__description">{entry.description}</Toast.Description>
+            )}
           </div>
           <Toast.Close className="toast__close" aria-label="閉じる">
             <X size={16} aria-hidden />

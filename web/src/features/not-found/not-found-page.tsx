@@ -12,7 +12,9 @@ export function NotFoundPage() {
       <h1 id="not-found-title" className="not-found__title">
         ページが見つかりません
       </h1>
-      <p className="not-found__text">お探しのページは移動または削除されたか、URL が間違っている可能性があります。</p>
+      <p className="not-found__text">
+        お探しのページは移動または削除されたか、URL が間違っている可能性があります。
+      </p>
       <Link to={paths.home} className="button button--primary">
         <Home size={18} aria-hidden />
         ホームに戻る

@@ -1,4 +1,15 @@
-import { Award, FlaskConical, Film, Folder, Globe, Landmark, Lightbulb, Trophy, Utensils, type LucideIcon } from 'lucide-react';
+import {
+  Award,
+  FlaskConical,
+  Film,
+  Folder,
+  Globe,
+  Landmark,
+  Lightbulb,
+  Trophy,
+  Utensils,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** Stored icon names (category `icon`) to icons; unknown names fall back to the default 'folder'. */
 const icons: Record<string, LucideIcon> = {

@@ -12,8 +12,22 @@ describe('CategorySection', () => {
       fakeFetch({
         '/api/categories': () =>
           json([
-            { id: 'science', name: '科学', description: '物理', color: '#3B82F6', icon: 'flask', isActive: true },
-            { id: 'history', name: '歴史', description: '', color: '#F59E0B', icon: 'unknown-icon', isActive: true },
+            {
+              id: 'science',
+              name: '科学',
+              description: '物理',
+              color: '#3B82F6',
+              icon: 'flask',
+              isActive: true,
+            },
+            {
+              id: 'history',
+              name: '歴史',
+              description: '',
+              color: '#F59E0B',
+              icon: 'unknown-icon',
+              isActive: true,
+            },
           ]),
       }).fetchImpl,
     );

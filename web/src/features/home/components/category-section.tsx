@@ -22,7 +22,11 @@ export function CategorySection() {
       ) : categories.isError ? (
         <div className="state state--error" role="alert">
           <p>カテゴリの取得に失敗しました</p>
-          <button type="button" className="button button--secondary" onClick={() => void categories.refetch()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void categories.refetch()}
+          >
             <RefreshCw size={16} aria-hidden />
             再読み込み
           </button>
@@ -42,7 +46,9 @@ export function CategorySection() {
               </span>
               <span className="category-card__text">
                 <span className="category-card__name">{category.name}</span>
-                {category.description && <span className="category-card__description">{category.description}</span>}
+                {category.description && (
+                  <span className="category-card__description">{category.description}</span>
+                )}
               </span>
             </li>
           ))}

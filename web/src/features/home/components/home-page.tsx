@@ -21,7 +21,8 @@ export function HomePage() {
             クイズを作ろう。
           </h1>
           <p className="hero__lead">
-            科学から歴史、資格試験まで。コミュニティが作ったクイズに挑戦したり、AI の力を借りて自分だけのクイズを作ったりできます。
+            科学から歴史、資格試験まで。コミュニティが作ったクイズに挑戦したり、AI
+            の力を借りて自分だけのクイズを作ったりできます。
           </p>
           <div className="hero__actions">
             <button type="button" className="button button--primary button--large" onClick={scrollToSearch}>

@@ -1,0 +1,288 @@
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+import { REPO_ROOT } from '../infra/constructs/route-function';
+import { bundleRoutes } from './bench/route-bundles';
+import { freePort } from './local/ports';
+import { startLocalStack } from './local/stack';
+
+/**
+ * `npm run bench`: the foundation's performance budgets, measured on this machine and printed as
+ * a table. Exits non-zero when a budget is missed. Other features add their rows here.
+ */
+const BUDGETS = {
+  coldStartMs: 150,
+  webInitialJsGzipKb: 170,
+  devReadySeconds: 20,
+  categoriesP99Ms: 25,
+};
+
+interface Row {
+  measure: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function httpEvent(method: string, path: string) {
+  const rawPath = path.replace(/\{[^}]+\}/g, 'bench');
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath,
+    rawQueryString: '',
+    headers: { host: 'localhost', 'user-agent': 'bench', origin: 'http://localhost:3000' },
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+      requestId: 'bench',
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    isBase64Encoded: false,
+  };
+}
+
+function webSocketEvent(routeKey: string) {
+  return {
+    requestContext: {
+      routeKey,
+      eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+      connectionId: 'benchConnection=',
+      requestId: 'bench',
+      domainName: 'localhost',
+      stage: 'ws',
+      apiId: 'local',
+      connectedAt: Date.now(),
+      requestTimeEpoch: Date.now(),
+    },
+    headers: { Origin: 'http://localhost:3000' },
+    body: JSON.stringify({ type: routeKey === '$default' ? 'nothing' : routeKey }),
+    isBase64Encoded: false,
+  };
+}
+
+async function measureDevReady(): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quiz-bench-dev-'));
+  const ports = {
+    PORT: await freePort(),
+    DYNAMODB_PORT: await freePort(),
+    S3_PORT: await freePort(),
+    SES_PORT: await freePort(),
+  };
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), join(REPO_ROOT, 'scripts/dev.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+        LOCAL_DATA_DIR: dataDir,
+        QUIZ_SILENT_LOGS: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const seconds = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev not ready in 60 s:\n${output}`)), 60_000);
+    let checking = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (checking || !output.includes('READY')) return;
+      checking = true;
+      fetch(`http://127.0.0.1:${ports.PORT}/api/categories`)
+        .then((response) => {
+          if (!response.ok) throw new Error(`categories answered ${response.status}`);
+          clearTimeout(timer);
+          resolve((performance.now() - started) / 1000);
+        })
+        .catch(reject);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`dev exited (${code}):\n${output}`)));
+  });
+  child.removeAllListeners('exit');
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGINT');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+  return seconds;
+}
+
+async function measureWebInitialJs(): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'quiz-bench-web-'));
+  await viteBuild({
+    configFile: join(REPO_ROOT, 'web/vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, sourcemap: false },
+  });
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  // Initial JS: the entry script and every chunk the HTML preloads (lazy routes are excluded).
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const total = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0);
+  rmSync(outDir, { recursive: true, force: true });
+  return total;
+}
+
+async function main() {
+  console.log('ベンチマークを実行しています...\n');
+  // Request logs of the in-process gateway would interleave with the table; errors still print.
+  process.env.QUIZ_SILENT_LOGS = '1';
+
+  // 1. Route bundles, exactly as deployed.
+  const bundleDir = join(REPO_ROOT, '.bench/bundles');
+  const bundles = await bundleRoutes(bundleDir);
+
+  // 2. Local stack (in memory) for cold starts and latency.
+  const stack = await startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'none' });
+  try {
+    const childEnv = { ...process.env, QUIZ_SILENT_LOGS: '1' };
+    // Warm DynamoDB Local's JIT first, so the cold starts measure our code rather than the emulator's.
+    for (let warm = 0; warm < 50; warm++)
+      await fetch(`${stack.gateway.url}/api/categories`).then((r) => r.arrayBuffer());
+    for (const bundle of bundles) {
+      const event =
+        'method' in bundle.entry
+          ? httpEvent(bundle.entry.method, bundle.entry.path)
+          : 'routeKey' in bundle.entry
+            ? webSocketEvent(bundle.entry.routeKey)
+            : { Records: [] };
+      const runs: { importMs: number; firstCallMs: number; totalMs: number }[] = [];
+      for (let run = 0; run < 5; run++) {
+        try {
+          // Asynchronous on purpose: the local gateway these calls reach runs in this process.
+          const { stdout: output } = await promisify(execFile)(
+            process.execPath,
+            [
+              '--no-warnings',
+              join(REPO_ROOT, 'scripts/bench/cold-start-runner.mjs'),
+              bundle.file,
+              JSON.stringify(event),
+            ],
+            { env: childEnv, encoding: 'utf8' },
+          );
+          runs.push(
+            JSON.parse(output.slice(output.lastIndexOf('{"importMs"'))) as {
+              importMs: number;
+              firstCallMs: number;
+              totalMs: number;
+            },
+          );
+        } catch (error) {
+          const stderr = String((error as { stderr?: string }).stderr ?? error);
+          throw new Error(
+            `${bundle.label} failed in a fresh process:\n${stderr
+              .split('\n')
+              .filter((l) => l.length < 300)
+              .slice(-12)
+              .join('\n')}`,
+          );
+        }
+      }
+      const median = runs.map((run) => run.totalMs).sort((a, b) => a - b)[2]!;
+      const medianRun = runs.find((run) => run.totalMs === median)!;
+      rows.push({
+        measure: `${bundle.label}: bundle / gzip`,
+        value: `${kb(bundle.bytes)} / ${kb(bundle.gzipBytes)}`,
+        budget: '',
+        ok: null,
+      });
+      rows.push({
+        measure: `${bundle.label}: cold import + first call`,
+        value: `${median.toFixed(0)} ms (import ${medianRun.importMs.toFixed(0)} + call ${medianRun.firstCallMs.toFixed(0)})`,
+        budget: `≤ ${BUDGETS.coldStartMs} ms`,
+        ok: median <= BUDGETS.coldStartMs,
+      });
+    }
+
+    // 3. GET /api/categories through the local gateway, 50 concurrent clients in another process.
+    // Three rounds of 50 x 200 requests; the round with the median p99 is reported (this machine
+    // has two cores shared by the gateway, the client and DynamoDB Local, so single rounds are noisy).
+    const url = `${stack.gateway.url.replace('localhost', '127.0.0.1')}/api/categories`;
+    const clients = 50;
+    const rounds: { p50: number; p99: number; rps: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { stdout: loadOutput } = await promisify(execFile)(
+        process.execPath,
+        [join(REPO_ROOT, 'scripts/bench/load.mjs'), url, String(clients), '200', '20'],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      const { latencies, seconds } = JSON.parse(loadOutput) as { latencies: number[]; seconds: number };
+      latencies.sort((a, b) => a - b);
+      rounds.push({
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        rps: latencies.length / seconds,
+      });
+    }
+    rounds.sort((a, b) => a.p99 - b.p99);
+    const { p50, p99, rps } = rounds[1]!;
+    rows.push({
+      measure: `GET /api/categories p50 (${clients} clients)`,
+      value: `${p50.toFixed(1)} ms`,
+      budget: '',
+      ok: null,
+    });
+    rows.push({
+      measure: `GET /api/categories p99 (${clients} clients)`,
+      value: `${p99.toFixed(1)} ms (${Math.round(rps)} req/s; rounds ${rounds.map((r) => r.p99.toFixed(1)).join(', ')})`,
+      budget: `≤ ${BUDGETS.categoriesP99Ms} ms`,
+      ok: p99 <= BUDGETS.categoriesP99Ms,
+    });
+  } finally {
+    await stack.stop();
+  }
+
+  // 4. Web app initial JS.
+  const initialJs = await measureWebInitialJs();
+  rows.push({
+    measure: 'web: initial JS (gzip)',
+    value: kb(initialJs),
+    budget: `≤ ${BUDGETS.webInitialJsGzipKb} KB`,
+    ok: initialJs / 1024 <= BUDGETS.webInitialJsGzipKb,
+  });
+
+  // 5. npm run dev, fresh data directory, until the API answers.
+  const devReady = await measureDevReady();
+  rows.push({
+    measure: 'npm run dev: time to ready (fresh data)',
+    value: `${devReady.toFixed(1)} s`,
+    budget: `≤ ${BUDGETS.devReadySeconds} s`,
+    ok: devReady <= BUDGETS.devReadySeconds,
+  });
+
+  const widths = [
+    Math.max(...rows.map((row) => row.measure.length)),
+    Math.max(...rows.map((row) => row.value.length)),
+    12,
+  ];
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 4)).join(' | ')} |`;
+  console.log(line(['measure', 'value', 'budget', 'ok']));
+  console.log(line(widths.map((width) => '-'.repeat(width)).concat('--')));
+  for (const row of rows)
+    console.log(line([row.measure, row.value, row.budget, row.ok === null ? '' : row.ok ? 'ok' : 'OVER']));
+  const failed = rows.filter((row) => row.ok === false);
+  console.log(failed.length ? `\n${failed.length} budget(s) missed.` : '\nAll budgets met.');
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+await main();
