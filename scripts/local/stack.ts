@@ -6,7 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { S3RVER_KEY } from '@functions/lib/aws-clients';
 import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes';
 import { ensureBucket, ensureTable } from './bootstrap';
-import { startDynamoDb, type RunningDynamoDb } from './dynamodb';
+import { startDynamoDb, stopOrphanDynamoDb, type RunningDynamoDb } from './dynamodb';
 import { startGateway, type RunningGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
@@ -54,6 +54,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await assertPortFree(port, what);
     return port;
   };
+  if (options.dataDir) stopOrphanDynamoDb(join(options.dataDir, 'dynamodb'));
   const port = await resolvePort(options.port, 'アプリ');
   const dynamoDbPort = await resolvePort(options.dynamoDbPort, 'DynamoDB Local');
   const s3Port = await resolvePort(options.s3Port, 'S3');
