@@ -42,7 +42,7 @@ export function NavBar() {
           links={links}
           open={drawerOpen}
           onOpenChange={onDrawerChange}
-          footer={user ? null : account}
+          footer={user ? <MembershipButton user={user} /> : account}
         />
         <Link to={paths.home} className="brand" aria-label="みんなのクイズ ホーム">
           <span className="brand__mark" aria-hidden>
