@@ -173,8 +173,10 @@ const loadSession: Middleware = {
     const user = await getUser(session.userId);
     if (!user) return;
     const standing = accountStanding(user);
-    if (standing === 'stopped') throw new ForbiddenError(MESSAGES.accountStopped);
-    if (standing === 'inactive') return;
+    // A suspended or banned account is refused wherever a signed-in user is needed; on public
+    // routes the request simply proceeds as a guest's.
+    if (standing === 'stopped' && state.route.access !== 'public') throw new ForbiddenError(MESSAGES.accountStopped);
+    if (standing !== 'ok') return;
     state.session = session;
     state.user = user;
   },

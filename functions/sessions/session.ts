@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { COOKIE_NAMES } from '@shared/api';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
+import { serializeCookie } from '../lib/cookies';
+import { deleteItems, type ItemKey } from '../data/batch';
+import { ttlFromDate } from '../data/table';
 
 /**
- * Sessions: an opaque random id (256 bits) in the `sid` cookie; the table stores only its
+ * Sessions: an opaque random id (256 bits) in the HttpOnly `sid` cookie; the table stores only its
  * SHA-256, so a leaked table read cannot be replayed as a cookie.
- * Item: `pk = SESSION#<hash>`, `sk = SESSION`, `gsi2pk = USER#<userId>` (to end all of a user's sessions).
+ * Item: `pk = SESSION#<hash>`, `sk = SESSION`, owned by the user (`gsi2pk = USER#<userId>`), so all
+ * of a user's sessions can be ended at once (password reset, ban, deletion).
  */
+export const SESSION_DAYS = 7;
+
 export interface SessionItem {
   pk: string;
   sk: 'SESSION';
@@ -21,23 +28,82 @@ export interface SessionItem {
   gsi2sk: string;
 }
 
-export const hashSessionId = (sessionId: string) =>
-  createHash('sha256').update(sessionId).digest('base64url');
-export const sessionKey = (sessionId: string) => ({
-  pk: `SESSION#${hashSessionId(sessionId)}`,
-  sk: 'SESSION' as const,
-});
+export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
+export const sessionKey = (sessionId: string) => ({ pk: `SESSION#${hashSessionId(sessionId)}`, sk: 'SESSION' as const });
 
 /** A new random token (session id, CSRF token), URL-safe. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
+const table = () => getConfig().tableName;
+
 /** The live session for a cookie value, or undefined (unknown or expired: expiry is checked here, not left to TTL). */
 export async function findSession(sessionId: string, now = new Date()): Promise<SessionItem | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(sessionId)) return undefined;
-  const result = await dynamo().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: sessionKey(sessionId) }),
-  );
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: sessionKey(sessionId) }));
   const session = result.Item as SessionItem | undefined;
   if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return undefined;
   return session;
+}
+
+/** Starts a session; answers the cookies that carry it (session id and its CSRF token). */
+export async function startSession(userId: string, now = new Date()) {
+  const sessionId = randomToken();
+  const csrfToken = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  const session: SessionItem = {
+    ...sessionKey(sessionId),
+    userId,
+    csrfToken,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ttl: ttlFromDate(expiresAt),
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `SESSION#${now.toISOString()}`,
+  };
+  await dynamo().send(new PutCommand({ TableName: table(), Item: session }));
+  const secure = getConfig().secureCookies;
+  const maxAge = SESSION_DAYS * 86_400;
+  return {
+    session,
+    cookies: [
+      serializeCookie(COOKIE_NAMES.session, sessionId, { httpOnly: true, secure, maxAge }),
+      serializeCookie(COOKIE_NAMES.csrf, csrfToken, { httpOnly: false, secure, maxAge }),
+    ],
+  };
+}
+
+export async function endSession(sessionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: sessionKey(sessionId) }));
+}
+
+/** Cookies that sign the browser out and give it a fresh pre-session CSRF token. */
+export function signedOutCookies(): string[] {
+  const secure = getConfig().secureCookies;
+  return [
+    serializeCookie(COOKIE_NAMES.session, '', { httpOnly: true, secure, maxAge: 0 }),
+    serializeCookie(COOKIE_NAMES.csrf, randomToken(), { httpOnly: false, secure }),
+  ];
+}
+
+/** Ends every session of a user (password reset, ban, account deletion). Returns how many. */
+export async function endAllSessions(userId: string): Promise<number> {
+  let ended = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byOwner',
+        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
+        ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'SESSION#' },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    const keys = (page.Items ?? []) as ItemKey[];
+    await deleteItems(keys);
+    ended += keys.length;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return ended;
 }

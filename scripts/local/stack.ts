@@ -127,6 +127,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { seed } = await import('../seed');
     const seeded = await seed();
     if (seeded.categoriesCreated) log(`seeded ${seeded.categoriesCreated} categories`);
+    if (seeded.accountsCreated) log(`seeded ${seeded.accountsCreated} demo accounts`);
 
     const gateway = await startGateway({
       port,

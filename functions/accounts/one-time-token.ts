@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+import { ttlFromDate } from '../data/table';
+import type { TransactItem } from '../users/user';
+
+/**
+ * One-time tokens sent by e-mail: pending registrations (24 h), password resets (1 h) and
+ * administrator sign-ins (15 min). The link carries 256 random bits; the table keeps only their
+ * SHA-256. A token is used at most once (conditional update on `isUsed`) and never after its expiry
+ * (checked in the condition, not left to TTL).
+ */
+export const TOKEN_KINDS = {
+  registration: { prefix: 'PREUSER', minutes: 24 * 60 },
+  passwordReset: { prefix: 'PWRESET', minutes: 60 },
+  adminLogin: { prefix: 'ADMINLOGIN', minutes: 15 },
+} as const;
+export type TokenKind = keyof typeof TOKEN_KINDS;
+
+export interface TokenItem<Data> {
+  pk: string;
+  sk: 'TOKEN';
+  kind: TokenKind;
+  data: Data;
+  createdAt: string;
+  expiresAt: string;
+  isUsed: boolean;
+  ttl: number;
+  gsi2pk?: string;
+  gsi2sk?: string;
+}
+
+const tokenKey = (kind: TokenKind, token: string) => ({
+  pk: `TOKEN#${TOKEN_KINDS[kind].prefix}#${createHash('sha256').update(token).digest('base64url')}`,
+  sk: 'TOKEN' as const,
+});
+
+const table = () => getConfig().tableName;
+
+/** Issues a token; `ownerId` makes it part of that user's data (removed with the account). */
+export async function issueToken<Data>(kind: TokenKind, data: Data, ownerId?: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TOKEN_KINDS[kind].minutes * 60_000);
+  const item: TokenItem<Data> = {
+    ...tokenKey(kind, token),
+    kind,
+    data,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    isUsed: false,
+    // Kept a day past expiry so a late click can still be told "expired"; code never relies on TTL.
+    ttl: ttlFromDate(new Date(expiresAt.getTime() + 86_400_000)),
+    ...(ownerId ? { gsi2pk: `USER#${ownerId}`, gsi2sk: `TOKEN#${now.toISOString()}` } : {}),
+  };
+  await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+  return token;
+}
+
+const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+/** The token's data when it is unused and unexpired, without using it (for showing the e-mail address). */
+export async function peekToken<Data>(kind: TokenKind, token: string, now = new Date()): Promise<Data | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: tokenKey(kind, token) }));
+  const item = result.Item as TokenItem<Data> | undefined;
+  if (!item || item.isUsed || new Date(item.expiresAt).getTime() <= now.getTime()) return undefined;
+  return item.data;
+}
+
+const useCondition = 'attribute_exists(pk) AND isUsed = :unused AND expiresAt > :now';
+
+/** Uses the token (once); undefined when it is unknown, used or expired. */
+export async function useToken<Data>(kind: TokenKind, token: string, now = new Date()): Promise<Data | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: tokenKey(kind, token),
+        UpdateExpression: 'SET isUsed = :used, usedAt = :now',
+        ConditionExpression: useCondition,
+        ExpressionAttributeValues: { ':used': true, ':unused': false, ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (result.Attributes as TokenItem<Data>).data;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** The same use, as an item of a larger transaction (the token and what it unlocks succeed together). */
+export function useTokenInTransaction(kind: TokenKind, token: string, now = new Date()): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: tokenKey(kind, token),
+      UpdateExpression: 'SET isUsed = :used, usedAt = :now',
+      ConditionExpression: useCondition,
+      ExpressionAttributeValues: { ':used': true, ':unused': false, ':now': now.toISOString() },
+    },
+  };
+}

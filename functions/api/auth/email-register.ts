@@ -1,0 +1,13 @@
+import { ACCOUNT_MESSAGES, emailRequestSchema } from '@shared/accounts';
+import { startEmailRegistration } from '../../accounts/auth';
+import { httpHandler } from '../../lib/http-handler';
+
+/** `POST /api/auth/email-register`: mails a 24-hour registration link (same answer for known addresses). */
+export const handler = httpHandler({
+  route: 'POST /api/auth/email-register',
+  body: emailRequestSchema,
+  handle: async ({ body }) => {
+    await startEmailRegistration(body.email);
+    return { body: { message: ACCOUNT_MESSAGES.emailRegistrationSent } };
+  },
+});

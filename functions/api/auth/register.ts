@@ -1,0 +1,18 @@
+import { ACCOUNT_MESSAGES, registerSchema } from '@shared/accounts';
+import { COOKIE_NAMES } from '@shared/api';
+import { register } from '../../accounts/auth';
+import { httpHandler } from '../../lib/http-handler';
+import { endSession } from '../../sessions/session';
+import { toCurrentUser } from '../../users/user';
+
+/** `POST /api/auth/register`: creates the account (unique username and e-mail) and signs it in. */
+export const handler = httpHandler({
+  route: 'POST /api/auth/register',
+  body: registerSchema,
+  handle: async ({ body, cookies }) => {
+    const { user, cookies: sessionCookies } = await register(body);
+    const previous = cookies.get(COOKIE_NAMES.session);
+    if (previous) await endSession(previous);
+    return { status: 201, body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered }, cookies: sessionCookies };
+  },
+});

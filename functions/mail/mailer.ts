@@ -1,0 +1,33 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ses } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+import { AppError } from '../lib/errors';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends one e-mail through SES v2 (UTF-8 subject, text and HTML). A failure answers 502 in Japanese. */
+export async function sendMail(mail: Mail): Promise<void> {
+  const config = getConfig();
+  try {
+    await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: config.mailFrom,
+        Destination: { ToAddresses: [mail.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  } catch (error) {
+    throw new AppError(502, ACCOUNT_MESSAGES.mailFailed, { cause: String(error) });
+  }
+}

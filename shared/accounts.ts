@@ -1,0 +1,136 @@
+import * as z from 'zod';
+import { LIMITS } from './constants';
+import type { CurrentUser } from './users';
+
+/**
+ * Account forms and payloads (core-platform §5 "Accounts", multiplayer-membership-study §5
+ * "Password reset"). The web forms and the functions validate with these same schemas.
+ */
+export const ACCOUNT_MESSAGES = {
+  loginRequired: 'ユーザー名とパスワードを入力してください',
+  usernameRequired: 'ユーザー名を入力してください',
+  passwordRequired: 'パスワードを入力してください',
+  registerRequired: 'ユーザー名、ニックネーム、メールアドレス、パスワードを入力してください',
+  emailInvalid: '有効なメールアドレスを入力してください',
+  emailRequired: 'メールアドレスを入力してください',
+  tokenRequired: 'トークンが必要です',
+  usernameMin: 'ユーザー名は3文字以上で入力してください',
+  usernameMax: 'ユーザー名は30文字以内で入力してください',
+  usernameChars: 'ユーザー名に空白は使用できません',
+  nicknameRequired: 'ニックネームを入力してください',
+  nicknameMax: 'ニックネームは20文字以内で入力してください',
+  passwordMin: 'パスワードは8文字以上で入力してください',
+  passwordMax: 'パスワードは128文字以内で入力してください',
+  passwordUpper: '大文字を1文字以上含めてください',
+  passwordLower: '小文字を1文字以上含めてください',
+  passwordDigit: '数字を1文字以上含めてください',
+  passwordSymbol: '記号を1文字以上含めてください',
+  passwordMismatch: 'パスワードが一致しません',
+  resetTokenMissing: 'リセットトークンが見つかりません',
+  resetAllRequired: 'すべての項目を入力してください',
+  resetPasswordMin: 'パスワードは6文字以上で入力してください',
+  // Server answers
+  loginFailed: 'ユーザー名またはパスワードが正しくありません',
+  loginLocked:
+    'ログイン試行回数が上限に達したため、ログインが一時的にロックされています。しばらくしてから再度お試しください。',
+  accountStopped: 'このアカウントは管理者により停止されています',
+  accountInactive: 'このアカウントは無効になっています',
+  usernameTaken: 'このユーザー名は既に使用されています',
+  emailTaken: 'このメールアドレスは既に登録されています',
+  adminVerificationSent: '確認メールを送信しました。メール内のリンクを開いてログインを完了してください。',
+  loggedIn: 'ログインしました',
+  registered: 'アカウントを作成しました',
+  loggedOut: 'ログアウトしました',
+  emailRegistrationSent: '確認メールを送信しました。メール内のリンクから登録を続けてください。',
+  tokenInvalid: 'リンクが無効か、有効期限が切れています',
+  passwordResetSent: 'パスワード再設定の案内をお送りしました。メールをご確認ください。',
+  passwordResetDone: 'パスワードを変更しました。新しいパスワードでログインしてください。',
+  adminTokenInvalid: '認証に失敗しました',
+  wrongPassword: 'パスワードが正しくありません',
+  accountDeleted: 'アカウントを削除しました',
+  mailFailed: 'メール送信に失敗しました',
+} as const;
+
+const m = ACCOUNT_MESSAGES;
+
+/** A required text field: missing, not a string and blank all give the same message. */
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const username = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .normalize('NFKC')
+    .min(1, required)
+    .min(LIMITS.usernameMinLength, m.usernameMin)
+    .max(30, m.usernameMax)
+    .regex(/^\S+$/u, m.usernameChars);
+
+const nickname = (required: string) => requiredText(required).max(LIMITS.nicknameMaxLength, m.nicknameMax);
+
+const email = (required: string) => requiredText(required).toLowerCase().pipe(z.email(m.emailInvalid).max(254, m.emailInvalid));
+
+/** Registration password: 8+ characters with upper case, lower case, digit and symbol. */
+const strongPassword = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(LIMITS.passwordMinLength, m.passwordMin)
+    .max(128, m.passwordMax)
+    .regex(/[A-Z]/, m.passwordUpper)
+    .regex(/[a-z]/, m.passwordLower)
+    .regex(/[0-9]/, m.passwordDigit)
+    .regex(/[^A-Za-z0-9]/, m.passwordSymbol);
+
+export const loginSchema = z.object({
+  username: z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).normalize('NFKC'),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.passwordMax),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: username(m.registerRequired),
+  nickname: nickname(m.registerRequired),
+  email: email(m.registerRequired),
+  password: strongPassword(m.registerRequired),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const emailRequestSchema = z.object({ email: email(m.emailRequired) });
+export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
+
+export const tokenQuerySchema = z.object({ token: requiredText(m.tokenRequired).max(200, m.tokenInvalid) });
+
+export const verifyEmailSchema = z
+  .object({
+    token: requiredText(m.tokenRequired).max(200, m.tokenInvalid),
+    username: username(m.usernameMin),
+    nickname: nickname(m.nicknameRequired),
+    password: strongPassword(m.passwordMin),
+    confirmPassword: z.string({ error: m.passwordMismatch }),
+  })
+  .refine((input) => input.password === input.confirmPassword, { message: m.passwordMismatch, path: ['confirmPassword'] });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** Password reset: the spec's rule for this form is 6 characters, not the registration rule. */
+export const resetPasswordSchema = z
+  .object({
+    token: requiredText(m.resetTokenMissing).max(200, m.tokenInvalid),
+    password: z.string({ error: m.resetAllRequired }).min(1, m.resetAllRequired).min(LIMITS.resetPasswordMinLength, m.resetPasswordMin).max(128, m.passwordMax),
+    confirmPassword: z.string({ error: m.resetAllRequired }).min(1, m.resetAllRequired),
+  })
+  .refine((input) => input.password === input.confirmPassword, { message: m.passwordMismatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const nicknameSchema = z.object({ nickname: nickname(m.nicknameRequired) });
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.passwordMax),
+});
+
+/** `POST /api/auth/login` answer. */
+export interface LoginResponse {
+  user: CurrentUser | null;
+  needsEmailVerification: boolean;
+  message: string;
+}

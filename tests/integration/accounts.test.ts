@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { COOKIE_NAMES } from '@shared/api';
+import { dynamo } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { findUserByUsername, userKey } from '@functions/users/user';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+import { latestMailTo, linkIn, mailTo } from '../support/mailbox';
+
+/** Accounts, sessions and account security, as a browser and an attacker would use them. */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.stop());
+
+const table = () => getConfig().tableName;
+const unique = () => randomUUID().slice(0, 8);
+const PASSWORD = 'Quiz#2026pass';
+
+async function browser() {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  return client;
+}
+
+async function registered(overrides: Partial<{ username: string; email: string; nickname: string }> = {}) {
+  const client = await browser();
+  const id = unique();
+  const input = { username: `user_${id}`, nickname: 'はなこ', email: `${id}@example.com`, password: PASSWORD, ...overrides };
+  const response = await client.request('POST', '/api/auth/register', { json: input });
+  expect(response.status, response.text).toBe(201);
+  return { client, input, user: response.json.user as { id: string } };
+}
+
+const setUser = (userId: string, expression: string, values: Record<string, unknown>) =>
+  dynamo().send(
+    new UpdateCommand({ TableName: table(), Key: userKey(userId), UpdateExpression: expression, ExpressionAttributeValues: values }),
+  );
+
+describe('registration', () => {
+  it('creates the account, signs it in with an HttpOnly session cookie and rotates the CSRF token', async () => {
+    const client = await browser();
+    const preSessionToken = client.cookies.get(COOKIE_NAMES.csrf);
+    const id = unique();
+    const response = await client.request('POST', '/api/auth/register', {
+      json: { username: `Taro_${id}`, nickname: '太郎', email: `Taro.${id}@Example.com`, password: PASSWORD },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json.user).toMatchObject({ username: `Taro_${id}`, nickname: '太郎', email: `taro.${id}@example.com`, isAdmin: false, isPro: false });
+    const sessionCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${COOKIE_NAMES.session}=`));
+    expect(sessionCookie).toMatch(/HttpOnly/);
+    expect(sessionCookie).toMatch(/SameSite=Lax/);
+    expect(client.cookies.get(COOKIE_NAMES.csrf)).not.toBe(preSessionToken);
+    expect((await client.get('/api/auth/me')).json).toMatchObject({ username: `Taro_${id}` });
+    const stored = await findUserByUsername(`taro_${id}`);
+    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+  });
+
+  it('refuses a taken username (any case) or e-mail with 409 and writes nothing', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const sameName = await client.request('POST', '/api/auth/register', {
+      json: { ...input, username: input.username.toUpperCase(), email: `${unique()}@example.com` },
+    });
+    expect(sameName.status).toBe(409);
+    expect(sameName.json.message).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    const otherName = `other_${unique()}`;
+    const sameEmail = await client.request('POST', '/api/auth/register', { json: { ...input, username: otherName } });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.json.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    // The transaction wrote nothing: the free username was not claimed either.
+    expect(await findUserByUsername(otherName)).toBeUndefined();
+    const claim = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: `USERNAME#${otherName}`, sk: 'USERNAME' } }));
+    expect(claim.Item).toBeUndefined();
+  });
+
+  it('lets exactly one of many concurrent sign-ups with the same username or e-mail win', async () => {
+    const id = unique();
+    const clients = await Promise.all(Array.from({ length: 8 }, browser));
+    const sameName = await Promise.all(
+      clients.map((client, index) =>
+        client.request('POST', '/api/auth/register', {
+          json: { username: `race_${id}`, nickname: 'n', email: `race${index}.${id}@example.com`, password: PASSWORD },
+        }),
+      ),
+    );
+    expect(sameName.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+
+    const others = await Promise.all(Array.from({ length: 8 }, browser));
+    const sameEmail = await Promise.all(
+      others.map((client, index) =>
+        client.request('POST', '/api/auth/register', {
+          json: { username: `mail${index}_${id}`, nickname: 'n', email: `shared.${id}@example.com`, password: PASSWORD },
+        }),
+      ),
+    );
+    expect(sameEmail.filter((response) => response.status === 201)).toHaveLength(1);
+    const claims = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: `EMAIL#shared.${id}@example.com`, sk: 'EMAIL' } }));
+    expect(claims.Item).toBeDefined();
+  });
+
+  it.each([
+    [{ username: '' }, ACCOUNT_MESSAGES.registerRequired],
+    [{ email: 'not-an-address' }, ACCOUNT_MESSAGES.emailInvalid],
+    [{ username: 'ab' }, ACCOUNT_MESSAGES.usernameMin],
+    [{ password: 'Ab1#xyz' }, ACCOUNT_MESSAGES.passwordMin],
+    [{ password: 'abcdefg1#' }, ACCOUNT_MESSAGES.passwordUpper],
+    [{ password: 'ABCDEFG1#' }, ACCOUNT_MESSAGES.passwordLower],
+    [{ password: 'Abcdefgh#' }, ACCOUNT_MESSAGES.passwordDigit],
+    [{ password: 'Abcdefgh1' }, ACCOUNT_MESSAGES.passwordSymbol],
+    [{ nickname: 'あ'.repeat(21) }, ACCOUNT_MESSAGES.nicknameMax],
+  ])('refuses %j with "%s"', async (change, message) => {
+    const client = await browser();
+    const id = unique();
+    const response = await client.request('POST', '/api/auth/register', {
+      json: { username: `v_${id}`, nickname: 'n', email: `${id}@example.com`, password: PASSWORD, ...change },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe(message);
+    expect(await findUserByUsername(`v_${id}`)).toBeUndefined();
+  });
+
+  it('needs the CSRF token even before a session exists', async () => {
+    const client = new TestClient(gateway.url, { sendCsrf: false });
+    await client.get('/api/categories');
+    const id = unique();
+    const response = await client.request('POST', '/api/auth/register', {
+      json: { username: `c_${id}`, nickname: 'n', email: `${id}@example.com`, password: PASSWORD },
+    });
+    expect(response.status).toBe(403);
+    expect(await findUserByUsername(`c_${id}`)).toBeUndefined();
+  });
+});
+
+describe('login, logout and sessions', () => {
+  it('signs in with the right password and rotates the session', async () => {
+    const { client, input } = await registered();
+    const oldSession = client.cookies.get(COOKIE_NAMES.session)!;
+    const login = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ needsEmailVerification: false, user: { username: input.username } });
+    expect(client.cookies.get(COOKIE_NAMES.session)).not.toBe(oldSession);
+    const replay = new TestClient(gateway.url);
+    replay.cookies.set(COOKIE_NAMES.session, oldSession);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers wrong passwords and unknown usernames alike', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const wrong = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
+    const unknown = await client.request('POST', '/api/auth/login', { json: { username: `nobody_${unique()}`, password: PASSWORD } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.loginFailed);
+    const empty = await client.request('POST', '/api/auth/login', { json: { username: '', password: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.message).toBe(ACCOUNT_MESSAGES.usernameRequired);
+  });
+
+  it('locks the account after 10 consecutive failures, even for the right password, until the lock ends', async () => {
+    const { input, user } = await registered();
+    const client = await browser();
+    const attempts = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      attempts.push(await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } }));
+    }
+    expect(attempts.slice(0, 9).every((response) => response.status === 401)).toBe(true);
+    expect(attempts[9]!.status).toBe(429);
+    expect(attempts[9]!.json.message).toContain('ログインが一時的にロックされています');
+    const right = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(right.status).toBe(429);
+    expect(right.json.message).toContain('ログインが一時的にロックされています');
+
+    await setUser(user.id, 'SET loginLockedUntil = :past', { ':past': new Date(Date.now() - 1000).toISOString() });
+    const after = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(after.status).toBe(200);
+  });
+
+  it('resets the failure count after a successful login', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    for (let attempt = 0; attempt < 9; attempt++) {
+      await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
+    }
+    expect((await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } })).status).toBe(200);
+    const wrongAgain = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
+    expect(wrongAgain.status).toBe(401);
+  });
+
+  it('refuses suspended and banned accounts at login and on the existing session', async () => {
+    const { client, input, user } = await registered();
+    await setUser(user.id, 'SET suspendedUntil = :until', { ':until': new Date(Date.now() + 600_000).toISOString() });
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(403);
+    expect(me.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
+    const login = await (await browser()).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
+    // Public pages still work for them, as a guest's.
+    expect((await client.get('/api/categories')).status).toBe(200);
+
+    await setUser(user.id, 'SET suspendedUntil = :ban', { ':ban': 'PERMANENT' });
+    expect((await client.get('/api/auth/me')).status).toBe(403);
+  });
+
+  it('refuses inactive accounts', async () => {
+    const { input, user } = await registered();
+    await setUser(user.id, 'SET isActive = :no', { ':no': false });
+    const login = await (await browser()).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountInactive);
+  });
+
+  it('logs out: the session ends and its cookie cannot be replayed', async () => {
+    const { client } = await registered();
+    const sessionId = client.cookies.get(COOKIE_NAMES.session)!;
+    const logout = await client.request('POST', '/api/auth/logout');
+    expect(logout.status).toBe(200);
+    expect(logout.json.message).toBe(ACCOUNT_MESSAGES.loggedOut);
+    expect(client.cookies.has(COOKIE_NAMES.session)).toBe(false);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    const replay = new TestClient(gateway.url);
+    replay.cookies.set(COOKIE_NAMES.session, sessionId);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('refuses a logged-in write without the session-bound CSRF token', async () => {
+    const { client } = await registered();
+    const attacker = new TestClient(gateway.url, { sendCsrf: false });
+    attacker.cookies.set(COOKIE_NAMES.session, client.cookies.get(COOKIE_NAMES.session)!);
+    const response = await attacker.request('PATCH', '/api/user/nickname', { json: { nickname: '乗っ取り' } });
+    expect(response.status).toBe(403);
+    expect((await client.get('/api/auth/me')).json.nickname).toBe('はなこ');
+  });
+});
+
+describe('registration by e-mail', () => {
+  it('mails a 24-hour link, shows the address, and completes with an automatic sign-in', async () => {
+    const client = await browser();
+    const email = `mail.${unique()}@example.com`;
+    const since = Math.floor(Date.now() / 1000);
+    const request = await client.request('POST', '/api/auth/email-register', { json: { email } });
+    expect(request.status).toBe(200);
+    expect(request.json.message).toBe(ACCOUNT_MESSAGES.emailRegistrationSent);
+    const mail = await latestMailTo(email, since);
+    expect(mail.subject).toContain('メールアドレスの確認');
+    expect(mail.body.text).toContain('24時間');
+    const link = linkIn(mail, '/verify-email');
+    expect(link.origin).toBe('http://localhost:3000');
+    const token = link.searchParams.get('token')!;
+
+    const check = await client.get(`/api/auth/verify-token?token=${token}`);
+    expect(check.json).toMatchObject({ email });
+
+    const mismatch = await client.request('POST', '/api/auth/verify-email', {
+      json: { token, username: `m_${unique()}`, nickname: 'めーる', password: PASSWORD, confirmPassword: 'Other#2026pass' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.json.message).toBe(ACCOUNT_MESSAGES.passwordMismatch);
+
+    const username = `m_${unique()}`;
+    const done = await client.request('POST', '/api/auth/verify-email', {
+      json: { token, username, nickname: 'めーる', password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(done.status).toBe(201);
+    expect(done.json.user).toMatchObject({ username, email });
+    expect((await client.get('/api/auth/me')).json.username).toBe(username);
+    expect((await findUserByUsername(username))?.isEmailVerified).toBe(true);
+
+    const reuse = await (await browser()).request('POST', '/api/auth/verify-email', {
+      json: { token, username: `again_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(reuse.status).toBe(400);
+    expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
+    expect((await client.get(`/api/auth/verify-token?token=${token}`)).status).toBe(400);
+  });
+
+  it('keeps the link usable when the chosen username is taken (the token is used only with the account)', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const email = `taken.${unique()}@example.com`;
+    await client.request('POST', '/api/auth/email-register', { json: { email } });
+    const token = linkIn(await latestMailTo(email), '/verify-email').searchParams.get('token')!;
+    const clash = await client.request('POST', '/api/auth/verify-email', {
+      json: { token, username: input.username, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(clash.status).toBe(409);
+    const retry = await client.request('POST', '/api/auth/verify-email', {
+      json: { token, username: `free_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(retry.status).toBe(201);
+  });
+
+  it('refuses an expired link', async () => {
+    const client = await browser();
+    const email = `late.${unique()}@example.com`;
+    await client.request('POST', '/api/auth/email-register', { json: { email } });
+    const token = linkIn(await latestMailTo(email), '/verify-email').searchParams.get('token')!;
+    const { createHash } = await import('node:crypto');
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: `TOKEN#PREUSER#${createHash('sha256').update(token).digest('base64url')}`, sk: 'TOKEN' },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect((await client.get(`/api/auth/verify-token?token=${token}`)).status).toBe(400);
+    const attempt = await client.request('POST', '/api/auth/verify-email', {
+      json: { token, username: `late_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(attempt.status).toBe(400);
+  });
+
+  it('answers the same for an address that already has an account, and mails that person instead', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const response = await client.request('POST', '/api/auth/email-register', { json: { email: input.email } });
+    expect(response.json.message).toBe(ACCOUNT_MESSAGES.emailRegistrationSent);
+    const mail = await latestMailTo(input.email);
+    expect(mail.subject).toContain('ご登録済み');
+    expect(mail.body.text).not.toMatch(/verify-email\?token=/);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whether or not the address exists, and mails only real accounts', async () => {
+    const client = await browser();
+    const nobody = `nobody.${unique()}@example.com`;
+    const { input } = await registered();
+    const a = await client.request('POST', '/api/auth/request-password-reset', { json: { email: nobody } });
+    const b = await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    expect(a.status).toBe(200);
+    expect(a.json).toEqual(b.json);
+    expect(await mailTo(nobody)).toEqual([]);
+    expect((await latestMailTo(input.email)).subject).toContain('パスワードの再設定');
+  });
+
+  it('sets the new password once, ends every session, and keeps the 6-character rule', async () => {
+    const { client, input } = await registered();
+    const other = await browser();
+    await other.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    const token = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
+
+    const short = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'abc12', confirmPassword: 'abc12' } });
+    expect(short.status).toBe(400);
+    expect(short.json.message).toBe(ACCOUNT_MESSAGES.resetPasswordMin);
+    const mismatch = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'abcdef', confirmPassword: 'abcdeg' } });
+    expect(mismatch.json.message).toBe(ACCOUNT_MESSAGES.passwordMismatch);
+
+    const done = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'newpass1', confirmPassword: 'newpass1' } });
+    expect(done.status).toBe(200);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await other.get('/api/auth/me')).status).toBe(401);
+
+    const fresh = await browser();
+    expect((await fresh.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } })).status).toBe(401);
+    expect((await fresh.request('POST', '/api/auth/login', { json: { username: input.username, password: 'newpass1' } })).status).toBe(200);
+
+    const reuse = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'another1', confirmPassword: 'another1' } });
+    expect(reuse.status).toBe(400);
+    expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
+  });
+});
+
+describe('administrator sign-in', () => {
+  async function admin() {
+    const { input, user } = await registered();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET #role = :admin',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':admin': 'admin' },
+      }),
+    );
+    return input;
+  }
+
+  it('gives no session at login; the e-mailed link completes it once', async () => {
+    const input = await admin();
+    const client = await browser();
+    const login = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ user: null, needsEmailVerification: true });
+    expect(client.cookies.has(COOKIE_NAMES.session)).toBe(false);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+
+    const mail = await latestMailTo(input.email);
+    expect(mail.subject).toContain('管理者ログインの確認');
+    const token = linkIn(mail, '/admin-login-verify').searchParams.get('token')!;
+    const verify = await client.get(`/api/auth/verify-admin-token?token=${token}`);
+    expect(verify.status).toBe(200);
+    expect(verify.json.user).toMatchObject({ username: input.username, isAdmin: true });
+    expect((await client.get('/api/auth/me')).json.isAdmin).toBe(true);
+
+    expect((await (await browser()).get(`/api/auth/verify-admin-token?token=${token}`)).status).toBe(400);
+    const missing = await client.get('/api/auth/verify-admin-token');
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe('認証トークンが見つかりません。');
+  });
+});
+
+describe('nickname and account deletion', () => {
+  it('changes the nickname within the rules', async () => {
+    const { client } = await registered();
+    expect((await client.request('PATCH', '/api/user/nickname', { json: { nickname: '   ' } })).json.message).toBe(
+      ACCOUNT_MESSAGES.nicknameRequired,
+    );
+    expect((await client.request('PATCH', '/api/user/nickname', { json: { nickname: 'あ'.repeat(21) } })).status).toBe(400);
+    const ok = await client.request('PATCH', '/api/user/nickname', { json: { nickname: ' クイズ好き ' } });
+    expect(ok.json.user.nickname).toBe('クイズ好き');
+    expect((await (await browser()).request('PATCH', '/api/user/nickname', { json: { nickname: 'x' } })).status).toBe(401);
+  });
+
+  it('deletes the account and everything it owns after the password is confirmed', async () => {
+    const { client, input, user } = await registered();
+    const bystander = await registered();
+    // Data later features will own: a plain owned item and one that owns its whole partition.
+    const put = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+    await put({ pk: `FAVORITE#${user.id}`, sk: 'QUIZ#1', gsi2pk: `USER#${user.id}`, gsi2sk: 'FAVORITE#1' });
+    await put({ pk: 'QUIZ#owned', sk: 'META', cascade: 'partition', gsi2pk: `USER#${user.id}`, gsi2sk: 'QUIZ#1' });
+    await put({ pk: 'QUIZ#owned', sk: 'QUESTION#001' });
+    await put({ pk: 'QUIZ#owned', sk: 'QUESTION#002' });
+    await put({ pk: 'QUIZ#theirs', sk: 'META', gsi2pk: `USER#${bystander.user.id}`, gsi2sk: 'QUIZ#1' });
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+
+    const wrong = await client.request('DELETE', '/api/user/delete', { json: { password: 'Wrong#2026x' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+
+    const done = await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
+    expect(done.status).toBe(200);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+
+    const owned = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byOwner',
+        KeyConditionExpression: 'gsi2pk = :owner',
+        ExpressionAttributeValues: { ':owner': `USER#${user.id}` },
+      }),
+    );
+    expect(owned.Items).toEqual([]);
+    const quizPartition = await dynamo().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'QUIZ#owned' } }),
+    );
+    expect(quizPartition.Items).toEqual([]);
+    const theirs = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: 'QUIZ#theirs', sk: 'META' } }));
+    expect(theirs.Item).toBeDefined();
+    expect((await bystander.client.get('/api/auth/me')).status).toBe(200);
+
+    // The username and e-mail are free again.
+    const again = await (await browser()).request('POST', '/api/auth/register', { json: input });
+    expect(again.status).toBe(201);
+  });
+});
