@@ -61,8 +61,20 @@ export const httpRoutes = [
     table: 'readwrite',
     grants: ['sendMail'],
   },
-  { method: 'POST', path: '/api/auth/register', handler: 'functions/api/auth/register', access: 'public', table: 'readwrite' },
-  { method: 'POST', path: '/api/auth/logout', handler: 'functions/api/auth/logout', access: 'public', table: 'readwrite' },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    handler: 'functions/api/auth/register',
+    access: 'public',
+    table: 'readwrite',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    handler: 'functions/api/auth/logout',
+    access: 'public',
+    table: 'readwrite',
+  },
   {
     method: 'POST',
     path: '/api/auth/email-register',
@@ -71,8 +83,20 @@ export const httpRoutes = [
     table: 'readwrite',
     grants: ['sendMail'],
   },
-  { method: 'GET', path: '/api/auth/verify-token', handler: 'functions/api/auth/verify-token', access: 'public', table: 'read' },
-  { method: 'POST', path: '/api/auth/verify-email', handler: 'functions/api/auth/verify-email', access: 'public', table: 'readwrite' },
+  {
+    method: 'GET',
+    path: '/api/auth/verify-token',
+    handler: 'functions/api/auth/verify-token',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    handler: 'functions/api/auth/verify-email',
+    access: 'public',
+    table: 'readwrite',
+  },
   {
     method: 'POST',
     path: '/api/auth/request-password-reset',
@@ -95,8 +119,20 @@ export const httpRoutes = [
     access: 'public',
     table: 'readwrite',
   },
-  { method: 'PATCH', path: '/api/user/nickname', handler: 'functions/api/user/nickname', access: 'user', table: 'readwrite' },
-  { method: 'DELETE', path: '/api/user/delete', handler: 'functions/api/user/delete', access: 'user', table: 'readwrite' },
+  {
+    method: 'PATCH',
+    path: '/api/user/nickname',
+    handler: 'functions/api/user/nickname',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/delete',
+    handler: 'functions/api/user/delete',
+    access: 'user',
+    table: 'readwrite',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 export const webSocketRoutes = [

@@ -7,9 +7,29 @@ import { createUser, findUserByUsername, type NewUser } from '@functions/users/u
 
 /** Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage. */
 export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
-  { username: 'admin', password: 'Admin#2026', nickname: '管理者', email: 'admin@example.com', role: 'admin', isEmailVerified: true },
-  { username: 'pro', password: 'Pro#2026pass', nickname: 'プロ会員', email: 'pro@example.com', isPro: true, isEmailVerified: true },
-  { username: 'demo', password: 'Demo#2026pass', nickname: 'デモユーザー', email: 'demo@example.com', isEmailVerified: true },
+  {
+    username: 'admin',
+    password: 'Admin#2026',
+    nickname: '管理者',
+    email: 'admin@example.com',
+    role: 'admin',
+    isEmailVerified: true,
+  },
+  {
+    username: 'pro',
+    password: 'Pro#2026pass',
+    nickname: 'プロ会員',
+    email: 'pro@example.com',
+    isPro: true,
+    isEmailVerified: true,
+  },
+  {
+    username: 'demo',
+    password: 'Demo#2026pass',
+    nickname: 'デモユーザー',
+    email: 'demo@example.com',
+    isEmailVerified: true,
+  },
 ];
 
 /**
@@ -37,7 +57,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = getConfig();
   console.log(`seeding table ${config.tableName} (stage ${config.stage})`);
   seed()
-    .then((result) => console.log(`done: ${result.categoriesCreated} categories, ${result.accountsCreated} accounts created`))
+    .then((result) =>
+      console.log(`done: ${result.categoriesCreated} categories, ${result.accountsCreated} accounts created`),
+    )
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -60,7 +60,8 @@ async function main() {
         email: values.email ?? `${values.username ?? 'user'}@example.invalid`,
         nickname: values.nickname ?? values.username,
       });
-      if (values.admin && !values.email) throw new Error('管理者にはメールアドレス（--email）が必要です（ログイン確認メールの送り先）');
+      if (values.admin && !values.email)
+        throw new Error('管理者にはメールアドレス（--email）が必要です（ログイン確認メールの送り先）');
       const user = await createUser({
         ...input,
         email: values.email ? input.email : null,
@@ -68,7 +69,9 @@ async function main() {
         isPro: values.pro,
         isEmailVerified: Boolean(values.email),
       });
-      console.log(`作成しました: ${user.username}（id ${user.id}${values.admin ? '、管理者' : ''}${values.pro ? '、アドバンスド会員' : ''}）`);
+      console.log(
+        `作成しました: ${user.username}（id ${user.id}${values.admin ? '、管理者' : ''}${values.pro ? '、アドバンスド会員' : ''}）`,
+      );
       return;
     }
     case 'grant-admin': {
@@ -90,7 +93,9 @@ async function main() {
     case 'revoke-pro': {
       const user = await existing(name);
       await setPro(user.id, command === 'grant-pro');
-      console.log(`${user.username} を${command === 'grant-pro' ? 'アドバンスド会員にしました' : '無料会員に戻しました'}`);
+      console.log(
+        `${user.username} を${command === 'grant-pro' ? 'アドバンスド会員にしました' : '無料会員に戻しました'}`,
+      );
       return;
     }
     case 'show': {

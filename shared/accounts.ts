@@ -68,7 +68,8 @@ const username = (required: string) =>
 
 const nickname = (required: string) => requiredText(required).max(LIMITS.nicknameMaxLength, m.nicknameMax);
 
-const email = (required: string) => requiredText(required).toLowerCase().pipe(z.email(m.emailInvalid).max(254, m.emailInvalid));
+const email = (required: string) =>
+  requiredText(required).toLowerCase().pipe(z.email(m.emailInvalid).max(254, m.emailInvalid));
 
 /** Registration password: 8+ characters with upper case, lower case, digit and symbol. */
 const strongPassword = (required: string) =>
@@ -109,17 +110,27 @@ export const verifyEmailSchema = z
     password: strongPassword(m.passwordMin),
     confirmPassword: z.string({ error: m.passwordMismatch }),
   })
-  .refine((input) => input.password === input.confirmPassword, { message: m.passwordMismatch, path: ['confirmPassword'] });
+  .refine((input) => input.password === input.confirmPassword, {
+    message: m.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /** Password reset: the spec's rule for this form is 6 characters, not the registration rule. */
 export const resetPasswordSchema = z
   .object({
     token: requiredText(m.resetTokenMissing).max(200, m.tokenInvalid),
-    password: z.string({ error: m.resetAllRequired }).min(1, m.resetAllRequired).min(LIMITS.resetPasswordMinLength, m.resetPasswordMin).max(128, m.passwordMax),
+    password: z
+      .string({ error: m.resetAllRequired })
+      .min(1, m.resetAllRequired)
+      .min(LIMITS.resetPasswordMinLength, m.resetPasswordMin)
+      .max(128, m.passwordMax),
     confirmPassword: z.string({ error: m.resetAllRequired }).min(1, m.resetAllRequired),
   })
-  .refine((input) => input.password === input.confirmPassword, { message: m.passwordMismatch, path: ['confirmPassword'] });
+  .refine((input) => input.password === input.confirmPassword, {
+    message: m.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const nicknameSchema = z.object({ nickname: nickname(m.nicknameRequired) });

@@ -1,10 +1,21 @@
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { LIMITS } from '@shared/constants';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
-import { AppError, BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../lib/errors';
 import { withinRateLimit } from '../lib/rate-limit';
 import { sendMail } from '../mail/mailer';
-import { adminLoginMail, alreadyRegisteredMail, passwordResetMail, registrationMail } from '../mail/templates';
+import {
+  adminLoginMail,
+  alreadyRegisteredMail,
+  passwordResetMail,
+  registrationMail,
+} from '../mail/templates';
 import { endAllSessions, startSession } from '../sessions/session';
 import { dummyPasswordHash, verifyPassword } from '../users/passwords';
 import {
@@ -30,8 +41,7 @@ export interface RequestOrigin {
 }
 
 export type LoginResult =
-  | { kind: 'signedIn'; user: UserItem; cookies: string[] }
-  | { kind: 'adminVerificationSent' };
+  { kind: 'signedIn'; user: UserItem; cookies: string[] } | { kind: 'adminVerificationSent' };
 
 /** Refuses accounts that may not act (suspended, banned, deactivated), with the spec's messages. */
 export function assertInGoodStanding(user: UserItem, now = new Date()) {
@@ -45,7 +55,11 @@ export function assertInGoodStanding(user: UserItem, now = new Date()) {
  * unknown usernames cost the same time as wrong passwords; administrators get a confirmation
  * e-mail instead of a session.
  */
-export async function logIn(input: LoginInput, origin: RequestOrigin, now = new Date()): Promise<LoginResult> {
+export async function logIn(
+  input: LoginInput,
+  origin: RequestOrigin,
+  now = new Date(),
+): Promise<LoginResult> {
   const user = await findUserByUsername(input.username);
   if (!user?.passwordHash) {
     await verifyPassword(input.password, await dummyPasswordHash());
@@ -63,8 +77,14 @@ export async function logIn(input: LoginInput, origin: RequestOrigin, now = new 
   await clearLoginFailures(user);
 
   if (user.role === 'admin') {
-    if (!user.email) throw new ForbiddenError('管理者アカウントにメールアドレスが登録されていないため、ログインできません');
-    const token = await issueToken('adminLogin', { userId: user.id, email: user.email, ...origin }, user.id, now);
+    if (!user.email)
+      throw new ForbiddenError('管理者アカウントにメールアドレスが登録されていないため、ログインできません');
+    const token = await issueToken(
+      'adminLogin',
+      { userId: user.id, email: user.email, ...origin },
+      user.id,
+      now,
+    );
     await sendMail(adminLoginMail(user.email, token, { ...origin, at: now }));
     return { kind: 'adminVerificationSent' };
   }
@@ -115,7 +135,13 @@ export async function completeEmailRegistration(input: VerifyEmailInput, now = n
   const email = await registrationEmail(input.token, now);
   try {
     const user = await createUser(
-      { username: input.username, nickname: input.nickname, email, password: input.password, isEmailVerified: true },
+      {
+        username: input.username,
+        nickname: input.nickname,
+        email,
+        password: input.password,
+        isEmailVerified: true,
+      },
       [useTokenInTransaction('registration', input.token, now)],
       now,
     );

@@ -39,7 +39,12 @@ const tokenKey = (kind: TokenKind, token: string) => ({
 const table = () => getConfig().tableName;
 
 /** Issues a token; `ownerId` makes it part of that user's data (removed with the account). */
-export async function issueToken<Data>(kind: TokenKind, data: Data, ownerId?: string, now = new Date()): Promise<string> {
+export async function issueToken<Data>(
+  kind: TokenKind,
+  data: Data,
+  ownerId?: string,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + TOKEN_KINDS[kind].minutes * 60_000);
   const item: TokenItem<Data> = {
@@ -60,7 +65,11 @@ export async function issueToken<Data>(kind: TokenKind, data: Data, ownerId?: st
 const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 /** The token's data when it is unused and unexpired, without using it (for showing the e-mail address). */
-export async function peekToken<Data>(kind: TokenKind, token: string, now = new Date()): Promise<Data | undefined> {
+export async function peekToken<Data>(
+  kind: TokenKind,
+  token: string,
+  now = new Date(),
+): Promise<Data | undefined> {
   if (!looksLikeToken(token)) return undefined;
   const result = await dynamo().send(new GetCommand({ TableName: table(), Key: tokenKey(kind, token) }));
   const item = result.Item as TokenItem<Data> | undefined;
@@ -71,7 +80,11 @@ export async function peekToken<Data>(kind: TokenKind, token: string, now = new 
 const useCondition = 'attribute_exists(pk) AND isUsed = :unused AND expiresAt > :now';
 
 /** Uses the token (once); undefined when it is unknown, used or expired. */
-export async function useToken<Data>(kind: TokenKind, token: string, now = new Date()): Promise<Data | undefined> {
+export async function useToken<Data>(
+  kind: TokenKind,
+  token: string,
+  now = new Date(),
+): Promise<Data | undefined> {
   if (!looksLikeToken(token)) return undefined;
   try {
     const result = await dynamo().send(

@@ -12,7 +12,9 @@ export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
   const table = getConfig().tableName;
   for (let start = 0; start < keys.length; start += 25) {
     let pending: Record<string, unknown[]> | undefined = {
-      [table]: keys.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
+      [table]: keys
+        .slice(start, start + 25)
+        .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
     };
     for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
       if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 50 * 2 ** attempt)));

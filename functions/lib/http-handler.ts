@@ -175,7 +175,8 @@ const loadSession: Middleware = {
     const standing = accountStanding(user);
     // A suspended or banned account is refused wherever a signed-in user is needed; on public
     // routes the request simply proceeds as a guest's.
-    if (standing === 'stopped' && state.route.access !== 'public') throw new ForbiddenError(MESSAGES.accountStopped);
+    if (standing === 'stopped' && state.route.access !== 'public')
+      throw new ForbiddenError(MESSAGES.accountStopped);
     if (standing !== 'ok') return;
     state.session = session;
     state.user = user;

@@ -7,7 +7,12 @@ import { ttlFromDate } from '../data/table';
  * A fixed-window counter in the table: true while `key` has been used fewer than `limit` times in
  * the current window of `windowSeconds`. Counted atomically with a conditional update.
  */
-export async function withinRateLimit(key: string, limit: number, windowSeconds: number, now = new Date()): Promise<boolean> {
+export async function withinRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<boolean> {
   const windowStart = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
   try {
     await dynamo().send(
@@ -17,7 +22,11 @@ export async function withinRateLimit(key: string, limit: number, windowSeconds:
         UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 2) * 1000)) },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': limit,
+          ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 2) * 1000)),
+        },
       }),
     );
     return true;

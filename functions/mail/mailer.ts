@@ -22,7 +22,10 @@ export async function sendMail(mail: Mail): Promise<void> {
         Content: {
           Simple: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+            Body: {
+              Text: { Data: mail.text, Charset: 'UTF-8' },
+              Html: { Data: mail.html, Charset: 'UTF-8' },
+            },
           },
         },
       }),

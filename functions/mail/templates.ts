@@ -7,7 +7,10 @@ import type { Mail } from './mailer';
 const SERVICE = 'みんなのクイズ';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 export const appLink = (path: string, query: Record<string, string> = {}) => {
   const url = new URL(path, `${getConfig().appUrl}/`);
@@ -15,7 +18,13 @@ export const appLink = (path: string, query: Record<string, string> = {}) => {
   return url.toString();
 };
 
-function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, footnotes: string[] = []): Mail {
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  footnotes: string[] = [],
+): Mail {
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}:\n${action.url}`] : []),
@@ -41,7 +50,10 @@ export const registrationMail = (to: string, token: string) =>
   compose(
     to,
     'メールアドレスの確認',
-    ['みんなのクイズへのご登録ありがとうございます。', '下のボタンからユーザー名とパスワードを設定して、登録を完了してください。'],
+    [
+      'みんなのクイズへのご登録ありがとうございます。',
+      '下のボタンからユーザー名とパスワードを設定して、登録を完了してください。',
+    ],
     { label: '登録を続ける', url: appLink('/verify-email', { token }) },
     ['このリンクの有効期限は24時間です。', 'お心当たりのない場合は、このメールを破棄してください。'],
   );
@@ -50,7 +62,10 @@ export const alreadyRegisteredMail = (to: string) =>
   compose(
     to,
     'ご登録済みのメールアドレスです',
-    ['このメールアドレスで新規登録のお申し込みがありましたが、すでにアカウントが登録されています。', 'ログインページからログインしてください。パスワードをお忘れの場合は、ログインページの「パスワードをお忘れの方」から再設定できます。'],
+    [
+      'このメールアドレスで新規登録のお申し込みがありましたが、すでにアカウントが登録されています。',
+      'ログインページからログインしてください。パスワードをお忘れの場合は、ログインページの「パスワードをお忘れの方」から再設定できます。',
+    ],
     { label: 'ログインする', url: appLink('/login') },
     ['お心当たりのない場合は、このメールを破棄してください。'],
   );
@@ -61,10 +76,17 @@ export const passwordResetMail = (to: string, token: string) =>
     'パスワードの再設定',
     ['パスワード再設定のお申し込みを受け付けました。', '下のボタンから新しいパスワードを設定してください。'],
     { label: 'パスワードを再設定する', url: appLink('/reset-password', { token }) },
-    ['このリンクの有効期限は1時間で、一度だけ使えます。', 'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。'],
+    [
+      'このリンクの有効期限は1時間で、一度だけ使えます。',
+      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+    ],
   );
 
-export const adminLoginMail = (to: string, token: string, request: { ipAddress: string; userAgent: string; at: Date }) =>
+export const adminLoginMail = (
+  to: string,
+  token: string,
+  request: { ipAddress: string; userAgent: string; at: Date },
+) =>
   compose(
     to,
     '管理者ログインの確認',
@@ -73,5 +95,8 @@ export const adminLoginMail = (to: string, token: string, request: { ipAddress: 
       `日時: ${request.at.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}\nIP アドレス: ${request.ipAddress}\nブラウザ: ${request.userAgent || '不明'}`,
     ],
     { label: 'ログインを完了する', url: appLink('/admin-login-verify', { token }) },
-    ['このリンクの有効期限は15分で、一度だけ使えます。', 'お心当たりのない場合はリンクを開かず、パスワードを変更してください。'],
+    [
+      'このリンクの有効期限は15分で、一度だけ使えます。',
+      'お心当たりのない場合はリンクを開かず、パスワードを変更してください。',
+    ],
   );

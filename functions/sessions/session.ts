@@ -28,8 +28,12 @@ export interface SessionItem {
   gsi2sk: string;
 }
 
-export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
-export const sessionKey = (sessionId: string) => ({ pk: `SESSION#${hashSessionId(sessionId)}`, sk: 'SESSION' as const });
+export const hashSessionId = (sessionId: string) =>
+  createHash('sha256').update(sessionId).digest('base64url');
+export const sessionKey = (sessionId: string) => ({
+  pk: `SESSION#${hashSessionId(sessionId)}`,
+  sk: 'SESSION' as const,
+});
 
 /** A new random token (session id, CSRF token), URL-safe. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

@@ -43,7 +43,10 @@ export const usernameKey = (username: string) => ({
   pk: `USERNAME#${username.normalize('NFKC').toLowerCase()}`,
   sk: 'USERNAME' as const,
 });
-export const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' as const });
+export const emailKey = (email: string) => ({
+  pk: `EMAIL#${email.trim().toLowerCase()}`,
+  sk: 'EMAIL' as const,
+});
 
 const table = () => getConfig().tableName;
 
@@ -64,7 +67,10 @@ export const findUserByEmail = (email: string) => userByClaim(emailKey(email));
 export type AccountStanding = 'ok' | 'stopped' | 'inactive';
 
 /** Whether an account may act now: suspensions are checked against the clock, never left to TTL. */
-export function accountStanding(user: Pick<UserItem, 'isActive' | 'suspendedUntil'>, now = new Date()): AccountStanding {
+export function accountStanding(
+  user: Pick<UserItem, 'isActive' | 'suspendedUntil'>,
+  now = new Date(),
+): AccountStanding {
   if (user.suspendedUntil === 'PERMANENT') return 'stopped';
   if (user.suspendedUntil && new Date(user.suspendedUntil).getTime() > now.getTime()) return 'stopped';
   if (!user.isActive) return 'inactive';
@@ -93,13 +99,19 @@ export interface NewUser {
 }
 
 /** A transaction item that must hold for the account to be created (e.g. consuming a one-time token). */
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
 
 /**
  * Creates an account atomically with its username and e-mail claims (and any extra items, such as
  * the registration token being used). A taken username or e-mail answers 409 and writes nothing.
  */
-export async function createUser(input: NewUser, extra: TransactItem[] = [], now = new Date()): Promise<UserItem> {
+export async function createUser(
+  input: NewUser,
+  extra: TransactItem[] = [],
+  now = new Date(),
+): Promise<UserItem> {
   const id = randomUUID();
   const user: UserItem = {
     ...userKey(id),
@@ -145,9 +157,13 @@ export async function createUser(input: NewUser, extra: TransactItem[] = [], now
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const reasons = error.CancellationReasons ?? [];
-      if (reasons[1]?.Code === 'ConditionalCheckFailed') throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
-      if (input.email && reasons[2]?.Code === 'ConditionalCheckFailed') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-      const extraFailed = reasons.slice(items.length).some((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (reasons[1]?.Code === 'ConditionalCheckFailed')
+        throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
+      if (input.email && reasons[2]?.Code === 'ConditionalCheckFailed')
+        throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+      const extraFailed = reasons
+        .slice(items.length)
+        .some((reason) => reason.Code === 'ConditionalCheckFailed');
       if (extraFailed) throw new ExtraConditionFailed();
     }
     throw error;
@@ -158,7 +174,12 @@ export async function createUser(input: NewUser, extra: TransactItem[] = [], now
 /** One of the caller's extra transaction items did not hold (for example the token was already used). */
 export class ExtraConditionFailed extends Error {}
 
-async function update(userId: string, expression: string, values: Record<string, unknown>, names?: Record<string, string>) {
+async function update(
+  userId: string,
+  expression: string,
+  values: Record<string, unknown>,
+  names?: Record<string, string>,
+) {
   const result = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
@@ -173,7 +194,8 @@ async function update(userId: string, expression: string, values: Record<string,
   return result.Attributes as UserItem;
 }
 
-export const updateNickname = (userId: string, nickname: string) => update(userId, 'SET nickname = :nickname', { ':nickname': nickname });
+export const updateNickname = (userId: string, nickname: string) =>
+  update(userId, 'SET nickname = :nickname', { ':nickname': nickname });
 
 export async function setPassword(userId: string, password: string) {
   return update(userId, 'SET passwordHash = :hash, loginFailCount = :zero, loginLockedUntil = :none', {
@@ -183,11 +205,18 @@ export async function setPassword(userId: string, password: string) {
   });
 }
 
-export const setRole = (userId: string, role: 'user' | 'admin') => update(userId, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
-export const setPro = (userId: string, isPro: boolean) => update(userId, 'SET isPro = :isPro', { ':isPro': isPro });
+export const setRole = (userId: string, role: 'user' | 'admin') =>
+  update(userId, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
+export const setPro = (userId: string, isPro: boolean) =>
+  update(userId, 'SET isPro = :isPro', { ':isPro': isPro });
 
 /** After a wrong password: count it, and lock the account for `lockMinutes` at the limit. */
-export async function recordLoginFailure(userId: string, limit: number, lockMinutes: number, now = new Date()) {
+export async function recordLoginFailure(
+  userId: string,
+  limit: number,
+  lockMinutes: number,
+  now = new Date(),
+) {
   const counted = await update(userId, 'ADD loginFailCount :one', { ':one': 1 });
   if ((counted.loginFailCount ?? 0) >= limit) {
     await update(userId, 'SET loginLockedUntil = :until, loginFailCount = :zero', {
@@ -201,5 +230,8 @@ export async function recordLoginFailure(userId: string, limit: number, lockMinu
 
 export async function clearLoginFailures(user: UserItem) {
   if (!user.loginFailCount && !user.loginLockedUntil) return;
-  await update(user.id, 'SET loginFailCount = :zero, loginLockedUntil = :none', { ':zero': 0, ':none': null });
+  await update(user.id, 'SET loginFailCount = :zero, loginLockedUntil = :none', {
+    ':zero': 0,
+    ':none': null,
+  });
 }

@@ -31,7 +31,13 @@ async function browser() {
 async function registered(overrides: Partial<{ username: string; email: string; nickname: string }> = {}) {
   const client = await browser();
   const id = unique();
-  const input = { username: `user_${id}`, nickname: 'はなこ', email: `${id}@example.com`, password: PASSWORD, ...overrides };
+  const input = {
+    username: `user_${id}`,
+    nickname: 'はなこ',
+    email: `${id}@example.com`,
+    password: PASSWORD,
+    ...overrides,
+  };
   const response = await client.request('POST', '/api/auth/register', { json: input });
   expect(response.status, response.text).toBe(201);
   return { client, input, user: response.json.user as { id: string } };
@@ -39,7 +45,12 @@ async function registered(overrides: Partial<{ username: string; email: string; 
 
 const setUser = (userId: string, expression: string, values: Record<string, unknown>) =>
   dynamo().send(
-    new UpdateCommand({ TableName: table(), Key: userKey(userId), UpdateExpression: expression, ExpressionAttributeValues: values }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: expression,
+      ExpressionAttributeValues: values,
+    }),
   );
 
 describe('registration', () => {
@@ -51,8 +62,16 @@ describe('registration', () => {
       json: { username: `Taro_${id}`, nickname: '太郎', email: `Taro.${id}@Example.com`, password: PASSWORD },
     });
     expect(response.status).toBe(201);
-    expect(response.json.user).toMatchObject({ username: `Taro_${id}`, nickname: '太郎', email: `taro.${id}@example.com`, isAdmin: false, isPro: false });
-    const sessionCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${COOKIE_NAMES.session}=`));
+    expect(response.json.user).toMatchObject({
+      username: `Taro_${id}`,
+      nickname: '太郎',
+      email: `taro.${id}@example.com`,
+      isAdmin: false,
+      isPro: false,
+    });
+    const sessionCookie = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${COOKIE_NAMES.session}=`));
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
     expect(client.cookies.get(COOKIE_NAMES.csrf)).not.toBe(preSessionToken);
@@ -71,12 +90,16 @@ describe('registration', () => {
     expect(sameName.status).toBe(409);
     expect(sameName.json.message).toBe(ACCOUNT_MESSAGES.usernameTaken);
     const otherName = `other_${unique()}`;
-    const sameEmail = await client.request('POST', '/api/auth/register', { json: { ...input, username: otherName } });
+    const sameEmail = await client.request('POST', '/api/auth/register', {
+      json: { ...input, username: otherName },
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.json.message).toBe(ACCOUNT_MESSAGES.emailTaken);
     // The transaction wrote nothing: the free username was not claimed either.
     expect(await findUserByUsername(otherName)).toBeUndefined();
-    const claim = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: `USERNAME#${otherName}`, sk: 'USERNAME' } }));
+    const claim = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: { pk: `USERNAME#${otherName}`, sk: 'USERNAME' } }),
+    );
     expect(claim.Item).toBeUndefined();
   });
 
@@ -86,22 +109,36 @@ describe('registration', () => {
     const sameName = await Promise.all(
       clients.map((client, index) =>
         client.request('POST', '/api/auth/register', {
-          json: { username: `race_${id}`, nickname: 'n', email: `race${index}.${id}@example.com`, password: PASSWORD },
+          json: {
+            username: `race_${id}`,
+            nickname: 'n',
+            email: `race${index}.${id}@example.com`,
+            password: PASSWORD,
+          },
         }),
       ),
     );
-    expect(sameName.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(sameName.map((response) => response.status).sort()).toEqual([
+      201, 409, 409, 409, 409, 409, 409, 409,
+    ]);
 
     const others = await Promise.all(Array.from({ length: 8 }, browser));
     const sameEmail = await Promise.all(
       others.map((client, index) =>
         client.request('POST', '/api/auth/register', {
-          json: { username: `mail${index}_${id}`, nickname: 'n', email: `shared.${id}@example.com`, password: PASSWORD },
+          json: {
+            username: `mail${index}_${id}`,
+            nickname: 'n',
+            email: `shared.${id}@example.com`,
+            password: PASSWORD,
+          },
         }),
       ),
     );
     expect(sameEmail.filter((response) => response.status === 201)).toHaveLength(1);
-    const claims = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: `EMAIL#shared.${id}@example.com`, sk: 'EMAIL' } }));
+    const claims = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: { pk: `EMAIL#shared.${id}@example.com`, sk: 'EMAIL' } }),
+    );
     expect(claims.Item).toBeDefined();
   });
 
@@ -142,7 +179,9 @@ describe('login, logout and sessions', () => {
   it('signs in with the right password and rotates the session', async () => {
     const { client, input } = await registered();
     const oldSession = client.cookies.get(COOKIE_NAMES.session)!;
-    const login = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    const login = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
     expect(login.status).toBe(200);
     expect(login.json).toMatchObject({ needsEmailVerification: false, user: { username: input.username } });
     expect(client.cookies.get(COOKIE_NAMES.session)).not.toBe(oldSession);
@@ -154,8 +193,12 @@ describe('login, logout and sessions', () => {
   it('answers wrong passwords and unknown usernames alike', async () => {
     const { input } = await registered();
     const client = await browser();
-    const wrong = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
-    const unknown = await client.request('POST', '/api/auth/login', { json: { username: `nobody_${unique()}`, password: PASSWORD } });
+    const wrong = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: 'Wrong#2026x' },
+    });
+    const unknown = await client.request('POST', '/api/auth/login', {
+      json: { username: `nobody_${unique()}`, password: PASSWORD },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual(unknown.json);
@@ -170,17 +213,27 @@ describe('login, logout and sessions', () => {
     const client = await browser();
     const attempts = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      attempts.push(await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } }));
+      attempts.push(
+        await client.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: 'Wrong#2026x' },
+        }),
+      );
     }
     expect(attempts.slice(0, 9).every((response) => response.status === 401)).toBe(true);
     expect(attempts[9]!.status).toBe(429);
     expect(attempts[9]!.json.message).toContain('ログインが一時的にロックされています');
-    const right = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    const right = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
     expect(right.status).toBe(429);
     expect(right.json.message).toContain('ログインが一時的にロックされています');
 
-    await setUser(user.id, 'SET loginLockedUntil = :past', { ':past': new Date(Date.now() - 1000).toISOString() });
-    const after = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    await setUser(user.id, 'SET loginLockedUntil = :past', {
+      ':past': new Date(Date.now() - 1000).toISOString(),
+    });
+    const after = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
     expect(after.status).toBe(200);
   });
 
@@ -188,20 +241,34 @@ describe('login, logout and sessions', () => {
     const { input } = await registered();
     const client = await browser();
     for (let attempt = 0; attempt < 9; attempt++) {
-      await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
+      await client.request('POST', '/api/auth/login', {
+        json: { username: input.username, password: 'Wrong#2026x' },
+      });
     }
-    expect((await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } })).status).toBe(200);
-    const wrongAgain = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: 'Wrong#2026x' } });
+    expect(
+      (
+        await client.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    const wrongAgain = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: 'Wrong#2026x' },
+    });
     expect(wrongAgain.status).toBe(401);
   });
 
   it('refuses suspended and banned accounts at login and on the existing session', async () => {
     const { client, input, user } = await registered();
-    await setUser(user.id, 'SET suspendedUntil = :until', { ':until': new Date(Date.now() + 600_000).toISOString() });
+    await setUser(user.id, 'SET suspendedUntil = :until', {
+      ':until': new Date(Date.now() + 600_000).toISOString(),
+    });
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(403);
     expect(me.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
-    const login = await (await browser()).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    const login = await (
+      await browser()
+    ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
     expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
     // Public pages still work for them, as a guest's.
@@ -214,7 +281,9 @@ describe('login, logout and sessions', () => {
   it('refuses inactive accounts', async () => {
     const { input, user } = await registered();
     await setUser(user.id, 'SET isActive = :no', { ':no': false });
-    const login = await (await browser()).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    const login = await (
+      await browser()
+    ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
     expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountInactive);
   });
@@ -236,7 +305,9 @@ describe('login, logout and sessions', () => {
     const { client } = await registered();
     const attacker = new TestClient(gateway.url, { sendCsrf: false });
     attacker.cookies.set(COOKIE_NAMES.session, client.cookies.get(COOKIE_NAMES.session)!);
-    const response = await attacker.request('PATCH', '/api/user/nickname', { json: { nickname: '乗っ取り' } });
+    const response = await attacker.request('PATCH', '/api/user/nickname', {
+      json: { nickname: '乗っ取り' },
+    });
     expect(response.status).toBe(403);
     expect((await client.get('/api/auth/me')).json.nickname).toBe('はなこ');
   });
@@ -261,7 +332,13 @@ describe('registration by e-mail', () => {
     expect(check.json).toMatchObject({ email });
 
     const mismatch = await client.request('POST', '/api/auth/verify-email', {
-      json: { token, username: `m_${unique()}`, nickname: 'めーる', password: PASSWORD, confirmPassword: 'Other#2026pass' },
+      json: {
+        token,
+        username: `m_${unique()}`,
+        nickname: 'めーる',
+        password: PASSWORD,
+        confirmPassword: 'Other#2026pass',
+      },
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toBe(ACCOUNT_MESSAGES.passwordMismatch);
@@ -275,8 +352,16 @@ describe('registration by e-mail', () => {
     expect((await client.get('/api/auth/me')).json.username).toBe(username);
     expect((await findUserByUsername(username))?.isEmailVerified).toBe(true);
 
-    const reuse = await (await browser()).request('POST', '/api/auth/verify-email', {
-      json: { token, username: `again_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+    const reuse = await (
+      await browser()
+    ).request('POST', '/api/auth/verify-email', {
+      json: {
+        token,
+        username: `again_${unique()}`,
+        nickname: 'n',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
     });
     expect(reuse.status).toBe(400);
     expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
@@ -294,7 +379,13 @@ describe('registration by e-mail', () => {
     });
     expect(clash.status).toBe(409);
     const retry = await client.request('POST', '/api/auth/verify-email', {
-      json: { token, username: `free_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+      json: {
+        token,
+        username: `free_${unique()}`,
+        nickname: 'n',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
     });
     expect(retry.status).toBe(201);
   });
@@ -315,7 +406,13 @@ describe('registration by e-mail', () => {
     );
     expect((await client.get(`/api/auth/verify-token?token=${token}`)).status).toBe(400);
     const attempt = await client.request('POST', '/api/auth/verify-email', {
-      json: { token, username: `late_${unique()}`, nickname: 'n', password: PASSWORD, confirmPassword: PASSWORD },
+      json: {
+        token,
+        username: `late_${unique()}`,
+        nickname: 'n',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
     });
     expect(attempt.status).toBe(400);
   });
@@ -323,7 +420,9 @@ describe('registration by e-mail', () => {
   it('answers the same for an address that already has an account, and mails that person instead', async () => {
     const { input } = await registered();
     const client = await browser();
-    const response = await client.request('POST', '/api/auth/email-register', { json: { email: input.email } });
+    const response = await client.request('POST', '/api/auth/email-register', {
+      json: { email: input.email },
+    });
     expect(response.json.message).toBe(ACCOUNT_MESSAGES.emailRegistrationSent);
     const mail = await latestMailTo(input.email);
     expect(mail.subject).toContain('ご登録済み');
@@ -337,7 +436,9 @@ describe('password reset', () => {
     const nobody = `nobody.${unique()}@example.com`;
     const { input } = await registered();
     const a = await client.request('POST', '/api/auth/request-password-reset', { json: { email: nobody } });
-    const b = await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    const b = await client.request('POST', '/api/auth/request-password-reset', {
+      json: { email: input.email },
+    });
     expect(a.status).toBe(200);
     expect(a.json).toEqual(b.json);
     expect(await mailTo(nobody)).toEqual([]);
@@ -347,26 +448,48 @@ describe('password reset', () => {
   it('sets the new password once, ends every session, and keeps the 6-character rule', async () => {
     const { client, input } = await registered();
     const other = await browser();
-    await other.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    await other.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
     await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
     const token = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
 
-    const short = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'abc12', confirmPassword: 'abc12' } });
+    const short = await client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'abc12', confirmPassword: 'abc12' },
+    });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe(ACCOUNT_MESSAGES.resetPasswordMin);
-    const mismatch = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'abcdef', confirmPassword: 'abcdeg' } });
+    const mismatch = await client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'abcdef', confirmPassword: 'abcdeg' },
+    });
     expect(mismatch.json.message).toBe(ACCOUNT_MESSAGES.passwordMismatch);
 
-    const done = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'newpass1', confirmPassword: 'newpass1' } });
+    const done = await client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'newpass1', confirmPassword: 'newpass1' },
+    });
     expect(done.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await other.get('/api/auth/me')).status).toBe(401);
 
     const fresh = await browser();
-    expect((await fresh.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } })).status).toBe(401);
-    expect((await fresh.request('POST', '/api/auth/login', { json: { username: input.username, password: 'newpass1' } })).status).toBe(200);
+    expect(
+      (
+        await fresh.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await fresh.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: 'newpass1' },
+        })
+      ).status,
+    ).toBe(200);
 
-    const reuse = await client.request('POST', '/api/auth/reset-password', { json: { token, password: 'another1', confirmPassword: 'another1' } });
+    const reuse = await client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'another1', confirmPassword: 'another1' },
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
   });
@@ -390,7 +513,9 @@ describe('administrator sign-in', () => {
   it('gives no session at login; the e-mailed link completes it once', async () => {
     const input = await admin();
     const client = await browser();
-    const login = await client.request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
+    const login = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
     expect(login.status).toBe(200);
     expect(login.json).toMatchObject({ user: null, needsEmailVerification: true });
     expect(client.cookies.has(COOKIE_NAMES.session)).toBe(false);
@@ -414,22 +539,33 @@ describe('administrator sign-in', () => {
 describe('nickname and account deletion', () => {
   it('changes the nickname within the rules', async () => {
     const { client } = await registered();
-    expect((await client.request('PATCH', '/api/user/nickname', { json: { nickname: '   ' } })).json.message).toBe(
-      ACCOUNT_MESSAGES.nicknameRequired,
-    );
-    expect((await client.request('PATCH', '/api/user/nickname', { json: { nickname: 'あ'.repeat(21) } })).status).toBe(400);
+    expect(
+      (await client.request('PATCH', '/api/user/nickname', { json: { nickname: '   ' } })).json.message,
+    ).toBe(ACCOUNT_MESSAGES.nicknameRequired);
+    expect(
+      (await client.request('PATCH', '/api/user/nickname', { json: { nickname: 'あ'.repeat(21) } })).status,
+    ).toBe(400);
     const ok = await client.request('PATCH', '/api/user/nickname', { json: { nickname: ' クイズ好き ' } });
     expect(ok.json.user).toMatchObject({ nickname: 'クイズ好き' });
-    expect((await (await browser()).request('PATCH', '/api/user/nickname', { json: { nickname: 'x' } })).status).toBe(401);
+    expect(
+      (await (await browser()).request('PATCH', '/api/user/nickname', { json: { nickname: 'x' } })).status,
+    ).toBe(401);
   });
 
   it('deletes the account and everything it owns after the password is confirmed', async () => {
     const { client, input, user } = await registered();
     const bystander = await registered();
     // Data later features will own: a plain owned item and one that owns its whole partition.
-    const put = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+    const put = (item: Record<string, unknown>) =>
+      dynamo().send(new PutCommand({ TableName: table(), Item: item }));
     await put({ pk: `FAVORITE#${user.id}`, sk: 'QUIZ#1', gsi2pk: `USER#${user.id}`, gsi2sk: 'FAVORITE#1' });
-    await put({ pk: 'QUIZ#owned', sk: 'META', cascade: 'partition', gsi2pk: `USER#${user.id}`, gsi2sk: 'QUIZ#1' });
+    await put({
+      pk: 'QUIZ#owned',
+      sk: 'META',
+      cascade: 'partition',
+      gsi2pk: `USER#${user.id}`,
+      gsi2sk: 'QUIZ#1',
+    });
     await put({ pk: 'QUIZ#owned', sk: 'QUESTION#001' });
     await put({ pk: 'QUIZ#owned', sk: 'QUESTION#002' });
     await put({ pk: 'QUIZ#theirs', sk: 'META', gsi2pk: `USER#${bystander.user.id}`, gsi2sk: 'QUIZ#1' });
@@ -454,10 +590,16 @@ describe('nickname and account deletion', () => {
     );
     expect(owned.Items).toEqual([]);
     const quizPartition = await dynamo().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'QUIZ#owned' } }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'QUIZ#owned' },
+      }),
     );
     expect(quizPartition.Items).toEqual([]);
-    const theirs = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: 'QUIZ#theirs', sk: 'META' } }));
+    const theirs = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: { pk: 'QUIZ#theirs', sk: 'META' } }),
+    );
     expect(theirs.Item).toBeDefined();
     expect((await bystander.client.get('/api/auth/me')).status).toBe(200);
 

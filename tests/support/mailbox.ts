@@ -10,7 +10,9 @@ interface StoredMail {
 
 /** Mail sent to `address` through the local SES emulator, newest last. */
 export async function mailTo(address: string): Promise<StoredMail[]> {
-  const store = (await (await fetch(`${getConfig().endpoints.ses}/store`)).json()) as { emails: StoredMail[] };
+  const store = (await (await fetch(`${getConfig().endpoints.ses}/store`)).json()) as {
+    emails: StoredMail[];
+  };
   return store.emails.filter((mail) => mail.destination.to.includes(address));
 }
 
@@ -27,7 +29,9 @@ export async function latestMailTo(address: string, since = 0): Promise<StoredMa
 
 /** The first link to the app in a mail's text, as a URL. */
 export function linkIn(mail: StoredMail, path: string): URL {
-  const match = new RegExp(`https?://\\S+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(mail.body.text ?? '');
+  const match = new RegExp(`https?://\\S+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9_-]+`).exec(
+    mail.body.text ?? '',
+  );
   if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return new URL(match[0]);
 }

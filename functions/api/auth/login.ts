@@ -14,14 +14,22 @@ export const handler = httpHandler({
     const result = await logIn(body, requestOrigin(event));
     if (result.kind === 'adminVerificationSent') {
       return {
-        body: { user: null, needsEmailVerification: true, message: ACCOUNT_MESSAGES.adminVerificationSent } satisfies LoginResponse,
+        body: {
+          user: null,
+          needsEmailVerification: true,
+          message: ACCOUNT_MESSAGES.adminVerificationSent,
+        } satisfies LoginResponse,
       };
     }
     // Rotate: the session the browser had before signing in ends.
     const previous = cookies.get(COOKIE_NAMES.session);
     if (previous) await endSession(previous);
     return {
-      body: { user: toCurrentUser(result.user), needsEmailVerification: false, message: ACCOUNT_MESSAGES.loggedIn } satisfies LoginResponse,
+      body: {
+        user: toCurrentUser(result.user),
+        needsEmailVerification: false,
+        message: ACCOUNT_MESSAGES.loggedIn,
+      } satisfies LoginResponse,
       cookies: result.cookies,
     };
   },

@@ -13,6 +13,10 @@ export const handler = httpHandler({
     const { user, cookies: sessionCookies } = await register(body);
     const previous = cookies.get(COOKIE_NAMES.session);
     if (previous) await endSession(previous);
-    return { status: 201, body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered }, cookies: sessionCookies };
+    return {
+      status: 201,
+      body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered },
+      cookies: sessionCookies,
+    };
   },
 });

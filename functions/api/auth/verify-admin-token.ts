@@ -7,7 +7,11 @@ import { toCurrentUser } from '../../users/user';
 export const handler = httpHandler({
   route: 'GET /api/auth/verify-admin-token',
   query: z.object({
-    token: z.string({ error: '認証トークンが見つかりません。' }).trim().min(1, '認証トークンが見つかりません。').max(200, '認証に失敗しました'),
+    token: z
+      .string({ error: '認証トークンが見つかりません。' })
+      .trim()
+      .min(1, '認証トークンが見つかりません。')
+      .max(200, '認証に失敗しました'),
   }),
   handle: async ({ query }) => {
     const { user, cookies } = await verifyAdminLogin(query.token);

@@ -6,5 +6,7 @@ import { toCurrentUser, updateNickname } from '../../users/user';
 export const handler = httpHandler({
   route: 'PATCH /api/user/nickname',
   body: nicknameSchema,
-  handle: async ({ body, user }) => ({ body: { user: toCurrentUser(await updateNickname(user.id, body.nickname)) } }),
+  handle: async ({ body, user }) => ({
+    body: { user: toCurrentUser(await updateNickname(user.id, body.nickname)) },
+  }),
 });

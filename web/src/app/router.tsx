@@ -7,6 +7,10 @@ import { paths } from '@web/config/paths';
  * A route whose feature is not built yet renders only the layout.
  */
 const notBuiltYet = (path: string): RouteObject => ({ path, element: null });
+// Login and register are one page; a shared loader keeps React Router from remounting it needlessly.
+const authPage = async () => ({
+  Component: (await import('@web/features/auth/components/auth-page')).AuthPage,
+});
 
 export const routes: RouteObject[] = [
   {
@@ -17,11 +21,27 @@ export const routes: RouteObject[] = [
         path: paths.home,
         lazy: async () => ({ Component: (await import('@web/features/home/components/home-page')).HomePage }),
       },
-      notBuiltYet(paths.login),
-      notBuiltYet(paths.register),
-      notBuiltYet(paths.emailRegister),
-      notBuiltYet(paths.verifyEmail),
-      notBuiltYet(paths.adminLoginVerify),
+      { path: paths.login, lazy: authPage },
+      { path: paths.register, lazy: authPage },
+      {
+        path: paths.emailRegister,
+        lazy: async () => ({
+          Component: (await import('@web/features/auth/components/email-register-page')).EmailRegisterPage,
+        }),
+      },
+      {
+        path: paths.verifyEmail,
+        lazy: async () => ({
+          Component: (await import('@web/features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: paths.adminLoginVerify,
+        lazy: async () => ({
+          Component: (await import('@web/features/auth/components/admin-login-verify-page'))
+            .AdminLoginVerifyPage,
+        }),
+      },
       notBuiltYet('/quiz/:id'),
       notBuiltYet(paths.multiplayer),
       notBuiltYet(paths.admin),
@@ -30,7 +50,12 @@ export const routes: RouteObject[] = [
       notBuiltYet(paths.profile),
       notBuiltYet(paths.focusedStudy),
       notBuiltYet(paths.proCheckout),
-      notBuiltYet(paths.resetPassword),
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('@web/features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
       notBuiltYet(paths.terms),
       notBuiltYet(paths.privacy),
       notBuiltYet(paths.guidelines),

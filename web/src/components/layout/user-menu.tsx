@@ -1,47 +1,57 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/features/auth/api/logout';
+import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
 import { paths } from '@web/config/paths';
 import { toast } from '@web/components/toast/toast-store';
 import { errorMessage } from '@web/lib/api-client';
 
-/** The signed-in user's menu: who is signed in, and logout (then home). */
+/** The signed-in user's menu: who is signed in, account settings, and logout (then home). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="user-menu__trigger">
-        <UserRound size={18} aria-hidden />
-        <span className="user-menu__name">{displayName(user)}</span>
-        <ChevronDown size={16} aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
-          <DropdownMenu.Label className="menu__label">{displayName(user)} さん</DropdownMenu.Label>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item
-            className="menu__item"
-            disabled={logout.isPending}
-            onSelect={() =>
-              logout.mutate(undefined, {
-                onSuccess: () => void navigate(paths.home),
-                onError: (error) =>
-                  toast({
-                    title: 'エラー',
-                    description: errorMessage(error, 'ログアウトに失敗しました'),
-                    variant: 'destructive',
-                  }),
-              })
-            }
-          >
-            <LogOut size={16} aria-hidden />
-            ログアウト
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="user-menu__trigger">
+          <UserRound size={18} aria-hidden />
+          <span className="user-menu__name">{displayName(user)}</span>
+          <ChevronDown size={16} aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+            <DropdownMenu.Label className="menu__label">{displayName(user)} さん</DropdownMenu.Label>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={() => setSettingsOpen(true)}>
+              <Settings size={16} aria-hidden />
+              アカウント設定
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu__item"
+              disabled={logout.isPending}
+              onSelect={() =>
+                logout.mutate(undefined, {
+                  onSuccess: () => void navigate(paths.home),
+                  onError: (error) =>
+                    toast({
+                      title: 'エラー',
+                      description: errorMessage(error, 'ログアウトに失敗しました'),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              <LogOut size={16} aria-hidden />
+              ログアウト
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <AccountSettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </>
   );
 }

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { launchBrowser } from '../support/browser';
+
+/** Account journeys in real Chromium against the whole local stack, mail included. */
+const screenshots = join(import.meta.dirname, 'screenshots');
+let stack: LocalStack;
+let browser: Browser;
+const PASSWORD = 'Quiz#2026pass';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** The newest link to `path` in mail sent to `address`, as the local mail viewer's store has it. */
+async function mailLink(address: string, path: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const store = (await (await fetch(`${stack.mailViewerUrl}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
+    const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
+    const match = mails.length
+      ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
+      : null;
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const userMenu = (page: Page) => page.locator('.user-menu__trigger');
+
+async function logOutFromMenu(page: Page) {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+  await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
+}
+
+describe('accounts', () => {
+  it('registers, logs out and logs back in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const id = randomUUID().slice(0, 8);
+    await page.goto(`${stack.appUrl}/register`);
+    await page.getByRole('heading', { name: '新規登録' }).waitFor();
+    await page.getByRole('button', { name: 'アカウントを作成' }).click();
+    expect(await page.getByRole('alert').first().textContent()).toContain(
+      'ユーザー名、ニックネーム、メールアドレス、パスワードを入力してください',
+    );
+    await page.getByLabel('ユーザー名').fill(`e2e_${id}`);
+    await page.getByLabel('ニックネーム').fill('テスト花子');
+    await page.getByLabel('メールアドレス', { exact: true }).fill(`${id}@example.com`);
+    await page.getByLabel('パスワード').fill('weakpass');
+    await page.getByRole('button', { name: 'アカウントを作成' }).click();
+    await page.getByText('大文字を1文字以上含めてください').waitFor();
+    await page.screenshot({ path: join(screenshots, 'register.png'), fullPage: true });
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'アカウントを作成' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await userMenu(page).getByText('テスト花子').waitFor();
+    expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(
+      'マイクイズ',
+    );
+
+    await logOutFromMenu(page);
+    await page.getByRole('link', { name: 'ログイン' }).first().click();
+    await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    await page.getByLabel('ユーザー名').fill(`e2e_${id}`);
+    await page.getByLabel('パスワード').fill('Wrong#2026x');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.locator('.toast').getByText('ユーザー名またはパスワードが正しくありません').waitFor();
+    await page.screenshot({ path: join(screenshots, 'login-failed.png'), fullPage: true });
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await userMenu(page).getByText('テスト花子').waitFor();
+    await page.close();
+  });
+
+  it('registers by e-mail through the link in the mail viewer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const email = `mail.${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${stack.appUrl}/email-register`);
+    await page.getByLabel('メールアドレス', { exact: true }).fill(email);
+    await page.getByRole('button', { name: '確認メールを送信' }).click();
+    await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('24時間');
+    await page.screenshot({ path: join(screenshots, 'email-register-sent.png'), fullPage: true });
+
+    const link = await mailLink(email, '/verify-email');
+    expect(link.startsWith(stack.appUrl)).toBe(true);
+    await page.goto(link);
+    await page.getByText(email).waitFor();
+    await page.getByLabel('ユーザー名').fill(`mail_${randomUUID().slice(0, 6)}`);
+    await page.getByLabel('ニックネーム').fill('メール太郎');
+    await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
+    expect(await page.getByLabel('パスワード', { exact: true }).getAttribute('placeholder')).toBe(
+      '6文字以上',
+    );
+    await page.getByLabel('パスワード（確認）').fill('Different#2026');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByText('パスワードが一致しません').waitFor();
+    await page.getByLabel('パスワード（確認）').fill(PASSWORD);
+    await page.screenshot({ path: join(screenshots, 'verify-email.png'), fullPage: true });
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByRole('heading', { name: '登録が完了しました' }).waitFor();
+    await page.waitForURL(`${stack.appUrl}/`, { timeout: 5000 });
+    await userMenu(page).getByText('メール太郎').waitFor();
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'トークンの検証に失敗しました' }).waitFor();
+    await page.close();
+  });
+
+  it('resets a forgotten password through its link, then logs in with the new one', async () => {
+    const setup = await browser.newPage();
+    const id = randomUUID().slice(0, 8);
+    const email = `reset.${id}@example.com`;
+    await setup.goto(`${stack.appUrl}/register`);
+    await setup.getByLabel('ユーザー名').fill(`reset_${id}`);
+    await setup.getByLabel('ニックネーム').fill('リセット');
+    await setup.getByLabel('メールアドレス', { exact: true }).fill(email);
+    await setup.getByLabel('パスワード').fill(PASSWORD);
+    await setup.getByRole('button', { name: 'アカウントを作成' }).click();
+    await setup.waitForURL(`${stack.appUrl}/`);
+    await setup.close();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByRole('button', { name: 'パスワードをお忘れの方' }).click();
+    await page.getByLabel('メールアドレス', { exact: true }).fill(email);
+    await page.getByRole('button', { name: '再設定メールを送信' }).click();
+    await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
+
+    await page.goto(await mailLink(email, '/reset-password'));
+    await page.getByRole('heading', { name: '新しいパスワードの設定' }).waitFor();
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('abc');
+    await page.getByLabel('新しいパスワード（確認）').fill('abc');
+    await page.getByRole('button', { name: 'パスワードを変更' }).click();
+    await page.getByText('パスワードは6文字以上で入力してください').waitFor();
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('newpass1');
+    await page.getByLabel('新しいパスワード（確認）').fill('newpass1');
+    await page.screenshot({ path: join(screenshots, 'reset-password.png'), fullPage: true });
+    await page.getByRole('button', { name: 'パスワードを変更' }).click();
+    await page.getByRole('heading', { name: 'パスワードを変更しました' }).waitFor();
+    await page.waitForURL(`${stack.appUrl}/login`, { timeout: 6000 });
+
+    await page.getByLabel('ユーザー名').fill(`reset_${id}`);
+    await page.getByLabel('パスワード').fill('newpass1');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await userMenu(page).getByText('リセット').waitFor();
+    await page.close();
+  });
+
+  it('signs the seeded administrator in only through the e-mailed link', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByLabel('ユーザー名').fill('admin');
+    await page.getByLabel('パスワード').fill('Admin#2026');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'admin-login-notice.png'), fullPage: true });
+
+    await page.goto(await mailLink('admin@example.com', '/admin-login-verify'));
+    await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
+    await page.waitForURL(`${stack.appUrl}/`, { timeout: 6000 });
+    expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(
+      '管理',
+    );
+    await page.close();
+  });
+
+  it('changes the nickname in the account settings dialog', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByLabel('ユーザー名').fill('demo');
+    await page.getByLabel('パスワード').fill('Demo#2026pass');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
+    const dialog = page.getByRole('dialog', { name: 'アカウント設定' });
+    await dialog.waitFor();
+    const save = dialog.getByRole('button', { name: '保存' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('ニックネーム').fill('デモさん');
+    await save.click();
+    await page.locator('.toast').getByText('ニックネームを変更しました').waitFor();
+    await page.screenshot({ path: join(screenshots, 'account-settings.png') });
+    await dialog.getByRole('tab', { name: '危険な操作' }).click();
+    await dialog.getByText('受験記録').waitFor();
+    await page.screenshot({ path: join(screenshots, 'account-settings-danger.png') });
+    await page.keyboard.press('Escape');
+    await userMenu(page).getByText('デモさん').waitFor();
+    await page.close();
+  });
+});

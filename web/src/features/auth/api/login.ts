@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, LoginResponse } from '@shared/accounts';
+import { UI } from '@shared/constants';
+import { apiRequest } from '@web/lib/api-client';
+import { currentUserKey, getCurrentUser } from './get-current-user';
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * `POST /api/auth/login`. On success the current-user cache is set, then the current-user call is
+ * polled up to 5 times at 200 ms until it answers (the session cookie is in place); the caller then
+ * leaves the page. An administrator's answer asks for e-mail confirmation instead.
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) =>
+      (await (await apiRequest('POST', '/api/auth/login', input)).json()) as LoginResponse,
+    onSuccess: async (response) => {
+      if (response.needsEmailVerification || !response.user) return;
+      queryClient.setQueryData(currentUserKey, response.user);
+      for (let attempt = 0; attempt < UI.loginPollTries; attempt++) {
+        const user = await getCurrentUser().catch(() => null);
+        if (user) {
+          queryClient.setQueryData(currentUserKey, user);
+          break;
+        }
+        await wait(UI.loginPollIntervalMs);
+      }
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+    },
+  });
+}

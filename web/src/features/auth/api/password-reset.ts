@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordInput } from '@shared/accounts';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+
+export const SERVER_ERROR_MESSAGE =
+  'サーバーエラー: 一時的なエラーが発生しました。しばらくしてからもう一度お試しください。';
+
+/**
+ * `POST /api/auth/request-password-reset`. Per the spec, only an answer of 500 or above is an
+ * error (its message is read from the body); any other answer counts as sent.
+ */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (email: string) => {
+      try {
+        await apiRequest('POST', '/api/auth/request-password-reset', { email });
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 500)
+          throw new Error(error.serverMessage ?? SERVER_ERROR_MESSAGE);
+        if (!(error instanceof ApiError)) throw error;
+      }
+    },
+  });
+}
+
+/** `POST /api/auth/reset-password`. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: ResetPasswordInput) =>
+      (await apiRequest('POST', '/api/auth/reset-password', input)).json() as Promise<{ message: string }>,
+  });
+}

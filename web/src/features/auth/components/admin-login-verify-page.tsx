@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { StatusCard } from '@web/components/ui/status-card';
+import { paths } from '@web/config/paths';
+import { errorMessage } from '@web/lib/api-client';
+import { verifyAdminToken } from '../api/account';
+import { currentUserKey } from '../api/get-current-user';
+
+const REDIRECT_AFTER_MS = 3000;
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'success'; username: string }
+  | { kind: 'failure'; message: string }
+  | { kind: 'missing' };
+
+/** '/admin-login-verify?token=': completes an administrator's sign-in from the e-mailed link. */
+export function AdminLoginVerifyPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'missing' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The token works once: verify exactly once even when effects run twice (StrictMode).
+    if (!token || started.current) return;
+    started.current = true;
+    verifyAdminToken(token)
+      .then(({ user }) => {
+        queryClient.setQueryData(currentUserKey, user);
+        setState({ kind: 'success', username: user.username });
+      })
+      .catch((error: unknown) =>
+        setState({ kind: 'failure', message: errorMessage(error, '認証に失敗しました') }),
+      );
+  }, [token, queryClient]);
+
+  useEffect(() => {
+    if (state.kind === 'verifying') return;
+    const target = state.kind === 'success' ? paths.home : paths.login;
+    const timer = setTimeout(() => void navigate(target), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  switch (state.kind) {
+    case 'missing':
+      return (
+        <StatusCard tone="error" title="認証トークンが見つかりません。">
+          ログインページに移動します。
+        </StatusCard>
+      );
+    case 'verifying':
+      return <StatusCard tone="pending" title="管理者ログインを確認しています..." />;
+    case 'success':
+      return (
+        <StatusCard tone="success" title="認証に成功しました">
+          {state.username} さん、ようこそ。3秒後にホームへ移動します。
+        </StatusCard>
+      );
+    case 'failure':
+      return (
+        <StatusCard tone="error" title="認証に失敗しました">
+          {state.message === '認証に失敗しました'
+            ? 'リンクが無効か、有効期限が切れています。'
+            : state.message}{' '}
+          3秒後にログインページへ移動します。
+        </StatusCard>
+      );
+  }
+}

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@web/components/toast/toaster';
+import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { AuthPage } from './auth-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = {
+  id: 'u1',
+  username: 'hanako',
+  nickname: 'はなこ',
+  email: 'h@example.com',
+  isAdmin: false,
+  isPro: false,
+};
+
+function fillLogin() {
+  fireEvent.change(screen.getByLabelText('ユーザー名'), { target: { value: 'hanako' } });
+  fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'secret' } });
+  fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+}
+
+describe('AuthPage', () => {
+  it('asks for both fields before calling the server', async () => {
+    const { fetchImpl, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fetchImpl);
+    renderWithProviders(<AuthPage />, { route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByText('ユーザー名とパスワードを入力してください')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('after login polls the current-user call (at most 5 times, 200 ms apart) until it answers', async () => {
+    let meCalls = 0;
+    const { fetchImpl } = fakeFetch({
+      '/api/auth/login': () => json({ user, needsEmailVerification: false, message: 'ログインしました' }),
+      '/api/auth/me': () => (++meCalls < 3 ? json({ message: 'ログインが必要です' }, 401) : json(user)),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    const { queryClient } = renderWithProviders(<AuthPage />, { route: '/login' });
+    fillLogin();
+    await waitFor(() => expect(meCalls).toBe(3), { timeout: 2000 });
+    expect(queryClient.getQueryData(['/api/auth/me'])).toEqual(user);
+  });
+
+  it('shows the e-mail confirmation notice to administrators instead of logging in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () =>
+          json({
+            user: null,
+            needsEmailVerification: true,
+            message: '確認メールを送信しました。メール内のリンクを開いてログインを完了してください。',
+          }),
+      }).fetchImpl,
+    );
+    renderWithProviders(<AuthPage />, { route: '/login' });
+    fillLogin();
+    expect(await screen.findByRole('heading', { name: '確認メールを送信しました' })).toBeTruthy();
+  });
+
+  it('shows the login-restricted toast and the 10-failure note when the account is locked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () =>
+          json(
+            { message: 'ログイン試行回数が上限に達したため、ログインが一時的にロックされています。' },
+            429,
+          ),
+      }).fetchImpl,
+    );
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <Toaster />
+      </>,
+      { route: '/login' },
+    );
+    fillLogin();
+    expect((await screen.findAllByText('ログイン制限')).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText('10回連続でログインに失敗すると、アカウントは一時的にロックされます。'),
+    ).toBeTruthy();
+  });
+
+  it('turns a suspension answer into the spec message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () => json({ message: 'このアカウントは管理者により停止されています' }, 403),
+      }).fetchImpl,
+    );
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <Toaster />
+      </>,
+      { route: '/login' },
+    );
+    fillLogin();
+    expect(
+      (await screen.findAllByText('このアカウントは管理者により停止されています。')).length,
+    ).toBeGreaterThan(0);
+  });
+});

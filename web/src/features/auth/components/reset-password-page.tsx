@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { KeyRound } from 'lucide-react';
+import '@shared/zod-ja';
+import { ACCOUNT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@shared/accounts';
+import { StatusCard } from '@web/components/ui/status-card';
+import { TextField } from '@web/components/ui/text-field';
+import { toast } from '@web/components/toast/toast-store';
+import { paths } from '@web/config/paths';
+import { errorMessage } from '@web/lib/api-client';
+import { zodResolver } from '@web/lib/zod-resolver';
+import { useResetPassword } from '../api/password-reset';
+
+const REDIRECT_AFTER_MS = 3000;
+
+/** '/reset-password?token=': choose a new password from the e-mailed link. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(paths.login), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const backToLogin = (
+    <Link to={paths.login} className="button button--secondary">
+      ログインに戻る
+    </Link>
+  );
+  if (!token)
+    return <StatusCard tone="error" title={ACCOUNT_MESSAGES.resetTokenMissing} actions={backToLogin} />;
+  if (done) {
+    return (
+      <StatusCard tone="success" title="パスワードを変更しました">
+        新しいパスワードでログインしてください。3秒後にログインページへ移動します。
+      </StatusCard>
+    );
+  }
+
+  const submit = form.handleSubmit((input) =>
+    reset.mutate(input, {
+      onSuccess: () => setDone(true),
+      onError: (error) =>
+        toast({
+          title: 'パスワードリセットに失敗しました',
+          description: errorMessage(error, 'パスワードリセットに失敗しました'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <section className="container auth">
+      <form
+        className="card auth__card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="reset-password-title"
+      >
+        <h1 id="reset-password-title" className="auth__title">
+          新しいパスワードの設定
+        </h1>
+        <p className="auth__muted">
+          リセットトークン:{' '}
+          <code>{token.length > 12 ? `${token.slice(0, 8)}…${token.slice(-4)}` : token}</code>
+        </p>
+        {errors.token && (
+          <p className="form-alert" role="alert">
+            {errors.token.message}
+          </p>
+        )}
+        <TextField
+          label="新しいパスワード"
+          type="password"
+          autoComplete="new-password"
+          hint="6文字以上"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="新しいパスワード（確認）"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+          <KeyRound size={18} aria-hidden />
+          {reset.isPending ? '変更中...' : 'パスワードを変更'}
+        </button>
+        <div className="auth__links">{backToLogin}</div>
+      </form>
+    </section>
+  );
+}

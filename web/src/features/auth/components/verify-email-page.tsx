@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import '@shared/zod-ja';
+import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { StatusCard } from '@web/components/ui/status-card';
+import { TextField } from '@web/components/ui/text-field';
+import { toast } from '@web/components/toast/toast-store';
+import { paths } from '@web/config/paths';
+import { errorMessage } from '@web/lib/api-client';
+import { zodResolver } from '@web/lib/zod-resolver';
+import { verifyRegistrationToken } from '../api/account';
+import { useVerifyEmail } from '../api/register';
+
+const REDIRECT_AFTER_MS = 2000;
+
+/** '/verify-email?token=': the second step of e-mail registration. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const check = useQuery({
+    queryKey: ['/api/auth/verify-token', token],
+    queryFn: () => verifyRegistrationToken(token),
+    enabled: Boolean(token),
+  });
+  const verify = useVerifyEmail();
+  const [done, setDone] = useState(false);
+  const form = useForm<VerifyEmailInput>({
+    resolver: zodResolver(verifyEmailSchema),
+    defaultValues: { token, username: '', nickname: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const home = (
+    <Link to={paths.home} className="button button--primary">
+      ホームに戻る
+    </Link>
+  );
+  if (!token)
+    return (
+      <StatusCard tone="error" title="トークンが見つかりません" actions={home}>
+        URL をもう一度ご確認ください。
+      </StatusCard>
+    );
+  if (check.isPending) return <StatusCard tone="pending" title="確認しています..." />;
+  if (check.isError) {
+    return (
+      <StatusCard tone="error" title="トークンの検証に失敗しました" actions={home}>
+        {errorMessage(check.error, 'リンクが無効か、有効期限が切れています')}
+      </StatusCard>
+    );
+  }
+  if (done)
+    return (
+      <StatusCard tone="success" title="登録が完了しました">
+        まもなくホームに移動します。
+      </StatusCard>
+    );
+
+  const submit = form.handleSubmit((input) =>
+    verify.mutate(input, {
+      onSuccess: () => setDone(true),
+      onError: (error) =>
+        toast({
+          title: 'ユーザー登録に失敗しました',
+          description: errorMessage(error, 'ユーザー登録に失敗しました'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <section className="container auth">
+      <form
+        className="card auth__card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="verify-title"
+      >
+        <h1 id="verify-title" className="auth__title">
+          アカウント情報の登録
+        </h1>
+        <p className="auth__lead">
+          メールアドレス <strong>{check.data.email}</strong>{' '}
+          の確認ができました。ユーザー名とパスワードを設定してください。
+        </p>
+        <TextField
+          label="ユーザー名"
+          autoComplete="username"
+          hint="3文字以上。あとから変更できません"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="ニックネーム"
+          autoComplete="nickname"
+          error={errors.nickname?.message}
+          {...form.register('nickname')}
+        />
+        <TextField
+          label="パスワード"
+          type="password"
+          autoComplete="new-password"
+          placeholder="6文字以上"
+          hint="8文字以上で、大文字・小文字・数字・記号をそれぞれ1文字以上含めてください"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="パスワード（確認）"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        {errors.token && (
+          <p className="form-alert" role="alert">
+            {errors.token.message}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
+          {verify.isPending ? '登録中...' : '登録する'}
+        </button>
+      </form>
+    </section>
+  );
+}
