@@ -54,12 +54,14 @@ async function main() {
   console.log(`テーブル ${config.tableName}（ステージ ${config.stage}）`);
   switch (command) {
     case 'create': {
-      const input = registerSchema.parse({
+      const parsed = registerSchema.safeParse({
         username: values.username,
         password: values.password,
         email: values.email ?? `${values.username ?? 'user'}@example.invalid`,
         nickname: values.nickname ?? values.username,
       });
+      if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+      const input = parsed.data;
       if (values.admin && !values.email)
         throw new Error('管理者にはメールアドレス（--email）が必要です（ログイン確認メールの送り先）');
       const user = await createUser({
