@@ -60,7 +60,10 @@ async function main() {
         email: values.email ?? `${values.username ?? 'user'}@example.invalid`,
         nickname: values.nickname ?? values.username,
       });
-      if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+      if (!parsed.success)
+        throw new Error(
+          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
+        );
       const input = parsed.data;
       if (values.admin && !values.email)
         throw new Error('管理者にはメールアドレス（--email）が必要です（ログイン確認メールの送り先）');
