@@ -17,7 +17,7 @@ export function addNagSuppressions(stack: Stack) {
       appliesTo: [
         { regex: '/^Resource::<.*Table.*\\.Arn>\\/index\\/\\*$/g' },
         { regex: '/^Resource::<.*\\.Arn>\\/\\*$/g' },
-        { regex: '/^Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\\/\\*$/g' },
+        { regex: '/^Resource::arn:<AWS::Partition>:ses:[^:]+:[^:]+:identity\\/\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:bedrock:.*$/g' },
         { regex: '/^Action::s3:.*\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
@@ -25,7 +25,7 @@ export function addNagSuppressions(stack: Stack) {
         'Resource::*',
       ],
       reason:
-        'Wildcards are scoped to this stack: table indexes (<Table>/index/*), objects of our own buckets, SES identities of this account, Bedrock foundation models, X-Ray traces, and the @connections of our WebSocket API, and the CDK asset bucket and actions that the bucket deployment needs.',
+        'Wildcards are scoped to this stack: table indexes (<Table>/index/*), objects of our own buckets, SES identities of this account (sending is limited to the configured sender address by condition), Bedrock foundation models, X-Ray traces, and the @connections of our WebSocket API, and the CDK asset bucket and actions that the bucket deployment needs.',
     },
     {
       id: 'AwsSolutions-APIG4',

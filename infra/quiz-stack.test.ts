@@ -133,3 +133,20 @@ describe('QuizStack', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws' });
   });
 });
+
+describe('mail permissions', () => {
+  it('lets only the mail-sending routes send, and only from the configured sender', () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const senders = policies.filter(([, policy]) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'),
+    );
+    expect(senders.map(([logicalId]) => logicalId.replace(/ServiceRole.*/, '')).sort()).toEqual(
+      ['ApiPostApiAuthEmailRegister', 'ApiPostApiAuthLogin', 'ApiPostApiAuthRequestPasswordReset'].sort(),
+    );
+    for (const [, policy] of senders) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(
+        '"ses:FromAddress":"no-reply@example.com"',
+      );
+    }
+  });
+});

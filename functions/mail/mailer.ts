@@ -11,13 +11,20 @@ export interface Mail {
   html: string;
 }
 
+/** SES needs non-ASCII display names MIME-encoded (RFC 2047): `みんなのクイズ <a@b>` → `=?UTF-8?B?…?= <a@b>`. */
+export function encodeSender(mailFrom: string): string {
+  const match = /^\s*(.+?)\s*<([^>]+)>\s*$/.exec(mailFrom);
+  if (!match || /^[\x20-\x7e]*$/.test(match[1]!)) return mailFrom;
+  return `=?UTF-8?B?${Buffer.from(match[1]!.replace(/^"|"$/g, ''), 'utf8').toString('base64')}?= <${match[2]}>`;
+}
+
 /** Sends one e-mail through SES v2 (UTF-8 subject, text and HTML). A failure answers 502 in Japanese. */
 export async function sendMail(mail: Mail): Promise<void> {
   const config = getConfig();
   try {
     await ses().send(
       new SendEmailCommand({
-        FromEmailAddress: config.mailFrom,
+        FromEmailAddress: encodeSender(config.mailFrom),
         Destination: { ToAddresses: [mail.to] },
         Content: {
           Simple: {

@@ -39,6 +39,9 @@ export interface ApiProps {
   mailFrom: string;
 }
 
+/** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
+export const senderAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
 /** Name of the WebSocket stage: CloudFront forwards `/ws` unchanged, so the stage is called `ws`. */
 export const WEBSOCKET_STAGE = 'ws';
 
@@ -160,9 +163,11 @@ export class Api extends Construct {
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
+            // Identities include recipients while the account is in the SES sandbox; the sender is pinned.
             resources: [
               Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
             ],
+            conditions: { StringEquals: { 'ses:FromAddress': senderAddress(this.props.mailFrom) } },
           }),
         ),
       materialsRead: () => materials.grantRead(fn),
