@@ -17,7 +17,7 @@ export function addNagSuppressions(stack: Stack) {
       appliesTo: [
         { regex: '/^Resource::<.*Table.*\\.Arn>\\/index\\/\\*$/g' },
         { regex: '/^Resource::<.*\\.Arn>\\/\\*$/g' },
-        { regex: '/^Resource::arn:<AWS::Partition>:ses:[^:]+:[^:]+:identity\\/\\*$/g' },
+        { regex: '/^Resource::arn:<AWS::Partition>:ses:.+:identity\\/\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:bedrock:.*$/g' },
         { regex: '/^Action::s3:.*\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
