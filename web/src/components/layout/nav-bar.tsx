@@ -12,12 +12,15 @@ const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).User
 
 /** The navigation bar on every screen (core-platform §2). */
 export function NavBar() {
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
   const links = navLinks(user);
 
-  const account = user ? (
+  // While the current user is still loading, show neither a login button nor a menu (no flicker).
+  const account = isPending ? (
+    <span className="user-menu__placeholder" aria-hidden />
+  ) : user ? (
     <>
       <MembershipButton user={user} />
       <Suspense fallback={<span className="user-menu__trigger user-menu__placeholder" aria-hidden />}>
