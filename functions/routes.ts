@@ -133,6 +133,111 @@ export const httpRoutes = [
     access: 'user',
     table: 'readwrite',
   },
+  {
+    method: 'GET',
+    path: '/api/quizzes',
+    handler: 'functions/api/quizzes/list',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/quizzes/featured',
+    handler: 'functions/api/quizzes/featured',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/quizzes/search',
+    handler: 'functions/api/quizzes/search',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/quizzes/{id}',
+    handler: 'functions/api/quizzes/get',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/quizzes',
+    handler: 'functions/api/quizzes/create',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'PUT',
+    path: '/api/quizzes/{id}',
+    handler: 'functions/api/quizzes/update',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/quizzes/{id}',
+    handler: 'functions/api/quizzes/delete',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'GET',
+    path: '/api/my-quizzes',
+    handler: 'functions/api/quizzes/mine',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/my-quizzes/{id}',
+    handler: 'functions/api/quizzes/mine-detail',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/quizzes/{id}/report',
+    handler: 'functions/api/quizzes/report',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'GET',
+    path: '/api/quizzes/{id}/reports',
+    handler: 'functions/api/quizzes/reports',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/favorites',
+    handler: 'functions/api/favorites/list',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/favorites/{id}',
+    handler: 'functions/api/favorites/check',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/favorites/{id}',
+    handler: 'functions/api/favorites/add',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/favorites/{id}',
+    handler: 'functions/api/favorites/remove',
+    access: 'user',
+    table: 'readwrite',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 export const webSocketRoutes = [
@@ -145,7 +250,13 @@ export const webSocketRoutes = [
 /** Consumers of delayed queue messages (the multiplayer game clock adds its tick handler here). */
 export const queueConsumers: readonly QueueConsumer[] = [];
 
-export type HttpRouteKey = `${(typeof httpRoutes)[number]['method']} ${(typeof httpRoutes)[number]['path']}`;
+type HttpRouteEntry = (typeof httpRoutes)[number];
+/** `METHOD /path` of every route in the table (exactly those pairs, not every method with every path). */
+export type HttpRouteKey = HttpRouteEntry extends infer Route
+  ? Route extends HttpRouteEntry
+    ? `${Route['method']} ${Route['path']}`
+    : never
+  : never;
 export type WebSocketRouteKey = (typeof webSocketRoutes)[number]['routeKey'];
 
 export function httpRouteKey(route: Pick<HttpRoute, 'method' | 'path'>): string {

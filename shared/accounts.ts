@@ -16,7 +16,7 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: 'トークンが必要です',
   usernameMin: 'ユーザー名は3文字以上で入力してください',
   usernameMax: 'ユーザー名は30文字以内で入力してください',
-  usernameChars: 'ユーザー名に空白は使用できません',
+  usernameChars: 'ユーザー名に空白や制御文字は使用できません',
   nicknameRequired: 'ニックネームを入力してください',
   nicknameMax: 'ニックネームは20文字以内で入力してください',
   passwordMin: 'パスワードは8文字以上で入力してください',
@@ -64,7 +64,9 @@ const username = (required: string) =>
     .min(1, required)
     .min(LIMITS.usernameMinLength, m.usernameMin)
     .max(30, m.usernameMax)
-    .regex(/^\S+$/u, m.usernameChars);
+    // No spaces, and no invisible or control characters (zero-width, bidi overrides) that would
+    // let one name imitate another.
+    .regex(/^[^\s\p{C}]+$/u, m.usernameChars);
 
 const nickname = (required: string) => requiredText(required).max(LIMITS.nicknameMaxLength, m.nicknameMax);
 
@@ -84,7 +86,12 @@ const strongPassword = (required: string) =>
     .regex(/[^A-Za-z0-9]/, m.passwordSymbol);
 
 export const loginSchema = z.object({
-  username: z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).normalize('NFKC'),
+  username: z
+    .string({ error: m.usernameRequired })
+    .trim()
+    .min(1, m.usernameRequired)
+    .max(30, m.usernameMax)
+    .normalize('NFKC'),
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.passwordMax),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -14,6 +14,7 @@ export const MESSAGES = {
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
   serverError: 'サーバーエラーが発生しました。しばらくしてからもう一度お試しください。',
   accountStopped: 'このアカウントは管理者により停止されています',
+  accountInactive: 'このアカウントは無効になっています',
   // Categories
   categoriesLoadFailed: 'カテゴリの取得に失敗しました',
   // Realtime

@@ -1,6 +1,8 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
-import { LIMITS } from '@shared/constants';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
+import { dynamo } from '../lib/aws-clients';
 import {
   AppError,
   BadRequestError,
@@ -8,7 +10,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
-import { withinRateLimit } from '../lib/rate-limit';
+import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { sendMail } from '../mail/mailer';
 import {
   adminLoginMail,
@@ -20,20 +22,16 @@ import { endAllSessions, startSession } from '../sessions/session';
 import { dummyPasswordHash, verifyPassword } from '../users/passwords';
 import {
   accountStanding,
-  clearLoginFailures,
   createUser,
   ExtraConditionFailed,
   findUserByEmail,
   findUserByUsername,
   getUser,
-  recordLoginFailure,
-  setPassword,
+  setPasswordItem,
   type UserItem,
 } from '../users/user';
-import { issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';
-
-/** Minutes an account stays locked after `LIMITS.loginFailuresBeforeLock` wrong passwords in a row. */
-export const LOGIN_LOCK_MINUTES = 15;
+import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard';
+import { deleteOwnedTokens, issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';
 
 export interface RequestOrigin {
   ipAddress: string;
@@ -60,21 +58,20 @@ export async function logIn(
   origin: RequestOrigin,
   now = new Date(),
 ): Promise<LoginResult> {
-  const user = await findUserByUsername(input.username);
-  if (!user?.passwordHash) {
-    await verifyPassword(input.password, await dummyPasswordHash());
-    throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
-  }
-  if (user.loginLockedUntil && new Date(user.loginLockedUntil).getTime() > now.getTime()) {
+  if (!(await withinIpRateLimit('login', origin.ipAddress, 100, 600, now))) throw new TooManyRequestsError();
+  if (!(await beginAttempt(input.username, now)))
     throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const locked = await recordLoginFailure(user.id, LIMITS.loginFailuresBeforeLock, LOGIN_LOCK_MINUTES, now);
-    if (locked) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  const user = await findUserByUsername(input.username);
+  const passwordMatches = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+  if (!user || !passwordMatches) {
+    if (await attemptFailed(input.username, now))
+      throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
     throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
   }
+  await attemptSucceeded(input.username);
   assertInGoodStanding(user, now);
-  await clearLoginFailures(user);
 
   if (user.role === 'admin') {
     if (!user.email)
@@ -103,7 +100,9 @@ export async function verifyAdminLogin(token: string, now = new Date()) {
 }
 
 /** Registration with the form (username, nickname, e-mail, password): the new member is signed in. */
-export async function register(input: RegisterInput, now = new Date()) {
+export async function register(input: RegisterInput, origin: RequestOrigin, now = new Date()) {
+  if (!(await withinIpRateLimit('register', origin.ipAddress, 20, 3600, now)))
+    throw new TooManyRequestsError();
   const user = await createUser({ ...input, isEmailVerified: false }, [], now);
   const { cookies } = await startSession(user.id, now);
   return { user, cookies };
@@ -113,7 +112,8 @@ export async function register(input: RegisterInput, now = new Date()) {
  * Registration by e-mail, step 1. The answer is the same whether or not the address is taken (no
  * account discovery); an address that has an account gets a "you already have an account" mail.
  */
-export async function startEmailRegistration(email: string, now = new Date()) {
+export async function startEmailRegistration(email: string, origin: RequestOrigin, now = new Date()) {
+  if (!(await withinIpRateLimit('mail', origin.ipAddress, 30, 3600, now))) throw new TooManyRequestsError();
   if (!(await withinRateLimit(`email-register#${email}`, 5, 3600, now))) return;
   if (await findUserByEmail(email)) {
     await sendMail(alreadyRegisteredMail(email));
@@ -154,26 +154,57 @@ export async function completeEmailRegistration(input: VerifyEmailInput, now = n
 }
 
 /** Sends a reset link when the address has an account; answers the same either way. */
-export async function requestPasswordReset(email: string, now = new Date()) {
+export async function requestPasswordReset(email: string, origin: RequestOrigin, now = new Date()) {
+  if (!(await withinIpRateLimit('mail', origin.ipAddress, 30, 3600, now))) throw new TooManyRequestsError();
   if (!(await withinRateLimit(`password-reset#${email}`, 5, 3600, now))) return;
   const user = await findUserByEmail(email);
   if (!user) return;
   const token = await issueToken('passwordReset', { userId: user.id }, user.id, now);
-  await sendMail(passwordResetMail(email, token));
+  // A mail failure must not answer differently from an unknown address: it is logged instead.
+  await sendMail(passwordResetMail(email, token)).catch((error: unknown) =>
+    console.error(
+      JSON.stringify({ level: 'error', message: 'password reset mail failed', error: String(error) }),
+    ),
+  );
 }
 
-/** Sets a new password from a reset link; every session of the account ends. */
+/**
+ * Sets a new password from a reset link: the link is used and the password set in one transaction;
+ * then every session ends, other outstanding links of the account stop working and any login lock
+ * is lifted.
+ */
 export async function resetPassword(input: ResetPasswordInput, now = new Date()) {
-  const data = await useToken<{ userId: string }>('passwordReset', input.token, now);
+  const data = await peekToken<{ userId: string }>('passwordReset', input.token, now);
   const user = data ? await getUser(data.userId) : undefined;
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
-  await setPassword(user.id, input.password);
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          useTokenInTransaction('passwordReset', input.token, now),
+          await setPasswordItem(user.id, input.password),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException)
+      throw new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
+    throw error;
+  }
   await endAllSessions(user.id);
+  await deleteOwnedTokens(user.id);
+  await attemptSucceeded(user.username);
 }
 
-/** Re-checks the signed-in user's password (account deletion). */
-export async function confirmPassword(user: UserItem, password: string) {
+/**
+ * Re-checks the signed-in user's password (account deletion). Wrong guesses count towards the
+ * same lock as logins, so a stolen session cannot be used to guess the password.
+ */
+export async function confirmPassword(user: UserItem, password: string, now = new Date()) {
+  if (!(await beginAttempt(user.username, now))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
   if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+    if (await attemptFailed(user.username, now)) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
     throw new AppError(400, ACCOUNT_MESSAGES.wrongPassword);
   }
+  await attemptSucceeded(user.username);
 }

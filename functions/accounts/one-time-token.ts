@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteItems, type ItemKey } from '../data/batch';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { ttlFromDate } from '../data/table';
@@ -115,4 +116,18 @@ export function useTokenInTransaction(kind: TokenKind, token: string, now = new 
       ExpressionAttributeValues: { ':used': true, ':unused': false, ':now': now.toISOString() },
     },
   };
+}
+
+/** Withdraws every outstanding token an account owns (after a password reset). */
+export async function deleteOwnedTokens(userId: string): Promise<void> {
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'byOwner',
+      KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
+      ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'TOKEN#' },
+      ProjectionExpression: 'pk, sk',
+    }),
+  );
+  await deleteItems((result.Items ?? []) as ItemKey[]);
 }

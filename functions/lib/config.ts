@@ -8,7 +8,8 @@ const localStages = ['local', 'test'];
 
 const configSchema = z
   .object({
-    STAGE: z.string().min(1).default('local'),
+    /** Required: a missing stage must not silently become `local` (no `Secure` cookies). */
+    STAGE: z.string().min(1),
     TABLE_NAME: z.string().min(1),
     APP_URL: z.url().optional(),
     AWS_REGION: z.string().min(1).default('ap-northeast-1'),
@@ -22,6 +23,8 @@ const configSchema = z
     TICK_QUEUE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** How long a warm function keeps reference data (categories) before reading it again. */
+    /** Per-address request limits (sign-up, login, mail); `off` only for test suites that sign up hundreds of users from 127.0.0.1. */
+    PER_IP_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .transform((env, ctx) => {
@@ -51,6 +54,7 @@ const configSchema = z
       tickQueueUrl: env.TICK_QUEUE_URL,
       logLevel: env.LOG_LEVEL,
       referenceCacheSeconds: env.REFERENCE_CACHE_SECONDS,
+      perIpRateLimits: env.PER_IP_RATE_LIMITS === 'on',
       /** Cookies carry `Secure` everywhere but on the local stage (plain http://localhost). */
       secureCookies: !isLocal,
     };

@@ -173,10 +173,11 @@ const loadSession: Middleware = {
     const user = await getUser(session.userId);
     if (!user) return;
     const standing = accountStanding(user);
-    // A suspended or banned account is refused wherever a signed-in user is needed; on public
-    // routes the request simply proceeds as a guest's.
-    if (standing === 'stopped' && state.route.access !== 'public')
-      throw new ForbiddenError(MESSAGES.accountStopped);
+    // A suspended, banned or deactivated account is refused wherever a signed-in user is needed;
+    // on public routes the request simply proceeds as a guest's.
+    if (standing !== 'ok' && state.route.access !== 'public') {
+      throw new ForbiddenError(standing === 'stopped' ? MESSAGES.accountStopped : MESSAGES.accountInactive);
+    }
     if (standing !== 'ok') return;
     state.session = session;
     state.user = user;

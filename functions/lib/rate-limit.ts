@@ -35,3 +35,15 @@ export async function withinRateLimit(
     throw error;
   }
 }
+
+/** The same limit per client address (sign-up, login and mail routes). */
+export async function withinIpRateLimit(
+  purpose: string,
+  ipAddress: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+) {
+  if (!getConfig().perIpRateLimits) return true;
+  return withinRateLimit(`${purpose}-ip#${ipAddress}`, limit, windowSeconds, now);
+}

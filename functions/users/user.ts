@@ -27,8 +27,6 @@ export interface UserItem {
   /** ISO time until which the account is suspended; `PERMANENT` for a ban. */
   suspendedUntil?: string | null;
   isEmailVerified?: boolean;
-  loginFailCount?: number;
-  loginLockedUntil?: string | null;
   proFirstPaidAt?: string | null;
   proLastPaidAt?: string | null;
   createdAt: string;
@@ -125,8 +123,6 @@ export async function createUser(
     isPro: input.isPro ?? false,
     suspendedUntil: null,
     isEmailVerified: input.isEmailVerified ?? false,
-    loginFailCount: 0,
-    loginLockedUntil: null,
     proFirstPaidAt: null,
     proLastPaidAt: null,
     createdAt: now.toISOString(),
@@ -197,41 +193,20 @@ async function update(
 export const updateNickname = (userId: string, nickname: string) =>
   update(userId, 'SET nickname = :nickname', { ':nickname': nickname });
 
-export async function setPassword(userId: string, password: string) {
-  return update(userId, 'SET passwordHash = :hash, loginFailCount = :zero, loginLockedUntil = :none', {
-    ':hash': await hashPassword(password),
-    ':zero': 0,
-    ':none': null,
-  });
+/** A transaction item that sets a new password hash (the account must exist). */
+export async function setPasswordItem(userId: string, password: string): Promise<TransactItem> {
+  return {
+    Update: {
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET passwordHash = :hash',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':hash': await hashPassword(password) },
+    },
+  };
 }
 
 export const setRole = (userId: string, role: 'user' | 'admin') =>
   update(userId, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
 export const setPro = (userId: string, isPro: boolean) =>
   update(userId, 'SET isPro = :isPro', { ':isPro': isPro });
-
-/** After a wrong password: count it, and lock the account for `lockMinutes` at the limit. */
-export async function recordLoginFailure(
-  userId: string,
-  limit: number,
-  lockMinutes: number,
-  now = new Date(),
-) {
-  const counted = await update(userId, 'ADD loginFailCount :one', { ':one': 1 });
-  if ((counted.loginFailCount ?? 0) >= limit) {
-    await update(userId, 'SET loginLockedUntil = :until, loginFailCount = :zero', {
-      ':until': new Date(now.getTime() + lockMinutes * 60_000).toISOString(),
-      ':zero': 0,
-    });
-    return true;
-  }
-  return false;
-}
-
-export async function clearLoginFailures(user: UserItem) {
-  if (!user.loginFailCount && !user.loginLockedUntil) return;
-  await update(user.id, 'SET loginFailCount = :zero, loginLockedUntil = :none', {
-    ':zero': 0,
-    ':none': null,
-  });
-}

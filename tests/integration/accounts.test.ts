@@ -43,6 +43,17 @@ async function registered(overrides: Partial<{ username: string; email: string; 
   return { client, input, user: response.json.user as { id: string } };
 }
 
+/** Ends a login lock as if its 15 minutes had passed. */
+const endLock = (username: string) =>
+  dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: `LOGINGUARD#${username.toLowerCase()}`, sk: 'LOGINGUARD' },
+      UpdateExpression: 'SET lockedUntil = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
+  );
+
 const setUser = (userId: string, expression: string, values: Record<string, unknown>) =>
   dynamo().send(
     new UpdateCommand({
@@ -228,13 +239,50 @@ describe('login, logout and sessions', () => {
     expect(right.status).toBe(429);
     expect(right.json.message).toContain('ログインが一時的にロックされています');
 
-    await setUser(user.id, 'SET loginLockedUntil = :past', {
-      ':past': new Date(Date.now() - 1000).toISOString(),
-    });
+    await endLock(input.username);
     const after = await client.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
     });
     expect(after.status).toBe(200);
+    expect(user.id).toBeTruthy();
+  });
+
+  it('lets no more than 10 guesses through a parallel burst, the right password included', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: 'Wrong#2026x' },
+        }),
+      ),
+    );
+    expect(burst.filter((response) => response.status === 401).length).toBeLessThanOrEqual(10);
+    expect(burst.every((response) => [401, 429].includes(response.status))).toBe(true);
+    const right = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('answers an unknown username exactly like a real one, lock included', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    const ghost = `ghost_${unique()}`;
+    for (const username of [input.username, ghost]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await client.request('POST', '/api/auth/login', { json: { username, password: 'Wrong#2026x' } });
+      }
+    }
+    const real = await client.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: 'Wrong#2026x' },
+    });
+    const unknown = await client.request('POST', '/api/auth/login', {
+      json: { username: ghost, password: 'Wrong#2026x' },
+    });
+    expect(real.status).toBe(429);
+    expect(unknown.status).toBe(429);
+    expect(real.json).toEqual(unknown.json);
   });
 
   it('resets the failure count after a successful login', async () => {
@@ -493,6 +541,44 @@ describe('password reset', () => {
     expect(reuse.status).toBe(400);
     expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
   });
+
+  it('withdraws older reset links and lifts a login lock once the password is reset', async () => {
+    const { input } = await registered();
+    const client = await browser();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await client.request('POST', '/api/auth/login', {
+        json: { username: input.username, password: 'Wrong#2026x' },
+      });
+    }
+    expect(
+      (
+        await client.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    const older = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    const mails = await mailTo(input.email);
+    const newer = linkIn(mails[mails.length - 1]!, '/reset-password').searchParams.get('token')!;
+    expect(newer).not.toBe(older);
+    const done = await client.request('POST', '/api/auth/reset-password', {
+      json: { token: newer, password: 'fresh123', confirmPassword: 'fresh123' },
+    });
+    expect(done.status).toBe(200);
+    const stale = await client.request('POST', '/api/auth/reset-password', {
+      json: { token: older, password: 'stale123', confirmPassword: 'stale123' },
+    });
+    expect(stale.status).toBe(400);
+    expect(
+      (
+        await client.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: 'fresh123' },
+        })
+      ).status,
+    ).toBe(200);
+  });
 });
 
 describe('administrator sign-in', () => {
@@ -537,6 +623,36 @@ describe('administrator sign-in', () => {
 });
 
 describe('nickname and account deletion', () => {
+  it('counts wrong passwords at account deletion towards the login lock', async () => {
+    const { client } = await registered();
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push(
+        (await client.request('DELETE', '/api/user/delete', { json: { password: 'Wrong#2026x' } })).status,
+      );
+    }
+    expect(statuses.slice(0, 9).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(9)).toEqual([429, 429]);
+    expect(
+      (await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } })).status,
+    ).toBe(429);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses usernames with invisible characters and overlong login names', async () => {
+    const client = await browser();
+    const id = unique();
+    const sneaky = await client.request('POST', '/api/auth/register', {
+      json: { username: `adm\u200bin${id}`, nickname: 'n', email: `${id}@example.com`, password: PASSWORD },
+    });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.json.message).toBe(ACCOUNT_MESSAGES.usernameChars);
+    const long = await client.request('POST', '/api/auth/login', {
+      json: { username: 'x'.repeat(3000), password: PASSWORD },
+    });
+    expect(long.status).toBe(400);
+  });
+
   it('changes the nickname within the rules', async () => {
     const { client } = await registered();
     expect(
@@ -575,6 +691,7 @@ describe('nickname and account deletion', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
     expect((await client.get('/api/auth/me')).status).toBe(200);
+    const resetToken = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
 
     const done = await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
     expect(done.status).toBe(200);
@@ -603,8 +720,40 @@ describe('nickname and account deletion', () => {
     expect(theirs.Item).toBeDefined();
     expect((await bystander.client.get('/api/auth/me')).status).toBe(200);
 
+    // The reset link requested before the deletion is gone with the account.
+    const late = await (
+      await browser()
+    ).request('POST', '/api/auth/reset-password', {
+      json: { token: resetToken, password: 'late1234', confirmPassword: 'late1234' },
+    });
+    expect(late.status).toBe(400);
+
     // The username and e-mail are free again.
     const again = await (await browser()).request('POST', '/api/auth/register', { json: input });
     expect(again.status).toBe(201);
+  });
+});
+
+describe('per-address limits', () => {
+  it('refuses a 21st sign-up from one address within the hour', async () => {
+    const { resetConfigForTests } = await import('@functions/lib/config');
+    process.env.PER_IP_RATE_LIMITS = 'on';
+    resetConfigForTests();
+    try {
+      const client = await browser();
+      const statuses: number[] = [];
+      for (let index = 0; index < 21; index++) {
+        const id = unique();
+        const response = await client.request('POST', '/api/auth/register', {
+          json: { username: `ip_${id}`, nickname: 'n', email: `ip.${id}@example.com`, password: PASSWORD },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      process.env.PER_IP_RATE_LIMITS = 'off';
+      resetConfigForTests();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, registerSchema } from '@shared/accounts';
 import { COOKIE_NAMES } from '@shared/api';
 import { register } from '../../accounts/auth';
 import { httpHandler } from '../../lib/http-handler';
+import { requestOrigin } from './request-origin';
 import { endSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
@@ -9,8 +10,8 @@ import { toCurrentUser } from '../../users/user';
 export const handler = httpHandler({
   route: 'POST /api/auth/register',
   body: registerSchema,
-  handle: async ({ body, cookies }) => {
-    const { user, cookies: sessionCookies } = await register(body);
+  handle: async ({ body, cookies, event }) => {
+    const { user, cookies: sessionCookies } = await register(body, requestOrigin(event));
     const previous = cookies.get(COOKIE_NAMES.session);
     if (previous) await endSession(previous);
     return {

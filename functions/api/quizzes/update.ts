@@ -1,0 +1,13 @@
+import { quizIdParamsSchema, updateQuizSchema, QUIZ_MESSAGES } from '@shared/quizzes';
+import { httpHandler } from '../../lib/http-handler';
+import { toSummary, updateQuiz } from '../../quizzes/quiz';
+
+/** `PUT /api/quizzes/{id}`: the author replaces the quiz and its questions; the edit is recorded. */
+export const handler = httpHandler({
+  route: 'PUT /api/quizzes/{id}',
+  params: quizIdParamsSchema,
+  body: updateQuizSchema,
+  handle: async ({ params, body, user }) => ({
+    body: { ...toSummary(await updateQuiz(user, params.id, body)), message: QUIZ_MESSAGES.updated },
+  }),
+});

@@ -1,0 +1,509 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { LIMITS } from '@shared/constants';
+import {
+  QUIZ_MESSAGES,
+  type CreateQuizData,
+  type Question,
+  type QuizDetail,
+  type QuizSummary,
+  type UpdateQuizData,
+} from '@shared/quizzes';
+import { displayName } from '@shared/users';
+import { deleteItems, type ItemKey } from '../data/batch';
+import { dynamo } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+import { listActiveCategoriesCached } from '../categories/category';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../lib/errors';
+import { userKey, type UserItem } from '../users/user';
+
+/**
+ * Quizzes. A quiz is one partition, `QUIZ#<id>`, so one Query returns it whole:
+ * `META` (the quiz, with its aggregates), `QUESTION#<order>` (questions), `FAVORITE#<userId>`,
+ * `REPORT#<userId>` and `EDIT#<time>` items. META is owned by the author (`gsi2pk = USER#<id>`,
+ * `cascade = partition`) so deleting the account deletes the quiz. Visible public quizzes are in
+ * the sparse `byCollection` index under `QUIZ#PUBLIC`, newest first.
+ */
+export const PUBLIC_COLLECTION = 'QUIZ#PUBLIC';
+
+export interface QuizItem {
+  pk: string;
+  sk: 'META';
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  difficulty: QuizSummary['difficulty'];
+  timeLimit: number;
+  authorId: string;
+  authorName: string;
+  username: string;
+  isPublished: boolean;
+  isHidden: boolean;
+  status: 'active' | 'deleting';
+  questionCount: number;
+  reportCount: number;
+  participantCount: number;
+  totalPlayers: number;
+  ratingSum: number;
+  ratingCount: number;
+  averageRating: number;
+  hiddenBy?: string | null;
+  hiddenAt?: string | null;
+  reviewedBy?: string | null;
+  reviewedAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  cascade: 'partition';
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk: string;
+  gsi2sk: string;
+}
+
+interface QuestionItem extends Question {
+  pk: string;
+  sk: string;
+  quizId: string;
+}
+
+const table = () => getConfig().tableName;
+export const quizKey = (quizId: string) => ({ pk: `QUIZ#${quizId}`, sk: 'META' as const });
+const questionSk = (order: number) => `QUESTION#${String(order).padStart(3, '0')}`;
+
+/** Whether a quiz belongs in public lists: published, not hidden by an admin, not being deleted. */
+export const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
+  quiz.isPublished && !quiz.isHidden && quiz.status === 'active';
+
+/** Who may see a quiz: everyone when public; private quizzes only their author; hidden ones their author and admins. */
+export function canView(quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | undefined): boolean {
+  if (quiz.status !== 'active') return false;
+  const isAuthor = viewer?.id === quiz.authorId;
+  if (!quiz.isPublished && !isAuthor) return false;
+  if (quiz.isHidden && !isAuthor && viewer?.role !== 'admin') return false;
+  return true;
+}
+
+export function toSummary(quiz: QuizItem): QuizSummary {
+  return {
+    id: quiz.id,
+    title: quiz.title,
+    description: quiz.description,
+    category: quiz.category,
+    difficulty: quiz.difficulty,
+    timeLimit: quiz.timeLimit,
+    questionCount: quiz.questionCount,
+    participantCount: quiz.participantCount,
+    totalPlayers: quiz.totalPlayers,
+    averageRating: quiz.averageRating,
+    authorId: quiz.authorId,
+    authorName: quiz.authorName,
+    isPublished: quiz.isPublished,
+    isHidden: quiz.isHidden,
+    reportCount: quiz.reportCount,
+    createdAt: quiz.createdAt,
+    updatedAt: quiz.updatedAt,
+  };
+}
+
+const toQuestion = (item: QuestionItem): Question => ({
+  id: item.id,
+  questionText: item.questionText,
+  optionA: item.optionA,
+  optionB: item.optionB,
+  optionC: item.optionC ?? null,
+  optionD: item.optionD ?? null,
+  correctAnswer: item.correctAnswer,
+  explanation: item.explanation ?? null,
+  order: item.order,
+});
+
+export async function getQuiz(quizId: string): Promise<QuizItem | undefined> {
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: quizKey(quizId) }));
+  return result.Item as QuizItem | undefined;
+}
+
+export async function getQuizzes(quizIds: readonly string[]): Promise<QuizItem[]> {
+  const found: QuizItem[] = [];
+  const unique = [...new Set(quizIds)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(quizKey);
+    while (keys && keys.length) {
+      const result = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+      );
+      found.push(...((result.Responses?.[table()] ?? []) as QuizItem[]));
+      keys = result.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  const order = new Map(unique.map((id, index) => [id, index]));
+  return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/** The quiz and its questions in one Query. */
+export async function getQuizDetail(
+  quizId: string,
+): Promise<{ quiz: QuizItem; questions: Question[] } | undefined> {
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':from': 'META', ':to': 'QUESTION#~' },
+    }),
+  );
+  const items = result.Items ?? [];
+  const quiz = items.find((item) => item.sk === 'META') as QuizItem | undefined;
+  if (!quiz) return undefined;
+  const questions = (items.filter((item) => String(item.sk).startsWith('QUESTION#')) as QuestionItem[]).map(
+    toQuestion,
+  );
+  return { quiz, questions: questions.sort((a, b) => a.order - b.order) };
+}
+
+export const toDetail = (quiz: QuizItem, questions: Question[]): QuizDetail => ({
+  ...toSummary(quiz),
+  questions,
+});
+
+/** The quiz as its viewer may see it; 404 for anything they may not see (no existence leak). */
+export async function viewableQuizDetail(quizId: string, viewer: UserItem | undefined) {
+  const detail = await getQuizDetail(quizId);
+  if (!detail || !canView(detail.quiz, viewer)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  return detail;
+}
+
+/** The quiz when `user` is its author; 404 otherwise (another author's quiz is none of their business). */
+export async function ownQuiz(quizId: string, user: UserItem): Promise<QuizItem> {
+  const quiz = await getQuiz(quizId);
+  if (!quiz || quiz.authorId !== user.id) throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  return quiz;
+}
+
+function publicIndex(quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status' | 'createdAt' | 'id'>) {
+  return isPubliclyVisible(quiz) ? { gsi1pk: PUBLIC_COLLECTION, gsi1sk: `${quiz.createdAt}#${quiz.id}` } : {};
+}
+
+function questionItems(
+  quizId: string,
+  questions: CreateQuizData['questions'],
+  previous: Question[] = [],
+): QuestionItem[] {
+  return questions.map((question, index) => ({
+    pk: `QUIZ#${quizId}`,
+    sk: questionSk(index + 1),
+    quizId,
+    // A question keeps its id while it stays at its position, so attempt records still point at it.
+    id: previous[index]?.id ?? randomUUID(),
+    questionText: question.questionText,
+    optionA: question.optionA,
+    optionB: question.optionB,
+    optionC: question.optionC ?? null,
+    optionD: question.optionD ?? null,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation ?? null,
+    order: index + 1,
+  }));
+}
+
+/** A quiz's category must be one of the active categories. */
+async function assertCategory(name: string) {
+  const categories = await listActiveCategoriesCached();
+  if (!categories.some((category) => category.name === name))
+    throw new BadRequestError(QUIZ_MESSAGES.unknownCategory);
+}
+
+export const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
+  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+
+/**
+ * Creates a quiz with its questions. The author's quiz counter is raised in the same transaction
+ * with `quizCount < quota`, so concurrent requests cannot exceed 3 (free) or 100 (advanced).
+ */
+export async function createQuiz(user: UserItem, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
+  if (!data.quiz.isPublished && !user.isPro) throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
+  await assertCategory(data.quiz.category);
+  const id = randomUUID();
+  const timestamp = now.toISOString();
+  const quiz: QuizItem = {
+    ...quizKey(id),
+    id,
+    title: data.quiz.title,
+    description: data.quiz.description,
+    category: data.quiz.category,
+    difficulty: data.quiz.difficulty,
+    timeLimit: data.quiz.timeLimit,
+    authorId: user.id,
+    authorName: displayName(user),
+    username: user.username,
+    isPublished: data.quiz.isPublished,
+    isHidden: false,
+    status: 'active',
+    questionCount: data.questions.length,
+    reportCount: 0,
+    participantCount: 0,
+    totalPlayers: 0,
+    ratingSum: 0,
+    ratingCount: 0,
+    averageRating: 0,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    cascade: 'partition',
+    gsi2pk: `USER#${user.id}`,
+    gsi2sk: `QUIZ#${timestamp}`,
+  };
+  Object.assign(quiz, publicIndex(quiz));
+  const quota = quotaFor(user);
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: userKey(user.id),
+              UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(quizCount) OR quizCount < :quota)',
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':quota': quota },
+            },
+          },
+          { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...questionItems(id, data.questions).map((item) => ({ Put: { TableName: table(), Item: item } })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    ) {
+      throw new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree);
+    }
+    throw error;
+  }
+  return quiz;
+}
+
+type Snapshot = Pick<
+  QuizItem,
+  'title' | 'description' | 'category' | 'difficulty' | 'timeLimit' | 'isPublished'
+>;
+const snapshot = (quiz: Snapshot): Snapshot => ({
+  title: quiz.title,
+  description: quiz.description,
+  category: quiz.category,
+  difficulty: quiz.difficulty,
+  timeLimit: quiz.timeLimit,
+  isPublished: quiz.isPublished,
+});
+
+/**
+ * Replaces a quiz's fields and questions (author only). Every edit is recorded with before/after
+ * of the quiz and the questions, in the same transaction as the edit.
+ */
+export async function updateQuiz(
+  user: UserItem,
+  quizId: string,
+  data: UpdateQuizData,
+  now = new Date(),
+): Promise<QuizItem> {
+  const detail = await getQuizDetail(quizId);
+  if (!detail || detail.quiz.authorId !== user.id || detail.quiz.status !== 'active')
+    throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  const { quiz: before, questions: beforeQuestions } = detail;
+  // Keeping a quiz private is allowed (a lapsed member's quiz stays as it was); making one private needs advanced membership.
+  if (!data.quiz.isPublished && before.isPublished && !user.isPro)
+    throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
+  const timestamp = now.toISOString();
+  const after: QuizItem = {
+    ...before,
+    ...data.quiz,
+    questionCount: data.questions.length,
+    updatedAt: timestamp,
+  };
+  delete after.gsi1pk;
+  delete after.gsi1sk;
+  Object.assign(after, publicIndex(after));
+  const newQuestions = questionItems(quizId, data.questions, beforeQuestions);
+  const removed = beforeQuestions
+    .slice(newQuestions.length)
+    .map((question) => ({ pk: `QUIZ#${quizId}`, sk: questionSk(question.order) }));
+  const edit = {
+    pk: `QUIZ#${quizId}`,
+    sk: `EDIT#${timestamp}#${randomUUID().slice(0, 8)}`,
+    id: randomUUID(),
+    quizId,
+    editorId: user.id,
+    editorNickname: user.nickname,
+    editorUsername: user.username,
+    editedAt: timestamp,
+    reason: before.isHidden ? '非表示中の編集' : '作成者による編集',
+    whileHidden: before.isHidden,
+    changes: {
+      quiz: { before: snapshot(before), after: snapshot(after) },
+      questions: { before: beforeQuestions, after: newQuestions.map(toQuestion) },
+    },
+  };
+  await assertCategory(data.quiz.category);
+  try {
+    await writeEdit();
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new ConflictError(QUIZ_MESSAGES.editConflict);
+    throw error;
+  }
+  return after;
+
+  async function writeEdit() {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: after,
+              // Optimistic check: nobody changed the quiz (or hid it) between our read and this write.
+              ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':seen': before.updatedAt,
+                ':hidden': before.isHidden,
+                ':active': 'active',
+              },
+            },
+          },
+          ...newQuestions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+          ...removed.map((key) => ({ Delete: { TableName: table(), Key: key } })),
+          { Put: { TableName: table(), Item: edit } },
+        ],
+      }),
+    );
+  }
+}
+
+/**
+ * Deletes a quiz and all its related data (questions, favourites, reports, edit history). The quiz
+ * first leaves every list (status `deleting`), then its items go, then the quiz itself with the
+ * author's counter; an interrupted deletion can simply be repeated.
+ */
+export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> {
+  const quiz = await ownQuiz(quizId, user);
+  if (quiz.status === 'active') {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: quizKey(quizId),
+        UpdateExpression: 'SET #status = :deleting REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'authorId = :author',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':deleting': 'deleting', ':author': user.id },
+      }),
+    );
+  }
+  const children: ItemKey[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}` },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    children.push(...((page.Items ?? []) as ItemKey[]).filter((item) => item.sk !== 'META'));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  await deleteItems(children);
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: table(), Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Update: {
+            TableName: table(),
+            Key: userKey(user.id),
+            UpdateExpression: 'SET quizCount = quizCount - :one',
+            ConditionExpression: 'quizCount > :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** The author's own quizzes (hidden and private included), newest first. */
+export async function listOwnQuizzes(userId: string): Promise<QuizItem[]> {
+  const quizzes: QuizItem[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byOwner',
+        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
+        ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'QUIZ#' },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    quizzes.push(...((page.Items ?? []) as QuizItem[]).filter((quiz) => quiz.status === 'active'));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return quizzes;
+}
+
+/**
+ * Public quizzes, newest first, optionally filtered. Reads at most `scanLimit` index entries, so
+ * the cost of a page does not grow with the catalogue.
+ */
+export async function listPublicQuizzes(options: {
+  category?: string;
+  difficulty?: string;
+  limit: number;
+  scanLimit?: number;
+  matches?: (quiz: QuizItem) => boolean;
+}): Promise<QuizItem[]> {
+  const found: QuizItem[] = [];
+  let read = 0;
+  const scanLimit = options.scanLimit ?? 500;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byCollection',
+        KeyConditionExpression: 'gsi1pk = :public',
+        ExpressionAttributeValues: { ':public': PUBLIC_COLLECTION },
+        ScanIndexForward: false,
+        Limit: Math.min(100, scanLimit - read),
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    const items = (page.Items ?? []) as QuizItem[];
+    read += items.length;
+    for (const quiz of items) {
+      if (options.category && quiz.category !== options.category) continue;
+      if (options.difficulty && quiz.difficulty !== options.difficulty) continue;
+      if (options.matches && !options.matches(quiz)) continue;
+      found.push(quiz);
+      if (found.length >= options.limit) return found;
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && read < scanLimit);
+  return found;
+}

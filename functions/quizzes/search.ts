@@ -1,0 +1,62 @@
+import type { QuizItem } from './quiz';
+import { listPublicQuizzes } from './quiz';
+
+/**
+ * Quiz search (see docs/search.md): Japanese substring matching over title, description and
+ * category after NFKC normalisation and lower-casing (full-width and half-width, upper and lower
+ * case match each other), with category and difficulty filters and three sorts.
+ */
+export const SEARCH_WINDOW = 500;
+export const SEARCH_RESULT_LIMIT = 100;
+
+/** NFKC, lower case, whitespace collapsed: 'ＡＢＣ ｸｲｽﾞ' (full-width) and 'abc クイズ' compare equal. */
+export const normalizeForSearch = (text: string) =>
+  text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const searchText = (quiz: Pick<QuizItem, 'title' | 'description' | 'category'>) =>
+  normalizeForSearch(`${quiz.title}\n${quiz.description}\n${quiz.category}`);
+
+export type SearchSort = 'popular' | 'newest' | 'rating';
+
+const comparators: Record<SearchSort, (a: QuizItem, b: QuizItem) => number> = {
+  popular: (a, b) =>
+    b.participantCount - a.participantCount ||
+    b.totalPlayers - a.totalPlayers ||
+    b.createdAt.localeCompare(a.createdAt),
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  rating: (a, b) =>
+    b.averageRating - a.averageRating ||
+    b.ratingCount - a.ratingCount ||
+    b.createdAt.localeCompare(a.createdAt),
+};
+
+export async function searchQuizzes(input: {
+  q?: string;
+  category?: string;
+  difficulty?: string;
+  sort: SearchSort;
+}): Promise<QuizItem[]> {
+  const terms = normalizeForSearch(input.q ?? '')
+    .split(' ')
+    .filter(Boolean);
+  const matches = terms.length
+    ? (quiz: QuizItem) => terms.every((term) => searchText(quiz).includes(term))
+    : undefined;
+  const found = await listPublicQuizzes({
+    ...(input.category ? { category: input.category } : {}),
+    ...(input.difficulty ? { difficulty: input.difficulty } : {}),
+    ...(matches ? { matches } : {}),
+    limit: SEARCH_RESULT_LIMIT,
+    scanLimit: SEARCH_WINDOW,
+  });
+  return found.sort(comparators[input.sort]);
+}
+
+/**
+ * The featured quiz of the week: among public quizzes created or played recently (the newest
+ * 200), the one with the most participants, then the best rating, then the newest.
+ */
+export async function featuredQuiz(): Promise<QuizItem | undefined> {
+  const recent = await listPublicQuizzes({ limit: 200, scanLimit: 200 });
+  return recent.sort(comparators.popular)[0];
+}
