@@ -3,7 +3,10 @@ import { createMissingCategories } from '@functions/categories/category';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
 import { ConflictError } from '@functions/lib/errors';
-import { createUser, findUserByUsername, type NewUser } from '@functions/users/user';
+import { randomBytes } from 'node:crypto';
+import { seedQuiz } from '@functions/quizzes/quiz';
+import { createUser, findUserByUsername, type NewUser, type UserItem } from '@functions/users/user';
+import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 
 /** Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage. */
 export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
@@ -34,10 +37,41 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
 
 /**
  * Seeds a stage's table. Idempotent: only what is missing is created. Categories go to every
- * stage; demo accounts to the local stage; sample quizzes join with their feature.
+ * stage with the sample quizzes; demo accounts to the local stage only.
  */
-export async function seed(): Promise<{ categoriesCreated: number; accountsCreated: number }> {
+/** The editorial account that authors the sample quizzes; its password is random and never shown. */
+const EDITORIAL: NewUser = {
+  username: 'minnano_quiz',
+  nickname: 'みんなのクイズ編集部',
+  email: null,
+  password: `${randomBytes(24).toString('base64url')}Aa1#`,
+};
+
+async function editorialAccount(): Promise<UserItem> {
+  const existing = await findUserByUsername(EDITORIAL.username);
+  if (existing) return existing;
+  try {
+    return await createUser(EDITORIAL);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return (await findUserByUsername(EDITORIAL.username))!;
+  }
+}
+
+export async function seed(): Promise<{
+  categoriesCreated: number;
+  accountsCreated: number;
+  quizzesCreated: number;
+}> {
   const categoriesCreated = await createMissingCategories(SEED_CATEGORIES);
+  const editorial = await editorialAccount();
+  let quizzesCreated = 0;
+  // Spread creation times so "newest" has a stable, meaningful order.
+  const base = Date.now() - SAMPLE_QUIZZES.length * 3_600_000;
+  for (const [index, sample] of SAMPLE_QUIZZES.entries()) {
+    if (await seedQuiz(editorial, sample.id, sample.data, new Date(base + index * 3_600_000)))
+      quizzesCreated += 1;
+  }
   let accountsCreated = 0;
   if (getConfig().isLocal) {
     for (const account of LOCAL_DEMO_ACCOUNTS) {
@@ -50,7 +84,7 @@ export async function seed(): Promise<{ categoriesCreated: number; accountsCreat
       }
     }
   }
-  return { categoriesCreated, accountsCreated };
+  return { categoriesCreated, accountsCreated, quizzesCreated };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -58,7 +92,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`seeding table ${config.tableName} (stage ${config.stage})`);
   seed()
     .then((result) =>
-      console.log(`done: ${result.categoriesCreated} categories, ${result.accountsCreated} accounts created`),
+      console.log(
+        `done: ${result.categoriesCreated} categories, ${result.accountsCreated} accounts, ${result.quizzesCreated} quizzes created`,
+      ),
     )
     .catch((error: unknown) => {
       console.error(error);

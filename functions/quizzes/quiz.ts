@@ -225,17 +225,7 @@ async function assertCategory(name: string) {
     throw new BadRequestError(QUIZ_MESSAGES.unknownCategory);
 }
 
-export const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
-  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
-
-/**
- * Creates a quiz with its questions. The author's quiz counter is raised in the same transaction
- * with `quizCount < quota`, so concurrent requests cannot exceed 3 (free) or 100 (advanced).
- */
-export async function createQuiz(user: UserItem, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
-  if (!data.quiz.isPublished && !user.isPro) throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
-  await assertCategory(data.quiz.category);
-  const id = randomUUID();
+function newQuizItems(author: UserItem, id: string, data: CreateQuizData, now: Date) {
   const timestamp = now.toISOString();
   const quiz: QuizItem = {
     ...quizKey(id),
@@ -245,9 +235,9 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
     category: data.quiz.category,
     difficulty: data.quiz.difficulty,
     timeLimit: data.quiz.timeLimit,
-    authorId: user.id,
-    authorName: displayName(user),
-    username: user.username,
+    authorId: author.id,
+    authorName: displayName(author),
+    username: author.username,
     isPublished: data.quiz.isPublished,
     isHidden: false,
     status: 'active',
@@ -261,10 +251,55 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
     createdAt: timestamp,
     updatedAt: timestamp,
     cascade: 'partition',
-    gsi2pk: `USER#${user.id}`,
+    gsi2pk: `USER#${author.id}`,
     gsi2sk: `QUIZ#${timestamp}`,
   };
   Object.assign(quiz, publicIndex(quiz));
+  return { quiz, questions: questionItems(id, data.questions) };
+}
+
+/**
+ * Writes a sample quiz under a fixed id when it does not exist yet (seeding; outside any quota).
+ * Returns whether it was created.
+ */
+export async function seedQuiz(
+  author: UserItem,
+  id: string,
+  data: CreateQuizData,
+  now = new Date(),
+): Promise<boolean> {
+  const { quiz, questions } = newQuizItems(author, id, data, now);
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    )
+      return false;
+    throw error;
+  }
+}
+
+export const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
+  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+
+/**
+ * Creates a quiz with its questions. The author's quiz counter is raised in the same transaction
+ * with `quizCount < quota`, so concurrent requests cannot exceed 3 (free) or 100 (advanced).
+ */
+export async function createQuiz(user: UserItem, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
+  if (!data.quiz.isPublished && !user.isPro) throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
+  await assertCategory(data.quiz.category);
+  const { quiz, questions } = newQuizItems(user, randomUUID(), data, now);
   const quota = quotaFor(user);
   try {
     await dynamo().send(
@@ -281,7 +316,7 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
             },
           },
           { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...questionItems(id, data.questions).map((item) => ({ Put: { TableName: table(), Item: item } })),
+          ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
         ],
       }),
     );

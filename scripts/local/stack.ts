@@ -128,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const seeded = await seed();
     if (seeded.categoriesCreated) log(`seeded ${seeded.categoriesCreated} categories`);
     if (seeded.accountsCreated) log(`seeded ${seeded.accountsCreated} demo accounts`);
+    if (seeded.quizzesCreated) log(`seeded ${seeded.quizzesCreated} sample quizzes`);
 
     const gateway = await startGateway({
       port,

@@ -51,7 +51,7 @@ describe('GET /api/categories', () => {
   });
 
   it('seeds idempotently: a second run creates nothing and keeps operator changes', async () => {
-    expect(await seed()).toEqual({ categoriesCreated: 0, accountsCreated: 0 });
+    expect(await seed()).toEqual({ categoriesCreated: 0, accountsCreated: 0, quizzesCreated: 0 });
     const response = await new TestClient(gateway.url).get('/api/categories');
     expect((response.json as unknown[]).length).toBe(7);
   });
