@@ -34,7 +34,23 @@ describe('CategorySection', () => {
     renderWithProviders(<CategorySection />);
     expect(await screen.findByText('科学')).toBeTruthy();
     expect(screen.getByText('歴史')).toBeTruthy();
-    expect(screen.getByText('2 カテゴリ')).toBeTruthy();
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(2);
+  });
+
+  it('works as a filter: a category toggles on and off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/categories': () =>
+          json([
+            { id: 'science', name: '科学', description: '', color: '#3B82F6', icon: 'flask', isActive: true },
+          ]),
+      }).fetchImpl,
+    );
+    const chosen: string[] = [];
+    renderWithProviders(<CategorySection onSelect={(name) => chosen.push(name)} />);
+    fireEvent.click(await screen.findByRole('button', { name: /科学/ }));
+    expect(chosen).toEqual(['科学']);
   });
 
   it('shows the spec message on failure and loads again on request', async () => {

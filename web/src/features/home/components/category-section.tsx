@@ -2,44 +2,42 @@ import { RefreshCw } from 'lucide-react';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { CategoryIcon } from '@web/features/categories/components/category-icon';
 
-/** The categories offered on the platform, straight from `GET /api/categories`. */
-export function CategorySection() {
+/** The categories, from `GET /api/categories`, as filter buttons for the quiz list. */
+export function CategorySection(props: { selected?: string; onSelect?: (name: string) => void }) {
   const categories = useCategories();
-  return (
-    <section className="section" aria-labelledby="categories-heading" aria-busy={categories.isPending}>
-      <div className="section__header">
-        <h2 id="categories-heading" className="section__title">
-          カテゴリ
-        </h2>
-        {categories.data && <p className="section__meta">{categories.data.length} カテゴリ</p>}
+  if (categories.isPending) {
+    return (
+      <ul className="category-grid" aria-label="読み込み中">
+        {Array.from({ length: 8 }, (_, index) => (
+          <li key={index} className="category-card skeleton" aria-hidden />
+        ))}
+      </ul>
+    );
+  }
+  if (categories.isError) {
+    return (
+      <div className="state state--error" role="alert">
+        <p>カテゴリの取得に失敗しました</p>
+        <button type="button" className="button button--secondary" onClick={() => void categories.refetch()}>
+          <RefreshCw size={16} aria-hidden />
+          再読み込み
+        </button>
       </div>
-      {categories.isPending ? (
-        <ul className="category-grid" aria-label="読み込み中">
-          {Array.from({ length: 8 }, (_, index) => (
-            <li key={index} className="category-card skeleton" aria-hidden />
-          ))}
-        </ul>
-      ) : categories.isError ? (
-        <div className="state state--error" role="alert">
-          <p>カテゴリの取得に失敗しました</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void categories.refetch()}
-          >
-            <RefreshCw size={16} aria-hidden />
-            再読み込み
-          </button>
-        </div>
-      ) : categories.data.length === 0 ? (
-        <p className="state">カテゴリはまだありません。</p>
-      ) : (
-        <ul className="category-grid">
-          {categories.data.map((category) => (
-            <li
-              key={category.id}
-              className="category-card"
+    );
+  }
+  if (categories.data.length === 0) return <p className="state">カテゴリはまだありません。</p>;
+  return (
+    <ul className="category-grid" aria-label="カテゴリ">
+      {categories.data.map((category) => {
+        const selected = props.selected === category.name;
+        return (
+          <li key={category.id}>
+            <button
+              type="button"
+              className={`category-card${selected ? ' is-selected' : ''}`}
               style={{ '--category-color': category.color } as React.CSSProperties}
+              aria-pressed={selected}
+              onClick={() => props.onSelect?.(selected ? '' : category.name)}
             >
               <span className="category-card__icon">
                 <CategoryIcon name={category.icon} />
@@ -50,10 +48,10 @@ export function CategorySection() {
                   <span className="category-card__description">{category.description}</span>
                 )}
               </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

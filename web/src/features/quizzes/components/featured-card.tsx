@@ -1,0 +1,31 @@
+import { Sparkles, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@web/config/paths';
+import { useFeaturedQuiz } from '../api/quizzes';
+import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
+
+/** 今週の注目クイズ: category, difficulty, questions, participants, rating; links to the quiz. */
+export function FeaturedCard() {
+  const featured = useFeaturedQuiz();
+  if (featured.isPending) return <div className="featured skeleton" aria-hidden />;
+  if (featured.isError || !featured.data) return null;
+  const quiz = featured.data;
+  return (
+    <Link to={paths.quiz(quiz.id)} className="featured" aria-label={`今週の注目クイズ: ${quiz.title}`}>
+      <span className="featured__eyebrow">
+        <Sparkles size={16} aria-hidden />
+        今週の注目クイズ
+      </span>
+      <span className="featured__title">{quiz.title}</span>
+      <span className="featured__meta">
+        <CategoryBadge category={quiz.category} />
+        <DifficultyBadge difficulty={quiz.difficulty} />
+        <span>{quiz.questionCount}問</span>
+        <span>
+          <Users size={14} aria-hidden /> {quiz.participantCount}人が参加
+        </span>
+        <RatingText quiz={quiz} />
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,92 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { Flag, MoreVertical, Play, Shuffle, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { QuizSummary } from '@shared/quizzes';
+import { paths } from '@web/config/paths';
+import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
+import { FavoriteButton } from './favorite-button';
+import { ReportDialog } from './report-dialog';
+
+/** A quiz in a grid: badges, title, description, numbers, favourite, report menu, play links. */
+export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <article className="quiz-card" aria-labelledby={`quiz-${quiz.id}-title`}>
+      <div className="quiz-card__top">
+        <div className="quiz-card__badges">
+          <CategoryBadge category={quiz.category} />
+          <DifficultyBadge difficulty={quiz.difficulty} />
+        </div>
+        <div className="quiz-card__actions">
+          <FavoriteButton quizId={quiz.id} isFavorite={isFavorite} />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="icon-button" aria-label="その他の操作">
+              <MoreVertical size={18} aria-hidden />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+                <DropdownMenu.Item className="menu__item" onSelect={() => setReporting(true)}>
+                  <Flag size={16} aria-hidden />
+                  報告する
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+      <h3 id={`quiz-${quiz.id}-title`} className="quiz-card__title">
+        {quiz.title}
+      </h3>
+      <p className="quiz-card__description">{quiz.description || '説明はありません'}</p>
+      <dl className="quiz-card__stats">
+        <div>
+          <dt>評価</dt>
+          <dd>
+            <RatingText quiz={quiz} />
+          </dd>
+        </div>
+        <div>
+          <dt>問題数</dt>
+          <dd>{quiz.questionCount}問</dd>
+        </div>
+        <div>
+          <dt>プレイ</dt>
+          <dd>
+            <Users size={14} aria-hidden /> {quiz.totalPlayers}
+          </dd>
+        </div>
+      </dl>
+      <p className="quiz-card__author">作成者: {quiz.authorName || '匿名'}</p>
+      <div className="quiz-card__play">
+        <Link
+          to={paths.quiz(quiz.id, { random: true })}
+          className="button button--secondary button--small"
+          aria-label={`「${quiz.title}」をランダム順でプレイ`}
+        >
+          <Shuffle size={15} aria-hidden />
+          ランダム
+        </Link>
+        <Link
+          to={paths.quiz(quiz.id)}
+          className="button button--primary button--small"
+          aria-label={`「${quiz.title}」をプレイ`}
+        >
+          <Play size={15} aria-hidden />
+          プレイ
+        </Link>
+      </div>
+      <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+    </article>
+  );
+}
+
+export function QuizGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="quiz-grid" aria-label="読み込み中" aria-busy>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="quiz-card quiz-card--skeleton skeleton" aria-hidden />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { REPORT_REASONS } from '@shared/constants';
+import { QUIZ_MESSAGES, REPORT_REASON_LABELS } from '@shared/quizzes';
+import { toast } from '@web/components/toast/toast-store';
+import { paths } from '@web/config/paths';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useReportQuiz } from '../api/quizzes';
+
+/** The report dialog: reason (required) and optional details; closes and resets after sending. */
+export function ReportDialog(props: {
+  quizId: string;
+  quizTitle: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const report = useReportQuiz();
+  const navigate = useNavigate();
+  const [reason, setReason] = useState('');
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reset = () => {
+    setReason('');
+    setDetails('');
+    setError(null);
+  };
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) reset();
+        props.onOpenChange(open);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog dialog--small">
+          <Dialog.Title className="dialog__title">クイズを報告</Dialog.Title>
+          <Dialog.Description className="setting__text">
+            「{props.quizTitle}」について、運営チームに報告します。
+          </Dialog.Description>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!reason) return setError(QUIZ_MESSAGES.reportReasonRequired);
+              report.mutate(
+                { id: props.quizId, input: { reason: reason as (typeof REPORT_REASONS)[number], details } },
+                {
+                  onSuccess: () => {
+                    toast({
+                      title: '報告が送信されました',
+                      description: '運営チームが内容を確認します。',
+                      variant: 'success',
+                    });
+                    reset();
+                    props.onOpenChange(false);
+                  },
+                  onError: (failure) => {
+                    if (failure instanceof ApiError && failure.status === 401) {
+                      props.onOpenChange(false);
+                      toast({ title: 'ログインが必要です' });
+                      return void navigate(paths.login);
+                    }
+                    toast({
+                      title: 'エラー',
+                      description: errorMessage(
+                        failure,
+                        '報告の送信に失敗しました。もう一度お試しください。',
+                      ),
+                      variant: 'destructive',
+                    });
+                  },
+                },
+              );
+            }}
+          >
+            <fieldset className="field">
+              <legend className="field__label">報告理由</legend>
+              <div className="radio-list">
+                {REPORT_REASONS.map((value) => (
+                  <label key={value} className="radio">
+                    <input
+                      type="radio"
+                      name="reason"
+                      value={value}
+                      checked={reason === value}
+                      onChange={() => setReason(value)}
+                    />
+                    {REPORT_REASON_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+              {error && (
+                <p className="field__error" role="alert">
+                  {error}
+                </p>
+              )}
+            </fieldset>
+            <div className="field">
+              <label className="field__label" htmlFor="report-details">
+                詳細（任意）
+              </label>
+              <textarea
+                id="report-details"
+                className="field__input"
+                rows={3}
+                maxLength={1000}
+                value={details}
+                onChange={(event) => setDetails(event.target.value)}
+              />
+            </div>
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--secondary" type="button">
+                キャンセル
+              </Dialog.Close>
+              <button type="submit" className="button button--danger" disabled={report.isPending}>
+                {report.isPending ? '送信中...' : '報告する'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
