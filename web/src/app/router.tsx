@@ -45,8 +45,18 @@ export const routes: RouteObject[] = [
       notBuiltYet('/quiz/:id'),
       notBuiltYet(paths.multiplayer),
       notBuiltYet(paths.admin),
-      notBuiltYet(paths.myQuizzes),
-      notBuiltYet(paths.quizSearch),
+      {
+        path: paths.myQuizzes,
+        lazy: async () => ({
+          Component: (await import('@web/features/quizzes/components/my-quizzes-page')).MyQuizzesPage,
+        }),
+      },
+      {
+        path: paths.quizSearch,
+        lazy: async () => ({
+          Component: (await import('@web/features/quizzes/components/quiz-search-page')).QuizSearchPage,
+        }),
+      },
       notBuiltYet(paths.profile),
       notBuiltYet(paths.focusedStudy),
       notBuiltYet(paths.proCheckout),

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { SEARCH_SORTS } from '@shared/quizzes';
+import { UI } from '@shared/constants';
+import { ApiError } from '@web/lib/api-client';
+import { useRequireUser } from '@web/features/auth/use-require-user';
+import { useFavorites, useQuizSearch } from '../api/quizzes';
+import { useDebounced } from '../use-debounced';
+import { QuizCard, QuizGridSkeleton } from './quiz-card';
+import { QuizFilters, type Filters } from './quiz-filters';
+
+const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
+  popular: '人気順',
+  newest: '新着順',
+  rating: '評価順',
+};
+
+/** '/quiz-search': find quizzes (sign-in required). */
+export function QuizSearchPage() {
+  const current = useRequireUser();
+  const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
+  const [sort, setSort] = useState<(typeof SEARCH_SORTS)[number]>('popular');
+  const q = useDebounced(filters.search.trim());
+  const signedIn = Boolean(current.data);
+  const results = useQuizSearch({ q, category: filters.category, difficulty: filters.difficulty, sort });
+  const favorites = useFavorites(signedIn);
+  const favoriteIds = new Set((favorites.data ?? []).map((quiz) => quiz.id));
+  if (!signedIn) return null;
+
+  return (
+    <section className="container page" aria-labelledby="search-title">
+      <h1 id="search-title" className="page__title">
+        クイズを探す
+      </h1>
+      <QuizFilters value={filters} onChange={setFilters} />
+      <div className="toolbar">
+        <div className="segmented" role="group" aria-label="並び順">
+          {SEARCH_SORTS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="segmented__button"
+              aria-pressed={sort === value}
+              onClick={() => setSort(value)}
+            >
+              {sortLabels[value]}
+            </button>
+          ))}
+        </div>
+        {results.data && (
+          <p className="toolbar__count" aria-live="polite">
+            {results.data.length}件のクイズ
+          </p>
+        )}
+      </div>
+      {results.isPending ? (
+        <QuizGridSkeleton count={UI.searchSkeletons} />
+      ) : results.isError ? (
+        <div className="state state--error" role="alert">
+          <p>
+            クイズの検索に失敗しました:{' '}
+            {results.error instanceof ApiError ? results.error.status : 'ネットワークエラー'}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void results.refetch()}>
+            <RefreshCw size={16} aria-hidden />
+            再読み込み
+          </button>
+        </div>
+      ) : results.data.length === 0 ? (
+        <p className="state">
+          条件に合うクイズが見つかりませんでした。キーワードや条件を変えてお試しください。
+        </p>
+      ) : (
+        <ul className="quiz-grid">
+          {results.data.map((quiz) => (
+            <li key={quiz.id}>
+              <QuizCard quiz={quiz} isFavorite={favoriteIds.has(quiz.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
