@@ -8,6 +8,13 @@ import { gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import { REPO_ROOT } from '../infra/constructs/route-function';
 import { bundleRoutes } from './bench/route-bundles';
+import {
+  demoSession,
+  loadQuizzes,
+  measureSearches,
+  meterReadCapacity,
+  SEARCH_QUERIES,
+} from './bench/search-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -16,6 +23,8 @@ import { startLocalStack } from './local/stack';
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  */
 const BUDGETS = {
+  searchP99Ms: 100,
+  searchReadGrowth: 2,
   coldStartMs: 150,
   webInitialJsGzipKb: 170,
   devReadySeconds: 20,
@@ -254,11 +263,52 @@ async function main() {
       budget: `≤ ${BUDGETS.categoriesP99Ms} ms`,
       ok: p99 <= BUDGETS.categoriesP99Ms,
     });
+
+    // 4. Search at 1,000 and 20,000 public quizzes: latency through the gateway, read units per search.
+    const meter = meterReadCapacity();
+    const headers = await demoSession(stack.gateway.url, stack.appUrl);
+    const perSearch: Record<number, number> = {};
+    let loaded = 0;
+    for (const size of [1000, 20_000]) {
+      await loadQuizzes(size - loaded, loaded);
+      loaded = size;
+      await measureSearches(stack.gateway.url, headers, SEARCH_QUERIES, 2);
+      meter.reset();
+      const latencies = await measureSearches(stack.gateway.url, headers, SEARCH_QUERIES, 10);
+      // The session and category lookups of each request are included: the whole request's reads.
+      perSearch[size] = meter.read() / latencies.length;
+      const p99 = percentile(latencies, 99);
+      rows.push({
+        measure: `search at ${size} quizzes: p50`,
+        value: `${percentile(latencies, 50).toFixed(1)} ms`,
+        budget: '',
+        ok: null,
+      });
+      rows.push({
+        measure: `search at ${size} quizzes: p99`,
+        value: `${p99.toFixed(1)} ms`,
+        budget: `≤ ${BUDGETS.searchP99Ms} ms`,
+        ok: p99 <= BUDGETS.searchP99Ms,
+      });
+      rows.push({
+        measure: `search at ${size} quizzes: read units per search`,
+        value: perSearch[size]!.toFixed(1),
+        budget: '',
+        ok: null,
+      });
+    }
+    const growth = perSearch[20_000]! / perSearch[1000]!;
+    rows.push({
+      measure: 'search read units, 20,000 vs 1,000 quizzes',
+      value: `${growth.toFixed(2)}×`,
+      budget: `≤ ${BUDGETS.searchReadGrowth}×`,
+      ok: growth <= BUDGETS.searchReadGrowth,
+    });
   } finally {
     await stack.stop();
   }
 
-  // 4. Web app initial JS.
+  // 5. Web app initial JS.
   const initialJs = await measureWebInitialJs();
   rows.push({
     measure: 'web: initial JS (gzip)',
@@ -267,7 +317,7 @@ async function main() {
     ok: initialJs / 1024 <= BUDGETS.webInitialJsGzipKb,
   });
 
-  // 5. npm run dev, fresh data directory, until the API answers.
+  // 6. npm run dev, fresh data directory, until the API answers.
   const devReady = await measureDevReady();
   rows.push({
     measure: 'npm run dev: time to ready (fresh data)',

@@ -8,14 +8,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '@shared/constants';
-import {
-  QUIZ_MESSAGES,
-  type CreateQuizData,
-  type Question,
-  type QuizDetail,
-  type QuizSummary,
-  type UpdateQuizData,
-} from '@shared/quizzes';
+import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from '@shared/quizzes';
+import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { dynamo } from '../lib/aws-clients';
@@ -516,6 +510,8 @@ export async function listPublicQuizzes(options: {
   const found: QuizItem[] = [];
   let read = 0;
   const scanLimit = options.scanLimit ?? 500;
+  // Few round trips: the first page is twice what is wanted, and each further page doubles.
+  let pageSize = Math.max(options.limit * 2, 50);
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -525,7 +521,7 @@ export async function listPublicQuizzes(options: {
         KeyConditionExpression: 'gsi1pk = :public',
         ExpressionAttributeValues: { ':public': PUBLIC_COLLECTION },
         ScanIndexForward: false,
-        Limit: Math.min(100, scanLimit - read),
+        Limit: Math.min(pageSize, scanLimit - read),
         ExclusiveStartKey: cursor,
       }),
     );
@@ -539,6 +535,7 @@ export async function listPublicQuizzes(options: {
       if (found.length >= options.limit) return found;
     }
     cursor = page.LastEvaluatedKey;
+    pageSize *= 2;
   } while (cursor && read < scanLimit);
   return found;
 }

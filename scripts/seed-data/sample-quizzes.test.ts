@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQuizSchema } from '@shared/quizzes';
+import { createQuizSchema } from '@shared/quiz-schemas';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { SAMPLE_QUIZZES } from './sample-quizzes';
 

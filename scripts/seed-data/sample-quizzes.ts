@@ -1,4 +1,4 @@
-import type { CreateQuizData } from '@shared/quizzes';
+import type { CreateQuizData } from '@shared/quiz-schemas';
 
 /**
  * Sample quizzes every stage starts with, so a new visitor sees a living site. Facts checked;

@@ -1,4 +1,5 @@
-import { createQuizSchema, QUIZ_MESSAGES } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { createQuizSchema } from '@shared/quiz-schemas';
 import { httpHandler } from '../../lib/http-handler';
 import { createQuiz, toSummary } from '../../quizzes/quiz';
 

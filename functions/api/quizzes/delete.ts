@@ -1,4 +1,5 @@
-import { quizIdParamsSchema, QUIZ_MESSAGES } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { deleteQuiz } from '../../quizzes/quiz';
 

@@ -1,4 +1,4 @@
-import { quizListQuerySchema } from '@shared/quizzes';
+import { quizListQuerySchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { listPublicQuizzes, toSummary } from '../../quizzes/quiz';
 import { normalizeForSearch } from '../../quizzes/search';

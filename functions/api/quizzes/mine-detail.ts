@@ -1,4 +1,5 @@
-import { QUIZ_MESSAGES, quizIdParamsSchema } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { NotFoundError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http-handler';
 import { getQuizDetail, toDetail } from '../../quizzes/quiz';

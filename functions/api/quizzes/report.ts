@@ -1,4 +1,6 @@
-import { QUIZ_MESSAGES, quizIdParamsSchema, reportSchema } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { reportSchema } from '@shared/quiz-schemas';
+import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { reportQuiz } from '../../quizzes/report';
 

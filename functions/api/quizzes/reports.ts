@@ -1,4 +1,4 @@
-import { quizIdParamsSchema } from '@shared/quizzes';
+import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { listReportsForAuthor } from '../../quizzes/report';
 

@@ -1,4 +1,4 @@
-import { quizSearchQuerySchema } from '@shared/quizzes';
+import { quizSearchQuerySchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { toSummary } from '../../quizzes/quiz';
 import { searchQuizzes } from '../../quizzes/search';

@@ -1,4 +1,6 @@
-import { quizIdParamsSchema, updateQuizSchema, QUIZ_MESSAGES } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { updateQuizSchema } from '@shared/quiz-schemas';
+import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { httpHandler } from '../../lib/http-handler';
 import { toSummary, updateQuiz } from '../../quizzes/quiz';
 

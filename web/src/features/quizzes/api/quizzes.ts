@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateQuizInput, QuizDetail, QuizSummary, ReportInput, UpdateQuizInput } from '@shared/quizzes';
+import type { QuizDetail, QuizSummary } from '@shared/quizzes';
+import type { CreateQuizInput, ReportInput, UpdateQuizInput } from '@shared/quiz-schemas';
 import { apiRequest, getJson } from '@web/lib/api-client';
 
 /** Query keys: every quiz list starts with one of these, so a write can refresh them all. */

@@ -2,7 +2,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import '@shared/zod-ja';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS } from '@shared/constants';
-import { createQuizSchema, updateQuizSchema, type CreateQuizInput, type QuizDetail } from '@shared/quizzes';
+import { type QuizDetail } from '@shared/quizzes';
+import { createQuizSchema, updateQuizSchema, type CreateQuizInput } from '@shared/quiz-schemas';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { zodResolver } from '@web/lib/zod-resolver';
 
