@@ -53,8 +53,8 @@ export async function searchQuizzes(input: {
 }
 
 /**
- * The featured quiz of the week: among public quizzes created or played recently (the newest
- * 200), the one with the most participants, then the best rating, then the newest.
+ * The featured quiz of the week: among the 200 newest public quizzes, the one with the most
+ * participants, then the best rating, then the newest (docs/decisions.md).
  */
 export async function featuredQuiz(): Promise<QuizItem | undefined> {
   const recent = await listPublicQuizzes({ limit: 200, scanLimit: 200 });
