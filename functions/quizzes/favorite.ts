@@ -1,8 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { transactWrite } from '../data/transact';
+import { NotFoundError } from '../lib/errors';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import type { UserItem } from '../users/user';
-import { canView, getQuizzes, viewableQuizDetail, type QuizItem } from './quiz';
+import { canView, getQuizzes, quizKey, viewableQuizDetail, type QuizItem } from './quiz';
 
 /**
  * Favourites live in the quiz's partition (`QUIZ#<id>` / `FAVORITE#<userId>`), owned by the user
@@ -13,25 +17,42 @@ const favoriteKey = (quizId: string, userId: string) => ({ pk: `QUIZ#${quizId}`,
 
 export async function addFavorite(user: UserItem, quizId: string, now = new Date()): Promise<void> {
   await viewableQuizDetail(quizId, user);
-  await dynamo()
-    .send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...favoriteKey(quizId, user.id),
-          quizId,
-          userId: user.id,
-          createdAt: now.toISOString(),
-          gsi2pk: `USER#${user.id}`,
-          gsi2sk: `FAVORITE#${now.toISOString()}#${quizId}`,
+  try {
+    await transactWrite([
+      {
+        // Not on a quiz that is being deleted: the favourite would outlive it.
+        ConditionCheck: {
+          TableName: table(),
+          Key: quizKey(quizId),
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': 'active' },
         },
-        // Adding twice keeps the first date.
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...favoriteKey(quizId, user.id),
+            quizId,
+            userId: user.id,
+            createdAt: now.toISOString(),
+            gsi2pk: `USER#${user.id}`,
+            gsi2sk: `FAVORITE#${now.toISOString()}#${quizId}`,
+          },
+          // Adding twice keeps the first date.
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const [quizReason, favoriteReason] = error.CancellationReasons ?? [];
+      if (quizReason?.Code === 'ConditionalCheckFailed') throw new NotFoundError(QUIZ_MESSAGES.notFound);
+      if (favoriteReason?.Code === 'ConditionalCheckFailed') return;
+    }
+    throw error;
+  }
 }
 
 export async function removeFavorite(user: UserItem, quizId: string): Promise<void> {

@@ -12,6 +12,7 @@ import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from 
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { listActiveCategoriesCached } from '../categories/category';
@@ -296,24 +297,20 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
   const { quiz, questions } = newQuizItems(user, randomUUID(), data, now);
   const quota = quotaFor(user);
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: userKey(user.id),
-              UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(quizCount) OR quizCount < :quota)',
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':quota': quota },
-            },
-          },
-          { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Update: {
+          TableName: table(),
+          Key: userKey(user.id),
+          UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(quizCount) OR quizCount < :quota)',
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':quota': quota },
+        },
+      },
+      { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+    ]);
   } catch (error) {
     if (
       error instanceof TransactionCanceledException &&
@@ -324,6 +321,19 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
     throw error;
   }
   return quiz;
+}
+
+const sameQuestion = (a: Question | undefined, b: Question | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+function changedQuestions(before: Question[], after: Question[]) {
+  const positions = Array.from({ length: Math.max(before.length, after.length) }, (_, index) => index).filter(
+    (index) => !sameQuestion(before[index], after[index]),
+  );
+  return {
+    before: positions.flatMap((index) => (before[index] ? [before[index]] : [])),
+    after: positions.flatMap((index) => (after[index] ? [after[index]] : [])),
+  };
 }
 
 type Snapshot = Pick<
@@ -383,7 +393,8 @@ export async function updateQuiz(
     whileHidden: before.isHidden,
     changes: {
       quiz: { before: snapshot(before), after: snapshot(after) },
-      questions: { before: beforeQuestions, after: newQuestions.map(toQuestion) },
+      // Only the positions that changed, so the record stays well inside DynamoDB's 400 KB item limit.
+      questions: changedQuestions(beforeQuestions, newQuestions.map(toQuestion)),
     },
   };
   await assertCategory(data.quiz.category);
@@ -400,16 +411,29 @@ export async function updateQuiz(
       new TransactWriteCommand({
         TransactItems: [
           {
-            Put: {
+            // Only the edited fields change: counters written meanwhile (reports, plays, ratings) are kept.
+            Update: {
               TableName: table(),
-              Item: after,
-              // Optimistic check: nobody changed the quiz (or hid it) between our read and this write.
+              Key: quizKey(quizId),
+              UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now ${
+                after.gsi1pk ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : 'REMOVE gsi1pk, gsi1sk'
+              }`,
+              // Optimistic check: nobody edited the quiz (or hid it) between our read and this write.
               ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
+                ':title': after.title,
+                ':description': after.description,
+                ':category': after.category,
+                ':difficulty': after.difficulty,
+                ':timeLimit': after.timeLimit,
+                ':isPublished': after.isPublished,
+                ':questionCount': after.questionCount,
+                ':now': timestamp,
                 ':seen': before.updatedAt,
                 ':hidden': before.isHidden,
                 ':active': 'active',
+                ...(after.gsi1pk ? { ':gsi1pk': after.gsi1pk, ':gsi1sk': after.gsi1sk } : {}),
               },
             },
           },
@@ -462,12 +486,12 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
       TransactItems: [
         { Delete: { TableName: table(), Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' } },
         {
+          // Never blocks removing the quiz: a missing counter counts as 1.
           Update: {
             TableName: table(),
             Key: userKey(user.id),
-            UpdateExpression: 'SET quizCount = quizCount - :one',
-            ConditionExpression: 'quizCount > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :one) - :one',
+            ExpressionAttributeValues: { ':one': 1 },
           },
         },
       ],

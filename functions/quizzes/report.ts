@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { transactWrite } from '../data/transact';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { ReportReason } from '@shared/constants';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import { BadRequestError, ConflictError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import type { UserItem } from '../users/user';
 import { ownQuiz, quizKey, viewableQuizDetail } from './quiz';
 
@@ -30,8 +32,11 @@ export interface ReportItem {
 }
 
 const table = () => getConfig().tableName;
-/** Report ids name their quiz and reporter, so moderation can find the item from the id alone. */
-export const reportId = (quizId: string, userId: string) => `${quizId}~${userId}`;
+/**
+ * Report ids name their quiz (so moderation finds the report in that quiz's partition) and are
+ * otherwise random: the author who reads the reports must not learn who sent them.
+ */
+export const newReportId = (quizId: string) => `${quizId}~${randomUUID()}`;
 
 export async function reportQuiz(
   user: UserItem,
@@ -45,7 +50,7 @@ export async function reportQuiz(
   const report: ReportItem = {
     pk: `QUIZ#${quizId}`,
     sk: `REPORT#${user.id}`,
-    id: reportId(quizId, user.id),
+    id: newReportId(quizId),
     quizId,
     reportedBy: user.id,
     reason: input.reason,
@@ -58,36 +63,34 @@ export async function reportQuiz(
     gsi1sk: `${reportedAt}#${quizId}#${user.id}`,
   };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: report,
-              ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending' },
-            },
-          },
-          {
-            Update: {
-              TableName: table(),
-              Key: quizKey(quizId),
-              UpdateExpression: 'ADD reportCount :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: table(),
+          Item: report,
+          ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending' },
+        },
+      },
+      {
+        Update: {
+          TableName: table(),
+          Key: quizKey(quizId),
+          UpdateExpression: 'ADD reportCount :one',
+          // Not on a quiz that is being deleted: the report would outlive it.
+          ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+        },
+      },
+    ]);
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
-      throw new ConflictError(QUIZ_MESSAGES.alreadyReported);
+    if (error instanceof TransactionCanceledException) {
+      const [reportReason, quizReason] = error.CancellationReasons ?? [];
+      if (quizReason?.Code === 'ConditionalCheckFailed') throw new NotFoundError(QUIZ_MESSAGES.notFound);
+      if (reportReason?.Code === 'ConditionalCheckFailed')
+        throw new ConflictError(QUIZ_MESSAGES.alreadyReported);
     }
     throw error;
   }

@@ -36,20 +36,22 @@ export async function searchQuizzes(input: {
   difficulty?: string;
   sort: SearchSort;
 }): Promise<QuizItem[]> {
-  const terms = normalizeForSearch(input.q ?? '')
-    .split(' ')
-    .filter(Boolean);
-  const matches = terms.length
-    ? (quiz: QuizItem) => terms.every((term) => searchText(quiz).includes(term))
-    : undefined;
+  const matches = wordMatcher(input.q ?? '');
+  // Every match in the window is collected first, so the sort covers the whole window.
   const found = await listPublicQuizzes({
     ...(input.category ? { category: input.category } : {}),
     ...(input.difficulty ? { difficulty: input.difficulty } : {}),
     ...(matches ? { matches } : {}),
-    limit: SEARCH_RESULT_LIMIT,
+    limit: SEARCH_WINDOW,
     scanLimit: SEARCH_WINDOW,
   });
-  return found.sort(comparators[input.sort]);
+  return found.sort(comparators[input.sort]).slice(0, SEARCH_RESULT_LIMIT);
+}
+
+/** A predicate that holds when every word of `query` occurs in the quiz's text; undefined for an empty query. */
+export function wordMatcher(query: string): ((quiz: QuizItem) => boolean) | undefined {
+  const terms = normalizeForSearch(query).split(' ').filter(Boolean);
+  return terms.length ? (quiz) => terms.every((term) => searchText(quiz).includes(term)) : undefined;
 }
 
 /**

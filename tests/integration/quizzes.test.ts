@@ -264,7 +264,9 @@ describe('editing', () => {
     expect(edits.Items).toHaveLength(1);
     expect(edits.Items![0]!.changes.quiz.before.title).toBe(quiz.title);
     expect(edits.Items![0]!.changes.quiz.after.title).toBe('改訂版');
+    // Only the positions that changed are recorded: position 1 was rewritten, position 2 removed.
     expect(edits.Items![0]!.changes.questions.before).toHaveLength(2);
+    expect(edits.Items![0]!.changes.questions.after).toHaveLength(1);
   });
 
   it('validates the edit form (time limit 1–60, category required)', async () => {
@@ -356,13 +358,33 @@ describe('reports', () => {
         .status,
     ).toBe(400);
 
+    expect(String(first.json.id)).not.toContain(reporter.user.id);
     const reports = (await author.client.get(`/api/quizzes/${quiz.id}/reports`)).json as unknown as {
       reason: string;
       details: string | null;
     }[];
     expect(reports).toHaveLength(2);
     expect(reports.map((report) => report.reason).sort()).toEqual(['incorrect', 'other']);
+    expect(JSON.stringify(reports)).not.toContain(reporter.user.id);
     expect((await author.client.get(`/api/quizzes/${quiz.id}`)).json).toMatchObject({ reportCount: 2 });
+    // An edit keeps the report count (it updates only the edited fields).
+    await author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
+      json: {
+        quiz: {
+          title: '直しました',
+          description: '',
+          category: '科学',
+          difficulty: '初級',
+          timeLimit: 10,
+          isPublished: true,
+        },
+        questions: [question('q')],
+      },
+    });
+    expect((await author.client.get(`/api/quizzes/${quiz.id}`)).json).toMatchObject({
+      reportCount: 2,
+      title: '直しました',
+    });
     expect(
       (await (await guest()).request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } }))
         .status,
