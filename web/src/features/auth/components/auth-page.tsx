@@ -31,9 +31,15 @@ export function AuthPage() {
     if (location.pathname !== path) void navigate(path, { replace: true });
   };
 
+  const notice = (location.state as { notice?: string } | null)?.notice;
   return (
     <section className="container auth">
       <div className="card auth__card">
+        {notice && mode === 'login' && (
+          <p className="form-notice" role="status">
+            {notice}
+          </p>
+        )}
         {mode === 'login' && <LoginForm onSwitch={switchTo} />}
         {mode === 'register' && <RegisterForm onSwitch={switchTo} />}
         {mode === 'reset' && <ResetRequestForm onSwitch={switchTo} />}

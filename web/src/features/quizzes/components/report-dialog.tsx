@@ -57,10 +57,10 @@ export function ReportDialog(props: {
                     props.onOpenChange(false);
                   },
                   onError: (failure) => {
+                    // A guest is taken to the login page with the reason, not a toast (spec).
                     if (failure instanceof ApiError && failure.status === 401) {
                       props.onOpenChange(false);
-                      toast({ title: 'ログインが必要です' });
-                      return void navigate(paths.login);
+                      return void navigate(paths.login, { state: { notice: 'ログインが必要です' } });
                     }
                     toast({
                       title: 'エラー',
