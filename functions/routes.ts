@@ -238,6 +238,27 @@ export const httpRoutes = [
     access: 'user',
     table: 'readwrite',
   },
+  {
+    method: 'POST',
+    path: '/api/quizzes/{id}/attempt',
+    handler: 'functions/api/attempts/record',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'POST',
+    path: '/api/quizzes/{id}/attempt/progress',
+    handler: 'functions/api/attempts/progress',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/quiz-attempts/{id}/rating',
+    handler: 'functions/api/attempts/rate',
+    access: 'user',
+    table: 'readwrite',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 export const webSocketRoutes = [

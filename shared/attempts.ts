@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { ANSWER_LETTERS } from './constants';
+
+/** Quiz play records (core-platform §3 "Attempt", §7). The client's score is never trusted. */
+export const ATTEMPT_MESSAGES = {
+  saved: 'クイズ完了！',
+  ratingRange: '評価は1〜5で選んでください',
+  rated: '評価ありがとうございます！',
+  notFound: '受験記録が見つかりません',
+} as const;
+
+const answer = z.union([z.enum(ANSWER_LETTERS), z.literal('-')]);
+const answerMap = z.record(z.string().max(64), answer).refine((map) => Object.keys(map).length <= 100);
+
+export const attemptSchema = z.object({
+  score: z.number().int().min(0).max(100).optional(),
+  totalQuestions: z.number().int().min(0).max(100).optional(),
+  answers: answerMap.default({}),
+  answersByIndex: answerMap.optional(),
+});
+export type AttemptInput = z.input<typeof attemptSchema>;
+
+export const progressSchema = z.object({ answers: answerMap.default({}) });
+
+export const ratingSchema = z.object({
+  rating: z
+    .number({ error: ATTEMPT_MESSAGES.ratingRange })
+    .int(ATTEMPT_MESSAGES.ratingRange)
+    .min(1, ATTEMPT_MESSAGES.ratingRange)
+    .max(5, ATTEMPT_MESSAGES.ratingRange),
+});
+
+export const attemptIdParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9_-]+~[A-Za-z0-9-]+$/, ATTEMPT_MESSAGES.notFound),
+});
+
+export interface AttemptResult {
+  id: string;
+  score: number;
+  totalQuestions: number;
+  message: string;
+}

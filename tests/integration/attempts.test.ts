@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { dynamo } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { seed } from '../../scripts/seed';
+import { signInAs } from '../support/accounts';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+/** Attempts and ratings: scores cannot be forged, ratings belong to their player, aggregates hold under concurrency. */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+const QUIZ = 'sample-science-basics';
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+
+async function player(overrides: Parameters<typeof signInAs>[1] = {}) {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  const { user } = await signInAs(client, overrides);
+  return { client, user };
+}
+
+interface PlayQuestion {
+  id: string;
+  correctAnswer: string;
+}
+
+async function questions(client: TestClient, quizId = QUIZ): Promise<PlayQuestion[]> {
+  return ((await client.get(`/api/quizzes/${quizId}`)).json as unknown as { questions: PlayQuestion[] })
+    .questions;
+}
+
+const quiz = async (client: TestClient, quizId = QUIZ) =>
+  (await client.get(`/api/quizzes/${quizId}`)).json as unknown as {
+    participantCount: number;
+    totalPlayers: number;
+    averageRating: number;
+  };
+
+describe('attempts', () => {
+  it('scores from the stored answers, not from what the client claims', async () => {
+    const { client } = await player();
+    const list = await questions(client);
+    const answers = Object.fromEntries(
+      list.map((question, index) => [
+        question.id,
+        index < 2 ? question.correctAnswer : 'A' === question.correctAnswer ? 'B' : 'A',
+      ]),
+    );
+    const response = await client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
+      json: { score: 99, totalQuestions: 1, answers, answersByIndex: {} },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ score: 2, totalQuestions: list.length, message: 'クイズ完了！' });
+    expect(typeof response.json.id).toBe('string');
+  });
+
+  it('records unanswered questions as "-" and accepts answers by index', async () => {
+    const { client } = await player();
+    const list = await questions(client);
+    const response = await client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
+      json: { answers: {}, answersByIndex: { '0': list[0]!.correctAnswer, '1': '-' } },
+    });
+    expect(response.json).toMatchObject({ score: 1, totalQuestions: list.length });
+  });
+
+  it('refuses guests, unknown answers and quizzes the player may not see', async () => {
+    const guest = new TestClient(gateway.url);
+    await guest.get('/api/categories');
+    expect(
+      (await guest.request('POST', `/api/quizzes/${QUIZ}/attempt`, { json: { answers: {} } })).status,
+    ).toBe(401);
+    const { client } = await player();
+    expect(
+      (await client.request('POST', `/api/quizzes/${QUIZ}/attempt`, { json: { answers: { x: 'E' } } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await client.request('POST', '/api/quizzes/no-such-quiz/attempt', { json: { answers: {} } })).status,
+    ).toBe(404);
+  });
+
+  it('counts participants once per person and every play, also under concurrent attempts', async () => {
+    const before = await quiz((await player()).client, 'sample-history-world');
+    const players = await Promise.all(Array.from({ length: 6 }, () => player()));
+    await Promise.all(
+      players.map(({ client }) =>
+        client.request('POST', '/api/quizzes/sample-history-world/attempt', { json: { answers: {} } }),
+      ),
+    );
+    await players[0]!.client.request('POST', '/api/quizzes/sample-history-world/attempt', {
+      json: { answers: {} },
+    });
+    const after = await quiz(players[0]!.client, 'sample-history-world');
+    expect(after.participantCount - before.participantCount).toBe(6);
+    expect(after.totalPlayers - before.totalPlayers).toBe(7);
+  });
+
+  it('saves progress for signed-in players', async () => {
+    const { client } = await player();
+    expect(
+      (
+        await client.request('POST', `/api/quizzes/${QUIZ}/attempt/progress`, {
+          json: { answers: { '0': 'A' } },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('ratings', () => {
+  it('takes 1–5 from the attempt owner only and keeps the quiz average', async () => {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: { pk: 'QUIZ#sample-sports-rules', sk: 'META' },
+        UpdateExpression: 'SET ratingSum = :zero, ratingCount = :zero, averageRating = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    );
+    const first = await player();
+    const second = await player();
+    const attemptOf = async (client: TestClient) =>
+      String(
+        (await client.request('POST', '/api/quizzes/sample-sports-rules/attempt', { json: { answers: {} } }))
+          .json.id,
+      );
+    const firstAttempt = await attemptOf(first.client);
+    const secondAttempt = await attemptOf(second.client);
+
+    for (const rating of [0, 6, 2.5]) {
+      const response = await first.client.request('PATCH', `/api/quiz-attempts/${firstAttempt}/rating`, {
+        json: { rating },
+      });
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(ATTEMPT_MESSAGES.ratingRange);
+    }
+    expect(
+      (
+        await second.client.request('PATCH', `/api/quiz-attempts/${firstAttempt}/rating`, {
+          json: { rating: 1 },
+        })
+      ).status,
+    ).toBe(404);
+
+    await Promise.all([
+      first.client.request('PATCH', `/api/quiz-attempts/${firstAttempt}/rating`, { json: { rating: 5 } }),
+      second.client.request('PATCH', `/api/quiz-attempts/${secondAttempt}/rating`, { json: { rating: 4 } }),
+    ]);
+    expect((await quiz(first.client, 'sample-sports-rules')).averageRating).toBe(4.5);
+    // Rating again replaces the earlier rating.
+    await first.client.request('PATCH', `/api/quiz-attempts/${firstAttempt}/rating`, { json: { rating: 2 } });
+    expect((await quiz(first.client, 'sample-sports-rules')).averageRating).toBe(3);
+  });
+});
