@@ -42,7 +42,12 @@ export const routes: RouteObject[] = [
             .AdminLoginVerifyPage,
         }),
       },
-      notBuiltYet('/quiz/:id'),
+      {
+        path: '/quiz/:id',
+        lazy: async () => ({
+          Component: (await import('@web/features/play/components/quiz-play-page')).QuizPlayPage,
+        }),
+      },
       notBuiltYet(paths.multiplayer),
       notBuiltYet(paths.admin),
       {
