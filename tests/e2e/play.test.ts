@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { launchBrowser } from '../support/browser';
+
+/** Playing a seeded quiz in real Chromium: as a guest, signed in with rating, in random order, and out of time. */
+const screenshots = join(import.meta.dirname, 'screenshots');
+let stack: LocalStack;
+let browser: Browser;
+const QUIZ = 'sample-science-basics';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Answers every question with the given key (keyboard play), returning how many were right. */
+async function answerAll(page: Page, key: string) {
+  const total = Number((await page.locator('.play-bar__progress').textContent())!.split('/')[1]);
+  let correct = 0;
+  for (let question = 0; question < total; question++) {
+    await page.keyboard.press(key);
+    const feedback = page.locator('.feedback');
+    await feedback.waitFor();
+    if ((await feedback.getAttribute('class'))!.includes('is-correct')) correct += 1;
+    await page.getByRole('button', { name: question === total - 1 ? '結果を見る' : '次の問題へ' }).click();
+  }
+  return { total, correct };
+}
+
+describe('quiz play', () => {
+  it('lets a guest play a quiz to the end with feedback, without saving', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.appUrl}/quiz/${QUIZ}`);
+    await page.getByRole('heading', { name: '身近な科学の基礎' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'play-intro.png'), fullPage: true });
+    await page.getByRole('button', { name: 'スタート' }).click();
+    await page.getByText('問題 1 / 5').waitFor();
+    await page.getByText('10:00').or(page.getByText('09:59')).first().waitFor();
+    await page.getByRole('button', { name: /^B（2）/ }).click();
+    await page.getByText('正解！').waitFor();
+    expect(await page.getByRole('button', { name: /^A（1）/ }).isDisabled()).toBe(true);
+    await page.screenshot({ path: join(screenshots, 'play-question.png'), fullPage: true });
+    await page.getByRole('button', { name: '次の問題へ' }).click();
+    for (let question = 2; question <= 5; question++) {
+      await page.keyboard.press('1');
+      await page.locator('.feedback').waitFor();
+      await page.getByRole('button', { name: question === 5 ? '結果を見る' : '次の問題へ' }).click();
+    }
+    await page.getByText('/ 5 問正解').waitFor();
+    await page.getByText('ログインすると結果が保存されます。').waitFor();
+    await page.screenshot({ path: join(screenshots, 'play-result-guest.png'), fullPage: true });
+    await page.close();
+  });
+
+  it("saves a signed-in player's result and takes a rating", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByLabel('ユーザー名').fill('demo');
+    await page.getByLabel('パスワード').fill('Demo#2026pass');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.goto(`${stack.appUrl}/quiz/${QUIZ}`);
+    await page.getByRole('button', { name: 'スタート' }).click();
+    const { total, correct } = await answerAll(page, 'B');
+    await page.getByText(`${correct} / ${total} 問正解`).first().waitFor();
+    await page.locator('.toast').getByText('クイズ完了！').waitFor();
+    const submit = page.getByRole('button', { name: '評価を送信' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: '4つ星' }).click();
+    await page.screenshot({ path: join(screenshots, 'play-rating.png'), fullPage: true });
+    await submit.click();
+    await page.locator('.toast').getByText('評価ありがとうございます！').waitFor();
+    await submit.waitFor({ state: 'detached' });
+    const quiz = (await (await fetch(`${stack.gateway.url}/api/quizzes/${QUIZ}`)).json()) as {
+      totalPlayers: number;
+      averageRating: number;
+    };
+    expect(quiz.totalPlayers).toBeGreaterThanOrEqual(1);
+    expect(quiz.averageRating).toBe(4);
+    await page.close();
+  });
+
+  it('shows the random badge for both spellings and ends the quiz when time runs out', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.appUrl}/quiz/${QUIZ}?random=1`);
+    await page.getByText('ランダム出題').waitFor();
+    await page.clock.install();
+    await page.goto(`${stack.appUrl}/quiz/${QUIZ}?mode=random`);
+    await page.getByText('ランダム出題').waitFor();
+    await page.getByRole('button', { name: 'スタート' }).click();
+    await page.getByText('問題 1 / 5').waitFor();
+    await page.clock.runFor('10:01');
+    await page.getByText('0 / 5 問正解').waitFor();
+    await page.close();
+  });
+
+  it('shows the load failure with an exit button for an unknown quiz', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.appUrl}/quiz/no-such-quiz`);
+    await page.getByRole('heading', { name: 'クイズの読み込みに失敗しました。' }).waitFor();
+    await page.getByRole('button', { name: '終了する' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.close();
+  });
+});
