@@ -259,6 +259,27 @@ export const httpRoutes = [
     access: 'user',
     table: 'readwrite',
   },
+  {
+    method: 'POST',
+    path: '/api/study/session',
+    handler: 'functions/api/progress/study-session',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/stats',
+    handler: 'functions/api/progress/stats',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/activity',
+    handler: 'functions/api/progress/activity',
+    access: 'user',
+    table: 'read',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 export const webSocketRoutes = [

@@ -8,7 +8,8 @@ import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
-import type { UserItem } from '../users/user';
+import { completionCounters, recordCompletion } from '../progress/progress';
+import { userKey, type UserItem } from '../users/user';
 import { quizKey, viewableQuizDetail } from './quiz';
 
 /**
@@ -48,7 +49,7 @@ export async function recordAttempt(
   input: { answers: Record<string, Answer>; answersByIndex?: Record<string, Answer> | undefined },
   now = new Date(),
 ): Promise<AttemptItem> {
-  const { questions } = await viewableQuizDetail(quizId, user);
+  const { quiz, questions } = await viewableQuizDetail(quizId, user);
   const answers: Record<string, Answer> = {};
   const answersByIndex: Record<string, Answer> = {};
   let score = 0;
@@ -77,6 +78,7 @@ export async function recordAttempt(
   const countPlay = (firstTime: boolean) =>
     transactWrite([
       { Put: { TableName: table(), Item: attempt } },
+      completionCounters(user.id, score, questions.length),
       ...(firstTime
         ? [
             {
@@ -112,12 +114,33 @@ export async function recordAttempt(
     await countPlay(true);
   } catch (error) {
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-    if (reasons[1]?.Code !== 'ConditionalCheckFailed') {
-      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new NotFoundError();
+    if (reasons[2]?.Code !== 'ConditionalCheckFailed') {
+      if (reasons[3]?.Code === 'ConditionalCheckFailed') throw new NotFoundError();
       throw error;
     }
     await countPlay(false);
   }
+  // The attempt and the counters are saved together above; the derived records follow.
+  const profile = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: userKey(user.id), ProjectionExpression: 'quizzesCompleted' }),
+  );
+  await recordCompletion(
+    {
+      userId: user.id,
+      quizId,
+      category: quiz.category,
+      difficulty: quiz.difficulty,
+      questions,
+      answers,
+      score,
+      quizzesCompleted: Number(profile.Item?.quizzesCompleted ?? 1),
+    },
+    now,
+  ).catch((error: unknown) =>
+    console.error(
+      JSON.stringify({ level: 'error', message: 'progress records failed', error: String(error) }),
+    ),
+  );
   return attempt;
 }
 

@@ -16,6 +16,7 @@ import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { listActiveCategoriesCached } from '../categories/category';
+import { grantAchievement } from '../progress/progress';
 import {
   BadRequestError,
   ConflictError,
@@ -320,6 +321,7 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
     }
     throw error;
   }
+  await grantAchievement(user.id, 'first_creation', now);
   return quiz;
 }
 

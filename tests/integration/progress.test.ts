@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityResponse, UserStats } from '@shared/progress';
+import { dynamo } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { seed } from '../../scripts/seed';
+import { signInAs } from '../support/accounts';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+/** Stats, activity, study records, wrong answers and daily stats of a member. */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+
+async function member() {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  const { user } = await signInAs(client, { nickname: '学習者' });
+  return { client, user };
+}
+
+interface PlayQuestion {
+  id: string;
+  questionText: string;
+  correctAnswer: string;
+}
+
+const questionsOf = async (client: TestClient, quizId: string) =>
+  ((await client.get(`/api/quizzes/${quizId}`)).json as unknown as { questions: PlayQuestion[] }).questions;
+
+const ownItems = async (userId: string, prefix: string) =>
+  (
+    await dynamo().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
+      }),
+    )
+  ).Items ?? [];
+
+describe('stats and activity', () => {
+  it('start at zero and follow plays, creations and achievements', async () => {
+    const { client, user } = await member();
+    expect((await client.get('/api/user/stats')).json).toEqual({
+      quizzesCreated: 0,
+      quizzesCompleted: 0,
+      averageScore: 0,
+      totalPoints: 0,
+      proLastPaidAt: null,
+    } satisfies UserStats);
+
+    const questions = await questionsOf(client, 'sample-geography-japan');
+    const perfect = Object.fromEntries(questions.map((question) => [question.id, question.correctAnswer]));
+    await client.request('POST', '/api/quizzes/sample-geography-japan/attempt', {
+      json: { answers: perfect },
+    });
+    const history = await questionsOf(client, 'sample-history-japan');
+    const oneRight = Object.fromEntries([[history[0]!.id, history[0]!.correctAnswer]]);
+    await client.request('POST', '/api/quizzes/sample-history-japan/attempt', {
+      json: { answers: oneRight },
+    });
+    await client.request('POST', '/api/quizzes', {
+      json: {
+        quiz: {
+          title: '私のクイズ',
+          description: '説明',
+          category: '科学',
+          difficulty: '初級',
+          isPublished: true,
+        },
+        questions: [{ questionText: 'q', optionA: 'a', optionB: 'b', correctAnswer: 'A' }],
+      },
+    });
+
+    const stats = (await client.get('/api/user/stats')).json as unknown as UserStats;
+    // 5/5 and 1/5: 6 of 10 correct; points 6×10 + 50 for the perfect play.
+    expect(stats).toEqual({
+      quizzesCreated: 1,
+      quizzesCompleted: 2,
+      averageScore: 60,
+      totalPoints: 110,
+      proLastPaidAt: null,
+    });
+
+    const activity = (await client.get('/api/user/activity')).json as unknown as ActivityResponse;
+    expect(activity.activity.length).toBeLessThanOrEqual(5);
+    expect(activity.activity.map((item) => item.type)).toEqual(
+      expect.arrayContaining(['quiz_completed', 'quiz_created', 'achievement']),
+    );
+    expect(activity.recentAttempts.map((attempt) => [attempt.quizId, attempt.correctRate])).toEqual([
+      ['sample-history-japan', 20],
+      ['sample-geography-japan', 100],
+    ]);
+    const mistakes = activity.recentAttempts[0]!.mistakes;
+    expect(mistakes).toHaveLength(4);
+    expect(mistakes[0]).toEqual({
+      question: history[1]!.questionText,
+      yourAnswer: '未回答',
+      correctAnswer: expect.stringMatching(/^[A-D]: /),
+    });
+    expect(activity.recentAttempts[1]!.mistakes).toEqual([]);
+
+    expect(await ownItems(user.id, 'WRONG#sample-history-japan#')).toHaveLength(4);
+    const [daily] = await ownItems(user.id, 'DAILY#');
+    expect(daily).toMatchObject({ quizzesCompleted: 2, questionsAnswered: 10, correctAnswers: 6 });
+    expect((await ownItems(user.id, 'ACHIEVEMENT#')).map((item) => item.key).sort()).toEqual([
+      'first_completion',
+      'first_creation',
+      'first_perfect',
+    ]);
+  });
+
+  it('keeps the latest result per quiz', async () => {
+    const { client } = await member();
+    const questions = await questionsOf(client, 'sample-cooking-washoku');
+    await client.request('POST', '/api/quizzes/sample-cooking-washoku/attempt', { json: { answers: {} } });
+    await client.request('POST', '/api/quizzes/sample-cooking-washoku/attempt', {
+      json: {
+        answers: Object.fromEntries(questions.map((question) => [question.id, question.correctAnswer])),
+      },
+    });
+    const activity = (await client.get('/api/user/activity')).json as unknown as ActivityResponse;
+    expect(activity.recentAttempts).toHaveLength(1);
+    expect(activity.recentAttempts[0]!.correctRate).toBe(100);
+  });
+
+  it('needs a signed-in member', async () => {
+    const guest = new TestClient(gateway.url);
+    expect((await guest.get('/api/user/stats')).status).toBe(401);
+    expect((await guest.get('/api/user/activity')).status).toBe(401);
+  });
+});
+
+describe('study session records', () => {
+  it('decide correctness from the stored answer and add the time to the day', async () => {
+    const { client, user } = await member();
+    const [question] = await questionsOf(client, 'sample-science-space');
+    const wrongLetter = question!.correctAnswer === 'A' ? 'B' : 'A';
+    const response = await client.request('POST', '/api/study/session', {
+      json: {
+        quizId: 'sample-science-space',
+        questionId: question!.id,
+        userAnswer: wrongLetter,
+        correctAnswer: wrongLetter,
+        isCorrect: true,
+        timeSpent: 12,
+      },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json).toEqual({ isCorrect: false });
+    expect(await ownItems(user.id, 'STUDY#')).toHaveLength(1);
+    expect((await ownItems(user.id, 'DAILY#'))[0]).toMatchObject({ timeSpent: 12 });
+    expect(
+      (
+        await client.request('POST', '/api/study/session', {
+          json: { quizId: 'sample-science-space', questionId: 'nope', userAnswer: 'A' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
