@@ -85,6 +85,17 @@ describe('quiz play', () => {
     };
     expect(quiz.totalPlayers).toBeGreaterThanOrEqual(1);
     expect(quiz.averageRating).toBe(4);
+
+    // The profile shows the play, its mistakes and the updated numbers.
+    await page.getByRole('link', { name: 'マイページ' }).first().click();
+    await page.getByRole('heading', { name: /こんにちは、デモユーザー さん/ }).waitFor();
+    const history = page.locator('.history-list__item', { hasText: '身近な科学の基礎' });
+    await history.waitFor();
+    expect(await history.textContent()).toContain(`正答率 ${Math.round((correct / total) * 100)}%`);
+    if (correct < total) expect(await history.locator('.mistakes li').count()).toBe(total - correct);
+    expect(await page.locator('.stat-card', { hasText: '解いたクイズ' }).textContent()).toContain('1');
+    await page.locator('.activity-list__item--quiz_completed').first().waitFor();
+    await page.screenshot({ path: join(screenshots, 'profile.png'), fullPage: true });
     await page.close();
   });
 

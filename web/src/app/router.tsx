@@ -62,7 +62,12 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/quizzes/components/quiz-search-page')).QuizSearchPage,
         }),
       },
-      notBuiltYet(paths.profile),
+      {
+        path: paths.profile,
+        lazy: async () => ({
+          Component: (await import('@web/features/profile/components/profile-page')).ProfilePage,
+        }),
+      },
       notBuiltYet(paths.focusedStudy),
       notBuiltYet(paths.proCheckout),
       {

@@ -46,3 +46,17 @@ export function useRateAttempt() {
       ).json() as Promise<unknown>,
   });
 }
+
+/** `POST /api/study/session`: one record per answer for signed-in players; a failure is only logged. */
+export function sendStudyRecord(input: {
+  quizId: string;
+  questionId: string;
+  userAnswer: string;
+  correctAnswer: string;
+  isCorrect: boolean;
+  timeSpent: number;
+}) {
+  apiRequest('POST', '/api/study/session', input).catch((error: unknown) =>
+    console.warn('study record not saved', error),
+  );
+}

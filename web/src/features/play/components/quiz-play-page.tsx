@@ -9,7 +9,7 @@ import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useFavorites } from '@web/features/quizzes/api/quizzes';
 import { FavoriteButton } from '@web/features/quizzes/components/favorite-button';
 import { CategoryBadge, DifficultyBadge } from '@web/features/quizzes/components/quiz-badges';
-import { sendProgress, useQuizForPlay, useRateAttempt, useSaveAttempt } from '../api/play';
+import { sendProgress, sendStudyRecord, useQuizForPlay, useRateAttempt, useSaveAttempt } from '../api/play';
 
 type Phase = 'intro' | 'playing' | 'finished';
 type Answer = AnswerLetter | '-';
@@ -68,6 +68,11 @@ function Play({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
   const [remaining, setRemaining] = useState(quiz.timeLimit * 60);
 
   const finish = useCallback(() => setPhase('finished'), []);
+  // When the current question appeared, for the study record's time spent.
+  const shownAt = useRef(Date.now());
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [index, phase]);
 
   useEffect(() => {
     if (phase !== 'playing') return;
@@ -103,11 +108,20 @@ function Play({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
     if (chosen) return;
     const next = { ...answers, [question.id]: letter };
     setAnswers(next);
-    if (user)
+    if (user) {
       sendProgress(
         quiz.id,
         Object.fromEntries(questions.map((item, position) => [String(position), next[item.id] ?? '-'])),
       );
+      sendStudyRecord({
+        quizId: quiz.id,
+        questionId: question.id,
+        userAnswer: letter,
+        correctAnswer: question.correctAnswer,
+        isCorrect: letter === question.correctAnswer,
+        timeSpent: Math.round((Date.now() - shownAt.current) / 1000),
+      });
+    }
   };
   const last = index === questions.length - 1;
   return (
