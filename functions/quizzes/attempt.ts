@@ -110,16 +110,24 @@ export async function recordAttempt(
         },
       },
     ]);
+  const quizGone = (error: unknown, quizIndex: number) =>
+    error instanceof TransactionCanceledException &&
+    error.CancellationReasons?.[quizIndex]?.Code === 'ConditionalCheckFailed';
   try {
     await countPlay(true);
   } catch (error) {
+    if (quizGone(error, 3)) throw new NotFoundError();
     const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-    if (reasons[2]?.Code !== 'ConditionalCheckFailed') {
-      if (reasons[3]?.Code === 'ConditionalCheckFailed') throw new NotFoundError();
-      throw error;
+    if (reasons[2]?.Code !== 'ConditionalCheckFailed') throw error;
+    // Played before: count the play, not a new participant.
+    try {
+      await countPlay(false);
+    } catch (retryError) {
+      if (quizGone(retryError, 2)) throw new NotFoundError();
+      throw retryError;
     }
-    await countPlay(false);
   }
+
   // The attempt and the counters are saved together above; the derived records follow.
   const profile = await dynamo().send(
     new GetCommand({ TableName: table(), Key: userKey(user.id), ProjectionExpression: 'quizzesCompleted' }),
@@ -174,18 +182,24 @@ export async function saveProgress(
  * the quiz's rating sum, count and average change in the same transaction.
  */
 export async function rateAttempt(user: UserItem, attemptId: string, rating: number): Promise<void> {
-  // Optimistic: read, write with the values read as conditions, and try again if another rating won.
+  // A person has one rating per quiz (kept on their PLAYER item): rating another play of the same
+  // quiz replaces it rather than adding a second one. Optimistic: read, write with the values read
+  // as conditions, and try again if another rating won.
   for (let attempt = 1; ; attempt++) {
     const found = await dynamo().send(
       new GetCommand({ TableName: table(), Key: attemptKey(attemptId), ConsistentRead: true }),
     );
     const record = found.Item as AttemptItem | undefined;
     if (!record || record.userId !== user.id) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
-    const quiz = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: quizKey(record.quizId), ConsistentRead: true }),
-    );
-    if (!quiz.Item) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
-    const previous = record.rating ?? null;
+    const playerKey = { pk: `QUIZ#${record.quizId}`, sk: `PLAYER#${user.id}` };
+    const [quiz, player] = await Promise.all([
+      dynamo().send(
+        new GetCommand({ TableName: table(), Key: quizKey(record.quizId), ConsistentRead: true }),
+      ),
+      dynamo().send(new GetCommand({ TableName: table(), Key: playerKey, ConsistentRead: true })),
+    ]);
+    if (!quiz.Item || !player.Item) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
+    const previous = typeof player.Item.rating === 'number' ? player.Item.rating : null;
     const seenSum = Number(quiz.Item.ratingSum ?? 0);
     const seenCount = Number(quiz.Item.ratingCount ?? 0);
     const sum = seenSum - (previous ?? 0) + rating;
@@ -197,11 +211,18 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
             TableName: table(),
             Key: attemptKey(attemptId),
             UpdateExpression: 'SET rating = :rating',
-            ConditionExpression:
-              previous === null ? 'attribute_not_exists(rating) OR rating = :none' : 'rating = :previous',
+            ExpressionAttributeValues: { ':rating': rating },
+          },
+        },
+        {
+          Update: {
+            TableName: table(),
+            Key: playerKey,
+            UpdateExpression: 'SET rating = :rating',
+            ConditionExpression: previous === null ? 'attribute_not_exists(rating)' : 'rating = :previous',
             ExpressionAttributeValues: {
               ':rating': rating,
-              ...(previous === null ? { ':none': null } : { ':previous': previous }),
+              ...(previous === null ? {} : { ':previous': previous }),
             },
           },
         },
@@ -210,7 +231,8 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
             TableName: table(),
             Key: quizKey(record.quizId),
             UpdateExpression: 'SET ratingSum = :sum, ratingCount = :count, averageRating = :average',
-            ConditionExpression: 'ratingSum = :seenSum AND ratingCount = :seenCount',
+            ConditionExpression:
+              '(ratingSum = :seenSum OR attribute_not_exists(ratingSum)) AND (ratingCount = :seenCount OR attribute_not_exists(ratingCount))',
             ExpressionAttributeValues: {
               ':sum': sum,
               ':count': count,

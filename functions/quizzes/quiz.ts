@@ -149,23 +149,26 @@ export async function getQuizzes(quizIds: readonly string[]): Promise<QuizItem[]
   return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-/** The quiz and its questions in one Query. */
+/**
+ * The quiz and its questions: the META item and the `QUESTION#` items of its partition, read in
+ * parallel (other items of the partition, such as favourites, players or reports, are not read).
+ */
 export async function getQuizDetail(
   quizId: string,
 ): Promise<{ quiz: QuizItem; questions: Question[] } | undefined> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':from': 'META', ':to': 'QUESTION#~' },
-    }),
-  );
-  const items = result.Items ?? [];
-  const quiz = items.find((item) => item.sk === 'META') as QuizItem | undefined;
+  const [meta, questionPage] = await Promise.all([
+    dynamo().send(new GetCommand({ TableName: table(), Key: quizKey(quizId) })),
+    dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :question)',
+        ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':question': 'QUESTION#' },
+      }),
+    ),
+  ]);
+  const quiz = meta.Item as QuizItem | undefined;
   if (!quiz) return undefined;
-  const questions = (items.filter((item) => String(item.sk).startsWith('QUESTION#')) as QuestionItem[]).map(
-    toQuestion,
-  );
+  const questions = ((questionPage.Items ?? []) as QuestionItem[]).map(toQuestion);
   return { quiz, questions: questions.sort((a, b) => a.order - b.order) };
 }
 

@@ -156,5 +156,9 @@ describe('ratings', () => {
     // Rating again replaces the earlier rating.
     await first.client.request('PATCH', `/api/quiz-attempts/${firstAttempt}/rating`, { json: { rating: 2 } });
     expect((await quiz(first.client, 'sample-sports-rules')).averageRating).toBe(3);
+    // Another play by the same person: its rating replaces theirs instead of adding a second one.
+    const replay = await attemptOf(first.client);
+    await first.client.request('PATCH', `/api/quiz-attempts/${replay}/rating`, { json: { rating: 1 } });
+    expect((await quiz(first.client, 'sample-sports-rules')).averageRating).toBe(2.5);
   });
 });

@@ -74,9 +74,12 @@ function Play({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
     shownAt.current = Date.now();
   }, [index, phase]);
 
+  // Counted from a fixed deadline: background tabs slow timers down, the clock does not.
+  const deadline = useRef(0);
   useEffect(() => {
     if (phase !== 'playing') return;
-    const timer = setInterval(() => setRemaining((seconds) => Math.max(0, seconds - 1)), 1000);
+    const tick = () => setRemaining(Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000)));
+    const timer = setInterval(tick, 250);
     return () => clearInterval(timer);
   }, [phase]);
 
@@ -93,6 +96,7 @@ function Play({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
     setIndex(0);
     setAnswers({});
     setRemaining(quiz.timeLimit * 60);
+    deadline.current = Date.now() + quiz.timeLimit * 60_000;
     setPhase('playing');
   };
 
@@ -223,6 +227,7 @@ function QuestionView(props: {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
       if (
         event.target instanceof HTMLElement &&
         ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)

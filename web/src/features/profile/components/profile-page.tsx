@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Award,
   BookOpenCheck,
@@ -11,7 +12,7 @@ import {
   Target,
   Trophy,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { LIMITS } from '@shared/constants';
 import type { ActivityItem } from '@shared/progress';
@@ -21,7 +22,8 @@ import { paths } from '@web/config/paths';
 import { useUpdateNickname } from '@web/features/auth/api/account';
 import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
 import { useRequireUser } from '@web/features/auth/use-require-user';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { currentUserKey } from '@web/features/auth/api/get-current-user';
 import { useUserActivity, useUserStats } from '../api/profile';
 
 const activityIcons: Record<ActivityItem['type'], React.ReactNode> = {
@@ -47,6 +49,17 @@ export function ProfilePage() {
 function Profile({ user }: { user: CurrentUser }) {
   const stats = useUserStats(true);
   const activity = useUserActivity(true);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedOut = [stats.error, activity.error].some(
+    (error) => error instanceof ApiError && error.status === 401,
+  );
+  useEffect(() => {
+    // The session ended while the user was still cached: sign-in is needed again.
+    if (!signedOut) return;
+    queryClient.setQueryData(currentUserKey, null);
+    void navigate(paths.login, { replace: true });
+  }, [signedOut, navigate, queryClient]);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const cards = [
     {
@@ -104,6 +117,21 @@ function Profile({ user }: { user: CurrentUser }) {
         ))}
       </ul>
 
+      {(stats.isError || activity.isError) && !signedOut && (
+        <div className="state state--error" role="alert">
+          <p>記録の読み込みに失敗しました。</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              void stats.refetch();
+              void activity.refetch();
+            }}
+          >
+            再読み込み
+          </button>
+        </div>
+      )}
       <div className="profile__columns">
         <section className="card profile__panel" aria-labelledby="activity-title">
           <h2 id="activity-title" className="section__title">
