@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { queryOwned } from '../data/owned';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { ttlFromDate } from '../data/table';
@@ -120,14 +121,5 @@ export function useTokenInTransaction(kind: TokenKind, token: string, now = new 
 
 /** Withdraws every outstanding token an account owns (after a password reset). */
 export async function deleteOwnedTokens(userId: string): Promise<void> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'byOwner',
-      KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-      ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'TOKEN#' },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  await deleteItems((result.Items ?? []) as ItemKey[]);
+  await deleteItems(await queryOwned<ItemKey>(userId, 'TOKEN#', { projection: 'pk, sk' }));
 }

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryOwned } from '../data/owned';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { transactWrite } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
@@ -68,21 +69,8 @@ export async function isFavorite(user: UserItem, quizId: string): Promise<boolea
 
 /** The user's favourites, newest first, leaving out quizzes they may no longer see (hidden, made private, deleted). */
 export async function listFavorites(user: UserItem): Promise<QuizItem[]> {
-  const quizIds: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byOwner',
-        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-        ExpressionAttributeValues: { ':owner': `USER#${user.id}`, ':kind': 'FAVORITE#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    quizIds.push(...(page.Items ?? []).map((item) => String(item.quizId)));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return (await getQuizzes(quizIds)).filter((quiz) => canView(quiz, user));
+  const favorites = await queryOwned<{ quizId: string }>(user.id, 'FAVORITE#', { newestFirst: true });
+  return (await getQuizzes(favorites.map((favorite) => favorite.quizId))).filter((quiz) =>
+    canView(quiz, user),
+  );
 }

@@ -12,6 +12,7 @@ import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from 
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { queryOwned } from '../data/owned';
 import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
@@ -92,6 +93,10 @@ export function canView(quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | 
   if (quiz.isHidden && !isAuthor && viewer?.role !== 'admin') return false;
   return true;
 }
+
+/** The attributes `toSummary`, the filters and the sorts read. */
+const SUMMARY_FIELDS =
+  'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, averageRating, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, createdAt, updatedAt';
 
 export function toSummary(quiz: QuizItem): QuizSummary {
   return {
@@ -506,23 +511,9 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
 
 /** The author's own quizzes (hidden and private included), newest first. */
 export async function listOwnQuizzes(userId: string): Promise<QuizItem[]> {
-  const quizzes: QuizItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byOwner',
-        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-        ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'QUIZ#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    quizzes.push(...((page.Items ?? []) as QuizItem[]).filter((quiz) => quiz.status === 'active'));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return quizzes;
+  return (await queryOwned<QuizItem>(userId, 'QUIZ#', { newestFirst: true })).filter(
+    (quiz) => quiz.status === 'active',
+  );
 }
 
 /**
@@ -549,6 +540,9 @@ export async function listPublicQuizzes(options: {
         IndexName: 'byCollection',
         KeyConditionExpression: 'gsi1pk = :public',
         ExpressionAttributeValues: { ':public': PUBLIC_COLLECTION },
+        // Only what lists, filters and sorts use: smaller pages, fewer read units.
+        ProjectionExpression: SUMMARY_FIELDS,
+        ExpressionAttributeNames: { '#status': 'status' },
         ScanIndexForward: false,
         Limit: Math.min(pageSize, scanLimit - read),
         ExclusiveStartKey: cursor,

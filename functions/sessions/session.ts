@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 
 /**
@@ -91,23 +92,7 @@ export function signedOutCookies(): string[] {
 
 /** Ends every session of a user (password reset, ban, account deletion). Returns how many. */
 export async function endAllSessions(userId: string): Promise<number> {
-  let ended = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byOwner',
-        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-        ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'SESSION#' },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    const keys = (page.Items ?? []) as ItemKey[];
-    await deleteItems(keys);
-    ended += keys.length;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return ended;
+  const sessions = await queryOwned<ItemKey>(userId, 'SESSION#', { projection: 'pk, sk' });
+  await deleteItems(sessions);
+  return sessions.length;
 }

@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Account journeys in real Chromium against the whole local stack, mail included. */
-const screenshots = join(import.meta.dirname, 'screenshots');
-let stack: LocalStack;
-let browser: Browser;
+const screenshots = SCREENSHOTS;
 const PASSWORD = 'Quiz#2026pass';
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = useE2EStack();
 
 /** The newest link to `path` in mail sent to `address`, as the local mail viewer's store has it. */
 async function mailLink(address: string, path: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const store = (await (await fetch(`${stack.mailViewerUrl}/store`)).json()) as {
+    const store = (await (await fetch(`${e2e.stack().mailViewerUrl}/store`)).json()) as {
       emails: { destination: { to: string[] }; body: { text?: string } }[];
     };
     const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
@@ -49,9 +37,9 @@ async function logOutFromMenu(page: Page) {
 
 describe('accounts', () => {
   it('registers, logs out and logs back in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
     const id = randomUUID().slice(0, 8);
-    await page.goto(`${stack.appUrl}/register`);
+    await page.goto(`${e2e.stack().appUrl}/register`);
     await page.getByRole('heading', { name: '新規登録' }).waitFor();
     await page.getByRole('button', { name: 'アカウントを作成' }).click();
     expect(await page.getByRole('alert').first().textContent()).toContain(
@@ -66,7 +54,7 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'register.png'), fullPage: true });
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'アカウントを作成' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('テスト花子').waitFor();
     expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(
       'マイクイズ',
@@ -82,15 +70,15 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'login-failed.png'), fullPage: true });
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('テスト花子').waitFor();
     await page.close();
   });
 
   it('registers by e-mail through the link in the mail viewer', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
     const email = `mail.${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto(`${stack.appUrl}/email-register`);
+    await page.goto(`${e2e.stack().appUrl}/email-register`);
     await page.getByLabel('メールアドレス', { exact: true }).fill(email);
     await page.getByRole('button', { name: '確認メールを送信' }).click();
     await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
@@ -98,7 +86,7 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'email-register-sent.png'), fullPage: true });
 
     const link = await mailLink(email, '/verify-email');
-    expect(link.startsWith(stack.appUrl)).toBe(true);
+    expect(link.startsWith(e2e.stack().appUrl)).toBe(true);
     await page.goto(link);
     await page.getByText(email).waitFor();
     await page.getByLabel('ユーザー名').fill(`mail_${randomUUID().slice(0, 6)}`);
@@ -114,7 +102,7 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'verify-email.png'), fullPage: true });
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByRole('heading', { name: '登録が完了しました' }).waitFor();
-    await page.waitForURL(`${stack.appUrl}/`, { timeout: 5000 });
+    await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 5000 });
     await userMenu(page).getByText('メール太郎').waitFor();
 
     await page.goto(link);
@@ -123,20 +111,20 @@ describe('accounts', () => {
   });
 
   it('resets a forgotten password through its link, then logs in with the new one', async () => {
-    const setup = await browser.newPage();
+    const setup = await e2e.browser().newPage();
     const id = randomUUID().slice(0, 8);
     const email = `reset.${id}@example.com`;
-    await setup.goto(`${stack.appUrl}/register`);
+    await setup.goto(`${e2e.stack().appUrl}/register`);
     await setup.getByLabel('ユーザー名').fill(`reset_${id}`);
     await setup.getByLabel('ニックネーム').fill('リセット');
     await setup.getByLabel('メールアドレス', { exact: true }).fill(email);
     await setup.getByLabel('パスワード').fill(PASSWORD);
     await setup.getByRole('button', { name: 'アカウントを作成' }).click();
-    await setup.waitForURL(`${stack.appUrl}/`);
+    await setup.waitForURL(`${e2e.stack().appUrl}/`);
     await setup.close();
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/login`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.stack().appUrl}/login`);
     await page.getByRole('button', { name: 'パスワードをお忘れの方' }).click();
     await page.getByLabel('メールアドレス', { exact: true }).fill(email);
     await page.getByRole('button', { name: '再設定メールを送信' }).click();
@@ -153,19 +141,19 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'reset-password.png'), fullPage: true });
     await page.getByRole('button', { name: 'パスワードを変更' }).click();
     await page.getByRole('heading', { name: 'パスワードを変更しました' }).waitFor();
-    await page.waitForURL(`${stack.appUrl}/login`, { timeout: 6000 });
+    await page.waitForURL(`${e2e.stack().appUrl}/login`, { timeout: 6000 });
 
     await page.getByLabel('ユーザー名').fill(`reset_${id}`);
     await page.getByLabel('パスワード').fill('newpass1');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('リセット').waitFor();
     await page.close();
   });
 
   it('signs the seeded administrator in only through the e-mailed link', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/login`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.stack().appUrl}/login`);
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('Admin#2026');
     await page.getByRole('button', { name: 'ログイン' }).click();
@@ -174,7 +162,7 @@ describe('accounts', () => {
 
     await page.goto(await mailLink('admin@example.com', '/admin-login-verify'));
     await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
-    await page.waitForURL(`${stack.appUrl}/`, { timeout: 6000 });
+    await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 6000 });
     expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(
       '管理',
     );
@@ -182,12 +170,12 @@ describe('accounts', () => {
   });
 
   it('changes the nickname in the account settings dialog', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/login`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.stack().appUrl}/login`);
     await page.getByLabel('ユーザー名').fill('demo');
     await page.getByLabel('パスワード').fill('Demo#2026pass');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
     const dialog = page.getByRole('dialog', { name: 'アカウント設定' });

@@ -1,25 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Playing a seeded quiz in real Chromium: as a guest, signed in with rating, in random order, and out of time. */
-const screenshots = join(import.meta.dirname, 'screenshots');
-let stack: LocalStack;
-let browser: Browser;
+const screenshots = SCREENSHOTS;
 const QUIZ = 'sample-science-basics';
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = useE2EStack();
 
 /** Answers every question with the given key (keyboard play), returning how many were right. */
 async function answerAll(page: Page, key: string) {
@@ -37,8 +25,8 @@ async function answerAll(page: Page, key: string) {
 
 describe('quiz play', () => {
   it('lets a guest play a quiz to the end with feedback, without saving', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/quiz/${QUIZ}`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.stack().appUrl}/quiz/${QUIZ}`);
     await page.getByRole('heading', { name: '身近な科学の基礎' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'play-intro.png'), fullPage: true });
     await page.getByRole('button', { name: 'スタート' }).click();
@@ -61,13 +49,9 @@ describe('quiz play', () => {
   });
 
   it("saves a signed-in player's result and takes a rating", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/login`);
-    await page.getByLabel('ユーザー名').fill('demo');
-    await page.getByLabel('パスワード').fill('Demo#2026pass');
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
-    await page.goto(`${stack.appUrl}/quiz/${QUIZ}`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, e2e.stack().appUrl, 'demo', 'Demo#2026pass');
+    await page.goto(`${e2e.stack().appUrl}/quiz/${QUIZ}`);
     await page.getByRole('button', { name: 'スタート' }).click();
     const { total, correct } = await answerAll(page, 'B');
     await page.getByText(`${correct} / ${total} 問正解`).first().waitFor();
@@ -79,7 +63,7 @@ describe('quiz play', () => {
     await submit.click();
     await page.locator('.toast').getByText('評価ありがとうございます！').waitFor();
     await submit.waitFor({ state: 'detached' });
-    const quiz = (await (await fetch(`${stack.gateway.url}/api/quizzes/${QUIZ}`)).json()) as {
+    const quiz = (await (await fetch(`${e2e.stack().gateway.url}/api/quizzes/${QUIZ}`)).json()) as {
       totalPlayers: number;
       averageRating: number;
     };
@@ -100,11 +84,11 @@ describe('quiz play', () => {
   });
 
   it('shows the random badge for both spellings and ends the quiz when time runs out', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.appUrl}/quiz/${QUIZ}?random=1`);
+    const page = await e2e.browser().newPage();
+    await page.goto(`${e2e.stack().appUrl}/quiz/${QUIZ}?random=1`);
     await page.getByText('ランダム出題').waitFor();
     await page.clock.install();
-    await page.goto(`${stack.appUrl}/quiz/${QUIZ}?mode=random`);
+    await page.goto(`${e2e.stack().appUrl}/quiz/${QUIZ}?mode=random`);
     await page.getByText('ランダム出題').waitFor();
     await page.getByRole('button', { name: 'スタート' }).click();
     await page.getByText('問題 1 / 5').waitFor();
@@ -114,11 +98,11 @@ describe('quiz play', () => {
   });
 
   it('shows the load failure with an exit button for an unknown quiz', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.appUrl}/quiz/no-such-quiz`);
+    const page = await e2e.browser().newPage();
+    await page.goto(`${e2e.stack().appUrl}/quiz/no-such-quiz`);
     await page.getByRole('heading', { name: 'クイズの読み込みに失敗しました。' }).waitFor();
     await page.getByRole('button', { name: '終了する' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await page.close();
   });
 });

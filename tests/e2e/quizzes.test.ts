@@ -1,39 +1,18 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** The quiz catalogue in real Chromium: create, find, edit, favourite, report, delete. */
-const screenshots = join(import.meta.dirname, 'screenshots');
-let stack: LocalStack;
-let browser: Browser;
+const screenshots = SCREENSHOTS;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto(`${stack.appUrl}/login`);
-  await page.getByLabel('ユーザー名').fill(username);
-  await page.getByLabel('パスワード').fill(password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${stack.appUrl}/`);
-}
+const e2e = useE2EStack();
 
 describe('quizzes', () => {
   it('creates a quiz in the dialog, finds it, edits it, favourites it, reports another, and deletes it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await logIn(page, 'demo', 'Demo#2026pass');
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, e2e.stack().appUrl, 'demo', 'Demo#2026pass');
 
-    await page.goto(`${stack.appUrl}/my-quizzes`);
+    await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
     await page.getByRole('heading', { name: 'マイクイズ' }).waitFor();
     await page.getByText('まだクイズがありません').waitFor();
     await page.getByRole('button', { name: 'クイズを作成' }).click();
@@ -60,7 +39,7 @@ describe('quizzes', () => {
     await page.getByRole('heading', { name: 'E2E 動物クイズ' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'my-quizzes.png'), fullPage: true });
 
-    await page.goto(`${stack.appUrl}/quiz-search`);
+    await page.goto(`${e2e.stack().appUrl}/quiz-search`);
     await page.getByPlaceholder('キーワードでクイズを検索').fill('ｅ２ｅ　動物');
     await page.getByRole('heading', { name: 'E2E 動物クイズ' }).waitFor();
     await page.getByText('1件のクイズ').waitFor();
@@ -68,7 +47,7 @@ describe('quizzes', () => {
     await page.getByRole('button', { name: 'お気に入りに追加' }).click();
     await page.getByRole('button', { name: 'お気に入りから外す' }).waitFor();
 
-    await page.goto(`${stack.appUrl}/my-quizzes`);
+    await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
     await page.getByRole('button', { name: '編集' }).click();
     const edit = page.getByRole('dialog', { name: 'クイズを編集' });
     await edit.getByLabel('タイトル').fill('E2E 動物クイズ 改訂版');
@@ -78,7 +57,7 @@ describe('quizzes', () => {
     await page.getByRole('heading', { name: 'E2E 動物クイズ 改訂版' }).waitFor();
     await page.locator('.favorite-list').getByText('E2E 動物クイズ 改訂版').waitFor();
 
-    await page.goto(stack.appUrl);
+    await page.goto(e2e.stack().appUrl);
     const card = page.locator('.quiz-card', { hasText: '世界の首都クイズ' });
     await card.getByRole('button', { name: 'その他の操作' }).click();
     await page.getByRole('menuitem', { name: '報告する' }).click();
@@ -90,7 +69,7 @@ describe('quizzes', () => {
     await report.getByRole('button', { name: '報告する' }).click();
     await page.locator('.toast').getByText('報告が送信されました').waitFor();
 
-    await page.goto(`${stack.appUrl}/my-quizzes`);
+    await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
     await page.getByRole('button', { name: '削除' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '削除する' }).click();
     await page.getByText('まだクイズがありません').waitFor();

@@ -1,31 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, useE2EStack } from '../support/e2e';
 
-/** Smoke test of the web shell in real headless Chromium against the whole local stack. */
-const screenshots = join(import.meta.dirname, 'screenshots');
-let stack: LocalStack;
-let browser: Browser;
+/** Smoke test of the web shell in real headless Chromium against the whole local e2e.stack(). */
+const screenshots = SCREENSHOTS;
 
-beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  [stack, browser] = await Promise.all([
-    startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = useE2EStack();
 
 describe('web shell', () => {
   it('shows the Japanese home page with the categories from DynamoDB Local', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(stack.appUrl);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(e2e.stack().appUrl);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toBe('みんなのクイズ');
@@ -53,31 +38,31 @@ describe('web shell', () => {
   });
 
   it('shows the not-found page for an unknown path and leads back home', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.appUrl}/no/such/page`);
+    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.stack().appUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'ページが見つかりません' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'not-found.png'), fullPage: true });
     await page.getByRole('link', { name: 'ホームに戻る' }).click();
-    await page.waitForURL(`${stack.appUrl}/`);
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await page.locator('.category-card__name').first().waitFor();
     await page.close();
   });
 
   it('renders only the layout on a route whose feature is not built yet', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.appUrl}/terms`);
+    const page = await e2e.browser().newPage();
+    await page.goto(`${e2e.stack().appUrl}/terms`);
     await page.getByRole('navigation', { name: 'フッター' }).waitFor();
     expect((await page.locator('main').innerText()).trim()).toBe('');
     await page.close();
   });
 
   it('opens the mobile drawer from the menu button and F8 focuses the notification area', async () => {
-    const page = await browser.newPage({
+    const page = await e2e.browser().newPage({
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
     });
-    await page.goto(stack.appUrl);
+    await page.goto(e2e.stack().appUrl);
     await page.locator('.category-card__name').first().waitFor();
     await page.getByRole('button', { name: 'メニューを開く' }).click();
     const drawer = page.getByRole('dialog', { name: 'メニュー' });

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { launchBrowser } from './browser';
+
+export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
+
+/**
+ * One whole local stack (in memory, free ports, Vite) and one headless Chromium per e2e test file.
+ * Use the returned getters inside tests.
+ */
+export function useE2EStack() {
+  let stack: LocalStack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [stack, browser] = await Promise.all([
+      startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  return {
+    stack: () => stack!,
+    browser: () => browser!,
+  };
+}
+
+/** Signs in through the login page and waits for the home page. */
+export async function logIn(page: Page, appUrl: string, username: string, password: string) {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('ユーザー名').fill(username);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL(`${appUrl}/`);
+}
