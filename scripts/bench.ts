@@ -102,20 +102,16 @@ async function measureDevReady(): Promise<number> {
     SES_PORT: await freePort(),
   };
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), join(REPO_ROOT, 'scripts/dev.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-        LOCAL_DATA_DIR: dataDir,
-        QUIZ_SILENT_LOGS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/dev.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      LOCAL_DATA_DIR: dataDir,
+      QUIZ_SILENT_LOGS: '1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const seconds = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`dev not ready in 60 s:\n${output}`)), 60_000);
@@ -136,6 +132,8 @@ async function measureDevReady(): Promise<number> {
     child.once('exit', (code) => reject(new Error(`dev exited (${code}):\n${output}`)));
   });
   child.removeAllListeners('exit');
+  // The dev process itself gets the signal (no wrapper in between), exactly as Ctrl-C does, and
+  // must stop DynamoDB Local before it exits.
   const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGINT');
   await exited;
