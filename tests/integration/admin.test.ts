@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_MESSAGES } from '@shared/admin';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { dynamo } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { seed } from '../../scripts/seed';
+import { signInAs } from '../support/accounts';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+/** Moderation: admin-only calls, hide/restore everywhere, edit history, penalties, reports. */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+
+async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  const { user } = await signInAs(client, overrides);
+  return { client, user };
+}
+
+const question = { questionText: '問題', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' };
+
+async function quizBy(client: TestClient, title = `モデレーション ${randomUUID().slice(0, 6)}`) {
+  const response = await client.request('POST', '/api/quizzes', {
+    json: {
+      quiz: { title, description: '説明', category: '科学', difficulty: '初級', isPublished: true },
+      questions: [question],
+    },
+  });
+  expect(response.status).toBe(201);
+  return { id: String(response.json.id), title };
+}
+
+const ids = (list: unknown) => (list as { id: string }[]).map((item) => item.id);
+
+const adminCalls: [string, string, unknown?][] = [
+  ['GET', '/api/admin/flagged-quizzes'],
+  ['GET', '/api/admin/reports'],
+  ['GET', '/api/admin/reported-users'],
+  ['GET', '/api/admin/quizzes/sample-science-basics'],
+  ['GET', '/api/admin/quizzes/sample-science-basics/edit-history'],
+  ['PATCH', '/api/admin/quizzes/sample-science-basics/hide'],
+  ['PATCH', '/api/admin/quizzes/sample-science-basics/restore'],
+  ['DELETE', '/api/admin/reports/sample-science-basics~00000000-0000-0000-0000-000000000000'],
+  ['DELETE', '/api/admin/reports/bulk', { reportIds: ['x~y'] }],
+  ['POST', '/api/admin/ban-user', { userId: 'someone', type: 'ban' }],
+  ['POST', '/api/admin/unban-user', { userId: 'someone' }],
+];
+
+describe('access', () => {
+  it.each(adminCalls)('%s %s is refused to guests (401) and members (403)', async (method, path, body) => {
+    const guest = new TestClient(gateway.url);
+    await guest.get('/api/categories');
+    expect((await guest.request(method, path, body === undefined ? {} : { json: body })).status).toBe(401);
+    const { client } = await member({ isPro: true });
+    expect((await client.request(method, path, body === undefined ? {} : { json: body })).status).toBe(403);
+  });
+});
+
+describe('hiding and restoring', () => {
+  it('removes a quiz from every public place at once and brings it back', async () => {
+    const author = await member({ isPro: true });
+    const quiz = await quizBy(author.client, `隠す対象 ${randomUUID().slice(0, 6)}`);
+    const fan = await member();
+    await fan.client.request('POST', `/api/favorites/${quiz.id}`);
+    const admin = await member({ role: 'admin' });
+
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`)).status).toBe(200);
+    expect(ids((await fan.client.get('/api/quizzes')).json)).not.toContain(quiz.id);
+    expect(
+      ids((await fan.client.get(`/api/quizzes/search?q=${encodeURIComponent(quiz.title)}`)).json),
+    ).not.toContain(quiz.id);
+    expect(ids((await fan.client.get('/api/favorites')).json)).not.toContain(quiz.id);
+    expect((await fan.client.get(`/api/quizzes/${quiz.id}`)).status).toBe(404);
+    expect((await author.client.get(`/api/quizzes/${quiz.id}`)).json).toMatchObject({ isHidden: true });
+    expect((await admin.client.get(`/api/admin/quizzes/${quiz.id}`)).json).toMatchObject({
+      isHidden: true,
+      questions: [expect.objectContaining({ questionText: '問題' })],
+    });
+
+    // Edits while hidden are in the admin's edit history; the private setting stays available to the pro author.
+    await author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
+      json: {
+        quiz: {
+          title: '直しました',
+          description: '',
+          category: '科学',
+          difficulty: '初級',
+          timeLimit: 10,
+          isPublished: true,
+        },
+        questions: [question],
+      },
+    });
+    const history = (await admin.client.get(`/api/admin/quizzes/${quiz.id}/edit-history`))
+      .json as unknown as {
+      editorNickname: string;
+      changes: { quiz: { before: { title: string }; after: { title: string } } };
+    }[];
+    expect(history).toHaveLength(1);
+    expect(history[0]!.changes.quiz.before.title).toBe(quiz.title);
+    expect(history[0]!.changes.quiz.after.title).toBe('直しました');
+
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/restore`)).status).toBe(200);
+    expect(ids((await fan.client.get('/api/quizzes')).json)).toContain(quiz.id);
+    expect(ids((await fan.client.get('/api/favorites')).json)).toContain(quiz.id);
+    expect((await fan.client.get(`/api/quizzes/${quiz.id}`)).status).toBe(200);
+  });
+
+  it('has no edit history for a quiz edited only while visible', async () => {
+    const author = await member();
+    const quiz = await quizBy(author.client);
+    await author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
+      json: {
+        quiz: {
+          title: '公開中の編集',
+          description: '',
+          category: '科学',
+          difficulty: '初級',
+          timeLimit: 10,
+          isPublished: true,
+        },
+        questions: [question],
+      },
+    });
+    const admin = await member({ role: 'admin' });
+    expect((await admin.client.get(`/api/admin/quizzes/${quiz.id}/edit-history`)).json).toEqual([]);
+  });
+});
+
+describe('penalties', () => {
+  it('suspends: the existing session and logins are refused until the admin lifts it', async () => {
+    const target = await member();
+    const admin = await member({ role: 'admin' });
+    const response = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: target.user.id, type: 'suspension', minutes: 10 },
+    });
+    expect(response.status).toBe(201);
+    const me = await target.client.get('/api/auth/me');
+    expect(me.status).toBe(401);
+    const penalties = (await admin.client.get('/api/admin/reported-users')).status;
+    expect(penalties).toBe(200);
+
+    expect(
+      (await admin.client.request('POST', '/api/admin/unban-user', { json: { userId: target.user.id } }))
+        .status,
+    ).toBe(200);
+    const audit = await dynamo().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `AUDIT#${new Date().toISOString().slice(0, 7)}` },
+      }),
+    );
+    expect((audit.Items ?? []).map((item) => item.action)).toEqual(
+      expect.arrayContaining(['suspend-user', 'unban-user']),
+    );
+  });
+
+  it('refuses a banned member everywhere a member is needed, with the spec message', async () => {
+    const target = await member();
+    const admin = await member({ role: 'admin' });
+    // A second session of the same person, opened before the ban.
+    await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: target.user.id, type: 'ban', reason: 'スパム' },
+    });
+    expect((await target.client.get('/api/auth/me')).status).toBe(401);
+    const penalties = await dynamo().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
+        ExpressionAttributeValues: { ':pk': `USER#${target.user.id}`, ':kind': 'PENALTY#' },
+      }),
+    );
+    expect(penalties.Items).toHaveLength(1);
+    expect(penalties.Items![0]).toMatchObject({
+      penaltyType: 'ban',
+      expiresAt: null,
+      issuedBy: admin.user.id,
+      reason: 'スパム',
+    });
+  });
+
+  it('cannot be given to oneself or to another admin, and suspensions need minutes ≥ 1', async () => {
+    const admin = await member({ role: 'admin' });
+    const other = await member({ role: 'admin' });
+    const self = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: admin.user.id, type: 'ban' },
+    });
+    expect(self.status).toBe(400);
+    expect(self.json.message).toBe(ADMIN_MESSAGES.cannotBanSelf);
+    const peer = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: other.user.id, type: 'ban' },
+    });
+    expect(peer.status).toBe(403);
+    const target = await member();
+    const noMinutes = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: target.user.id, type: 'suspension' },
+    });
+    expect(noMinutes.json.message).toBe(ADMIN_MESSAGES.minutesRequired);
+    const zero = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: target.user.id, type: 'suspension', minutes: 0 },
+    });
+    expect(zero.status).toBe(400);
+    expect((await target.client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses the login of a suspended member with the spec message', async () => {
+    const client = new TestClient(gateway.url);
+    await client.get('/api/categories');
+    const username = `susp_${randomUUID().slice(0, 8)}`;
+    const registered = await client.request('POST', '/api/auth/register', {
+      json: { username, nickname: 'n', email: `${username}@example.com`, password: 'Quiz#2026pass' },
+    });
+    const admin = await member({ role: 'admin' });
+    await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: (registered.json.user as { id: string }).id, type: 'suspension', minutes: 1440 },
+    });
+    const login = await client.request('POST', '/api/auth/login', {
+      json: { username, password: 'Quiz#2026pass' },
+    });
+    expect(login.status).toBe(403);
+    expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
+  });
+});
+
+describe('reports', () => {
+  it('lists flagged quizzes with their 3 latest reports and deletes reports of several quizzes in bulk', async () => {
+    const author = await member({ isPro: true });
+    const first = await quizBy(author.client);
+    const second = await quizBy(author.client);
+    const reporters = await Promise.all(Array.from({ length: 4 }, () => member()));
+    for (const reporter of reporters) {
+      await reporter.client.request('POST', `/api/quizzes/${first.id}/report`, { json: { reason: 'spam' } });
+    }
+    await reporters[0]!.client.request('POST', `/api/quizzes/${second.id}/report`, {
+      json: { reason: 'incorrect', details: '誤り' },
+    });
+    const admin = await member({ role: 'admin' });
+
+    const flagged = (await admin.client.get('/api/admin/flagged-quizzes')).json as unknown as {
+      id: string;
+      reports: { id: string }[];
+      reportCount: number;
+    }[];
+    const flaggedFirst = flagged.find((quiz) => quiz.id === first.id)!;
+    expect(flaggedFirst.reports).toHaveLength(3);
+    expect(flaggedFirst.reportCount).toBe(4);
+
+    const all = (await admin.client.get('/api/admin/reports')).json as unknown as {
+      id: string;
+      quizId: string;
+      reportedByUser: { id: string; username: string; reports: number; penalties: unknown[] };
+      quiz: { title: string; authorName: string; isHidden: boolean };
+    }[];
+    const mine = all.filter((report) => [first.id, second.id].includes(report.quizId));
+    expect(mine).toHaveLength(5);
+    expect(mine[0]!.quiz).toMatchObject({ isHidden: false });
+    expect(mine.find((report) => report.quizId === second.id)!.reportedByUser.reports).toBeGreaterThanOrEqual(
+      2,
+    );
+
+    const users = (await admin.client.get('/api/admin/reported-users')).json as unknown as {
+      id: string;
+      reportCount: number;
+      reportedQuizCount: number;
+    }[];
+    expect(users.find((user) => user.id === author.user.id)).toMatchObject({
+      reportCount: 5,
+      reportedQuizCount: 2,
+    });
+
+    const toDelete = [
+      mine.find((report) => report.quizId === second.id)!.id,
+      mine.find((report) => report.quizId === first.id)!.id,
+    ];
+    const bulk = await admin.client.request('DELETE', '/api/admin/reports/bulk', {
+      json: { reportIds: toDelete },
+    });
+    expect(bulk.json).toMatchObject({ deleted: 2 });
+    expect((await author.client.get(`/api/quizzes/${first.id}`)).json).toMatchObject({ reportCount: 3 });
+    expect((await author.client.get(`/api/quizzes/${second.id}`)).json).toMatchObject({ reportCount: 0 });
+    const flaggedAfter = ids((await admin.client.get('/api/admin/flagged-quizzes')).json);
+    expect(flaggedAfter).toContain(first.id);
+    expect(flaggedAfter).not.toContain(second.id);
+    expect((await admin.client.request('DELETE', `/api/admin/reports/${toDelete[0]}`)).status).toBe(404);
+    const empty = await admin.client.request('DELETE', '/api/admin/reports/bulk', {
+      json: { reportIds: [] },
+    });
+    expect(empty.json.message).toBe(ADMIN_MESSAGES.reportIdsRequired);
+  });
+});
