@@ -49,7 +49,12 @@ export const routes: RouteObject[] = [
         }),
       },
       notBuiltYet(paths.multiplayer),
-      notBuiltYet(paths.admin),
+      {
+        path: paths.admin,
+        lazy: async () => ({
+          Component: (await import('@web/features/admin/components/admin-page')).AdminPage,
+        }),
+      },
       {
         path: paths.myQuizzes,
         lazy: async () => ({

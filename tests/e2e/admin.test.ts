@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+
+/** Moderation in real Chromium: the admin signs in by mail link, hides a reported quiz, suspends its author. */
+const e2e = useE2EStack();
+
+async function mailLink(address: string, path: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const store = (await (await fetch(`${e2e.stack().mailViewerUrl}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
+    const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
+    const match = mails.length
+      ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
+      : null;
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe('administration', () => {
+  it('hides a reported quiz and suspends its author, whose next action is refused', async () => {
+    const appUrl = e2e.stack().appUrl;
+    const browser = e2e.browser();
+
+    // The author (demo) publishes a quiz; another member (pro) reports it.
+    const author = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const authorPage = await author.newPage();
+    await logIn(authorPage, appUrl, 'demo', 'Demo#2026pass');
+    const created = await authorPage.evaluate(async () => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('csrf_token='))!
+        .split('=')[1]!;
+      const response = await fetch('/api/quizzes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({
+          quiz: {
+            title: '通報されるクイズ',
+            description: '不適切な内容',
+            category: '一般知識',
+            difficulty: '初級',
+            isPublished: true,
+          },
+          questions: [{ questionText: '問題', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' }],
+        }),
+      });
+      return (await response.json()) as { id: string };
+    });
+    const reporter = await browser.newContext();
+    const reporterPage = await reporter.newPage();
+    await logIn(reporterPage, appUrl, 'pro', 'Pro#2026pass');
+    await reporterPage.goto(appUrl);
+    const card = reporterPage.locator('.quiz-card', { hasText: '通報されるクイズ' });
+    await card.getByRole('button', { name: 'その他の操作' }).click();
+    await reporterPage.getByRole('menuitem', { name: '報告する' }).click();
+    await reporterPage.getByLabel('不適切な内容').check();
+    await reporterPage.getByRole('button', { name: '報告する' }).click();
+    await reporterPage.locator('.toast').getByText('報告が送信されました').waitFor();
+
+    // The admin signs in through the mailed link.
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${appUrl}/login`);
+    await adminPage.getByLabel('ユーザー名').fill('admin');
+    await adminPage.getByLabel('パスワード').fill('Admin#2026');
+    await adminPage.getByRole('button', { name: 'ログイン' }).click();
+    await adminPage.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
+    await adminPage.goto(await mailLink('admin@example.com', '/admin-login-verify'));
+    await adminPage.getByRole('heading', { name: '認証に成功しました' }).waitFor();
+    await adminPage.goto(`${appUrl}/admin`);
+
+    const flagged = adminPage.locator('.admin-card', { hasText: '通報されるクイズ' });
+    await flagged.getByText('不適切な内容').first().waitFor();
+    await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-flagged.png'), fullPage: true });
+    await flagged.getByRole('button', { name: '非表示にする' }).click();
+    await adminPage.locator('.toast').getByText('クイズを非表示にしました').waitFor();
+    await flagged.getByText('非表示', { exact: true }).waitFor();
+    const publicQuiz = await fetch(`${e2e.stack().gateway.url}/api/quizzes/${created.id}`);
+    expect(publicQuiz.status).toBe(404);
+
+    await adminPage.getByRole('tab', { name: '報告されたユーザー' }).click();
+    const userRow = adminPage.locator('.admin-card', { hasText: '@demo' });
+    await userRow.getByRole('button', { name: '1日停止' }).click();
+    await adminPage.locator('.toast').getByText('ユーザーを停止しました').waitFor();
+    await userRow.getByText('停止中').waitFor();
+    await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-users.png'), fullPage: true });
+
+    // The author's next action is refused, and so is their next login.
+    await authorPage.goto(`${appUrl}/my-quizzes`);
+    await authorPage.getByText('ログインが必要です').first().waitFor();
+    await authorPage.goto(`${appUrl}/login`);
+    await authorPage.getByLabel('ユーザー名').fill('demo');
+    await authorPage.getByLabel('パスワード').fill('Demo#2026pass');
+    await authorPage.getByRole('button', { name: 'ログイン' }).click();
+    await authorPage.locator('.toast').getByText('このアカウントは管理者により停止されています。').waitFor();
+
+    // A member who opens /admin sees no admin data.
+    await reporterPage.goto(`${appUrl}/admin`);
+    await reporterPage.getByRole('heading', { name: '管理者専用のページです' }).waitFor();
+    await Promise.all([author.close(), reporter.close(), admin.close()]);
+  });
+});
