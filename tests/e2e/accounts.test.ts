@@ -2,30 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Account journeys in real Chromium against the whole local stack, mail included. */
 const screenshots = SCREENSHOTS;
 const PASSWORD = 'Quiz#2026pass';
 
 const e2e = useE2EStack();
-
-/** The newest link to `path` in mail sent to `address`, as the local mail viewer's store has it. */
-async function mailLink(address: string, path: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const store = (await (await fetch(`${e2e.stack().mailViewerUrl}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
-    const match = mails.length
-      ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
-      : null;
-    if (match) return match[0];
-    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 const userMenu = (page: Page) => page.locator('.user-menu__trigger');
 
@@ -85,7 +68,7 @@ describe('accounts', () => {
     expect(await page.locator('main').textContent()).toContain('24時間');
     await page.screenshot({ path: join(screenshots, 'email-register-sent.png'), fullPage: true });
 
-    const link = await mailLink(email, '/verify-email');
+    const link = await mailLink(e2e.stack().mailViewerUrl, email, '/verify-email');
     expect(link.startsWith(e2e.stack().appUrl)).toBe(true);
     await page.goto(link);
     await page.getByText(email).waitFor();
@@ -130,7 +113,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: '再設定メールを送信' }).click();
     await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
 
-    await page.goto(await mailLink(email, '/reset-password'));
+    await page.goto(await mailLink(e2e.stack().mailViewerUrl, email, '/reset-password'));
     await page.getByRole('heading', { name: '新しいパスワードの設定' }).waitFor();
     await page.getByLabel('新しいパスワード', { exact: true }).fill('abc');
     await page.getByLabel('新しいパスワード（確認）').fill('abc');
@@ -160,7 +143,7 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'admin-login-notice.png'), fullPage: true });
 
-    await page.goto(await mailLink('admin@example.com', '/admin-login-verify'));
+    await page.goto(await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'));
     await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
     await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 6000 });
     expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(

@@ -1,25 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { logIn, mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Moderation in real Chromium: the admin signs in by mail link, hides a reported quiz, suspends its author. */
 const e2e = useE2EStack();
-
-async function mailLink(address: string, path: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const store = (await (await fetch(`${e2e.stack().mailViewerUrl}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
-    const match = mails.length
-      ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
-      : null;
-    if (match) return match[0];
-    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 describe('administration', () => {
   it('hides a reported quiz and suspends its author, whose next action is refused', async () => {
@@ -70,7 +54,9 @@ describe('administration', () => {
     await adminPage.getByLabel('パスワード').fill('Admin#2026');
     await adminPage.getByRole('button', { name: 'ログイン' }).click();
     await adminPage.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
-    await adminPage.goto(await mailLink('admin@example.com', '/admin-login-verify'));
+    await adminPage.goto(
+      await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'),
+    );
     await adminPage.getByRole('heading', { name: '認証に成功しました' }).waitFor();
     await adminPage.goto(`${appUrl}/admin`);
 

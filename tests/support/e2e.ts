@@ -39,3 +39,20 @@ export async function logIn(page: Page, appUrl: string, username: string, passwo
   await page.getByRole('button', { name: 'ログイン' }).click();
   await page.waitForURL(`${appUrl}/`);
 }
+
+/** The newest link to `path` in mail sent to `address`, read from the local mail viewer's store. */
+export async function mailLink(mailViewerUrl: string, address: string, path: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const store = (await (await fetch(`${mailViewerUrl}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
+    const mails = store.emails.filter((mail) => mail.destination.to.includes(address));
+    const match = mails.length
+      ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
+      : null;
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
