@@ -81,6 +81,15 @@ export async function endSession(sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: table(), Key: sessionKey(sessionId) }));
 }
 
+/**
+ * Ends the session a request's cookies carry, if any: at logout, and on every sign-in so the
+ * session id is rotated (no session fixation).
+ */
+export async function endRequestSession(cookies: Map<string, string>): Promise<void> {
+  const sessionId = cookies.get(COOKIE_NAMES.session);
+  if (sessionId) await endSession(sessionId);
+}
+
 /** Cookies that sign the browser out and give it a fresh pre-session CSRF token. */
 export function signedOutCookies(): string[] {
   const secure = getConfig().secureCookies;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoute, isTextContentType, matchRoute, readHttpResult } from './http-events';
+import { compileRoute, isTextContentType, matchRoute, readHttpResult, routeIndex } from './http-events';
 import type { HttpRoute } from '@functions/routes';
 
 const route = (method: HttpRoute['method'], path: string): HttpRoute => ({
@@ -18,22 +18,23 @@ describe('API Gateway emulation', () => {
     route('DELETE', '/api/admin/reports/bulk'),
     route('GET', '/api/files/{proxy+}'),
   ].map(compileRoute);
+  const index = routeIndex(routes);
 
   it('matches the most specific route and decodes path parameters', () => {
-    expect(matchRoute(routes, 'GET', '/api/quizzes/search')?.compiled.routeKey).toBe(
+    expect(matchRoute(index, 'GET', '/api/quizzes/search')?.compiled.routeKey).toBe(
       'GET /api/quizzes/search',
     );
-    expect(matchRoute(routes, 'GET', '/api/quizzes/%E3%81%82')).toMatchObject({
+    expect(matchRoute(index, 'GET', '/api/quizzes/%E3%81%82')).toMatchObject({
       pathParameters: { id: 'あ' },
     });
-    expect(matchRoute(routes, 'DELETE', '/api/admin/reports/bulk')?.compiled.routeKey).toBe(
+    expect(matchRoute(index, 'DELETE', '/api/admin/reports/bulk')?.compiled.routeKey).toBe(
       'DELETE /api/admin/reports/bulk',
     );
-    expect(matchRoute(routes, 'GET', '/api/files/a/b/c')).toMatchObject({
+    expect(matchRoute(index, 'GET', '/api/files/a/b/c')).toMatchObject({
       pathParameters: { proxy: 'a/b/c' },
     });
-    expect(matchRoute(routes, 'POST', '/api/quizzes/1')).toBeUndefined();
-    expect(matchRoute(routes, 'GET', '/api/quizzes/1/extra')).toBeUndefined();
+    expect(matchRoute(index, 'POST', '/api/quizzes/1')).toBeUndefined();
+    expect(matchRoute(index, 'GET', '/api/quizzes/1/extra')).toBeUndefined();
   });
 
   it('passes text bodies as text and everything else base64', () => {

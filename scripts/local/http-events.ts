@@ -61,13 +61,8 @@ export function routeIndex(routes: readonly CompiledRoute[]): Map<string, Compil
   return index;
 }
 
-export function matchRoute(
-  routes: readonly CompiledRoute[] | Map<string, CompiledRoute[]>,
-  method: string,
-  path: string,
-) {
-  const candidates =
-    routes instanceof Map ? (routes.get(method) ?? []) : (routeIndex(routes).get(method) ?? []);
+export function matchRoute(routes: Map<string, CompiledRoute[]>, method: string, path: string) {
+  const candidates = routes.get(method) ?? [];
   for (const compiled of candidates) {
     const match = compiled.pattern.exec(path);
     if (!match) continue;

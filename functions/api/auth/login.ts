@@ -1,8 +1,7 @@
 import { ACCOUNT_MESSAGES, loginSchema, type LoginResponse } from '@shared/accounts';
-import { COOKIE_NAMES } from '@shared/api';
 import { logIn } from '../../accounts/auth';
 import { httpHandler } from '../../lib/http-handler';
-import { endSession } from '../../sessions/session';
+import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 import { requestOrigin } from './request-origin';
 
@@ -21,9 +20,7 @@ export const handler = httpHandler({
         } satisfies LoginResponse,
       };
     }
-    // Rotate: the session the browser had before signing in ends.
-    const previous = cookies.get(COOKIE_NAMES.session);
-    if (previous) await endSession(previous);
+    await endRequestSession(cookies);
     return {
       body: {
         user: toCurrentUser(result.user),

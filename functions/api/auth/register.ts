@@ -1,9 +1,8 @@
 import { ACCOUNT_MESSAGES, registerSchema } from '@shared/accounts';
-import { COOKIE_NAMES } from '@shared/api';
 import { register } from '../../accounts/auth';
 import { httpHandler } from '../../lib/http-handler';
 import { requestOrigin } from './request-origin';
-import { endSession } from '../../sessions/session';
+import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
 /** `POST /api/auth/register`: creates the account (unique username and e-mail) and signs it in. */
@@ -12,8 +11,7 @@ export const handler = httpHandler({
   body: registerSchema,
   handle: async ({ body, cookies, event }) => {
     const { user, cookies: sessionCookies } = await register(body, requestOrigin(event));
-    const previous = cookies.get(COOKIE_NAMES.session);
-    if (previous) await endSession(previous);
+    await endRequestSession(cookies);
     return {
       status: 201,
       body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered },

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { verifyAdminLogin } from '../../accounts/auth';
-import { COOKIE_NAMES } from '@shared/api';
 import { httpHandler } from '../../lib/http-handler';
-import { endSession } from '../../sessions/session';
+import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
 /** `GET /api/auth/verify-admin-token?token=`: completes an administrator's sign-in from the e-mailed link. */
@@ -17,9 +16,7 @@ export const handler = httpHandler({
   }),
   handle: async ({ query, cookies: requestCookies }) => {
     const { user, cookies } = await verifyAdminLogin(query.token);
-    // Rotate: the session the browser had before ends.
-    const previous = requestCookies.get(COOKIE_NAMES.session);
-    if (previous) await endSession(previous);
+    await endRequestSession(requestCookies);
     return { body: { user: toCurrentUser(user), message: 'ログインしました' }, cookies };
   },
 });

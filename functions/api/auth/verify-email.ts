@@ -1,8 +1,7 @@
 import { verifyEmailSchema } from '@shared/accounts';
 import { completeEmailRegistration } from '../../accounts/auth';
-import { COOKIE_NAMES } from '@shared/api';
 import { httpHandler } from '../../lib/http-handler';
-import { endSession } from '../../sessions/session';
+import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
 /** `POST /api/auth/verify-email`: completes an e-mail registration and signs the new member in. */
@@ -11,9 +10,7 @@ export const handler = httpHandler({
   body: verifyEmailSchema,
   handle: async ({ body, cookies: requestCookies }) => {
     const { user, cookies } = await completeEmailRegistration(body);
-    // Rotate: the session the browser had before ends.
-    const previous = requestCookies.get(COOKIE_NAMES.session);
-    if (previous) await endSession(previous);
+    await endRequestSession(requestCookies);
     return { status: 201, body: { user: toCurrentUser(user), message: '登録が完了しました' }, cookies };
   },
 });

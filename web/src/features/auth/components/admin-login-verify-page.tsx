@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
+import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { verifyAdminToken } from '../api/account';
 import { currentUserKey } from '../api/get-current-user';
@@ -18,7 +19,6 @@ type State =
 export function AdminLoginVerifyPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'missing' });
   const started = useRef(false);
@@ -37,12 +37,11 @@ export function AdminLoginVerifyPage() {
       );
   }, [token, queryClient]);
 
-  useEffect(() => {
-    if (state.kind === 'verifying') return;
-    const target = state.kind === 'success' ? paths.home : paths.login;
-    const timer = setTimeout(() => void navigate(target), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [state.kind, navigate]);
+  useRedirectAfter(
+    state.kind !== 'verifying',
+    state.kind === 'success' ? paths.home : paths.login,
+    REDIRECT_AFTER_MS,
+  );
 
   switch (state.kind) {
     case 'missing':

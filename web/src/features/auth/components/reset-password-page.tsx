@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import '@shared/zod-ja';
 import { ACCOUNT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@shared/accounts';
@@ -8,6 +8,7 @@ import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/toast/toast-store';
 import { paths } from '@web/config/paths';
+import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useResetPassword } from '../api/password-reset';
@@ -18,7 +19,6 @@ const REDIRECT_AFTER_MS = 3000;
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const form = useForm<ResetPasswordInput>({
@@ -27,11 +27,7 @@ export function ResetPasswordPage() {
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => void navigate(paths.login), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, paths.login, REDIRECT_AFTER_MS);
 
   const backToLogin = (
     <Link to={paths.login} className="button button--secondary">

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import '@shared/zod-ja';
 import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/toast/toast-store';
 import { paths } from '@web/config/paths';
+import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { verifyRegistrationToken } from '../api/account';
@@ -19,7 +20,6 @@ const REDIRECT_AFTER_MS = 2000;
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const check = useQuery({
     queryKey: ['/api/auth/verify-token', token],
     queryFn: () => verifyRegistrationToken(token),
@@ -33,11 +33,7 @@ export function VerifyEmailPage() {
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, paths.home, REDIRECT_AFTER_MS);
 
   const home = (
     <Link to={paths.home} className="button button--primary">
