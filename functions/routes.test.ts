@@ -56,10 +56,12 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   'POST /api/admin/unban-user': 'built',
   // Designed for the admin screen's third tab (issue 6); not named by the spec.
   'GET /api/admin/reported-users': 'built',
-  'GET /api/ai/usage-limit': 7,
-  'POST /api/ai/generate-quiz-from-text': 7,
-  'POST /api/ai/generate-quiz-from-pdf': 7,
-  'POST /api/ai/generate-quiz-from-word': 7,
+  'GET /api/ai/usage-limit': 'built',
+  'POST /api/ai/generate-quiz-from-text': 'built',
+  'POST /api/ai/generate-quiz-from-pdf': 'built',
+  'POST /api/ai/generate-quiz-from-word': 'built',
+  // Designed for ARCHITECTURE §1: a presigned POST so files up to 10 MB never pass through Lambda.
+  'POST /api/ai/uploads': 'built',
   'GET /api/user/pro': 'planned',
   'POST /api/user/upgrade-pro': 'planned',
   'POST /api/user/cancel-pro': 'planned',

@@ -44,6 +44,12 @@ export interface QueueConsumer extends FunctionSettings {
   queue: 'tick';
 }
 
+/**
+ * The multipart AI forms carry the file in the request body, which Lambda caps at 6 MB (about
+ * 4.4 MB of file once base64-encoded); larger files go by presigned POST (ARCHITECTURE §1).
+ */
+const AI_FORM_MAX_BYTES = 6 * 1024 * 1024;
+
 export const httpRoutes = [
   {
     method: 'GET',
@@ -356,6 +362,54 @@ export const httpRoutes = [
     handler: 'functions/api/admin/unban-user',
     access: 'admin',
     table: 'readwrite',
+  },
+  {
+    method: 'GET',
+    path: '/api/ai/usage-limit',
+    handler: 'functions/api/ai/usage-limit',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/ai/uploads',
+    handler: 'functions/api/ai/create-upload',
+    access: 'user',
+    table: 'read',
+    grants: ['materialsWrite'],
+  },
+  // Generation: HTTP APIs answer within 30 s, so the functions stop at 29 s; kuromoji and pdf.js want memory.
+  {
+    method: 'POST',
+    path: '/api/ai/generate-quiz-from-text',
+    handler: 'functions/api/ai/generate-quiz-from-text',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['bedrock'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+  },
+  {
+    method: 'POST',
+    path: '/api/ai/generate-quiz-from-pdf',
+    handler: 'functions/api/ai/generate-quiz-from-pdf',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['bedrock', 'materialsRead', 'materialsWrite'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+    bodyLimitBytes: AI_FORM_MAX_BYTES,
+  },
+  {
+    method: 'POST',
+    path: '/api/ai/generate-quiz-from-word',
+    handler: 'functions/api/ai/generate-quiz-from-word',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['bedrock', 'materialsRead', 'materialsWrite'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+    bodyLimitBytes: AI_FORM_MAX_BYTES,
   },
 ] as const satisfies readonly HttpRoute[];
 

@@ -7,12 +7,24 @@ import { REPO_ROOT } from './constructs/route-function';
 
 /**
  * `cdk synth|deploy -c stage=<name>`: one isolated stack per stage. Synthesizes offline (no
- * lookups). Optional context: `mailFrom` (an SES-verified sender), `region`.
+ * lookups). Optional context: `mailFrom` (an SES-verified sender), `region`, `bedrockModelId`
+ * (turns AI generation over to Amazon Bedrock; without it the offline generator runs) and
+ * `bedrockRegion` (the model's region when it is not the stack's).
  */
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');
 if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage))
   throw new Error(`Invalid stage name "${stage}": use lower-case letters, digits and dashes.`);
+
+/** Context values given with `-c name=value` (or in cdk.json), left out when empty. */
+function optionalContext<K extends string>(...names: K[]): Partial<Record<K, string>> {
+  const values: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = app.node.tryGetContext(name) as unknown;
+    if (typeof value === 'string' && value.trim()) values[name] = value.trim();
+  }
+  return values;
+}
 
 const webDist = join(REPO_ROOT, 'web/dist');
 const webBuilt = existsSync(join(webDist, 'index.html'));
@@ -20,6 +32,7 @@ const webBuilt = existsSync(join(webDist, 'index.html'));
 const stack = new QuizStack(app, `Quiz-${stage}`, {
   stage,
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com'),
+  ...optionalContext('bedrockModelId', 'bedrockRegion'),
   ...(webBuilt ? { webAssetPath: webDist } : {}),
   env: {
     account: process.env.CDK_DEFAULT_ACCOUNT,

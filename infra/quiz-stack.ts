@@ -13,6 +13,8 @@ export interface QuizStackProps extends StackProps {
   stage: string;
   /** Sender of the service's mail; its domain or address must be verified in SES. */
   mailFrom: string;
+  bedrockModelId?: string;
+  bedrockRegion?: string;
   /** Built web app to deploy (`web/dist`). */
   webAssetPath?: string;
 }
@@ -36,6 +38,8 @@ export class QuizStack extends Stack {
       logRetention,
       removalPolicy,
       mailFrom: props.mailFrom,
+      ...(props.bedrockModelId ? { bedrockModelId: props.bedrockModelId } : {}),
+      ...(props.bedrockRegion ? { bedrockRegion: props.bedrockRegion } : {}),
     });
     const web = new Web(this, 'Web', {
       webBucket: storage.web,

@@ -22,9 +22,13 @@ const configSchema = z
     WS_MANAGEMENT_ENDPOINT: z.url().optional(),
     TICK_QUEUE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-    /** How long a warm function keeps reference data (categories) before reading it again. */
+    /** The Bedrock model (or inference profile) id for AI generation; without it the offline generator is used. */
+    BEDROCK_MODEL_ID: z.string().trim().optional(),
+    /** Region of the Bedrock model, when it is not the stack's own. */
+    BEDROCK_REGION: z.string().trim().optional(),
     /** Per-address request limits (sign-up, login, mail); `off` only for test suites that sign up hundreds of users from 127.0.0.1. */
     PER_IP_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** How long a warm function keeps reference data (categories) before reading it again. */
     REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .transform((env, ctx) => {
@@ -52,6 +56,10 @@ const configSchema = z
       materialsBucket: env.MATERIALS_BUCKET,
       mailFrom: env.MAIL_FROM ?? 'みんなのクイズ <no-reply@example.com>',
       tickQueueUrl: env.TICK_QUEUE_URL,
+      /** AI generation: Amazon Bedrock when a model is configured, else the built-in offline generator. */
+      bedrock: env.BEDROCK_MODEL_ID
+        ? { modelId: env.BEDROCK_MODEL_ID, region: env.BEDROCK_REGION || env.AWS_REGION }
+        : undefined,
       logLevel: env.LOG_LEVEL,
       referenceCacheSeconds: env.REFERENCE_CACHE_SECONDS,
       perIpRateLimits: env.PER_IP_RATE_LIMITS === 'on',

@@ -4,6 +4,7 @@ import { ACHIEVEMENTS, PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } 
 import type { Question } from '@shared/quizzes';
 import { ttlFromDate } from '../data/table';
 import { dynamo } from '../lib/aws-clients';
+import { japanDate } from '../lib/japan-time';
 import { getConfig } from '../lib/config';
 import { userKey } from '../users/user';
 
@@ -18,9 +19,6 @@ import { userKey } from '../users/user';
  */
 const table = () => getConfig().tableName;
 const owned = (userId: string, sk: string) => ({ gsi2pk: `USER#${userId}`, gsi2sk: sk });
-
-/** The calendar day in Japan (day boundaries are Asia/Tokyo). */
-export const japanDate = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 export const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);

@@ -37,7 +37,25 @@ export interface ApiProps {
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
   mailFrom: string;
+  /** Bedrock model or inference profile id for AI generation; without it the offline generator runs. */
+  bedrockModelId?: string;
+  /** Region of the Bedrock model when it is not the stack's. */
+  bedrockRegion?: string;
 }
+
+/**
+ * The offline generator's Japanese dictionary (kuromoji's `dict/`, 18 MB) is not JavaScript, so
+ * esbuild cannot bundle it: it is copied next to the bundle of every generating function.
+ */
+const kuromojiDictionary = {
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `cp -R "${inputDir}/node_modules/kuromoji/dict" "${outputDir}/dict"`,
+    ],
+  },
+};
 
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
 export const senderAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -135,13 +153,21 @@ export class Api extends Construct {
 
   private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
     const { table, materials, tickQueue } = this.props;
+    const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
     const fn = new RouteFunction(this, functionIdFor(settings), {
       handlerModule: settings.handler,
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
+      ...(generates ? { bundling: kuromojiDictionary } : {}),
       environment: {
+        ...(generates && this.props.bedrockModelId
+          ? {
+              BEDROCK_MODEL_ID: this.props.bedrockModelId,
+              ...(this.props.bedrockRegion ? { BEDROCK_REGION: this.props.bedrockRegion } : {}),
+            }
+          : {}),
         STAGE: this.props.stage,
         TABLE_NAME: table.tableName,
         APP_URL: appUrl,
@@ -180,7 +206,8 @@ export class Api extends Construct {
           new PolicyStatement({
             actions: ['bedrock:InvokeModel'],
             resources: [
-              `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}::foundation-model/*`,
+              // Cross-region inference profiles route to the model in any of their regions.
+              `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
               `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
             ],
           }),

@@ -7,7 +7,12 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  HeadBucketCommand,
+  PutBucketCorsCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { TABLE } from '@functions/data/table';
 
 const keyAttributes = () => {
@@ -79,12 +84,31 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 }
 
 /** Creates the bucket when missing. */
-export async function ensureBucket(client: S3Client, bucket: string): Promise<boolean> {
+export async function ensureBucket(client: S3Client, bucket: string, appOrigin?: string): Promise<boolean> {
+  let created = false;
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
-    return false;
   } catch {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));
-    return true;
+    created = true;
   }
+  // Browsers upload study material straight to the bucket by presigned POST, as in production.
+  if (appOrigin) {
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [appOrigin],
+              AllowedMethods: ['POST'],
+              AllowedHeaders: ['*'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      }),
+    );
+  }
+  return created;
 }

@@ -120,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     for (const change of await ensureTable(dynamoClient, tableName)) log(change);
-    if (await ensureBucket(s3Client, bucket)) log(`created bucket ${bucket}`);
+    if (await ensureBucket(s3Client, bucket, new URL(appUrl).origin)) log(`created bucket ${bucket}`);
     dynamoClient.destroy();
     s3Client.destroy();
 

@@ -1,0 +1,126 @@
+import {
+  BedrockRuntimeClient,
+  ConverseCommand,
+  type ConverseCommandOutput,
+  type Message,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { AiSettings, GeneratedQuiz } from '@shared/ai';
+import type { Logger } from '../lib/logger';
+import { AiBusyError, GenerationFailedError } from './errors';
+import { generatedQuizJsonSchema, parseGeneratedQuiz } from './generated-quiz';
+
+/**
+ * Generation with Amazon Bedrock's Converse API. The model must answer by calling the
+ * `submit_quiz` tool, whose input schema is the quiz's shape (structured output); the input is
+ * validated, and one malformed answer is retried once with a reminder.
+ */
+const TOOL_NAME = 'submit_quiz';
+/** Material beyond this many characters is left out of the prompt. */
+export const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
+
+const clients = new Map<string, BedrockRuntimeClient>();
+function bedrockClient(region: string) {
+  let client = clients.get(region);
+  if (!client) {
+    client = new BedrockRuntimeClient({ region });
+    clients.set(region, client);
+  }
+  return client;
+}
+
+const difficultyGuide: Record<AiSettings['difficulty'], string> = {
+  初級: '本文に明記された基本的な事実を問う、初学者向けのやさしい問題',
+  中級: '本文の内容の理解を確かめる、標準的な難しさの問題',
+  上級: '本文の複数の記述を結びつけたり細部を正確に読み取ったりする必要がある、難しめの問題',
+};
+
+const SYSTEM_PROMPT = [
+  'あなたは日本語の学習用クイズを作る編集者です。',
+  '与えられた資料だけを根拠に、四択問題を作ります。資料に書かれていないことを問題や正解にしてはいけません。',
+  '各問題の選択肢 a〜d はすべて異なり、正解はちょうど1つです。紛らわしい選択肢にも資料の語句を使ってください。',
+  '問題文・選択肢・解説・タイトル・説明はすべて自然な日本語で書きます。',
+  `結果は必ず ${TOOL_NAME} ツールを呼び出して返してください。`,
+].join('\n');
+
+function userPrompt(settings: AiSettings, material: string) {
+  return [
+    `次の資料から、カテゴリ「${settings.category}」の四択クイズを${settings.numQuestions}問作ってください。`,
+    `難易度: ${settings.difficulty}（${difficultyGuide[settings.difficulty]}）`,
+    'correctAnswer には正解の選択肢の記号（A, B, C, D のいずれか）を入れ、正解の位置は問題ごとにばらつかせてください。',
+    'explanation には、正解の根拠となる資料の記述を簡潔に示してください。',
+    '',
+    '<資料>',
+    material.slice(0, BEDROCK_MATERIAL_MAX_CHARS),
+    '</資料>',
+  ].join('\n');
+}
+
+const RETRY_REMINDER =
+  '先ほどの出力は形式が正しくありませんでした。指定されたスキーマに厳密に従い、選択肢 a〜d をすべて異なる内容にして、もう一度 submit_quiz ツールで返してください。';
+
+/** Errors that mean "busy, try later" rather than "broken". */
+const BUSY_ERRORS = new Set([
+  'ThrottlingException',
+  'ServiceUnavailableException',
+  'ModelNotReadyException',
+  'ServiceQuotaExceededException',
+  'ModelTimeoutException',
+]);
+
+function toolInput(output: ConverseCommandOutput): unknown {
+  const content = output.output?.message?.content ?? [];
+  return content.find((block) => block.toolUse?.name === TOOL_NAME)?.toolUse?.input;
+}
+
+export async function generateWithBedrock(
+  settings: AiSettings,
+  material: string,
+  options: { modelId: string; region: string; log: Logger; failureMessage: string },
+): Promise<GeneratedQuiz> {
+  const messages: Message[] = [{ role: 'user', content: [{ text: userPrompt(settings, material) }] }];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    let output: ConverseCommandOutput;
+    try {
+      output = await bedrockClient(options.region).send(
+        new ConverseCommand({
+          modelId: options.modelId,
+          system: [{ text: SYSTEM_PROMPT }],
+          messages,
+          toolConfig: {
+            tools: [
+              {
+                toolSpec: {
+                  name: TOOL_NAME,
+                  description: '作成した四択クイズを提出する',
+                  inputSchema: { json: generatedQuizJsonSchema as never },
+                },
+              },
+            ],
+            toolChoice: { tool: { name: TOOL_NAME } },
+          },
+          inferenceConfig: { maxTokens: 8192, temperature: 0.5 },
+        }),
+      );
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'unknown';
+      options.log.error('bedrock call failed', { error, attempt });
+      if (BUSY_ERRORS.has(name)) throw new AiBusyError();
+      throw new GenerationFailedError(options.failureMessage);
+    }
+    const quiz = parseGeneratedQuiz(toolInput(output), settings, 'bedrock');
+    if (quiz) return quiz;
+    options.log.warn('bedrock answered malformed output', { attempt, stopReason: output.stopReason });
+    const reply = output.output?.message;
+    if (reply?.content?.length) {
+      // A tool call must be answered with its result: the reminder goes back as an error result.
+      const toolUseId = reply.content.find((block) => block.toolUse)?.toolUse?.toolUseId;
+      messages.push(reply, {
+        role: 'user',
+        content: toolUseId
+          ? [{ toolResult: { toolUseId, status: 'error', content: [{ text: RETRY_REMINDER }] } }]
+          : [{ text: RETRY_REMINDER }],
+      });
+    }
+  }
+  throw new GenerationFailedError(options.failureMessage);
+}

@@ -1,0 +1,401 @@
+import { createHash } from 'node:crypto';
+import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQuiz } from '@shared/ai';
+import { ANSWER_LETTERS } from '@shared/constants';
+import { UnusableMaterialError } from './errors';
+import { japaneseTokenizer, type Token } from './tokenizer';
+
+/**
+ * The built-in offline generator, used when no Bedrock model is configured (the local default).
+ * It makes real fill-in-the-blank questions from the material itself:
+ * 1. the text is split into sentences and analysed morphologically (kuromoji);
+ * 2. key terms are runs of nouns, classified by kind (person, place, organisation, other proper
+ *    noun, number with its counter, ordinary noun);
+ * 3. each question blanks one term out of one sentence; the three wrong options are other terms
+ *    of the same kind from the same material (numbers fall back to nearby values with the same
+ *    counter when the text has too few);
+ * 4. everything is deterministic: the same material and settings give the same quiz.
+ * Every correct answer is a term of the source, and the four options are always distinct.
+ */
+type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
+
+interface Term {
+  surface: string;
+  kind: TermKind;
+  /** How many times the term occurs in the material. */
+  count: number;
+  /** Position of its first occurrence (for a stable order). */
+  firstSeen: number;
+}
+
+interface Sentence {
+  index: number;
+  text: string;
+  terms: string[];
+}
+
+interface Candidate {
+  sentence: Sentence;
+  term: Term;
+  score: number;
+}
+
+const KIND_LABEL: Record<TermKind, string> = {
+  person: '人物',
+  place: '地名',
+  organization: '組織名',
+  proper: '語句',
+  number: '数値',
+  noun: '語句',
+};
+
+/** Kinds whose terms may stand in as distractors when a kind has too few terms of its own. */
+const NEIGHBOUR_KINDS: Record<TermKind, TermKind[]> = {
+  person: [],
+  place: ['organization', 'proper'],
+  organization: ['proper', 'place'],
+  proper: ['organization', 'place', 'noun'],
+  number: [],
+  noun: ['proper'],
+};
+
+const KIND_WEIGHT: Record<TermKind, number> = {
+  person: 5,
+  place: 4.5,
+  organization: 4.5,
+  proper: 4,
+  number: 4,
+  noun: 2,
+};
+
+/** Nouns too vague to ask about. */
+const VAGUE_NOUNS = new Set([
+  'こと',
+  'もの',
+  'ため',
+  'よう',
+  'それ',
+  'これ',
+  'あれ',
+  'ここ',
+  'そこ',
+  'とき',
+  'ところ',
+  '一連',
+  '中心',
+  '以上',
+  '以下',
+  '以降',
+  '以前',
+  '一部',
+  '全体',
+  '部分',
+  '場合',
+  '結果',
+  '方法',
+  '今日',
+  '現在',
+  '当時',
+  '最初',
+  '最後',
+  '一方',
+  '他方',
+  '自分',
+  '彼ら',
+  '我々',
+  '人々',
+  '多く',
+  '一つ',
+  '二つ',
+  '様々',
+  '種類',
+  '程度',
+  '必要',
+  '可能',
+  '関係',
+  '問題',
+  '内容',
+  '状態',
+  '事実',
+  '理由',
+  '目的',
+  '意味',
+  '影響',
+  '特徴',
+  '役割',
+  '一般',
+  '大きな',
+]);
+
+const BLANK = '（　　　）';
+const SENTENCE_MIN = 12;
+const SENTENCE_MAX = 300;
+
+/** A deterministic pseudo-random sequence (mulberry32) seeded from text. */
+function seededRandom(seedText: string) {
+  let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Splits material into sentences; lines that wrap inside a sentence are joined first. */
+export function splitSentences(material: string): string[] {
+  const normalised = material.normalize('NFKC').replace(/\r\n?/g, '\n');
+  return normalised
+    .split(/\n{2,}|(?<=[。！？!?])|\n(?=[・●■◆○\-*]|\d+[.)．])/)
+    .map((part) =>
+      part
+        .replace(/\s*\n\s*/g, '')
+        .replace(/^[・●■◆○\-*\s]+|^\d+[.)．]\s*/u, '')
+        .trim(),
+    )
+    .filter((part) => part.length > 0);
+}
+
+const isNounPart = (token: Token) =>
+  token.pos === '名詞' &&
+  !['非自立', '代名詞', '副詞可能', '接続詞的', '動詞非自立的', '特殊'].includes(token.pos_detail_1);
+
+const hasContent = (surface: string) => /[\p{Script=Han}\p{Script=Katakana}A-Za-z0-9]/u.test(surface);
+
+/** Runs of nouns (with a leading prefix and trailing suffixes) as key terms of a sentence. */
+function termsOf(tokens: Token[]): { surface: string; kind: TermKind }[] {
+  const terms: { surface: string; kind: TermKind }[] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    // A run may not start with a suffix (「年」 alone), nor a number with a prefix (「翌」1890年).
+    while (run.length && run[0]!.pos_detail_1 === '接尾') run.shift();
+    if (run.some((token) => token.pos_detail_1 === '数'))
+      while (run.length && run[0]!.pos === '接頭詞') run.shift();
+    if (run.length) {
+      const surface = run.map((token) => token.surface_form).join('');
+      const kind = kindOf(run);
+      if (kind && acceptable(surface, kind)) terms.push({ surface, kind });
+    }
+    run = [];
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    if (isNounPart(token) && hasContent(token.surface_form)) run.push(token);
+    else if (token.pos === '接頭詞' && next && isNounPart(next) && run.length === 0) run.push(token);
+    else flush();
+  }
+  flush();
+  return terms;
+}
+
+function kindOf(run: Token[]): TermKind | null {
+  const details = run.map((token) => `${token.pos_detail_1}/${token.pos_detail_2}`);
+  if (run.some((token) => token.pos_detail_1 === '数')) {
+    // Numbers count only with a digit in them (「一連」 is not a number).
+    return run.some((token) => /\d/.test(token.surface_form)) ? 'number' : null;
+  }
+  const proper = details.filter((detail) => detail.startsWith('固有名詞'));
+  if (proper.length === 0) return 'noun';
+  if (proper.length === run.length) {
+    if (details.every((detail) => detail === '固有名詞/人名')) return 'person';
+    if (details.every((detail) => detail === '固有名詞/地域')) return 'place';
+  }
+  if (details.includes('固有名詞/組織')) return 'organization';
+  return 'proper';
+}
+
+function acceptable(surface: string, kind: TermKind): boolean {
+  if (surface.length > 40 || !hasContent(surface) || VAGUE_NOUNS.has(surface)) return false;
+  if (kind === 'number') return true;
+  if (kind === 'person' && surface.length < 2) return false;
+  // A single ordinary character (「国」「人」) is too weak to ask about.
+  if (surface.length < 2) return false;
+  return kind !== 'noun' || /[\p{Script=Han}\p{Script=Katakana}]{2}/u.test(surface);
+}
+
+/** How alike two terms look (shared characters, similar length): higher means a harder distractor. */
+function likeness(a: string, b: string): number {
+  const shared = [...new Set(a)].filter((char) => b.includes(char)).length;
+  return shared * 2 - Math.abs(a.length - b.length);
+}
+
+/** Other values with the same counter, for numbers when the text has too few of its own. */
+function numberVariants(answer: string, avoid: Set<string>): string[] {
+  const match = /^(\D*)(\d[\d,]*)(\.\d+)?(.*)$/.exec(answer);
+  if (!match) return [];
+  const [, before = '', digits = '', fraction = '', after = ''] = match;
+  const value = Number(digits.replace(/,/g, ''));
+  const isYear = /^年/.test(after) && value >= 100;
+  const steps = isYear
+    ? [1, -1, 2, -2, 10, -10, 5, -5]
+    : value >= 100
+      ? [10, -10, 100, -100, 1, -1]
+      : [1, -1, 2, -2, 3, 5];
+  const variants: string[] = [];
+  for (const step of steps) {
+    const candidate = value + (isYear || value < 100 ? step : Math.round((value * step) / 100) || step);
+    if (candidate <= 0) continue;
+    const formatted = digits.includes(',') ? candidate.toLocaleString('en-US') : String(candidate);
+    const text = `${before}${formatted}${fraction}${after}`;
+    if (!avoid.has(text) && !variants.includes(text)) variants.push(text);
+  }
+  return variants;
+}
+
+function overlaps(a: string, b: string) {
+  return a.includes(b) || b.includes(a);
+}
+
+function chooseDistractors(
+  answer: Term,
+  sentence: Sentence,
+  terms: Map<string, Term>,
+  difficulty: AiSettings['difficulty'],
+): string[] | null {
+  const usable = (term: Term) =>
+    term.surface !== answer.surface &&
+    !overlaps(term.surface, answer.surface) &&
+    !sentence.text.includes(term.surface);
+  const rank = (pool: Term[]) =>
+    pool
+      .filter(usable)
+      .map((term) => ({ term, like: likeness(term.surface, answer.surface) }))
+      .sort(
+        (x, y) =>
+          (difficulty === '初級' ? x.like - y.like : y.like - x.like) ||
+          y.term.count - x.term.count ||
+          x.term.firstSeen - y.term.firstSeen,
+      )
+      .map(({ term }) => term.surface);
+  const all = [...terms.values()];
+  const picked: string[] = [];
+  const take = (options: string[]) => {
+    for (const option of options) {
+      if (picked.length === 3) return;
+      if (!picked.some((chosen) => overlaps(chosen, option))) picked.push(option);
+    }
+  };
+  take(rank(all.filter((term) => term.kind === answer.kind)));
+  for (const kind of NEIGHBOUR_KINDS[answer.kind]) take(rank(all.filter((term) => term.kind === kind)));
+  if (answer.kind === 'number' && picked.length < 3) {
+    const avoid = new Set([
+      answer.surface,
+      ...picked,
+      ...[...terms.keys()].filter((key) => sentence.text.includes(key)),
+    ]);
+    take(numberVariants(answer.surface, avoid));
+  }
+  return picked.length === 3 ? picked : null;
+}
+
+function blankOut(sentence: string, term: string) {
+  return sentence.split(term).join(BLANK);
+}
+
+function buildQuestion(candidate: Candidate, distractors: string[], random: () => number): GeneratedQuestion {
+  const options = [candidate.term.surface, ...distractors];
+  for (let i = options.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [options[i], options[j]] = [options[j]!, options[i]!];
+  }
+  const answerIndex = options.indexOf(candidate.term.surface);
+  const [a, b, c, d] = options as [string, string, string, string];
+  return {
+    text: `次の文の${BLANK}に入る${KIND_LABEL[candidate.term.kind]}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`,
+    options: { a, b, c, d },
+    correctAnswer: ANSWER_LETTERS[answerIndex]!,
+    explanation: `正解は「${candidate.term.surface}」です。本文には「${candidate.sentence.text}」とあります。`,
+  };
+}
+
+function scoreOf(term: Term, sentence: Sentence, difficulty: AiSettings['difficulty']) {
+  const frequency = Math.min(term.count, 4);
+  const base = KIND_WEIGHT[term.kind] + Math.min(term.surface.length, 6) * 0.15;
+  if (difficulty === '初級') return base + frequency * 0.8 - sentence.text.length / 200;
+  if (difficulty === '上級')
+    return base - frequency * 0.3 + (term.kind === 'noun' ? 1.5 : 0) + sentence.terms.length * 0.1;
+  return base + frequency * 0.3;
+}
+
+/** Generates a fill-in-the-blank quiz from the material (see the module comment). */
+export async function generateOffline(settings: AiSettings, material: string): Promise<GeneratedQuiz> {
+  const tokenizer = await japaneseTokenizer();
+  const terms = new Map<string, Term>();
+  const sentences: Sentence[] = [];
+  let position = 0;
+  for (const text of splitSentences(material)) {
+    const found = termsOf(tokenizer.tokenize(text));
+    for (const { surface, kind } of found) {
+      const known = terms.get(surface);
+      if (known) known.count += 1;
+      else terms.set(surface, { surface, kind, count: 1, firstSeen: position });
+      position += 1;
+    }
+    if (text.length >= SENTENCE_MIN && text.length <= SENTENCE_MAX && found.length > 0) {
+      sentences.push({
+        index: sentences.length,
+        text,
+        terms: [...new Set(found.map((term) => term.surface))],
+      });
+    }
+  }
+
+  const candidates: Candidate[] = sentences
+    .flatMap((sentence) =>
+      sentence.terms.map((surface) => {
+        const term = terms.get(surface)!;
+        return { sentence, term, score: scoreOf(term, sentence, settings.difficulty) };
+      }),
+    )
+    .sort(
+      (x, y) =>
+        y.score - x.score || x.sentence.index - y.sentence.index || x.term.firstSeen - y.term.firstSeen,
+    );
+
+  const chosen: { candidate: Candidate; distractors: string[] }[] = [];
+  const usedTerms = new Set<string>();
+  const usedSentences = new Set<number>();
+  // First one question per sentence; then sentences may be asked about again for another term.
+  for (const allowRepeat of [false, true]) {
+    for (const candidate of candidates) {
+      if (chosen.length === settings.numQuestions) break;
+      if (usedTerms.has(candidate.term.surface)) continue;
+      if (!allowRepeat && usedSentences.has(candidate.sentence.index)) continue;
+      if (
+        chosen.some(
+          (entry) =>
+            entry.candidate.sentence === candidate.sentence &&
+            overlaps(entry.candidate.term.surface, candidate.term.surface),
+        )
+      )
+        continue;
+      const distractors = chooseDistractors(candidate.term, candidate.sentence, terms, settings.difficulty);
+      if (!distractors) continue;
+      chosen.push({ candidate, distractors });
+      usedTerms.add(candidate.term.surface);
+      usedSentences.add(candidate.sentence.index);
+    }
+  }
+  if (chosen.length === 0) throw new UnusableMaterialError(AI_MESSAGES.notEnoughMaterial);
+
+  // Questions follow the material's order, so the quiz reads like the text.
+  chosen.sort(
+    (x, y) =>
+      x.candidate.sentence.index - y.candidate.sentence.index ||
+      x.candidate.term.firstSeen - y.candidate.term.firstSeen,
+  );
+  const random = seededRandom(`${settings.numQuestions}|${settings.difficulty}|${material}`);
+  const questions = chosen.map(({ candidate, distractors }) => buildQuestion(candidate, distractors, random));
+
+  const topic = [...terms.values()]
+    .filter((term) => term.kind !== 'number')
+    .sort((x, y) => y.count - x.count || x.firstSeen - y.firstSeen)[0];
+  const shortfall =
+    questions.length < settings.numQuestions ? `（この文章から作れたのは${questions.length}問です）` : '';
+  return {
+    title: topic ? `「${topic.surface}」に関するクイズ` : `${settings.category}のクイズ`,
+    description: `入力された文章から作成した${settings.difficulty}の穴埋め問題${questions.length}問です。${shortfall}`,
+    questions,
+    provider: 'offline',
+  };
+}

@@ -1,0 +1,146 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { AI_MESSAGES, type AiUsageLimit } from '@shared/ai';
+import { LIMITS } from '@shared/constants';
+import { ttlFromDate } from '../data/table';
+import { dynamo } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+import { TooManyRequestsError } from '../lib/errors';
+import { japanDate, nextJapanMidnight } from '../lib/japan-time';
+import type { Logger } from '../lib/logger';
+import type { UserItem } from '../users/user';
+
+/**
+ * Daily AI generation limits: 3 a day for free members, 200 for advanced members, the day
+ * ending at 00:00 Japan time. In the member's partition:
+ * - `AIUSE#<yyyy-mm-dd>`: the day's counter `used`. A generation reserves one use with a
+ *   conditional update (`used < limit`), so concurrent requests can never go over; a generation
+ *   that fails gives its use back.
+ * - `AIHIST#<time>#<id>`: the usage history (id, userId, usageType, createdAt, date), one per
+ *   successful generation.
+ * Both carry the owner index keys, so they go with the account.
+ */
+export type AiUsageType = 'text' | 'pdf' | 'word';
+
+const table = () => getConfig().tableName;
+export const dailyLimitFor = (user: Pick<UserItem, 'isPro'>) =>
+  user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
+
+const counterKey = (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `AIUSE#${day}` });
+
+/** `GET /api/ai/usage-limit`: how many generations are left today. */
+export async function usageLimit(user: UserItem, now = new Date()): Promise<AiUsageLimit> {
+  const total = dailyLimitFor(user);
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: table(),
+      Key: counterKey(user.id, japanDate(now)),
+      ProjectionExpression: 'used',
+    }),
+  );
+  const used = typeof Item?.used === 'number' ? Item.used : 0;
+  const remaining = Math.max(0, total - used);
+  return { canUse: remaining > 0, remaining, total, resetAt: nextJapanMidnight(now).toISOString() };
+}
+
+/** One reserved use of today's allowance; give it back with `release` when the generation fails. */
+export interface Reservation {
+  userId: string;
+  day: string;
+}
+
+/** Takes one of today's uses, or refuses with the spec's limit message when none are left. */
+export async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
+  const limit = dailyLimitFor(user);
+  const day = japanDate(now);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: counterKey(user.id, day),
+        UpdateExpression:
+          'SET used = if_not_exists(used, :zero) + :one, gsi2pk = :owner, gsi2sk = :sk, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':one': 1,
+          ':limit': limit,
+          ':owner': `USER#${user.id}`,
+          ':sk': `AIUSE#${day}`,
+          // Kept a week after the day ends (expiry is never relied on: the key holds the day).
+          ':ttl': ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000)),
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException)
+      throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit));
+    throw error;
+  }
+  return { userId: user.id, day };
+}
+
+/** Gives a reserved use back (the generation failed). */
+export async function releaseUse(reservation: Reservation): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: counterKey(reservation.userId, reservation.day),
+      UpdateExpression: 'SET used = used - :one',
+      ConditionExpression: 'used > :zero',
+      ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+    }),
+  );
+}
+
+/** Writes the usage history record of a successful generation. */
+export async function recordUse(reservation: Reservation, usageType: AiUsageType, now = new Date()) {
+  const id = randomUUID();
+  const createdAt = now.toISOString();
+  const sk = `AIHIST#${createdAt}#${id}`;
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        pk: `USER#${reservation.userId}`,
+        sk,
+        type: 'AiUsage',
+        id,
+        userId: reservation.userId,
+        usageType,
+        createdAt,
+        date: reservation.day,
+        gsi2pk: `USER#${reservation.userId}`,
+        gsi2sk: sk,
+      },
+    }),
+  );
+}
+
+/**
+ * Runs one generation within the daily allowance: reserve a use, generate, then record it, or
+ * give the use back if the generation failed (a failure never uses up a generation).
+ */
+export async function withDailyAllowance<T>(
+  user: UserItem,
+  usageType: AiUsageType,
+  generate: () => Promise<T>,
+  log: Logger,
+): Promise<T> {
+  const reservation = await reserveUse(user);
+  let result: T;
+  try {
+    result = await generate();
+  } catch (error) {
+    await releaseUse(reservation).catch((releaseError: unknown) =>
+      log.error('could not give back an AI use', { error: releaseError, userId: user.id }),
+    );
+    throw error;
+  }
+  await recordUse(reservation, usageType).catch((recordError: unknown) =>
+    log.error('could not record AI usage history', { error: recordError, userId: user.id }),
+  );
+  return result;
+}

@@ -1,0 +1,132 @@
+import * as z from 'zod';
+import { type AnswerLetter, DIFFICULTIES, LIMITS } from './constants';
+
+/**
+ * AI quiz generation (core-platform §2, §5, §7, §8, §9; second document §5, §9): the settings and
+ * request schemas, the answers, and the messages. The web form and the functions share them.
+ */
+export const AI_MESSAGES = {
+  textTooShort: '最低10文字のテキストを入力してください',
+  fileTypeNotAllowed: 'PDF、Word(.doc、.docx)ファイルのみアップロード可能です',
+  fileTooLarge: 'ファイルサイズは10MBまでです',
+  fileEmpty: 'ファイルが空です',
+  categoryRequired: 'カテゴリを選択してください',
+  numQuestionsRange: '問題数は1〜20の数字で指定してください',
+  limitTitle: '使用制限に達しました',
+  dailyLimit: (total: number) => `1日の使用制限（${total}回）に達しています。明日再度お試しください。`,
+  textFailed: 'AI生成に失敗しました',
+  pdfFailed: 'PDF解析に失敗しました',
+  wordFailed: 'Word解析に失敗しました',
+  aiBusy: 'AIが混み合っています。しばらくしてからもう一度お試しください。',
+  pdfNoText:
+    'PDFから文字を読み取れませんでした。画像だけのPDF（スキャンした書類など）には対応していません。文字を含むPDFをお試しください。',
+  wordNoText: 'Wordファイルから文字を読み取れませんでした。本文に文字が入っているファイルをお試しください。',
+  fileDamaged: 'ファイルを読み取れませんでした。壊れているか、パスワードで保護されている可能性があります。',
+  notEnoughMaterial:
+    'この文章からは問題を作れませんでした。用語や固有名詞を含む、もう少し長い文章をお試しください。',
+  uploadMissing: 'アップロードされたファイルが見つかりません。もう一度ファイルを選択してください。',
+  fileRequired: 'ファイルを選択してください',
+} as const;
+
+/** Where an upload goes: `pdf` is the PDF call, `word` the Word call (.doc and .docx). */
+export const UPLOAD_KINDS = ['pdf', 'word'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** The file picker's `accept`, and the extensions the server takes. */
+export const UPLOAD_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The kind of upload a file name stands for, or null when it is not a PDF or Word file. */
+export function uploadKindOf(fileName: string): UploadKind | null {
+  const extension = /\.([^.]+)$/.exec(fileName.trim().toLowerCase())?.[1];
+  if (extension === 'pdf') return 'pdf';
+  if (extension === 'doc' || extension === 'docx') return 'word';
+  return null;
+}
+
+const category = z
+  .string({ error: AI_MESSAGES.categoryRequired })
+  .trim()
+  .min(1, AI_MESSAGES.categoryRequired)
+  .max(LIMITS.categoryNameMaxLength);
+
+/** The AI generation settings; multipart forms send numbers as text, so it is coerced. */
+export const aiSettingsSchema = z.object({
+  numQuestions: z.coerce
+    .number({ error: AI_MESSAGES.numQuestionsRange })
+    .int(AI_MESSAGES.numQuestionsRange)
+    .min(LIMITS.aiQuestionsMin, AI_MESSAGES.numQuestionsRange)
+    .max(LIMITS.aiQuestionsMax, AI_MESSAGES.numQuestionsRange)
+    .default(LIMITS.aiQuestionsDefault),
+  difficulty: z.enum(DIFFICULTIES).default('中級'),
+  category,
+});
+export type AiSettings = z.output<typeof aiSettingsSchema>;
+
+/** Longest pasted text a generation takes (longer material is better uploaded as a file). */
+export const AI_TEXT_MAX_LENGTH = 50_000;
+
+/** `POST /api/ai/generate-quiz-from-text`: numQuestions, difficulty, category, text. */
+export const generateFromTextSchema = aiSettingsSchema.extend({
+  text: z
+    .string({ error: AI_MESSAGES.textTooShort })
+    .trim()
+    .min(LIMITS.aiTextMinLength, AI_MESSAGES.textTooShort)
+    .max(
+      AI_TEXT_MAX_LENGTH,
+      `テキストは${AI_TEXT_MAX_LENGTH.toLocaleString('ja-JP')}文字以内で入力してください`,
+    ),
+});
+export type GenerateFromTextInput = z.input<typeof generateFromTextSchema>;
+
+/** The file calls given an uploaded object (presigned POST) instead of a multipart body. */
+export const generateFromUploadSchema = aiSettingsSchema.extend({
+  fileKey: z.string().min(1).max(300),
+});
+export type GenerateFromUploadInput = z.input<typeof generateFromUploadSchema>;
+
+/** `POST /api/ai/uploads`: asks for a presigned POST for one file. */
+export const uploadRequestSchema = z.object({
+  fileName: z
+    .string()
+    .trim()
+    .min(1, AI_MESSAGES.fileRequired)
+    .max(255)
+    .refine((name) => uploadKindOf(name) !== null, AI_MESSAGES.fileTypeNotAllowed),
+  size: z.number().int().min(1, AI_MESSAGES.fileEmpty).max(LIMITS.uploadMaxBytes, AI_MESSAGES.fileTooLarge),
+});
+export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
+
+/** A presigned POST: send `fields` then the file as `file` to `url`, then the key to the generation call. */
+export interface UploadTicket {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  kind: UploadKind;
+  maxBytes: number;
+  expiresAt: string;
+}
+
+/** `GET /api/ai/usage-limit`: canUse, remaining, total; resetAt is the next 00:00 Japan time. */
+export interface AiUsageLimit {
+  canUse: boolean;
+  remaining: number;
+  total: number;
+  resetAt: string;
+}
+
+export interface GeneratedQuestion {
+  text: string;
+  options: { a: string; b: string; c: string; d: string };
+  correctAnswer: AnswerLetter;
+  explanation: string;
+}
+
+/** The answer of the three generation calls. */
+export interface GeneratedQuiz {
+  title: string;
+  description: string;
+  questions: GeneratedQuestion[];
+  /** Which generator wrote it: Amazon Bedrock, or the built-in offline generator. */
+  provider: 'bedrock' | 'offline';
+}

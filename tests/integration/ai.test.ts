@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz, type UploadTicket } from '@shared/ai';
+import { dynamo, s3 } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { japanDate } from '@functions/lib/japan-time';
+import { signInAs } from '../support/accounts';
+import { makeDocx, makeImageOnlyPdf, makeTextPdf } from '../support/documents';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+/**
+ * AI generation through the gateway with the offline generator (no Bedrock model configured):
+ * daily limits and their atomicity, validation, PDF / Word extraction, and presigned uploads.
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  delete process.env.BEDROCK_MODEL_ID;
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.stop());
+
+const MEIJI = [
+  '明治維新は、1868年に江戸幕府が倒れて明治政府が成立した一連の改革である。',
+  '西郷隆盛や大久保利通、木戸孝允が中心となった。',
+  '1871年には廃藩置県により藩は廃止され、府県が置かれた。',
+  '1889年には大日本帝国憲法が発布され、翌1890年に帝国議会が開かれた。',
+  '東京は新しい首都となり、京都から天皇が移った。',
+];
+const MEIJI_TEXT = MEIJI.join('');
+
+async function member(overrides: { isPro?: boolean } = {}) {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  const { user } = await signInAs(client, overrides);
+  return { client, user };
+}
+
+const usage = async (client: TestClient) =>
+  (await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit;
+
+const textBody = (overrides: Record<string, unknown> = {}) => ({
+  numQuestions: 3,
+  difficulty: '中級',
+  category: '歴史',
+  text: MEIJI_TEXT,
+  ...overrides,
+});
+
+/** Every question: four distinct options, the correct one written in the source. */
+function expectAnswerableFrom(quiz: GeneratedQuiz, source: string) {
+  expect(quiz.questions.length).toBeGreaterThan(0);
+  for (const question of quiz.questions) {
+    const options = Object.values(question.options);
+    expect(new Set(options).size).toBe(4);
+    const correct = question.options[question.correctAnswer.toLowerCase() as 'a' | 'b' | 'c' | 'd'];
+    expect(source).toContain(correct);
+    expect(question.text).toContain('（　　　）');
+  }
+}
+
+function multipart(
+  part: 'pdf' | 'word',
+  file: Buffer,
+  fileName: string,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    numQuestions: '2',
+    difficulty: '初級',
+    category: '歴史',
+    ...fields,
+  }))
+    form.append(name, value);
+  form.append(part, new Blob([new Uint8Array(file)]), fileName);
+  return form;
+}
+
+describe('usage limit', () => {
+  it('is for members only: 3 a day for free members, 200 for advanced, reset at the next 00:00 in Japan', async () => {
+    const guest = new TestClient(gateway.url);
+    expect((await guest.get('/api/ai/usage-limit')).status).toBe(401);
+
+    const { client } = await member();
+    const free = await usage(client);
+    expect(free).toMatchObject({ canUse: true, remaining: 3, total: 3 });
+    const reset = new Date(free.resetAt);
+    expect(reset.getTime()).toBeGreaterThan(Date.now());
+    expect(reset.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+    // 00:00 in Japan is 15:00 UTC.
+    expect(reset.toISOString()).toMatch(/T15:00:00\.000Z$/);
+
+    const { client: pro } = await member({ isPro: true });
+    expect(await usage(pro)).toMatchObject({ canUse: true, remaining: 200, total: 200 });
+  });
+
+  it("counts only today's Japan day: yesterday's uses are gone", async () => {
+    const { client, user } = await member();
+    const yesterday = japanDate(new Date(Date.now() - 86_400_000));
+    await dynamo().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: { pk: `USER#${user.id}`, sk: `AIUSE#${yesterday}`, used: 3, gsi2pk: `USER#${user.id}` },
+      }),
+    );
+    expect(await usage(client)).toMatchObject({ canUse: true, remaining: 3 });
+  });
+});
+
+describe('generate from text (offline generator)', () => {
+  it('makes fill-in-the-blank questions from the text, uses one generation and records it', async () => {
+    const { client, user } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.provider).toBe('offline');
+    expect(quiz.title).toContain('明治維新');
+    expect(quiz.questions).toHaveLength(3);
+    expectAnswerableFrom(quiz, MEIJI_TEXT);
+    for (const question of quiz.questions) expect(question.explanation).toMatch(/^正解は「.+」です。/);
+
+    // The same input gives the same quiz.
+    const again = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
+    expect(again.json).toEqual(response.json);
+
+    expect(await usage(client)).toMatchObject({ canUse: true, remaining: 1, total: 3 });
+    const history = await dynamo().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':prefix': 'AIHIST#' },
+      }),
+    );
+    expect(history.Items).toHaveLength(2);
+    expect(history.Items![0]).toMatchObject({
+      userId: user.id,
+      usageType: 'text',
+      date: japanDate(new Date()),
+    });
+  });
+
+  it('refuses bad settings with the spec messages and uses nothing', async () => {
+    const { client } = await member();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ text: '　短い文章です。　' }, AI_MESSAGES.textTooShort],
+      [{ text: undefined }, AI_MESSAGES.textTooShort],
+      [{ numQuestions: 21 }, AI_MESSAGES.numQuestionsRange],
+      [{ numQuestions: 0 }, AI_MESSAGES.numQuestionsRange],
+      [{ category: ' ' }, AI_MESSAGES.categoryRequired],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+        json: textBody(overrides),
+      });
+      expect(response.status, message).toBe(400);
+      expect(response.json.message).toBe(message);
+    }
+    const wrongDifficulty = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+      json: textBody({ difficulty: '超級' }),
+    });
+    expect(wrongDifficulty.status).toBe(400);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('gives a clear error for text it cannot ask about, without using a generation', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+      json: textBody({ text: 'あいうえお、かきくけこ。さしすせそ、たちつてと。' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.json.message).toBe(AI_MESSAGES.notEnoughMaterial);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('stops at the daily limit with the spec message', async () => {
+    const { client } = await member();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() })).status,
+      ).toBe(200);
+    const refused = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe('1日の使用制限（3回）に達しています。明日再度お試しください。');
+    expect(await usage(client)).toMatchObject({ canUse: false, remaining: 0, total: 3 });
+  });
+
+  it('never goes over the limit under concurrent requests', async () => {
+    const { client, user } = await member();
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody({ numQuestions: 1 }) }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const { Item } = await dynamo().send(
+      new GetCommand({
+        TableName: getConfig().tableName,
+        Key: { pk: `USER#${user.id}`, sk: `AIUSE#${japanDate(new Date())}` },
+      }),
+    );
+    expect(Item?.used).toBe(3);
+  });
+
+  it('is refused to guests and to cross-site requests', async () => {
+    const guest = new TestClient(gateway.url);
+    await guest.get('/api/categories');
+    expect(
+      (await guest.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() })).status,
+    ).toBe(401);
+    const { client } = await member();
+    const forged = new TestClient(gateway.url, { sendCsrf: false });
+    for (const [name, value] of client.cookies) forged.cookies.set(name, value);
+    expect(
+      (await forged.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() })).status,
+    ).toBe(403);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+});
+
+describe('generate from files (multipart form)', () => {
+  it('reads a real PDF and asks about its text', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('pdf', makeTextPdf(MEIJI), '明治維新.pdf'),
+    });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.questions).toHaveLength(2);
+    expectAnswerableFrom(quiz, MEIJI_TEXT);
+    expect(await usage(client)).toMatchObject({ remaining: 2 });
+  });
+
+  it('explains that an image-only PDF has no text, and uses nothing', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('pdf', makeImageOnlyPdf(), 'scan.pdf'),
+    });
+    expect(response.status).toBe(422);
+    expect(response.json.message).toBe(AI_MESSAGES.pdfNoText);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('checks the type by content: a renamed image or a Word file is not a PDF', async () => {
+    const { client } = await member();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    for (const [bytes, name] of [
+      [png, 'photo.pdf'],
+      [await makeDocx(MEIJI), 'report.pdf'],
+    ] as const) {
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+        body: multipart('pdf', bytes, name),
+      });
+      expect(response.status, name).toBe(400);
+      expect(response.json.message).toBe(AI_MESSAGES.fileTypeNotAllowed);
+    }
+    const missing = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('word', makeTextPdf(MEIJI), 'a.pdf'),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe(AI_MESSAGES.fileRequired);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('reads a real .docx; refuses a zip that is not a Word document and a damaged .doc', async () => {
+    const { client } = await member();
+    const docx = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart('word', await makeDocx(MEIJI), '明治維新.docx', { numQuestions: '3' }),
+    });
+    expect(docx.status).toBe(200);
+    expectAnswerableFrom(docx.json as unknown as GeneratedQuiz, MEIJI_TEXT);
+
+    const { default: JSZip } = await import('jszip');
+    const zip = new JSZip();
+    zip.file('notes.txt', MEIJI_TEXT);
+    const notWord = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart('word', await zip.generateAsync({ type: 'nodebuffer' }), 'notes.docx'),
+    });
+    expect(notWord.status).toBe(400);
+    expect(notWord.json.message).toBe(AI_MESSAGES.fileTypeNotAllowed);
+
+    const fakeDoc = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]);
+    const damaged = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart('word', fakeDoc, 'old.doc'),
+    });
+    expect(damaged.status).toBe(422);
+    expect(damaged.json.message).toBe(AI_MESSAGES.fileDamaged);
+    expect(await usage(client)).toMatchObject({ remaining: 2 });
+  });
+});
+
+describe('presigned uploads', () => {
+  async function upload(client: TestClient, file: Buffer, fileName: string) {
+    const ticketResponse = await client.request('POST', '/api/ai/uploads', {
+      json: { fileName, size: file.length },
+    });
+    expect(ticketResponse.status).toBe(201);
+    const ticket = ticketResponse.json as unknown as UploadTicket;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(file)]), fileName);
+    const stored = await fetch(ticket.url, { method: 'POST', body: form });
+    expect(stored.status).toBe(204);
+    return ticket;
+  }
+
+  it('takes a file uploaded to S3 by key, under the member’s own prefix, once', async () => {
+    const { client, user } = await member();
+    const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
+    expect(ticket.key.startsWith(`uploads/${user.id}/`)).toBe(true);
+    expect(ticket).toMatchObject({ kind: 'pdf', maxBytes: 10 * 1024 * 1024 });
+
+    // Another member cannot use it.
+    const { client: other } = await member();
+    const stolen = await other.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      json: { numQuestions: 2, difficulty: '中級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(stolen.status).toBe(404);
+
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      json: { numQuestions: 2, difficulty: '中級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(response.status).toBe(200);
+    expectAnswerableFrom(response.json as unknown as GeneratedQuiz, MEIJI_TEXT);
+
+    // The file is deleted after use.
+    await expect(
+      s3().send(new HeadObjectCommand({ Bucket: getConfig().materialsBucket, Key: ticket.key })),
+    ).rejects.toThrow();
+    const reused = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      json: { numQuestions: 2, difficulty: '中級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(reused.status).toBe(404);
+    expect(reused.json.message).toBe(AI_MESSAGES.uploadMissing);
+  });
+
+  it('sends a Word upload to the Word call and refuses other files before any upload', async () => {
+    const { client } = await member();
+    const ticket = await upload(client, await makeDocx(MEIJI), 'メモ.docx');
+    expect(ticket.kind).toBe('word');
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      json: { numQuestions: 1, difficulty: '上級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(response.status).toBe(200);
+
+    const text = await client.request('POST', '/api/ai/uploads', {
+      json: { fileName: 'notes.txt', size: 100 },
+    });
+    expect(text.status).toBe(400);
+    expect(text.json.message).toBe(AI_MESSAGES.fileTypeNotAllowed);
+    const huge = await client.request('POST', '/api/ai/uploads', {
+      json: { fileName: 'book.pdf', size: 10 * 1024 * 1024 + 1 },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.json.message).toBe(AI_MESSAGES.fileTooLarge);
+    const guest = new TestClient(gateway.url);
+    await guest.get('/api/categories');
+    expect(
+      (await guest.request('POST', '/api/ai/uploads', { json: { fileName: 'a.pdf', size: 10 } })).status,
+    ).toBe(401);
+  });
+});
