@@ -18,6 +18,13 @@ const TOOL_NAME = 'submit_quiz';
 /** Material beyond this many characters is left out of the prompt. */
 export const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
 
+/**
+ * The HTTP API answers within 30 s, so all model calls of one request share this budget; a retry
+ * is only started when enough of it is left.
+ */
+const BUDGET_MS = 25_000;
+const RETRY_MIN_MS = 8_000;
+
 const clients = new Map<string, BedrockRuntimeClient>();
 function bedrockClient(region: string) {
   let client = clients.get(region);
@@ -65,6 +72,8 @@ const BUSY_ERRORS = new Set([
   'ModelNotReadyException',
   'ServiceQuotaExceededException',
   'ModelTimeoutException',
+  'TimeoutError',
+  'AbortError',
 ]);
 
 function toolInput(output: ConverseCommandOutput): unknown {
@@ -78,7 +87,9 @@ export async function generateWithBedrock(
   options: { modelId: string; region: string; log: Logger; failureMessage: string },
 ): Promise<GeneratedQuiz> {
   const messages: Message[] = [{ role: 'user', content: [{ text: userPrompt(settings, material) }] }];
+  const deadline = Date.now() + BUDGET_MS;
   for (let attempt = 1; attempt <= 2; attempt++) {
+    if (attempt > 1 && deadline - Date.now() < RETRY_MIN_MS) break;
     let output: ConverseCommandOutput;
     try {
       output = await bedrockClient(options.region).send(
@@ -100,6 +111,7 @@ export async function generateWithBedrock(
           },
           inferenceConfig: { maxTokens: 8192, temperature: 0.5 },
         }),
+        { abortSignal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) },
       );
     } catch (error) {
       const name = error instanceof Error ? error.name : 'unknown';

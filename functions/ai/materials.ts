@@ -131,7 +131,7 @@ export async function extractText(file: MaterialFile, format: FileFormat, log: L
     throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   }
   const cleaned = text
-    .replace(/\u0000/g, '')
+    .replaceAll(String.fromCharCode(0), '')
     .replace(/[ \t\u3000]+\n/g, '\n')
     .trim();
   if (cleaned.replace(/\s/g, '').length < LIMITS.aiTextMinLength)

@@ -355,26 +355,37 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const chosen: { candidate: Candidate; distractors: string[] }[] = [];
   const usedTerms = new Set<string>();
   const usedSentences = new Set<number>();
-  // First one question per sentence; then sentences may be asked about again for another term.
-  for (const allowRepeat of [false, true]) {
+  // Greedy choice by score, lowered for a sentence already asked about (-3) and for each earlier
+  // question of the same kind (-1.5), so a quiz mixes people, places, years and terms.
+  const kindCount = new Map<TermKind, number>();
+  const rejected = new Set<Candidate>();
+  while (chosen.length < settings.numQuestions) {
+    let best: Candidate | undefined;
+    let bestScore = -Infinity;
     for (const candidate of candidates) {
-      if (chosen.length === settings.numQuestions) break;
-      if (usedTerms.has(candidate.term.surface)) continue;
-      if (!allowRepeat && usedSentences.has(candidate.sentence.index)) continue;
-      if (
-        chosen.some(
-          (entry) =>
-            entry.candidate.sentence === candidate.sentence &&
-            overlaps(entry.candidate.term.surface, candidate.term.surface),
-        )
-      )
+      if (rejected.has(candidate) || usedTerms.has(candidate.term.surface)) continue;
+      const sameSentence = chosen.filter((entry) => entry.candidate.sentence === candidate.sentence);
+      if (sameSentence.some((entry) => overlaps(entry.candidate.term.surface, candidate.term.surface)))
         continue;
-      const distractors = chooseDistractors(candidate.term, candidate.sentence, terms, settings.difficulty);
-      if (!distractors) continue;
-      chosen.push({ candidate, distractors });
-      usedTerms.add(candidate.term.surface);
-      usedSentences.add(candidate.sentence.index);
+      const effective =
+        candidate.score -
+        (usedSentences.has(candidate.sentence.index) ? 3 : 0) -
+        1.5 * (kindCount.get(candidate.term.kind) ?? 0);
+      if (effective > bestScore) {
+        best = candidate;
+        bestScore = effective;
+      }
     }
+    if (!best) break;
+    const distractors = chooseDistractors(best.term, best.sentence, terms, settings.difficulty);
+    if (!distractors) {
+      rejected.add(best);
+      continue;
+    }
+    chosen.push({ candidate: best, distractors });
+    usedTerms.add(best.term.surface);
+    usedSentences.add(best.sentence.index);
+    kindCount.set(best.term.kind, (kindCount.get(best.term.kind) ?? 0) + 1);
   }
   if (chosen.length === 0) throw new UnusableMaterialError(AI_MESSAGES.notEnoughMaterial);
 

@@ -1,12 +1,27 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { AlertTriangle, Eye, Heart, Pencil, Plus, Search, Shuffle, Trash2, X } from 'lucide-react';
+import {
+  AlertTriangle,
+  Eye,
+  Heart,
+  Pencil,
+  PenLine,
+  Plus,
+  Search,
+  Shuffle,
+  Sparkles,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { REPORT_REASON_LABELS, type QuizSummary } from '@shared/quizzes';
 import type { CurrentUser } from '@shared/users';
 import { toast } from '@web/components/toast/toast-store';
 import { paths } from '@web/config/paths';
+import { AiGenerationTab } from '@web/features/ai/components/ai-generation-tab';
+import { useAiGeneration } from '@web/features/ai/use-ai-generation';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { errorMessage } from '@web/lib/api-client';
 import {
@@ -20,7 +35,7 @@ import {
   useUpdateQuiz,
 } from '../api/quizzes';
 import { CategoryBadge, DifficultyBadge } from './quiz-badges';
-import { QuizForm, quizFormValues } from './quiz-form';
+import { generatedQuizFormValues, QuizForm, quizFormValues, type QuizFormValues } from './quiz-form';
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {
@@ -188,6 +203,13 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
   );
 }
 
+type CreateTab = 'manual' | 'ai';
+
+/**
+ * The creation dialog: the quota card, then two tabs, manual (default) and AI. The AI state lives
+ * here, so a generated quiz is held across tab switches and closing until it is loaded into the
+ * form or discarded; loading remounts the form with the generated values on the manual tab.
+ */
 function CreateQuizDialog(props: {
   user: CurrentUser;
   used: number;
@@ -195,10 +217,19 @@ function CreateQuizDialog(props: {
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateQuiz();
-  const [formKey, setFormKey] = useState(0);
+  const [tab, setTab] = useState<CreateTab>('manual');
+  const [form, setForm] = useState(() => ({ key: 0, initial: quizFormValues(), loaded: false }));
+  const ai = useAiGeneration(props.user.id);
   const limit = props.user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  const resetForm = (initial: QuizFormValues, loaded: boolean) =>
+    setForm((current) => ({ key: current.key + 1, initial, loaded }));
+  /** Closing returns to the manual tab (the default) unless a generated quiz is waiting on the AI tab. */
+  const onOpenChange = (open: boolean) => {
+    if (!open && !ai.result) setTab('manual');
+    props.onOpenChange(open);
+  };
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <Dialog.Root open={props.open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
@@ -211,33 +242,70 @@ function CreateQuizDialog(props: {
           <p className={`quota-card${props.used >= limit ? ' is-full' : ''}`} role="status">
             {quotaText(props.user, props.used)}
           </p>
-          <QuizForm
-            key={formKey}
-            mode="create"
-            initial={quizFormValues()}
-            isPro={props.user.isPro}
-            pending={create.isPending}
-            onCancel={() => props.onOpenChange(false)}
-            onSubmit={(values) =>
-              create.mutate(values, {
-                onSuccess: () => {
-                  toast({
-                    title: 'クイズを作成しました',
-                    description: values.quiz.title,
-                    variant: 'success',
-                  });
-                  setFormKey((key) => key + 1);
-                  props.onOpenChange(false);
-                },
-                onError: (error) => {
-                  const message = errorMessage(error, 'クイズの作成に失敗しました');
-                  if (message.includes('上限'))
-                    toast({ title: '作成上限に達しました', description: message, variant: 'destructive' });
-                  else toast({ title: 'エラー', description: message, variant: 'destructive' });
-                },
-              })
-            }
-          />
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
+            <Tabs.List className="tabs__list" aria-label="作成方法">
+              <Tabs.Trigger value="manual" className="tabs__trigger">
+                <PenLine size={16} aria-hidden />
+                手動で作成
+              </Tabs.Trigger>
+              <Tabs.Trigger value="ai" className="tabs__trigger">
+                <Sparkles size={16} aria-hidden />
+                AIで生成
+                {ai.result && (
+                  <>
+                    <span className="tabs__dot" aria-hidden />
+                    <span className="visually-hidden">（生成結果あり）</span>
+                  </>
+                )}
+              </Tabs.Trigger>
+            </Tabs.List>
+            {/* The form stays mounted (hidden) so what was typed survives a look at the AI tab. */}
+            <Tabs.Content value="manual" forceMount hidden={tab !== 'manual'} className="tabs__panel">
+              <QuizForm
+                key={form.key}
+                mode="create"
+                initial={form.initial}
+                focusTitle={form.loaded}
+                isPro={props.user.isPro}
+                pending={create.isPending}
+                onCancel={() => onOpenChange(false)}
+                onSubmit={(values) =>
+                  create.mutate(values, {
+                    onSuccess: () => {
+                      toast({
+                        title: 'クイズを作成しました',
+                        description: values.quiz.title,
+                        variant: 'success',
+                      });
+                      resetForm(quizFormValues(), false);
+                      onOpenChange(false);
+                    },
+                    onError: (error) => {
+                      const message = errorMessage(error, 'クイズの作成に失敗しました');
+                      if (message.includes('上限'))
+                        toast({
+                          title: '作成上限に達しました',
+                          description: message,
+                          variant: 'destructive',
+                        });
+                      else toast({ title: 'エラー', description: message, variant: 'destructive' });
+                    },
+                  })
+                }
+              />
+            </Tabs.Content>
+            <Tabs.Content value="ai" className="tabs__panel">
+              <AiGenerationTab
+                userId={props.user.id}
+                ai={ai}
+                onLoad={(result) => {
+                  resetForm(generatedQuizFormValues(result.quiz, result.settings), true);
+                  ai.clearResult();
+                  setTab('manual');
+                }}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,13 +1,15 @@
+import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import '@shared/zod-ja';
+import type { AiSettings, GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS } from '@shared/constants';
 import { type QuizDetail } from '@shared/quizzes';
 import { createQuizSchema, updateQuizSchema, type CreateQuizInput } from '@shared/quiz-schemas';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { zodResolver } from '@web/lib/zod-resolver';
 
-type Values = CreateQuizInput & { quiz: { timeLimit?: number } };
+export type QuizFormValues = CreateQuizInput & { quiz: { timeLimit?: number } };
 
 const emptyQuestion = () => ({
   questionText: '',
@@ -20,7 +22,7 @@ const emptyQuestion = () => ({
 });
 
 /** Form values for a new quiz, or for editing an existing one. */
-export function quizFormValues(quiz?: QuizDetail): Values {
+export function quizFormValues(quiz?: QuizDetail): QuizFormValues {
   if (!quiz) {
     return {
       quiz: {
@@ -56,21 +58,52 @@ export function quizFormValues(quiz?: QuizDetail): Values {
 }
 
 /**
+ * Form values for a new quiz from an AI-generated one: its title, description and questions, the
+ * category and difficulty it was generated with, published (the default).
+ */
+export function generatedQuizFormValues(
+  generated: GeneratedQuiz,
+  settings: Pick<AiSettings, 'category' | 'difficulty'>,
+): QuizFormValues {
+  const blank = quizFormValues();
+  return {
+    quiz: {
+      ...blank.quiz,
+      title: generated.title,
+      description: generated.description,
+      category: settings.category,
+      difficulty: settings.difficulty,
+    },
+    questions: generated.questions.map((question) => ({
+      questionText: question.text,
+      optionA: question.options.a,
+      optionB: question.options.b,
+      optionC: question.options.c,
+      optionD: question.options.d,
+      correctAnswer: question.correctAnswer,
+      explanation: question.explanation,
+    })),
+  };
+}
+
+/**
  * The quiz form: creation (title, category, description, difficulty, publish setting, questions)
  * and editing (the same plus the time limit). Validated with the server's schemas.
  */
 export function QuizForm(props: {
   mode: 'create' | 'edit';
-  initial: Values;
+  initial: QuizFormValues;
   isPro: boolean;
   /** An admin-hidden quiz: the private setting note does not apply. */
   isHidden?: boolean;
   pending: boolean;
-  onSubmit: (values: Values) => void;
+  /** Focus the title when the form appears (after AI output is loaded into it). */
+  focusTitle?: boolean;
+  onSubmit: (values: QuizFormValues) => void;
   onCancel: () => void;
 }) {
   const categories = useCategories();
-  const form = useForm<Values>({
+  const form = useForm<QuizFormValues>({
     resolver: zodResolver(props.mode === 'create' ? createQuizSchema : updateQuizSchema) as never,
     defaultValues: props.initial,
   });
@@ -79,6 +112,11 @@ export function QuizForm(props: {
   const isPublished = form.watch('quiz.isPublished');
   const privateAllowed = props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished);
   const id = (name: string) => `${props.mode}-${name}`;
+  const { focusTitle } = props;
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusTitle) setFocus('quiz.title');
+  }, [focusTitle, setFocus]);
 
   return (
     <form

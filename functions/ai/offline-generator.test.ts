@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedQuiz } from '@shared/ai';
+import { generateOffline, splitSentences } from './offline-generator';
+
+/** The offline generator on real Japanese paragraphs. */
+const PARAGRAPHS = {
+  fuji: '富士山は静岡県と山梨県にまたがる日本最高峰の活火山で、標高は3776メートルである。最後の噴火は1707年の宝永噴火で、江戸にも火山灰が降った。2013年には「富士山－信仰の対象と芸術の源泉」として世界文化遺産に登録された。葛飾北斎は「富嶽三十六景」で富士山を描き、その作品はヨーロッパの印象派にも影響を与えた。',
+  photosynthesis:
+    '光合成は、植物が光エネルギーを利用して二酸化炭素と水からデンプンなどの有機物を合成するはたらきである。\n光合成は主に葉の細胞にある葉緑体で行われ、その過程で酸素が放出される。\n葉緑体に含まれるクロロフィルは、主に青色と赤色の光を吸収する。\n光合成でつくられたデンプンは、夜の間に糖に分解されて師管を通り、植物の体全体に運ばれる。',
+  sengoku:
+    '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。その後、豊臣秀吉が1590年に全国を統一し、1600年の関ヶ原の戦いを経て徳川家康が江戸幕府を開いた。',
+};
+
+function expectSound(quiz: GeneratedQuiz, source: string) {
+  const normalised = source.normalize('NFKC');
+  for (const question of quiz.questions) {
+    const options = Object.values(question.options);
+    expect(new Set(options).size, question.text).toBe(4);
+    for (const option of options) expect(option.length).toBeGreaterThan(0);
+    const answer = question.options[question.correctAnswer.toLowerCase() as 'a'];
+    // The correct answer is taken from the source, and the blanked sentence is the source's.
+    expect(normalised).toContain(answer);
+    const sentence = /「(.+)」$/s.exec(question.text)![1]!;
+    expect(normalised).toContain(sentence.replace('（　　　）', answer));
+    // A wrong option never fits the blank as written in the source.
+    for (const option of options.filter((entry) => entry !== answer))
+      expect(normalised.includes(sentence.replace('（　　　）', option))).toBe(false);
+    expect(question.text.length).toBeLessThanOrEqual(500);
+  }
+}
+
+describe('offline generator', () => {
+  for (const [name, text] of Object.entries(PARAGRAPHS)) {
+    it(`asks about the text itself (${name})`, async () => {
+      const quiz = await generateOffline({ numQuestions: 5, difficulty: '中級', category: '一般' }, text);
+      expect(quiz.provider).toBe('offline');
+      expect(quiz.questions.length).toBeGreaterThanOrEqual(3);
+      expect(quiz.questions.length).toBeLessThanOrEqual(5);
+      expectSound(quiz, text);
+    });
+  }
+
+  it('is deterministic, spreads the correct letter, and honours the count', async () => {
+    const settings = { numQuestions: 4, difficulty: '初級', category: '歴史' } as const;
+    const first = await generateOffline(settings, PARAGRAPHS.sengoku);
+    expect(await generateOffline(settings, PARAGRAPHS.sengoku)).toEqual(first);
+    expect(first.questions).toHaveLength(4);
+    expect(new Set(first.questions.map((question) => question.correctAnswer)).size).toBeGreaterThan(1);
+    const one = await generateOffline({ ...settings, numQuestions: 1 }, PARAGRAPHS.sengoku);
+    expect(one.questions).toHaveLength(1);
+  });
+
+  it('uses terms of the same kind as distractors: years for a year, people for a person', async () => {
+    const quiz = await generateOffline(
+      { numQuestions: 8, difficulty: '中級', category: '歴史' },
+      PARAGRAPHS.sengoku,
+    );
+    expectSound(quiz, PARAGRAPHS.sengoku);
+    const people = ['織田信長', '今川義元', '武田勝頼', '明智光秀', '豊臣秀吉', '徳川家康'];
+    const answerOf = (question: GeneratedQuiz['questions'][number]) =>
+      question.options[question.correctAnswer.toLowerCase() as 'a'];
+    const years = quiz.questions.filter((question) => /^\d{4}年$/.test(answerOf(question)));
+    const persons = quiz.questions.filter((question) => people.includes(answerOf(question)));
+    expect(years.length).toBeGreaterThan(0);
+    expect(persons.length).toBeGreaterThan(0);
+    for (const question of years)
+      for (const option of Object.values(question.options)) expect(option).toMatch(/^\d{4}年$/);
+    for (const question of persons) {
+      expect(question.text).toContain('人物');
+      for (const option of Object.values(question.options)) expect(people).toContain(option);
+    }
+  });
+
+  it('splits sentences, joining lines wrapped inside one', () => {
+    expect(
+      splitSentences('富士山は日本一高い\n山である。京都は古都だ。\n\n見出し\n・箇条書きの項目'),
+    ).toEqual(['富士山は日本一高い山である。', '京都は古都だ。', '見出し', '箇条書きの項目']);
+  });
+
+  it('refuses material with nothing to ask about', async () => {
+    await expect(
+      generateOffline(
+        { numQuestions: 3, difficulty: '中級', category: '一般' },
+        'これはとてもよいです。それもよいです。',
+      ),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  BedrockRuntimeClient,
+  ConverseCommand,
+  ThrottlingException,
+  type ConverseCommandOutput,
+} from '@aws-sdk/client-bedrock-runtime';
+import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz } from '@shared/ai';
+import { signInAs } from '../support/accounts';
+import { makeTextPdf } from '../support/documents';
+import { startTestGateway } from '../support/gateway';
+import { TestClient } from '../support/http-client';
+
+/**
+ * AI generation with a Bedrock model configured. Bedrock has no local emulator, so its client is
+ * mocked (aws-sdk-client-mock); everything else — the gateway, DynamoDB Local, s3rver — is real.
+ */
+const MODEL_ID = 'apac.anthropic.claude-3-haiku-20240307-v1:0';
+const bedrock = mockClient(BedrockRuntimeClient);
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  process.env.BEDROCK_MODEL_ID = MODEL_ID;
+  gateway = await startTestGateway();
+});
+afterAll(async () => {
+  delete process.env.BEDROCK_MODEL_ID;
+  bedrock.restore();
+  await gateway.stop();
+});
+beforeEach(() => bedrock.reset());
+
+const SOURCE =
+  '光合成は、植物が光エネルギーを使って二酸化炭素と水からデンプンなどの有機物を作り、酸素を放出するはたらきである。葉緑体で行われる。';
+
+const modelQuiz = {
+  title: '光合成の基本',
+  description: '光合成のしくみを確かめる問題です。',
+  questions: [
+    {
+      text: '光合成が行われる細胞小器官はどれですか。',
+      options: { a: 'ミトコンドリア', b: '葉緑体', c: '核', d: '液胞' },
+      correctAnswer: 'b',
+      explanation: '本文に「葉緑体で行われる」とあります。',
+    },
+    {
+      text: '光合成で放出される気体はどれですか。',
+      options: { A: '窒素', B: '二酸化炭素', C: '酸素', D: '水素' },
+      correctAnswer: ['c', 'a'],
+      explanation: '光合成では酸素が放出されます。',
+    },
+  ],
+};
+
+const toolAnswer = (input: unknown): ConverseCommandOutput => ({
+  $metadata: {},
+  stopReason: 'tool_use',
+  output: {
+    message: {
+      role: 'assistant',
+      content: [{ toolUse: { toolUseId: 'tool-1', name: 'submit_quiz', input: input as never } }],
+    },
+  },
+  usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+  metrics: { latencyMs: 1 },
+});
+
+async function member() {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  await signInAs(client);
+  return client;
+}
+const remaining = async (client: TestClient) =>
+  ((await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit).remaining;
+const generate = (client: TestClient, numQuestions = 2) =>
+  client.request('POST', '/api/ai/generate-quiz-from-text', {
+    json: { numQuestions, difficulty: '上級', category: '理科', text: SOURCE },
+  });
+
+describe('Bedrock provider', () => {
+  it('asks the configured model for structured output and normalises the answer', async () => {
+    bedrock.on(ConverseCommand).resolves(toolAnswer(modelQuiz));
+    const client = await member();
+    const response = await generate(client);
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.provider).toBe('bedrock');
+    expect(quiz.questions.map((question) => question.correctAnswer)).toEqual(['B', 'C']);
+    expect(quiz.questions[1]!.options).toEqual({ a: '窒素', b: '二酸化炭素', c: '酸素', d: '水素' });
+
+    const [call] = bedrock.commandCalls(ConverseCommand);
+    const input = call!.args[0].input;
+    expect(input.modelId).toBe(MODEL_ID);
+    expect(input.toolConfig?.toolChoice).toEqual({ tool: { name: 'submit_quiz' } });
+    const prompt = input.messages![0]!.content![0]!.text!;
+    expect(prompt).toContain(SOURCE);
+    expect(prompt).toContain('2問');
+    expect(prompt).toContain('上級');
+    expect(prompt).toContain('理科');
+    expect(await remaining(client)).toBe(2);
+  });
+
+  it('retries once after malformed output, answering the tool call with an error result', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(toolAnswer({ title: '光合成', questions: [{ text: '?', options: { a: 'x', b: 'x' } }] }))
+      .resolvesOnce(toolAnswer(modelQuiz));
+    const client = await member();
+    const response = await generate(client);
+    expect(response.status).toBe(200);
+    const calls = bedrock.commandCalls(ConverseCommand);
+    expect(calls).toHaveLength(2);
+    const retryMessages = calls[1]!.args[0].input.messages!;
+    expect(retryMessages).toHaveLength(3);
+    expect(retryMessages[2]!.content![0]!.toolResult).toMatchObject({ toolUseId: 'tool-1', status: 'error' });
+    expect(await remaining(client)).toBe(2);
+  });
+
+  it('gives up after two malformed answers with the spec message, and uses nothing', async () => {
+    bedrock.on(ConverseCommand).resolves(toolAnswer({ title: 'x', description: 'y', questions: [] }));
+    const client = await member();
+    const response = await generate(client);
+    expect(response.status).toBe(502);
+    expect(response.json.message).toBe(AI_MESSAGES.textFailed);
+    expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(2);
+    expect(await remaining(client)).toBe(3);
+  });
+
+  it('answers throttling with a clear "busy" error and uses nothing', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .rejects(new ThrottlingException({ message: 'Too many requests', $metadata: {} }));
+    const client = await member();
+    const response = await generate(client);
+    expect(response.status).toBe(503);
+    expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
+    expect(await remaining(client)).toBe(3);
+  });
+
+  it('uses the PDF failure message for a PDF, and the text extracted from it as material', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .rejectsOnce(new Error('AccessDeniedException'))
+      .resolves(toolAnswer(modelQuiz));
+    const client = await member();
+    const form = () => {
+      const body = new FormData();
+      body.append('numQuestions', '1');
+      body.append('difficulty', '初級');
+      body.append('category', '理科');
+      body.append('pdf', new Blob([new Uint8Array(makeTextPdf(SOURCE.split(/(?<=。)/)))]), '光合成.pdf');
+      return body;
+    };
+    const failed = await client.request('POST', '/api/ai/generate-quiz-from-pdf', { body: form() });
+    expect(failed.status).toBe(502);
+    expect(failed.json.message).toBe(AI_MESSAGES.pdfFailed);
+    const ok = await client.request('POST', '/api/ai/generate-quiz-from-pdf', { body: form() });
+    expect(ok.status).toBe(200);
+    expect((ok.json as unknown as GeneratedQuiz).questions).toHaveLength(1);
+    const prompt = bedrock.commandCalls(ConverseCommand)[1]!.args[0].input.messages![0]!.content![0]!.text!;
+    expect(prompt).toContain('葉緑体で行われる');
+    expect(await remaining(client)).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AI_MESSAGES,
+  uploadKindOf,
+  type AiSettings,
+  type AiUsageLimit,
+  type GeneratedQuiz,
+  type UploadKind,
+  type UploadTicket,
+} from '@shared/ai';
+import { LIMITS } from '@shared/constants';
+import { apiRequest, ApiError, errorMessage, getJson } from '@web/lib/api-client';
+
+/** Query keys: the usage figure is per user (core-platform §7 "by user id"). */
+export const aiKeys = {
+  usage: (userId: string) => ['/api/ai/usage-limit', userId] as const,
+};
+
+/** `GET /api/ai/usage-limit`: canUse, remaining, total and the next reset (00:00 Japan time). */
+export const aiUsageQuery = (userId: string) =>
+  queryOptions({
+    queryKey: aiKeys.usage(userId),
+    queryFn: () => getJson<AiUsageLimit>('/api/ai/usage-limit'),
+  });
+
+export function useAiUsage(userId: string) {
+  return useQuery(aiUsageQuery(userId));
+}
+
+/** A generation's answer with the settings it was asked with (the form needs the category and difficulty). */
+export interface AiGenerationResult {
+  quiz: GeneratedQuiz;
+  settings: AiSettings;
+}
+
+/**
+ * Refreshes the usage figure after a generation (core-platform §4). A failed one refreshes it too:
+ * a 429 means the figure on screen was out of date.
+ */
+function useRefreshUsage(userId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: aiKeys.usage(userId) });
+}
+
+/** `POST /api/ai/generate-quiz-from-text`: numQuestions, difficulty, category, text. */
+export function useGenerateFromText(userId: string) {
+  const refresh = useRefreshUsage(userId);
+  return useMutation({
+    mutationFn: async ({ settings, text }: { settings: AiSettings; text: string }) => {
+      const response = await apiRequest('POST', '/api/ai/generate-quiz-from-text', { ...settings, text });
+      return { quiz: (await response.json()) as GeneratedQuiz, settings } satisfies AiGenerationResult;
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+/**
+ * A PDF or Word file: a presigned POST ticket (`POST /api/ai/uploads`), the file straight to S3
+ * (no credentials or CSRF header: it is another origin), then the PDF or Word call with the key.
+ */
+export function useGenerateFromFile(userId: string) {
+  const refresh = useRefreshUsage(userId);
+  return useMutation({
+    mutationFn: async ({ settings, file }: { settings: AiSettings; file: File }) => {
+      const ticket = (await (
+        await apiRequest('POST', '/api/ai/uploads', { fileName: file.name, size: file.size })
+      ).json()) as UploadTicket;
+      const body = new FormData();
+      for (const [name, value] of Object.entries(ticket.fields)) body.append(name, value);
+      body.append('file', file);
+      const upload = await fetch(ticket.url, { method: 'POST', body });
+      if (!upload.ok) throw new UploadError(upload.status);
+      const response = await apiRequest('POST', `/api/ai/generate-quiz-from-${ticket.kind}`, {
+        ...settings,
+        fileKey: ticket.key,
+      });
+      return { quiz: (await response.json()) as GeneratedQuiz, settings } satisfies AiGenerationResult;
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+/** The storage refused the upload (its answer is XML, never a message to show). */
+class UploadError extends Error {
+  constructor(readonly status: number) {
+    super(`upload failed: ${status}`);
+    this.name = 'UploadError';
+  }
+}
+
+const FILE_FAILED: Record<UploadKind, string> = { pdf: AI_MESSAGES.pdfFailed, word: AI_MESSAGES.wordFailed };
+
+/** The fallback message of a failed generation from text, or from the named file. */
+export function generationFailedMessage(fileName?: string): string {
+  const kind = fileName === undefined ? null : uploadKindOf(fileName);
+  return kind ? FILE_FAILED[kind] : AI_MESSAGES.textFailed;
+}
+
+/**
+ * The toast for a failed generation: a 429 is the daily limit (使用制限に達しました with the
+ * server's message); anything else is エラー with the server's message or the fallback.
+ */
+export function generationErrorToast(
+  error: unknown,
+  fallback: string,
+  total: number | undefined,
+): { title: string; description: string } {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage !== AI_MESSAGES.aiBusy) {
+    return {
+      title: AI_MESSAGES.limitTitle,
+      description: error.serverMessage ?? AI_MESSAGES.dailyLimit(total ?? LIMITS.aiGenerationsPerDayFree),
+    };
+  }
+  return { title: 'エラー', description: errorMessage(error, fallback) };
+}
