@@ -150,3 +150,32 @@ describe('mail permissions', () => {
     }
   });
 });
+
+describe('AI generation functions', () => {
+  const generators = [
+    'ApiPostApiAiGenerateQuizFromText',
+    'ApiPostApiAiGenerateQuizFromPdf',
+    'ApiPostApiAiGenerateQuizFromWord',
+  ];
+
+  it('run up to 29 s (the HTTP API answers within 30 s) with room for the dictionary and pdf.js', () => {
+    const functions = Object.fromEntries(routeFunctions());
+    for (const id of generators) {
+      const fn = Object.entries(functions).find(([logicalId]) => logicalId.startsWith(id))?.[1];
+      expect(fn, id).toBeDefined();
+      expect(fn!.Properties.Timeout).toBe(29);
+      expect(fn!.Properties.MemorySize).toBe(1536);
+      // No model configured for this stage: the offline generator runs.
+      expect(fn!.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
+    }
+  });
+
+  it('lets only the generating routes invoke Bedrock models', () => {
+    const invokers = Object.entries(template.findResources('AWS::IAM::Policy'))
+      .filter(([, policy]) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'),
+      )
+      .map(([logicalId]) => logicalId.replace(/ServiceRole.*/, ''));
+    expect(invokers.sort()).toEqual([...generators].sort());
+  });
+});
