@@ -15,6 +15,7 @@ import {
   meterReadCapacity,
   SEARCH_QUERIES,
 } from './bench/search-bench';
+import { generateOffline } from '../functions/ai/offline-generator';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -325,7 +326,54 @@ async function main() {
     await stack.stop();
   }
 
-  // 5. Web app initial JS.
+  // 5. The offline AI generator (the local default provider), in this process: the first call
+  // builds the kuromoji tokenizer; then 20 questions from about 5,000 and 50,000 characters.
+  {
+    const paragraph = readFileSync(join(REPO_ROOT, 'scripts/bench/ai-material.txt'), 'utf8');
+    const settings = { numQuestions: 20, difficulty: '中級', category: '歴史' } as const;
+    const started = performance.now();
+    await generateOffline(settings, paragraph);
+    rows.push({
+      measure: 'offline AI generator: first call (dictionary load)',
+      value: `${(performance.now() - started).toFixed(0)} ms`,
+      budget: '',
+      ok: null,
+    });
+    for (const length of [5_000, 50_000]) {
+      let material = '';
+      for (let copy = 0; material.length < length; copy++)
+        material += paragraph.replace(/\d{4}/g, (year) => String(Number(year) + copy));
+      material = material.slice(0, length);
+      const times: number[] = [];
+      let questions = 0;
+      for (let run = 0; run < 5; run++) {
+        const at = performance.now();
+        questions = (await generateOffline(settings, material)).questions.length;
+        times.push(performance.now() - at);
+      }
+      rows.push({
+        measure: `offline AI generator: ${length.toLocaleString('en-US')} characters (median of 5)`,
+        value: `${percentile(
+          times.sort((a, b) => a - b),
+          50,
+        ).toFixed(0)} ms (${questions} questions)`,
+        budget: '',
+        ok: null,
+      });
+    }
+    // A shape that slows naive whitespace handling: long runs of spaces with no line break.
+    const spaced = `${' '.repeat(45_000)}${paragraph}`.slice(0, 50_000);
+    const at = performance.now();
+    await generateOffline(settings, spaced);
+    rows.push({
+      measure: 'offline AI generator: 50,000 characters, mostly spaces',
+      value: `${(performance.now() - at).toFixed(0)} ms`,
+      budget: '',
+      ok: null,
+    });
+  }
+
+  // 6. Web app initial JS.
   const initialJs = await measureWebInitialJs();
   rows.push({
     measure: 'web: initial JS (gzip)',
@@ -334,7 +382,7 @@ async function main() {
     ok: initialJs / 1024 <= BUDGETS.webInitialJsGzipKb,
   });
 
-  // 6. npm run dev, fresh data directory, until the API answers.
+  // 7. npm run dev, fresh data directory, until the API answers.
   const devReady = await measureDevReady();
   rows.push({
     measure: 'npm run dev: time to ready (fresh data)',

@@ -19,10 +19,9 @@ const TOOL_NAME = 'submit_quiz';
 export const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
 
 /**
- * The HTTP API answers within 30 s, so all model calls of one request share this budget; a retry
- * is only started when enough of it is left.
+ * All model calls of one request share the time left before the reply is due (the HTTP API gives
+ * up at 30 s); a retry is only started when enough of it is left.
  */
-const BUDGET_MS = 25_000;
 const RETRY_MIN_MS = 8_000;
 
 const clients = new Map<string, BedrockRuntimeClient>();
@@ -84,10 +83,10 @@ function toolInput(output: ConverseCommandOutput): unknown {
 export async function generateWithBedrock(
   settings: AiSettings,
   material: string,
-  options: { modelId: string; region: string; log: Logger; failureMessage: string },
+  options: { modelId: string; region: string; log: Logger; failureMessage: string; deadline: number },
 ): Promise<GeneratedQuiz> {
   const messages: Message[] = [{ role: 'user', content: [{ text: userPrompt(settings, material) }] }];
-  const deadline = Date.now() + BUDGET_MS;
+  const { deadline } = options;
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (attempt > 1 && deadline - Date.now() < RETRY_MIN_MS) break;
     let output: ConverseCommandOutput;
@@ -124,12 +123,16 @@ export async function generateWithBedrock(
     options.log.warn('bedrock answered malformed output', { attempt, stopReason: output.stopReason });
     const reply = output.output?.message;
     if (reply?.content?.length) {
-      // A tool call must be answered with its result: the reminder goes back as an error result.
-      const toolUseId = reply.content.find((block) => block.toolUse)?.toolUse?.toolUseId;
+      // Every tool call must be answered with its result: the reminder goes back as error results.
+      const toolUseIds = reply.content.flatMap((block) =>
+        block.toolUse?.toolUseId ? [block.toolUse.toolUseId] : [],
+      );
       messages.push(reply, {
         role: 'user',
-        content: toolUseId
-          ? [{ toolResult: { toolUseId, status: 'error', content: [{ text: RETRY_REMINDER }] } }]
+        content: toolUseIds.length
+          ? toolUseIds.map((toolUseId) => ({
+              toolResult: { toolUseId, status: 'error' as const, content: [{ text: RETRY_REMINDER }] },
+            }))
           : [{ text: RETRY_REMINDER }],
       });
     }

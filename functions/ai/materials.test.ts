@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { AI_MESSAGES } from '@shared/ai';
-import { makeDocx, makeTextPdf } from '../../tests/support/documents';
-import { checkFileType, detectFormat } from './materials';
+import { makeDocx, makeLoopingDoc, makeLyingDocxBomb, makeTextPdf } from '../../tests/support/documents';
+import { createLogger } from '../lib/logger';
+import { checkFileType, detectFormat, extractText } from './materials';
 
 const file = (bytes: Buffer, fileName = 'material') => ({ fileName, bytes });
 
@@ -39,4 +40,32 @@ describe('file type by magic bytes', () => {
     expect(packed.length).toBeLessThan(1024 * 1024);
     expect(() => checkFileType(file(packed), 'word')).toThrow(AI_MESSAGES.fileDamaged);
   });
+
+  it('inflates a .docx to check it, since a zip can lie about its sizes', async () => {
+    const bomb = await makeLyingDocxBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(() => checkFileType(file(bomb), 'word')).toThrow(AI_MESSAGES.fileDamaged);
+  });
+});
+
+describe('text extraction', () => {
+  const log = createLogger({});
+
+  it('reads Japanese text from a PDF and a .docx', async () => {
+    const lines = ['富士山は日本で最も高い山であり、標高は三七七六メートルである。'];
+    await expect(extractText(file(makeTextPdf(lines)), 'pdf', log)).resolves.toContain('富士山');
+    await expect(extractText(file(await makeDocx(lines)), 'docx', log)).resolves.toContain('三七七六');
+  });
+
+  it('gives a damaged-file error for a .doc whose sector chain loops, and carries on', async () => {
+    const doc = makeLoopingDoc();
+    expect(checkFileType(file(doc), 'word')).toBe('doc');
+    await expect(extractText(file(doc), 'doc', log)).rejects.toMatchObject({
+      status: 422,
+      message: AI_MESSAGES.fileDamaged,
+    });
+    await expect(
+      extractText(file(await makeDocx(['琵琶湖は日本で最も大きな湖である。'])), 'docx', log),
+    ).resolves.toContain('琵琶湖');
+  }, 20_000);
 });

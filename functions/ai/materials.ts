@@ -2,20 +2,34 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound } fr
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
-import { AI_MESSAGES, uploadKindOf, type UploadKind, type UploadTicket } from '@shared/ai';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { inflateRawSync } from 'node:zlib';
+import {
+  AI_MESSAGES,
+  AI_TEXT_MAX_LENGTH,
+  uploadKindOf,
+  type UploadKind,
+  type UploadTicket,
+} from '@shared/ai';
 import { LIMITS } from '@shared/constants';
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { UnusableMaterialError } from './errors';
+import type { ExtractionReply, ExtractionRequest, FileFormat } from './extraction-worker';
 
 /**
  * Study material files for AI generation: the presigned POST a browser uploads with, reading an
  * upload back (then deleting it), the spec's multipart form, the type check by magic bytes, and
- * text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy .doc).
+ * text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy .doc) in a
+ * worker thread.
  */
-export type FileFormat = 'pdf' | 'docx' | 'doc';
+export type { FileFormat };
 
 const ACCEPTED: Record<UploadKind, readonly FileFormat[]> = { pdf: ['pdf'], word: ['docx', 'doc'] };
 const UPLOAD_EXPIRY_SECONDS = 5 * 60;
@@ -23,8 +37,6 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** A .docx may not unpack to more than this, nor hold more entries (zip bombs). */
 const DOCX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 const DOCX_MAX_ENTRIES = 2000;
-/** Pages of a PDF that are read (the generators use at most some tens of thousands of characters). */
-const PDF_MAX_PAGES = 200;
 
 export interface MaterialFile {
   fileName: string;
@@ -40,10 +52,12 @@ export function detectFormat(bytes: Buffer): FileFormat | null {
 }
 
 /**
- * Checks a .docx's zip directory before anything unpacks it: no ZIP64, at most
- * DOCX_MAX_ENTRIES entries and DOCX_MAX_UNPACKED_BYTES in all, and a `word/document.xml`.
+ * Checks a .docx's zip before anything unpacks it: no ZIP64, at most DOCX_MAX_ENTRIES entries, a
+ * `word/document.xml`, and at most DOCX_MAX_UNPACKED_BYTES once inflated. The entries are inflated
+ * here with that ceiling, since the sizes a zip declares can lie (zip bombs).
  */
 export function inspectDocx(bytes: Buffer): void {
+  const damaged = () => new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;
   for (let at = bytes.length - 22; at >= searchFrom; at--) {
@@ -52,31 +66,47 @@ export function inspectDocx(bytes: Buffer): void {
       break;
     }
   }
-  if (end < 0) throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
+  if (end < 0) throw damaged();
   const entries = bytes.readUInt16LE(end + 10);
   const directorySize = bytes.readUInt32LE(end + 12);
   const directoryOffset = bytes.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > DOCX_MAX_ENTRIES)
-    throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
-  if (directoryOffset + directorySize > end) throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
+  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > DOCX_MAX_ENTRIES) throw damaged();
+  if (directoryOffset + directorySize > end) throw damaged();
+  const contents: { method: number; compressedSize: number; localHeader: number }[] = [];
   let at = directoryOffset;
-  let unpacked = 0;
   let hasDocument = false;
   for (let i = 0; i < entries; i++) {
-    if (at + 46 > end || bytes.readUInt32LE(at) !== 0x02014b50)
-      throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
-    const size = bytes.readUInt32LE(at + 24);
+    if (at + 46 > end || bytes.readUInt32LE(at) !== 0x02014b50) throw damaged();
+    const method = bytes.readUInt16LE(at + 10);
+    const compressedSize = bytes.readUInt32LE(at + 20);
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);
-    if (size === 0xffffffff) throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
-    unpacked += size;
+    const localHeader = bytes.readUInt32LE(at + 42);
+    if (compressedSize === 0xffffffff || localHeader === 0xffffffff) throw damaged();
+    contents.push({ method, compressedSize, localHeader });
     const name = bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8');
     if (name === 'word/document.xml') hasDocument = true;
     at += 46 + nameLength + extraLength + commentLength;
   }
-  if (unpacked > DOCX_MAX_UNPACKED_BYTES) throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   if (!hasDocument) throw new BadRequestError(AI_MESSAGES.fileTypeNotAllowed);
+  let budget = DOCX_MAX_UNPACKED_BYTES;
+  for (const { method, compressedSize, localHeader } of contents) {
+    if (localHeader + 30 > directoryOffset || bytes.readUInt32LE(localHeader) !== 0x04034b50) throw damaged();
+    const start =
+      localHeader + 30 + bytes.readUInt16LE(localHeader + 26) + bytes.readUInt16LE(localHeader + 28);
+    if (start + compressedSize > directoryOffset) throw damaged();
+    const data = bytes.subarray(start, start + compressedSize);
+    if (method === 0) budget -= data.length;
+    else if (method === 8) {
+      try {
+        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+      } catch {
+        throw damaged();
+      }
+    } else throw damaged();
+    if (budget < 0) throw damaged();
+  }
 }
 
 /** Refuses a file that is not what the call takes (checked by content, not by name). */
@@ -89,51 +119,75 @@ export function checkFileType(file: MaterialFile, kind: UploadKind): FileFormat 
   return format;
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  // pdf.js is large: it is loaded on the first PDF, not at cold start. Its worker runs in this
-  // thread (a function has no separate worker file to load).
-  const worker = globalThis as { pdfjsWorker?: unknown };
-  worker.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  const { PDFParse } = await import('pdf-parse');
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    const result = await parser.getText({ first: PDF_MAX_PAGES, pageJoiner: '' });
-    return result.text;
-  } finally {
-    await parser.destroy();
-  }
+const WORKER_TIMEOUT_MS = 10_000;
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+
+/**
+ * Where the extraction worker is: bundled next to a deployed function's bundle, or the TypeScript
+ * source next to this file (run through tsx) in development and tests.
+ */
+function extractionWorker(): { entry: string | URL; options: WorkerOptions } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, 'extraction-worker.mjs');
+  if (existsSync(bundled)) return { entry: bundled, options: {} };
+  const require = createRequire(import.meta.url);
+  const tsx = pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
+  const source = pathToFileURL(join(here, 'extraction-worker.ts'));
+  const code = `import(${JSON.stringify(tsx.href)}).then(({ tsImport }) => tsImport(${JSON.stringify(source.href)}, ${JSON.stringify(tsx.href)}))`;
+  return { entry: code, options: { eval: true } };
 }
 
-async function docxText(bytes: Buffer): Promise<string> {
-  const mammoth = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: bytes });
-  return result.value;
+/** Runs one extraction in a worker thread with a heap limit and a deadline. */
+function extractInWorker(request: ExtractionRequest): Promise<ExtractionReply> {
+  const { entry, options } = extractionWorker();
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (reply: ExtractionReply) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(reply);
+      void worker.terminate();
+    };
+    const worker = new Worker(entry, {
+      ...options,
+      workerData: request,
+      execArgv: [],
+      resourceLimits: WORKER_LIMITS,
+      // pdf.js warns on the console about fonts and canvas; the reply says what went wrong.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const timer = setTimeout(() => finish({ failure: 'timed out' }), WORKER_TIMEOUT_MS);
+    worker.once('message', (reply: ExtractionReply) => finish(reply));
+    worker.once('error', (error) => finish({ failure: `${error.name}: ${error.message}` }));
+    worker.once('exit', (code) => finish({ failure: `worker exited (${code})` }));
+  });
 }
 
-async function docText(bytes: Buffer): Promise<string> {
-  const { default: WordExtractor } = await import('word-extractor');
-  const document = await new WordExtractor().extract(bytes);
-  return document.getBody();
-}
-
-/** The text of a checked file; a file with no readable text gets a clear Japanese error. */
+/**
+ * The text of a checked file, at most AI_TEXT_MAX_LENGTH characters; a file with no readable text
+ * or one that cannot be read gets a clear Japanese error.
+ */
 export async function extractText(file: MaterialFile, format: FileFormat, log: Logger): Promise<string> {
-  let text: string;
-  try {
-    text =
-      format === 'pdf'
-        ? await pdfText(file.bytes)
-        : format === 'docx'
-          ? await docxText(file.bytes)
-          : await docText(file.bytes);
-  } catch (error) {
-    log.warn('text extraction failed', { error, format });
+  const reply = await extractInWorker({
+    format,
+    bytes: new Uint8Array(file.bytes),
+    maxChars: AI_TEXT_MAX_LENGTH * 2,
+  });
+  if ('failure' in reply) {
+    log.warn('text extraction failed', { failure: reply.failure, format });
     throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   }
-  const cleaned = text
+  const cleaned = reply.text
     .replaceAll(String.fromCharCode(0), '')
-    .replace(/[ \t\u3000]+\n/g, '\n')
-    .trim();
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim()
+    .slice(0, AI_TEXT_MAX_LENGTH);
   if (cleaned.replace(/\s/g, '').length < LIMITS.aiTextMinLength)
     throw new UnusableMaterialError(format === 'pdf' ? AI_MESSAGES.pdfNoText : AI_MESSAGES.wordNoText);
   return cleaned;
@@ -208,7 +262,7 @@ export async function parseMultipart(
   part: UploadKind,
 ): Promise<{ fields: Record<string, string>; file: MaterialFile | undefined }> {
   return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     let file: MaterialFile | undefined;
     let tooLarge = false;
     let parser: busboy.Busboy;

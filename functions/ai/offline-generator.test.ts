@@ -21,10 +21,10 @@ function expectSound(quiz: GeneratedQuiz, source: string) {
     // The correct answer is taken from the source, and the blanked sentence is the source's.
     expect(normalised).toContain(answer);
     const sentence = /「(.+)」$/s.exec(question.text)![1]!;
-    expect(normalised).toContain(sentence.replace('（　　　）', answer));
+    expect(normalised).toContain(sentence.replaceAll('（　　　）', answer));
     // A wrong option never fits the blank as written in the source.
     for (const option of options.filter((entry) => entry !== answer))
-      expect(normalised.includes(sentence.replace('（　　　）', option))).toBe(false);
+      expect(normalised.includes(sentence.replaceAll('（　　　）', option))).toBe(false);
     expect(question.text.length).toBeLessThanOrEqual(500);
   }
 }
@@ -84,5 +84,19 @@ describe('offline generator', () => {
         'これはとてもよいです。それもよいです。',
       ),
     ).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('keeps every question within the quiz form’s limits, even when blanking lengthens a sentence', async () => {
+    // A long sentence naming 山 and 川 again and again: blanking either pushes it past 500 characters.
+    const long = `${'山と川と'.repeat(70)}がある。`;
+    const text = `${long}\n${PARAGRAPHS.sengoku}`;
+    const quiz = await generateOffline(
+      { numQuestions: 10, difficulty: '初級', category: '地理'.repeat(50) },
+      text,
+    );
+    expect(quiz.questions.length).toBeGreaterThan(0);
+    for (const question of quiz.questions) expect(question.text).not.toContain('山と川と山と川と');
+    expect(quiz.title.length).toBeLessThanOrEqual(100);
+    expectSound(quiz, text);
   });
 });

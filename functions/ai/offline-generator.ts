@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { UnusableMaterialError } from './errors';
+import { generatedQuizSchema } from './generated-quiz';
 import { japaneseTokenizer, type Token } from './tokenizer';
 
 /**
@@ -129,6 +130,11 @@ const VAGUE_NOUNS = new Set([
 const BLANK = '（　　　）';
 const SENTENCE_MIN = 12;
 const SENTENCE_MAX = 300;
+/** The quiz form's limits, which a generated question must keep. */
+const QUESTION_TEXT_MAX = 500;
+const OPTION_MAX = 200;
+/** Candidates given up on (no three distractors) before the search stops: keeps large texts fast. */
+const MAX_REJECTIONS = 200;
 
 /** A deterministic pseudo-random sequence (mulberry32) seeded from text. */
 function seededRandom(seedText: string) {
@@ -148,7 +154,9 @@ export function splitSentences(material: string): string[] {
     .split(/\n{2,}|(?<=[。！？!?])|\n(?=[・●■◆○\-*]|\d+[.)．])/)
     .map((part) =>
       part
-        .replace(/\s*\n\s*/g, '')
+        .split('\n')
+        .map((line) => line.trim())
+        .join('')
         .replace(/^[・●■◆○\-*\s]+|^\d+[.)．]\s*/u, '')
         .trim(),
     )
@@ -292,6 +300,12 @@ function blankOut(sentence: string, term: string) {
   return sentence.split(term).join(BLANK);
 }
 
+const questionText = (candidate: Candidate) =>
+  `次の文の${BLANK}に入る${KIND_LABEL[candidate.term.kind]}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
+
+/** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence). */
+const tooLong = (candidate: Candidate) => questionText(candidate).length > QUESTION_TEXT_MAX;
+
 function buildQuestion(candidate: Candidate, distractors: string[], random: () => number): GeneratedQuestion {
   const options = [candidate.term.surface, ...distractors];
   for (let i = options.length - 1; i > 0; i--) {
@@ -301,7 +315,7 @@ function buildQuestion(candidate: Candidate, distractors: string[], random: () =
   const answerIndex = options.indexOf(candidate.term.surface);
   const [a, b, c, d] = options as [string, string, string, string];
   return {
-    text: `次の文の${BLANK}に入る${KIND_LABEL[candidate.term.kind]}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`,
+    text: questionText(candidate),
     options: { a, b, c, d },
     correctAnswer: ANSWER_LETTERS[answerIndex]!,
     explanation: `正解は「${candidate.term.surface}」です。本文には「${candidate.sentence.text}」とあります。`,
@@ -324,7 +338,7 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const sentences: Sentence[] = [];
   let position = 0;
   for (const text of splitSentences(material)) {
-    const found = termsOf(tokenizer.tokenize(text));
+    const found = termsOf(tokenizer.tokenize(text)).filter((term) => term.surface.length <= OPTION_MAX);
     for (const { surface, kind } of found) {
       const known = terms.get(surface);
       if (known) known.count += 1;
@@ -358,8 +372,9 @@ export async function generateOffline(settings: AiSettings, material: string): P
   // Greedy choice by score, lowered for a sentence already asked about (-3) and for each earlier
   // question of the same kind (-1.5), so a quiz mixes people, places, years and terms.
   const kindCount = new Map<TermKind, number>();
-  const rejected = new Set<Candidate>();
-  while (chosen.length < settings.numQuestions) {
+  const rejected = new Set<Candidate>(candidates.filter(tooLong));
+  let rejections = 0;
+  while (chosen.length < settings.numQuestions && rejections < MAX_REJECTIONS) {
     let best: Candidate | undefined;
     let bestScore = -Infinity;
     for (const candidate of candidates) {
@@ -380,6 +395,7 @@ export async function generateOffline(settings: AiSettings, material: string): P
     const distractors = chooseDistractors(best.term, best.sentence, terms, settings.difficulty);
     if (!distractors) {
       rejected.add(best);
+      rejections += 1;
       continue;
     }
     chosen.push({ candidate: best, distractors });
@@ -403,10 +419,15 @@ export async function generateOffline(settings: AiSettings, material: string): P
     .sort((x, y) => y.count - x.count || x.firstSeen - y.firstSeen)[0];
   const shortfall =
     questions.length < settings.numQuestions ? `（この文章から作れたのは${questions.length}問です）` : '';
-  return {
-    title: topic ? `「${topic.surface}」に関するクイズ` : `${settings.category}のクイズ`,
+  const title =
+    topic && topic.surface.length <= 40
+      ? `「${topic.surface}」に関するクイズ`
+      : `${settings.category}のクイズ`;
+  // The same check as a model's output gets: what the web app loads into the form must save as is.
+  const quiz = generatedQuizSchema.parse({
+    title: title.slice(0, 100),
     description: `入力された文章から作成した${settings.difficulty}の穴埋め問題${questions.length}問です。${shortfall}`,
     questions,
-    provider: 'offline',
-  };
+  });
+  return { ...quiz, provider: 'offline' };
 }

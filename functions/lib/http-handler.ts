@@ -57,7 +57,12 @@ export interface HttpRequest<Body, Query, Params, U> {
   requestId: string;
   log: Logger;
   event: APIGatewayProxyEventV2;
+  /** Time (epoch ms) by which the reply must be on its way: the HTTP API gives up at 30 s. */
+  deadline: number;
 }
+
+const HTTP_API_TIMEOUT_MS = 30_000;
+const REPLY_MARGIN_MS = 1_000;
 
 export interface HttpReply {
   status?: number;
@@ -355,6 +360,13 @@ export function createHttpHandler<
         requestId: state.requestId,
         log: state.log,
         event,
+        deadline:
+          Math.min(
+            state.startedAt + HTTP_API_TIMEOUT_MS,
+            typeof context.getRemainingTimeInMillis === 'function'
+              ? Date.now() + context.getRemainingTimeInMillis()
+              : Infinity,
+          ) - REPLY_MARGIN_MS,
       });
       return jsonResponse(reply.status ?? 200, reply.body, reply);
     });

@@ -27,7 +27,7 @@ import {
   type TableAccess,
   type WebSocketRoute,
 } from '../../functions/routes';
-import { RouteFunction } from './route-function';
+import { extractionWorkerCommand, RouteFunction } from './route-function';
 
 export interface ApiProps {
   stage: string;
@@ -44,15 +44,17 @@ export interface ApiProps {
 }
 
 /**
- * The offline generator's Japanese dictionary (kuromoji's `dict/`, 18 MB) is not JavaScript, so
- * esbuild cannot bundle it: it is copied next to the bundle of every generating function.
+ * What a generating function needs next to its bundle: the offline generator's Japanese
+ * dictionary (kuromoji's `dict/`, 18 MB, not JavaScript, so esbuild cannot bundle it) and the
+ * text-extraction worker, bundled on its own.
  */
-const kuromojiDictionary = {
+const generatorFiles = {
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir: string, outputDir: string) => [
       `cp -R "${inputDir}/node_modules/kuromoji/dict" "${outputDir}/dict"`,
+      extractionWorkerCommand(inputDir, outputDir),
     ],
   },
 };
@@ -160,7 +162,7 @@ export class Api extends Construct {
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
-      ...(generates ? { bundling: kuromojiDictionary } : {}),
+      ...(generates ? { bundling: generatorFiles } : {}),
       environment: {
         ...(generates && this.props.bedrockModelId
           ? {

@@ -24,6 +24,40 @@ export const BUNDLING = {
   tsconfig: join(REPO_ROOT, 'tsconfig.json'),
 } as const;
 
+/**
+ * The text-extraction worker (functions/ai/extraction-worker.ts) runs in a worker thread, which
+ * loads a file of its own: it is bundled on its own, with the same settings, next to the bundle of
+ * every generating function. The test of the deployed shape runs the same command.
+ */
+export const EXTRACTION_WORKER = {
+  entry: 'functions/ai/extraction-worker.ts',
+  outFile: 'extraction-worker.mjs',
+  esbuildArgs: [
+    '--bundle',
+    '--platform=node',
+    `--target=${BUNDLING.target}`,
+    '--format=esm',
+    `--main-fields=${BUNDLING.mainFields.join(',')}`,
+    '--minify',
+    `--banner:js=${BUNDLING.banner}`,
+    '--log-level=warning',
+  ],
+} as const;
+
+const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/** The shell command that bundles the extraction worker into `outputDir`. */
+export function extractionWorkerCommand(inputDir: string, outputDir: string): string {
+  return [
+    `${inputDir}/node_modules/.bin/esbuild`,
+    `${inputDir}/${EXTRACTION_WORKER.entry}`,
+    ...EXTRACTION_WORKER.esbuildArgs,
+    `--outfile=${outputDir}/${EXTRACTION_WORKER.outFile}`,
+  ]
+    .map(shellQuote)
+    .join(' ');
+}
+
 export interface RouteFunctionProps extends Omit<NodejsFunctionProps, 'entry' | 'runtime' | 'architecture'> {
   /** Handler module relative to the repository root, without extension (from the route table). */
   handlerModule: string;

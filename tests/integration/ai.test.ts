@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz, type UploadTicket } from '@shared/ai';
 import { dynamo, s3 } from '@functions/lib/aws-clients';
@@ -361,5 +361,64 @@ describe('presigned uploads', () => {
     expect(
       (await guest.request('POST', '/api/ai/uploads', { json: { fileName: 'a.pdf', size: 10 } })).status,
     ).toBe(401);
+  });
+
+  it('is refused when no generation is left today, and a named upload is kept for later', async () => {
+    const { client, user } = await member();
+    const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
+    await dynamo().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: { pk: `USER#${user.id}`, sk: `AIUSE#${japanDate(new Date())}`, used: 3 },
+      }),
+    );
+    const refused = await client.request('POST', '/api/ai/uploads', {
+      json: { fileName: 'more.pdf', size: 1000 },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe('1日の使用制限（3回）に達しています。明日再度お試しください。');
+    const atLimit = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      json: { numQuestions: 2, difficulty: '中級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(atLimit.status).toBe(429);
+    await expect(
+      s3().send(new HeadObjectCommand({ Bucket: getConfig().materialsBucket, Key: ticket.key })),
+    ).resolves.toMatchObject({ ContentLength: makeTextPdf(MEIJI).length });
+  });
+});
+
+describe('attempts', () => {
+  it('are limited per minute, failed ones included, so failures cannot be sent without end', async () => {
+    const { client } = await member({ isPro: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+        json: textBody({ text: 'あああああああああああああ' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(await usage(client)).toMatchObject({ remaining: 200 });
+  });
+
+  it('stop a planted upload key from another member’s prefix or outside uploads/', async () => {
+    const { client, user } = await member();
+    const { user: other } = await member();
+    const bucket = getConfig().materialsBucket;
+    for (const key of [
+      `uploads/${other.id}/x.pdf`,
+      `web/${user.id}.pdf`,
+      `uploads/${user.id}/../${other.id}/x.pdf`,
+    ]) {
+      await s3().send(
+        new PutObjectCommand({ Bucket: bucket, Key: key.replace('/../', '/'), Body: makeTextPdf(MEIJI) }),
+      );
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+        json: { numQuestions: 1, difficulty: '中級', category: '歴史', fileKey: key },
+      });
+      expect(response.status, key).toBe(404);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
   });
 });

@@ -122,3 +122,49 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+/**
+ * A legacy Word (OLE compound) file whose sector chain loops (0 → 2 → 0 …): a reader that follows
+ * the chain without a bound never stops. Made by hand, as an attacker would.
+ */
+export function makeLoopingDoc(): Buffer {
+  const sector = 512;
+  const bytes = Buffer.alloc(sector * 4, 0);
+  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(bytes, 0);
+  bytes.writeUInt16LE(0x003e, 24); // minor version
+  bytes.writeUInt16LE(0x0003, 26); // major version 3
+  bytes.writeUInt16LE(0xfffe, 28); // little-endian
+  bytes.writeInt16LE(9, 30); // 512-byte sectors
+  bytes.writeInt16LE(6, 32); // 64-byte mini sectors
+  bytes.writeInt32LE(1, 44); // one allocation-table sector
+  bytes.writeInt32LE(0, 48); // the directory starts at sector 0
+  bytes.writeInt32LE(4096, 56);
+  bytes.writeInt32LE(-2, 60); // no mini allocation table
+  bytes.writeInt32LE(0, 64);
+  bytes.writeInt32LE(-2, 68); // no extra allocation-table list
+  bytes.writeInt32LE(0, 72);
+  for (let i = 0; i < 109; i++) bytes.writeInt32LE(i === 0 ? 1 : -1, 76 + i * 4);
+  // Sector 1 (file offset 1024) is the allocation table: 0 → 2, 1 is the table itself, 2 → 0.
+  const table = sector * 2;
+  for (let i = 0; i < sector / 4; i++) bytes.writeInt32LE(-1, table + i * 4);
+  bytes.writeInt32LE(2, table);
+  bytes.writeInt32LE(-3, table + 4);
+  bytes.writeInt32LE(0, table + 8);
+  return bytes;
+}
+
+/** A .docx whose zip directory says document.xml is tiny while it inflates to 80 MB. */
+export async function makeLyingDocxBomb(): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('word/document.xml', Buffer.alloc(80 * 1024 * 1024, 0x61));
+  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = bytes.readUInt32LE(end + 16);
+  while (bytes.readUInt32LE(at) === 0x02014b50) {
+    bytes.writeUInt32LE(100, at + 24); // declared unpacked size
+    const local = bytes.readUInt32LE(at + 42);
+    bytes.writeUInt32LE(100, local + 22);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return bytes;
+}

@@ -1,10 +1,10 @@
 import { uploadRequestSchema } from '@shared/ai';
-import { createUploadTicket } from '../../ai/materials';
+import { createUpload } from '../../ai/generation';
 import { httpHandler } from '../../lib/http-handler';
 
-/** `POST /api/ai/uploads`: a presigned POST for one PDF or Word file (≤ 10 MB, the member's own prefix, 5 minutes). */
+/** `POST /api/ai/uploads`: a presigned POST for one PDF or Word file (≤ 10 MB, the member's own prefix, 5 minutes), while generations are left today. */
 export const handler = httpHandler({
   route: 'POST /api/ai/uploads',
   body: uploadRequestSchema,
-  handle: async ({ user, body }) => ({ status: 201, body: await createUploadTicket(user.id, body) }),
+  handle: async ({ user, body }) => ({ status: 201, body: await createUpload(user, body) }),
 });

@@ -6,5 +6,7 @@ import { httpHandler } from '../../lib/http-handler';
 export const handler = httpHandler({
   route: 'POST /api/ai/generate-quiz-from-text',
   body: generateFromTextSchema,
-  handle: async ({ user, body, log }) => ({ body: await generateFromText(user, body, log) }),
+  handle: async ({ user, body, log, deadline }) => ({
+    body: await generateFromText(user, body, { log, deadline }),
+  }),
 });
