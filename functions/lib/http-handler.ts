@@ -362,7 +362,7 @@ export function createHttpHandler<
         event,
         deadline:
           Math.min(
-            state.startedAt + HTTP_API_TIMEOUT_MS,
+            Date.now() - (performance.now() - state.startedAt) + HTTP_API_TIMEOUT_MS,
             typeof context.getRemainingTimeInMillis === 'function'
               ? Date.now() + context.getRemainingTimeInMillis()
               : Infinity,

@@ -9,6 +9,7 @@ import {
   type UploadTicket,
 } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
 import { apiRequest, ApiError, errorMessage, getJson } from '@web/lib/api-client';
 
 /** Query keys: the usage figure is per user (core-platform §7 "by user id"). */
@@ -98,14 +99,15 @@ export function generationFailedMessage(fileName?: string): string {
 
 /**
  * The toast for a failed generation: a 429 is the daily limit (使用制限に達しました with the
- * server's message); anything else is エラー with the server's message or the fallback.
+ * server's message) unless it is the per-minute attempt limit; anything else is エラー with the
+ * server's message or the fallback.
  */
 export function generationErrorToast(
   error: unknown,
   fallback: string,
   total: number | undefined,
 ): { title: string; description: string } {
-  if (error instanceof ApiError && error.status === 429 && error.serverMessage !== AI_MESSAGES.aiBusy) {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage !== MESSAGES.tooManyRequests) {
     return {
       title: AI_MESSAGES.limitTitle,
       description: error.serverMessage ?? AI_MESSAGES.dailyLimit(total ?? LIMITS.aiGenerationsPerDayFree),
