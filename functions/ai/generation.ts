@@ -8,22 +8,11 @@ import {
   type UploadKind,
 } from '@shared/ai';
 import { getConfig } from '../lib/config';
-import { BadRequestError, TooManyRequestsError, ValidationError } from '../lib/errors';
+import { BadRequestError, ValidationError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import { withinRateLimit } from '../lib/rate-limit';
 import type { UserItem } from '../users/user';
-import { generateWithBedrock } from './bedrock-generator';
-import {
-  checkFileType,
-  createUploadTicket,
-  extractText,
-  parseMultipart,
-  takeUpload,
-  type FileFormat,
-  type MaterialFile,
-} from './materials';
-import { generateOffline } from './offline-generator';
-import { usageLimit, withDailyAllowance } from './usage';
+import type { FileFormat, MaterialFile } from './materials';
+import { checkAttemptRate, withDailyAllowance } from './usage';
 
 /**
  * AI quiz generation: the provider is Amazon Bedrock when the stage configures a model, else the
@@ -34,10 +23,6 @@ export const FAILURE_MESSAGES = {
   pdf: AI_MESSAGES.pdfFailed,
   word: AI_MESSAGES.wordFailed,
 } as const;
-
-export function activeProvider(): GeneratedQuiz['provider'] {
-  return getConfig().bedrock ? 'bedrock' : 'offline';
-}
 
 interface GenerationContext {
   log: Logger;
@@ -51,20 +36,14 @@ async function generate(
   failureMessage: string,
   { log, deadline }: GenerationContext,
 ) {
+  // Each provider is loaded when first used, not at cold start (a function uses only one).
   const bedrock = getConfig().bedrock;
-  if (bedrock) return generateWithBedrock(settings, material, { ...bedrock, log, failureMessage, deadline });
+  if (bedrock) {
+    const { generateWithBedrock } = await import('./bedrock-generator');
+    return generateWithBedrock(settings, material, { ...bedrock, log, failureMessage, deadline });
+  }
+  const { generateOffline } = await import('./offline-generator');
   return generateOffline(settings, material);
-}
-
-/**
- * Attempts per member and minute, failed ones included: generation is the costliest call there
- * is, and a failure gives its daily use back, so failures are bounded here.
- */
-const ATTEMPTS_PER_MINUTE = 10;
-const UPLOADS_PER_MINUTE = 20;
-
-async function checkAttemptRate(purpose: string, userId: string, limit: number) {
-  if (!(await withinRateLimit(`${purpose}#${userId}`, limit, 60))) throw new TooManyRequestsError();
 }
 
 /** `POST /api/ai/generate-quiz-from-text`. */
@@ -73,7 +52,7 @@ export async function generateFromText(
   input: AiSettings & { text: string },
   context: GenerationContext,
 ) {
-  await checkAttemptRate('ai-generate', user.id, ATTEMPTS_PER_MINUTE);
+  await checkAttemptRate(user.id);
   const { text, ...settings } = input;
   return withDailyAllowance(
     user,
@@ -81,17 +60,6 @@ export async function generateFromText(
     () => generate(settings, text, FAILURE_MESSAGES.text, context),
     context.log,
   );
-}
-
-/**
- * `POST /api/ai/uploads`: a presigned POST for one study file. Refused when no generation is
- * left today (the file could not be used) and when asked for too often.
- */
-export async function createUpload(user: UserItem, input: { fileName: string; size: number }) {
-  await checkAttemptRate('ai-upload', user.id, UPLOADS_PER_MINUTE);
-  const usage = await usageLimit(user);
-  if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total));
-  return createUploadTicket(user.id, input);
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -120,7 +88,8 @@ interface FileRequest extends GenerationContext {
 export async function generateFromFile(request: FileRequest, kind: UploadKind): Promise<GeneratedQuiz> {
   const { user, log } = request;
   const context = { log, deadline: request.deadline };
-  await checkAttemptRate('ai-generate', user.id, ATTEMPTS_PER_MINUTE);
+  await checkAttemptRate(user.id);
+  const { checkFileType, extractText, parseMultipart, takeUpload } = await import('./materials');
   const fromFile = async (settings: AiSettings, file: MaterialFile, format: FileFormat) => {
     const text = await extractText(file, format, log);
     return generate(settings, text, FAILURE_MESSAGES[kind], context);

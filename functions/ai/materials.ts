@@ -18,10 +18,12 @@ import {
 import { LIMITS } from '@shared/constants';
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import type { UserItem } from '../users/user';
 import { UnusableMaterialError } from './errors';
 import type { ExtractionReply, ExtractionRequest, FileFormat } from './extraction-worker';
+import { checkAttemptRate, usageLimit } from './usage';
 
 /**
  * Study material files for AI generation: the presigned POST a browser uploads with, reading an
@@ -200,6 +202,19 @@ function materialsBucket(): string {
 }
 
 const userPrefix = (userId: string) => `uploads/${userId}/`;
+
+const UPLOADS_PER_MINUTE = 20;
+
+/**
+ * `POST /api/ai/uploads`: a presigned POST for one study file. Refused when no generation is
+ * left today (the file could not be used) and when asked for too often.
+ */
+export async function createUpload(user: UserItem, input: { fileName: string; size: number }) {
+  await checkAttemptRate(user.id, 'ai-upload', UPLOADS_PER_MINUTE);
+  const usage = await usageLimit(user);
+  if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total));
+  return createUploadTicket(user.id, input);
+}
 
 /** A presigned POST for one file: 1 byte to 10 MB, under the member's own prefix, valid 5 minutes. */
 export async function createUploadTicket(

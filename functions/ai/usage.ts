@@ -9,6 +9,7 @@ import { getConfig } from '../lib/config';
 import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
+import { withinRateLimit } from '../lib/rate-limit';
 import type { UserItem } from '../users/user';
 
 /**
@@ -143,4 +144,14 @@ export async function withDailyAllowance<T>(
     log.error('could not record AI usage history', { error: recordError, userId: user.id }),
   );
   return result;
+}
+
+/**
+ * Generation attempts per member and minute, failed ones included: generation is the costliest
+ * call there is, and a failure gives its daily use back, so failures are bounded here.
+ */
+const ATTEMPTS_PER_MINUTE = 10;
+
+export async function checkAttemptRate(userId: string, purpose = 'ai-generate', limit = ATTEMPTS_PER_MINUTE) {
+  if (!(await withinRateLimit(`${purpose}#${userId}`, limit, 60))) throw new TooManyRequestsError();
 }
