@@ -1,40 +1,25 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import busboy from 'busboy';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
-import {
-  AI_MESSAGES,
-  AI_TEXT_MAX_LENGTH,
-  uploadKindOf,
-  type UploadKind,
-  type UploadTicket,
-} from '@shared/ai';
+import { AI_MESSAGES, AI_TEXT_MAX_LENGTH, type UploadKind } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
-import { s3 } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
-import { BadRequestError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../lib/errors';
+import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import type { UserItem } from '../users/user';
 import { UnusableMaterialError } from './errors';
 import type { ExtractionReply, ExtractionRequest, FileFormat } from './extraction-worker';
-import { checkAttemptRate, usageLimit } from './usage';
 
 /**
- * Study material files for AI generation: the presigned POST a browser uploads with, reading an
- * upload back (then deleting it), the spec's multipart form, the type check by magic bytes, and
- * text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy .doc) in a
- * worker thread.
+ * Study material files for AI generation: the spec's multipart form, the type check by magic
+ * bytes, and text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy
+ * .doc) in a worker thread. Presigned uploads are in uploads.ts.
  */
 export type { FileFormat };
 
 const ACCEPTED: Record<UploadKind, readonly FileFormat[]> = { pdf: ['pdf'], word: ['docx', 'doc'] };
-const UPLOAD_EXPIRY_SECONDS = 5 * 60;
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** A .docx may not unpack to more than this, nor hold more entries (zip bombs). */
 const DOCX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
@@ -193,81 +178,6 @@ export async function extractText(file: MaterialFile, format: FileFormat, log: L
   if (cleaned.replace(/\s/g, '').length < LIMITS.aiTextMinLength)
     throw new UnusableMaterialError(format === 'pdf' ? AI_MESSAGES.pdfNoText : AI_MESSAGES.wordNoText);
   return cleaned;
-}
-
-function materialsBucket(): string {
-  const bucket = getConfig().materialsBucket;
-  if (!bucket) throw new Error('MATERIALS_BUCKET is not configured');
-  return bucket;
-}
-
-const userPrefix = (userId: string) => `uploads/${userId}/`;
-
-const UPLOADS_PER_MINUTE = 20;
-
-/**
- * `POST /api/ai/uploads`: a presigned POST for one study file. Refused when no generation is
- * left today (the file could not be used) and when asked for too often.
- */
-export async function createUpload(user: UserItem, input: { fileName: string; size: number }) {
-  await checkAttemptRate(user.id, 'ai-upload', UPLOADS_PER_MINUTE);
-  const usage = await usageLimit(user);
-  if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total));
-  return createUploadTicket(user.id, input);
-}
-
-/** A presigned POST for one file: 1 byte to 10 MB, under the member's own prefix, valid 5 minutes. */
-export async function createUploadTicket(
-  userId: string,
-  input: { fileName: string; size: number },
-): Promise<UploadTicket> {
-  const kind = uploadKindOf(input.fileName);
-  if (!kind) throw new BadRequestError(AI_MESSAGES.fileTypeNotAllowed);
-  const extension = /\.[a-z]+$/.exec(input.fileName.toLowerCase())?.[0] ?? '';
-  const key = `${userPrefix(userId)}${randomUUID()}${extension}`;
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: materialsBucket(),
-    Key: key,
-    Conditions: [['content-length-range', 1, LIMITS.uploadMaxBytes]],
-    Expires: UPLOAD_EXPIRY_SECONDS,
-  });
-  return {
-    url,
-    fields,
-    key,
-    kind,
-    maxBytes: LIMITS.uploadMaxBytes,
-    expiresAt: new Date(Date.now() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
-  };
-}
-
-/**
- * Reads an uploaded file back and deletes it. Only the caller's own uploads can be named; anything
- * else (another member's key, a missing or expired upload) is "not found".
- */
-export async function takeUpload(userId: string, key: string): Promise<MaterialFile> {
-  if (!key.startsWith(userPrefix(userId)) || !/^[\w./-]+$/.test(key) || key.includes('..'))
-    throw new NotFoundError(AI_MESSAGES.uploadMissing);
-  const Bucket = materialsBucket();
-  try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
-    if ((head.ContentLength ?? 0) > LIMITS.uploadMaxBytes) {
-      await s3().send(new DeleteObjectCommand({ Bucket, Key: key }));
-      throw new PayloadTooLargeError(AI_MESSAGES.fileTooLarge);
-    }
-    const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
-    const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
-    return { fileName: key.slice(key.lastIndexOf('/') + 1), bytes };
-  } catch (error) {
-    if (error instanceof NotFound || (error as { name?: string }).name === 'NoSuchKey')
-      throw new NotFoundError(AI_MESSAGES.uploadMissing);
-    throw error;
-  } finally {
-    // Uploaded files are used once; a lifecycle rule removes anything a crash leaves behind.
-    await s3()
-      .send(new DeleteObjectCommand({ Bucket, Key: key }))
-      .catch(() => undefined);
-  }
 }
 
 /** The spec's multipart form: text fields and one file part named `part` (`pdf` or `word`). */

@@ -1,5 +1,5 @@
 import { uploadRequestSchema } from '@shared/ai';
-import { createUpload } from '../../ai/materials';
+import { createUpload } from '../../ai/uploads';
 import { httpHandler } from '../../lib/http-handler';
 
 /** `POST /api/ai/uploads`: a presigned POST for one PDF or Word file (≤ 10 MB, the member's own prefix, 5 minutes), while generations are left today. */

@@ -1,4 +1,4 @@
-import { generateFromFile } from '../../ai/generation';
+import { generateFromFile } from '../../ai/file-generation';
 import { httpHandler } from '../../lib/http-handler';
 
 /** `POST /api/ai/generate-quiz-from-pdf`: multipart with a `pdf` part, or JSON with an uploaded `fileKey`. */

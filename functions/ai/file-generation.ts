@@ -1,0 +1,71 @@
+import type * as z from 'zod';
+import {
+  AI_MESSAGES,
+  aiSettingsSchema,
+  generateFromUploadSchema,
+  type AiSettings,
+  type GeneratedQuiz,
+  type UploadKind,
+} from '@shared/ai';
+import { BadRequestError, ValidationError } from '../lib/errors';
+import type { UserItem } from '../users/user';
+import { FAILURE_MESSAGES, generate, type GenerationContext } from './generation';
+import { checkFileType, extractText, parseMultipart, type FileFormat, type MaterialFile } from './materials';
+import { takeUpload } from './uploads';
+import { checkAttemptRate, withDailyAllowance } from './usage';
+
+/** AI generation from a PDF or Word file, sent as the spec's multipart form or uploaded first. */
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({
+      path: ['body', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
+interface FileRequest extends GenerationContext {
+  user: UserItem;
+  rawBody: Buffer | undefined;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+
+/**
+ * `POST /api/ai/generate-quiz-from-pdf` and `-word`: either the spec's multipart form (file part
+ * `pdf` / `word`) or JSON naming a presigned-POST upload (`fileKey`). Input is checked before
+ * anything is used up; the upload is deleted once read.
+ */
+export async function generateFromFile(request: FileRequest, kind: UploadKind): Promise<GeneratedQuiz> {
+  const { user, log } = request;
+  const context = { log, deadline: request.deadline };
+  await checkAttemptRate(user.id);
+  const fromFile = async (settings: AiSettings, file: MaterialFile, format: FileFormat) => {
+    const text = await extractText(file, format, log);
+    return generate(settings, text, FAILURE_MESSAGES[kind], context);
+  };
+  const contentType = request.headers['content-type'] ?? '';
+  if (/^multipart\/form-data/i.test(contentType)) {
+    if (!request.rawBody) throw new BadRequestError(AI_MESSAGES.fileRequired);
+    const form = await parseMultipart(request.rawBody, contentType, kind);
+    const settings = parse(aiSettingsSchema, form.fields);
+    const file = form.file;
+    if (!file) throw new BadRequestError(AI_MESSAGES.fileRequired);
+    // The type is checked before a use is taken, so a wrong file costs nothing.
+    const format = checkFileType(file, kind);
+    return withDailyAllowance(user, kind, () => fromFile(settings, file, format), log);
+  }
+  const { fileKey, ...settings } = parse(generateFromUploadSchema, request.body ?? {});
+  // A use is taken before the upload is read (and deleted): a member with none left keeps the file.
+  return withDailyAllowance(
+    user,
+    kind,
+    async () => {
+      const file = await takeUpload(user.id, fileKey);
+      return fromFile(settings, file, checkFileType(file, kind));
+    },
+    log,
+  );
+}
