@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { AI_MESSAGES, type AiSettings } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
