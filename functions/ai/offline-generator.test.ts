@@ -71,6 +71,58 @@ describe('offline generator', () => {
     }
   });
 
+  it('makes as many questions from long material as from short: a term with no alternatives is given up once', async () => {
+    const cities = ['東京', '大阪', '名古屋', '札幌', '福岡', '仙台', '広島', '京都', '神戸', '横浜'];
+    const material = (sentences: number) =>
+      Array.from(
+        { length: sentences },
+        (_, i) =>
+          `${cities[i % 10]}の人口は${100 + i}万人で、${cities[(i + 3) % 10]}から${50 + i * 7}キロメートル離れている。`,
+      ).join('');
+    const settings = { numQuestions: 20, difficulty: '中級', category: '地理' } as const;
+    for (const sentences of [30, 400, 1500]) {
+      const quiz = await generateOffline(settings, material(sentences));
+      expect(quiz.questions, `${sentences} sentences`).toHaveLength(20);
+    }
+    // One person's biography repeated section after section: the name has no other person to stand beside.
+    const biography = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `野口英世は1876年に福島県の猪苗代で生まれた。1900年にアメリカへ渡り、ロックフェラー医学研究所で細菌学を研究した。その後、黄熱病の研究のためにアフリカのガーナへ向かい、1928年にアクラで亡くなった。（第${i + 1}節）`,
+    ).join('\n');
+    const quiz = await generateOffline({ ...settings, numQuestions: 5 }, biography);
+    expect(quiz.questions).toHaveLength(5);
+    expect(quiz.title).toBe('「野口英世」に関するクイズ');
+  });
+
+  it('keeps a number among numbers with the same counter, and names a kind only when every option is of it', async () => {
+    const text =
+      '光合成は、植物が光エネルギーを利用して二酸化炭素と水から有機物を合成するはたらきである。酸素は地球の大気の約21%を占めている。C4植物はトウモロコシなどに見られ、1771年にプリーストリーが植物が空気を浄化することを発見した。イギリスの科学者ジョゼフ・プリーストリーは酸素の発見者の一人とされる。1868年、明治政府が成立し、江戸は東京と改められた。同じ年、岩倉使節団が欧米へ派遣された。約3,000万人が住み、3.5キロメートルの川が流れる。';
+    const quiz = await generateOffline({ numQuestions: 20, difficulty: '中級', category: '一般' }, text);
+    expectSound(quiz, text);
+    const unit = (option: string) => option.replace(/\d[\d,.]*/g, '#');
+    const numberQuestions = quiz.questions.filter((question) => question.text.includes('数値'));
+    expect(numberQuestions.length).toBeGreaterThanOrEqual(3);
+    for (const question of numberQuestions) {
+      const options = Object.values(question.options);
+      expect(new Set(options.map(unit)).size, options.join(' / ')).toBe(1);
+      expect(options[0]).toMatch(/\d/);
+    }
+    const options = quiz.questions.flatMap((question) => Object.values(question.options));
+    expect(options).toContain('21%');
+    expect(options).toContain('3,000万人');
+    expect(options).not.toContain('科学者ジョゼフ');
+    for (const question of quiz.questions.filter((entry) => entry.text.includes('地名')))
+      for (const option of Object.values(question.options))
+        expect(['江戸', '東京', '欧米', 'イギリス', '地球']).toContain(option);
+  });
+
+  it('asks nothing about a sentence with no words around the term', async () => {
+    await expect(
+      generateOffline({ numQuestions: 3, difficulty: '中級', category: '一般' }, '1234567890 1234567890'),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+
   it('splits sentences, joining lines wrapped inside one', () => {
     expect(
       splitSentences('富士山は日本一高い\n山である。京都は古都だ。\n\n見出し\n・箇条書きの項目'),

@@ -12,8 +12,9 @@ import { japaneseTokenizer, type Token } from './tokenizer';
  * 2. key terms are runs of nouns, classified by kind (person, place, organisation, other proper
  *    noun, number with its counter, ordinary noun);
  * 3. each question blanks one term out of one sentence; the three wrong options are other terms
- *    of the same kind from the same material (numbers fall back to nearby values with the same
- *    counter when the text has too few);
+ *    of the same kind from the same material (numbers only with the same counter, falling back to
+ *    nearby values when the text has too few; other kinds to terms of a neighbouring kind, and the
+ *    question then asks for a 語句 rather than naming the kind);
  * 4. everything is deterministic: the same material and settings give the same quiz.
  * Every correct answer is a term of the source, and the four options are always distinct.
  */
@@ -26,6 +27,8 @@ interface Term {
   count: number;
   /** Position of its first occurrence (for a stable order). */
   firstSeen: number;
+  /** How many sentences are about it (「…は」). */
+  topicCount: number;
 }
 
 interface Sentence {
@@ -38,6 +41,12 @@ interface Candidate {
   sentence: Sentence;
   term: Term;
   score: number;
+}
+
+/** Three wrong options; `sameKind` when all are of the answer's kind (the question then names the kind). */
+interface Distractors {
+  options: string[];
+  sameKind: boolean;
 }
 
 const KIND_LABEL: Record<TermKind, string> = {
@@ -169,38 +178,71 @@ const isNounPart = (token: Token) =>
 
 const hasContent = (surface: string) => /[\p{Script=Han}\p{Script=Katakana}A-Za-z0-9]/u.test(surface);
 
+const isNumeral = (token: Token | undefined) => token?.pos_detail_1 === '数';
+/** 「,」 and 「.」 between digits and 「%」 after them belong to the number (3,000 / 3.5 / 21%). */
+const isNumberGlue = (token: Token, previous: Token | undefined, next: Token | undefined) =>
+  isNumeral(previous) &&
+  (token.surface_form === '%' || (/^[,.]$/.test(token.surface_form) && isNumeral(next)));
+
+interface FoundTerm {
+  surface: string;
+  kind: TermKind;
+  /** The sentence is about it: 「…は」 follows it. */
+  topic: boolean;
+}
+
 /** Runs of nouns (with a leading prefix and trailing suffixes) as key terms of a sentence. */
-function termsOf(tokens: Token[]): { surface: string; kind: TermKind }[] {
-  const terms: { surface: string; kind: TermKind }[] = [];
+function termsOf(tokens: Token[]): FoundTerm[] {
+  const terms: FoundTerm[] = [];
   let run: Token[] = [];
-  const flush = () => {
+  const flush = (next: Token | undefined) => {
     // A run may not start with a suffix (「年」 alone), nor a number with a prefix (「翌」1890年).
     while (run.length && run[0]!.pos_detail_1 === '接尾') run.shift();
-    if (run.some((token) => token.pos_detail_1 === '数'))
-      while (run.length && run[0]!.pos === '接頭詞') run.shift();
-    if (run.length) {
+    const kind = run.length ? kindOf(run) : null;
+    if (kind === 'number') while (run[0]!.pos === '接頭詞') run.shift();
+    if (kind) {
       const surface = run.map((token) => token.surface_form).join('');
-      const kind = kindOf(run);
-      if (kind && acceptable(surface, kind)) terms.push({ surface, kind });
+      const topic = next?.surface_form === 'は' && next.pos === '助詞';
+      if (acceptable(surface, kind)) terms.push({ surface, kind, topic });
     }
     run = [];
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const next = tokens[i + 1];
-    if (isNounPart(token) && hasContent(token.surface_form)) run.push(token);
+    const last = run[run.length - 1];
+    // A name starts a term of its own: 「科学者」 and 「ジョゼフ」, not 「科学者ジョゼフ」.
+    if (
+      last &&
+      token.pos_detail_2 === '人名' &&
+      token.pos_detail_1 === '固有名詞' &&
+      last.pos_detail_2 !== '人名' &&
+      last.pos !== '接頭詞'
+    )
+      flush(token);
+    if (isNounPart(token) && (hasContent(token.surface_form) || isNumberGlue(token, last, next)))
+      run.push(token);
     else if (token.pos === '接頭詞' && next && isNounPart(next) && run.length === 0) run.push(token);
-    else flush();
+    else flush(token);
   }
-  flush();
+  flush(undefined);
   return terms;
 }
 
 function kindOf(run: Token[]): TermKind | null {
   const details = run.map((token) => `${token.pos_detail_1}/${token.pos_detail_2}`);
-  if (run.some((token) => token.pos_detail_1 === '数')) {
+  if (run.some(isNumeral)) {
     // Numbers count only with a digit in them (「一連」 is not a number).
-    return run.some((token) => /\d/.test(token.surface_form)) ? 'number' : null;
+    if (!run.some((token) => isNumeral(token) && /\d/.test(token.surface_form))) return null;
+    // A number is digits with their counter (「1868年」「3,000万人」「21%」); 「C4植物」 is a term.
+    const numeric = run.every(
+      (token, index) =>
+        token.pos === '接頭詞' ||
+        isNumeral(token) ||
+        token.pos_detail_1 === '接尾' ||
+        isNumberGlue(token, run[index - 1], run[index + 1]),
+    );
+    if (numeric) return 'number';
   }
   const proper = details.filter((detail) => detail.startsWith('固有名詞'));
   if (proper.length === 0) return 'noun';
@@ -254,16 +296,24 @@ function overlaps(a: string, b: string) {
   return a.includes(b) || b.includes(a);
 }
 
+/** A number's counter and wording around its digits: 「1868年」 and 「1871年」 share 「#年」. */
+const unitOf = (surface: string) => surface.replace(/\d[\d,.]*/g, '#');
+
+/**
+ * Three wrong options for the answer in a sentence (`sentenceText`; empty for "in any sentence"):
+ * terms of the same kind from the material, numbers only with the same counter, then terms of
+ * neighbouring kinds, then (numbers) nearby values. None is in the sentence or overlaps another.
+ */
 function chooseDistractors(
   answer: Term,
-  sentence: Sentence,
+  sentenceText: string,
   terms: Map<string, Term>,
   difficulty: AiSettings['difficulty'],
-): string[] | null {
+): Distractors | null {
   const usable = (term: Term) =>
     term.surface !== answer.surface &&
     !overlaps(term.surface, answer.surface) &&
-    !sentence.text.includes(term.surface);
+    !sentenceText.includes(term.surface);
   const rank = (pool: Term[]) =>
     pool
       .filter(usable)
@@ -283,31 +333,49 @@ function chooseDistractors(
       if (!picked.some((chosen) => overlaps(chosen, option))) picked.push(option);
     }
   };
-  take(rank(all.filter((term) => term.kind === answer.kind)));
-  for (const kind of NEIGHBOUR_KINDS[answer.kind]) take(rank(all.filter((term) => term.kind === kind)));
-  if (answer.kind === 'number' && picked.length < 3) {
+  const unit = unitOf(answer.surface);
+  take(
+    rank(
+      all.filter(
+        (term) => term.kind === answer.kind && (answer.kind !== 'number' || unitOf(term.surface) === unit),
+      ),
+    ),
+  );
+  if (answer.kind === 'number') {
     const avoid = new Set([
       answer.surface,
       ...picked,
-      ...[...terms.keys()].filter((key) => sentence.text.includes(key)),
+      ...[...terms.keys()].filter((key) => sentenceText.includes(key)),
     ]);
     take(numberVariants(answer.surface, avoid));
   }
-  return picked.length === 3 ? picked : null;
+  const sameKind = picked.length === 3;
+  for (const kind of NEIGHBOUR_KINDS[answer.kind]) take(rank(all.filter((term) => term.kind === kind)));
+  return picked.length === 3 ? { options: picked, sameKind } : null;
 }
 
 function blankOut(sentence: string, term: string) {
   return sentence.split(term).join(BLANK);
 }
 
-const questionText = (candidate: Candidate) =>
-  `次の文の${BLANK}に入る${KIND_LABEL[candidate.term.kind]}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
+/** The question names the kind of word asked for only when every option is of that kind. */
+const questionText = (candidate: Candidate, sameKind: boolean) =>
+  `次の文の${BLANK}に入る${sameKind ? KIND_LABEL[candidate.term.kind] : '語句'}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
 
 /** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence). */
-const tooLong = (candidate: Candidate) => questionText(candidate).length > QUESTION_TEXT_MAX;
+const tooLong = (candidate: Candidate) => questionText(candidate, true).length > QUESTION_TEXT_MAX;
 
-function buildQuestion(candidate: Candidate, distractors: string[], random: () => number): GeneratedQuestion {
-  const options = [candidate.term.surface, ...distractors];
+/** Letters left in the sentence once the term is blanked: too few, and there is nothing to read. */
+const MIN_CONTEXT_LETTERS = 5;
+const hasContext = (sentence: string, term: string) =>
+  (sentence.split(term).join('').match(/\p{L}/gu)?.length ?? 0) >= MIN_CONTEXT_LETTERS;
+
+function buildQuestion(
+  candidate: Candidate,
+  distractors: Distractors,
+  random: () => number,
+): GeneratedQuestion {
+  const options = [candidate.term.surface, ...distractors.options];
   for (let i = options.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [options[i], options[j]] = [options[j]!, options[i]!];
@@ -315,7 +383,7 @@ function buildQuestion(candidate: Candidate, distractors: string[], random: () =
   const answerIndex = options.indexOf(candidate.term.surface);
   const [a, b, c, d] = options as [string, string, string, string];
   return {
-    text: questionText(candidate),
+    text: questionText(candidate, distractors.sameKind),
     options: { a, b, c, d },
     correctAnswer: ANSWER_LETTERS[answerIndex]!,
     explanation: `正解は「${candidate.term.surface}」です。本文には「${candidate.sentence.text}」とあります。`,
@@ -337,12 +405,17 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const terms = new Map<string, Term>();
   const sentences: Sentence[] = [];
   let position = 0;
+  /** What the text opens by talking about (the first 「…は」). */
+  let firstTopic: string | undefined;
   for (const text of splitSentences(material)) {
     const found = termsOf(tokenizer.tokenize(text)).filter((term) => term.surface.length <= OPTION_MAX);
-    for (const { surface, kind } of found) {
+    for (const { surface, kind, topic } of found) {
+      if (topic) firstTopic ??= surface;
       const known = terms.get(surface);
-      if (known) known.count += 1;
-      else terms.set(surface, { surface, kind, count: 1, firstSeen: position });
+      if (known) {
+        known.count += 1;
+        if (topic) known.topicCount += 1;
+      } else terms.set(surface, { surface, kind, count: 1, firstSeen: position, topicCount: topic ? 1 : 0 });
       position += 1;
     }
     if (text.length >= SENTENCE_MIN && text.length <= SENTENCE_MAX && found.length > 0) {
@@ -356,17 +429,20 @@ export async function generateOffline(settings: AiSettings, material: string): P
 
   const candidates: Candidate[] = sentences
     .flatMap((sentence) =>
-      sentence.terms.map((surface) => {
-        const term = terms.get(surface)!;
-        return { sentence, term, score: scoreOf(term, sentence, settings.difficulty) };
-      }),
+      sentence.terms
+        .filter((surface) => hasContext(sentence.text, surface))
+        .map((surface) => {
+          const term = terms.get(surface)!;
+          return { sentence, term, score: scoreOf(term, sentence, settings.difficulty) };
+        }),
     )
     .sort(
       (x, y) =>
         y.score - x.score || x.sentence.index - y.sentence.index || x.term.firstSeen - y.term.firstSeen,
     );
 
-  const chosen: { candidate: Candidate; distractors: string[] }[] = [];
+  const chosen: { candidate: Candidate; distractors: Distractors }[] = [];
+  // Terms asked about, and terms with too few others of their kind to ask about in any sentence.
   const usedTerms = new Set<string>();
   const usedSentences = new Set<number>();
   // Greedy choice by score, lowered for a sentence already asked about (-3) and for each earlier
@@ -392,9 +468,12 @@ export async function generateOffline(settings: AiSettings, material: string): P
       }
     }
     if (!best) break;
-    const distractors = chooseDistractors(best.term, best.sentence, terms, settings.difficulty);
+    const distractors = chooseDistractors(best.term, best.sentence.text, terms, settings.difficulty);
     if (!distractors) {
-      rejected.add(best);
+      // A term the material offers no three alternatives for is given up everywhere at once, so a
+      // frequent one cannot use up the search (longer material never yields fewer questions).
+      if (!chooseDistractors(best.term, '', terms, settings.difficulty)) usedTerms.add(best.term.surface);
+      else rejected.add(best);
       rejections += 1;
       continue;
     }
@@ -414,9 +493,13 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const random = seededRandom(`${settings.numQuestions}|${settings.difficulty}|${material}`);
   const questions = chosen.map(({ candidate, distractors }) => buildQuestion(candidate, distractors, random));
 
+  // The title names what the text is about: a term sentences are about (「…は」), above all the
+  // first one, that occurs often, and better a name than an ordinary noun.
+  const topicScore = (term: Term) =>
+    term.count + 2 * term.topicCount + (term.surface === firstTopic ? 2 : 0) + (term.kind === 'noun' ? 0 : 1);
   const topic = [...terms.values()]
     .filter((term) => term.kind !== 'number')
-    .sort((x, y) => y.count - x.count || x.firstSeen - y.firstSeen)[0];
+    .sort((x, y) => topicScore(y) - topicScore(x) || x.firstSeen - y.firstSeen)[0];
   const shortfall =
     questions.length < settings.numQuestions ? `（この文章から作れたのは${questions.length}問です）` : '';
   const title =
