@@ -45,10 +45,11 @@ export interface QueueConsumer extends FunctionSettings {
 }
 
 /**
- * The multipart AI forms carry the file in the request body, which Lambda caps at 6 MB (about
- * 4.4 MB of file once base64-encoded); larger files go by presigned POST (ARCHITECTURE §1).
+ * The multipart AI forms carry the file in the request body, which reaches Lambda base64-encoded
+ * inside an event Lambda caps at 6 MiB: 4 MiB of body (5.3 MiB encoded) fits with room for the
+ * rest of the event. Larger files go by presigned POST (ARCHITECTURE §1).
  */
-const AI_FORM_MAX_BYTES = 6 * 1024 * 1024;
+const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
 
 export const httpRoutes = [
   {

@@ -11,6 +11,7 @@ export const AI_MESSAGES = {
   fileTooLarge: 'ファイルサイズは10MBまでです',
   fileEmpty: 'ファイルが空です',
   categoryRequired: 'カテゴリを選択してください',
+  categoryTooLong: `カテゴリは${LIMITS.categoryNameMaxLength}文字以内で指定してください`,
   numQuestionsRange: '問題数は1〜20の数字で指定してください',
   limitTitle: '使用制限に達しました',
   dailyLimit: (total: number) => `1日の使用制限（${total}回）に達しています。明日再度お試しください。`,
@@ -48,20 +49,32 @@ const category = z
   .string({ error: AI_MESSAGES.categoryRequired })
   .trim()
   .min(1, AI_MESSAGES.categoryRequired)
-  .max(LIMITS.categoryNameMaxLength);
+  .max(LIMITS.categoryNameMaxLength, AI_MESSAGES.categoryTooLong);
 
-/** The AI generation settings; multipart forms send numbers as text, so it is coerced. */
+const numQuestions = z
+  .number({ error: AI_MESSAGES.numQuestionsRange })
+  .int(AI_MESSAGES.numQuestionsRange)
+  .min(LIMITS.aiQuestionsMin, AI_MESSAGES.numQuestionsRange)
+  .max(LIMITS.aiQuestionsMax, AI_MESSAGES.numQuestionsRange);
+
+/** The AI generation settings, as JSON sends them (numQuestions a number, never a string or a boolean). */
 export const aiSettingsSchema = z.object({
-  numQuestions: z.coerce
-    .number({ error: AI_MESSAGES.numQuestionsRange })
-    .int(AI_MESSAGES.numQuestionsRange)
-    .min(LIMITS.aiQuestionsMin, AI_MESSAGES.numQuestionsRange)
-    .max(LIMITS.aiQuestionsMax, AI_MESSAGES.numQuestionsRange)
-    .default(LIMITS.aiQuestionsDefault),
+  numQuestions: numQuestions.default(LIMITS.aiQuestionsDefault),
   difficulty: z.enum(DIFFICULTIES).default('中級'),
   category,
 });
 export type AiSettings = z.output<typeof aiSettingsSchema>;
+
+/** A form field's text as the number of questions: digits only («1e1», «0x3» and «» are not numbers). */
+export const questionCountFromText = (value: string) =>
+  /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : Number.NaN;
+
+/** The same settings from a multipart form, whose fields are text. */
+export const aiFormSettingsSchema = aiSettingsSchema.extend({
+  numQuestions: z
+    .preprocess((value) => (typeof value === 'string' ? questionCountFromText(value) : value), numQuestions)
+    .default(LIMITS.aiQuestionsDefault),
+});
 
 /** Longest pasted text a generation takes (longer material is better uploaded as a file). */
 export const AI_TEXT_MAX_LENGTH = 50_000;
@@ -80,8 +93,9 @@ export const generateFromTextSchema = aiSettingsSchema.extend({
 export type GenerateFromTextInput = z.input<typeof generateFromTextSchema>;
 
 /** The file calls given an uploaded object (presigned POST) instead of a multipart body. */
-export const generateFromUploadSchema = aiSettingsSchema.extend({
-  fileKey: z.string().min(1).max(300),
+export const generateFromUploadSchema = z.object({
+  fileKey: z.string({ error: AI_MESSAGES.fileRequired }).min(1, AI_MESSAGES.fileRequired).max(300),
+  ...aiSettingsSchema.shape,
 });
 export type GenerateFromUploadInput = z.input<typeof generateFromUploadSchema>;
 

@@ -1,13 +1,14 @@
-import type * as z from 'zod';
 import {
   AI_MESSAGES,
-  aiSettingsSchema,
+  aiFormSettingsSchema,
   generateFromUploadSchema,
   type AiSettings,
   type GeneratedQuiz,
   type UploadKind,
+  uploadKindOf,
 } from '@shared/ai';
-import { BadRequestError, ValidationError } from '../lib/errors';
+import { BadRequestError } from '../lib/errors';
+import { checkInput } from '../lib/http-handler';
 import type { UserItem } from '../users/user';
 import { FAILURE_MESSAGES, generate, type GenerationContext } from './generation';
 import { checkFileType, extractText, parseMultipart, type FileFormat, type MaterialFile } from './materials';
@@ -15,16 +16,6 @@ import { takeUpload } from './uploads';
 import { checkAttemptRate, withDailyAllowance } from './usage';
 
 /** AI generation from a PDF or Word file, sent as the spec's multipart form or uploaded first. */
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new ValidationError(
-    result.error.issues.map((issue) => ({
-      path: ['body', ...issue.path.map(String)].join('.'),
-      message: issue.message,
-    })),
-  );
-}
 
 interface FileRequest extends GenerationContext {
   user: UserItem;
@@ -41,7 +32,6 @@ interface FileRequest extends GenerationContext {
 export async function generateFromFile(request: FileRequest, kind: UploadKind): Promise<GeneratedQuiz> {
   const { user, log } = request;
   const context = { log, deadline: request.deadline };
-  await checkAttemptRate(user.id);
   const fromFile = async (settings: AiSettings, file: MaterialFile, format: FileFormat) => {
     const text = await extractText(file, format, log);
     return generate(settings, text, FAILURE_MESSAGES[kind], context);
@@ -50,14 +40,18 @@ export async function generateFromFile(request: FileRequest, kind: UploadKind): 
   if (/^multipart\/form-data/i.test(contentType)) {
     if (!request.rawBody) throw new BadRequestError(AI_MESSAGES.fileRequired);
     const form = await parseMultipart(request.rawBody, contentType, kind);
-    const settings = parse(aiSettingsSchema, form.fields);
+    const settings = checkInput(aiFormSettingsSchema, form.fields, 'body');
     const file = form.file;
     if (!file) throw new BadRequestError(AI_MESSAGES.fileRequired);
+    await checkAttemptRate(user.id);
     // The type is checked before a use is taken, so a wrong file costs nothing.
     const format = checkFileType(file, kind);
     return withDailyAllowance(user, kind, () => fromFile(settings, file, format), log);
   }
-  const { fileKey, ...settings } = parse(generateFromUploadSchema, request.body ?? {});
+  const { fileKey, ...settings } = checkInput(generateFromUploadSchema, request.body ?? {}, 'body');
+  // An upload made for the other call is refused before it is read, so it is still there for that call.
+  if (uploadKindOf(fileKey) !== kind) throw new BadRequestError(AI_MESSAGES.fileTypeNotAllowed);
+  await checkAttemptRate(user.id);
   // A use is taken before the upload is read (and deleted): a member with none left keeps the file.
   return withDailyAllowance(
     user,

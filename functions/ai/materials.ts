@@ -180,7 +180,7 @@ export async function extractText(file: MaterialFile, format: FileFormat, log: L
   return cleaned;
 }
 
-/** The spec's multipart form: text fields and one file part named `part` (`pdf` or `word`). */
+/** The spec's multipart form: text fields and the file part named `part` (`pdf` or `word`). */
 export async function parseMultipart(
   rawBody: Buffer,
   contentType: string,
@@ -189,12 +189,13 @@ export async function parseMultipart(
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     let file: MaterialFile | undefined;
+    let taken = false;
     let tooLarge = false;
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { files: 1, fields: 20, fieldSize: 2000, fileSize: LIMITS.uploadMaxBytes },
+        limits: { files: 5, fields: 20, fieldSize: 2000, fileSize: LIMITS.uploadMaxBytes },
       });
     } catch {
       reject(new BadRequestError(AI_MESSAGES.fileRequired));
@@ -204,13 +205,19 @@ export async function parseMultipart(
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      // Only the named part is kept (the first one); any other file part is read past.
+      if (name !== part || taken) {
+        stream.resume();
+        return;
+      }
+      taken = true;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
         tooLarge = true;
       });
       stream.on('end', () => {
-        if (name === part) file = { fileName: info.filename ?? '', bytes: Buffer.concat(chunks) };
+        file = { fileName: info.filename ?? '', bytes: Buffer.concat(chunks) };
       });
     });
     parser.on('error', () => reject(new BadRequestError(AI_MESSAGES.fileRequired)));

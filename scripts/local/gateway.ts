@@ -33,6 +33,8 @@ import {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway HTTP API payload limit
+/** Lambda's limit on a synchronous invocation's request (the whole event, body base64-encoded). */
+const LAMBDA_MAX_REQUEST_BYTES = 6 * 1024 * 1024;
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 const handlerCache = new Map<string, Promise<Handler>>();
@@ -157,6 +159,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       routeKey: match.compiled.routeKey,
       pathParameters: match.pathParameters,
     });
+    // An event Lambda would refuse never reaches the function (only large bodies can make one).
+    if (
+      body.length > LAMBDA_MAX_REQUEST_BYTES / 2 &&
+      Buffer.byteLength(JSON.stringify(event)) > LAMBDA_MAX_REQUEST_BYTES
+    )
+      return sendJson(response, 413, { message: 'Request Entity Too Large' });
     let result;
     try {
       result = readHttpResult(

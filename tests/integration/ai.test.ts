@@ -150,6 +150,12 @@ describe('generate from text (offline generator)', () => {
       [{ numQuestions: 21 }, AI_MESSAGES.numQuestionsRange],
       [{ numQuestions: 0 }, AI_MESSAGES.numQuestionsRange],
       [{ category: ' ' }, AI_MESSAGES.categoryRequired],
+      [{ category: '地'.repeat(101) }, AI_MESSAGES.categoryTooLong],
+      // JSON numbers only: nothing is read as a number that is not one.
+      [{ numQuestions: true }, AI_MESSAGES.numQuestionsRange],
+      [{ numQuestions: [2] }, AI_MESSAGES.numQuestionsRange],
+      [{ numQuestions: '2' }, AI_MESSAGES.numQuestionsRange],
+      [{ numQuestions: 2.5 }, AI_MESSAGES.numQuestionsRange],
     ];
     for (const [overrides, message] of cases) {
       const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
@@ -262,7 +268,25 @@ describe('generate from files (multipart form)', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe(AI_MESSAGES.fileRequired);
+    // Form fields are text: the number of questions is read from digits only.
+    const notANumber = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('pdf', makeTextPdf(MEIJI), 'a.pdf', { numQuestions: '1e1' }),
+    });
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.json.message).toBe(AI_MESSAGES.numQuestionsRange);
     expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('takes the named file part when another file part comes first', async () => {
+    const { client } = await member();
+    const form = new FormData();
+    form.append('numQuestions', '2');
+    form.append('category', '歴史');
+    form.append('cover', new Blob(['表紙']), 'cover.txt');
+    form.append('pdf', new Blob([new Uint8Array(makeTextPdf(MEIJI))]), '明治維新.pdf');
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', { body: form });
+    expect(response.status).toBe(200);
+    expectAnswerableFrom(response.json as unknown as GeneratedQuiz, MEIJI_TEXT);
   });
 
   it('reads a real .docx; refuses a zip that is not a Word document and a damaged .doc', async () => {
@@ -312,6 +336,17 @@ describe('presigned uploads', () => {
     const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
     expect(ticket.key.startsWith(`uploads/${user.id}/`)).toBe(true);
     expect(ticket).toMatchObject({ kind: 'pdf', maxBytes: 10 * 1024 * 1024 });
+    // The signed policy S3 enforces (the local emulator does not): this key only, 1 byte to 10 MB, 5 minutes.
+    const policy = JSON.parse(Buffer.from(ticket.fields.Policy!, 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 10 * 1024 * 1024]);
+    expect(policy.conditions).toContainEqual({ key: ticket.key });
+    expect(policy.conditions).toContainEqual({ bucket: getConfig().materialsBucket });
+    const expiresIn = Date.parse(policy.expiration) - Date.now();
+    expect(expiresIn).toBeGreaterThan(4 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(5 * 60_000);
 
     // Another member cannot use it.
     const { client: other } = await member();
@@ -341,6 +376,17 @@ describe('presigned uploads', () => {
     const { client } = await member();
     const ticket = await upload(client, await makeDocx(MEIJI), 'メモ.docx');
     expect(ticket.kind).toBe('word');
+    // Named at the PDF call, the Word upload is refused without being read, and stays for the Word call.
+    const wrongCall = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      json: { numQuestions: 1, difficulty: '上級', category: '歴史', fileKey: ticket.key },
+    });
+    expect(wrongCall.status).toBe(400);
+    expect(wrongCall.json.message).toBe(AI_MESSAGES.fileTypeNotAllowed);
+    const noKey = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      json: { numQuestions: 1, difficulty: '上級', category: '歴史' },
+    });
+    expect(noKey.status).toBe(400);
+    expect(noKey.json.message).toBe(AI_MESSAGES.fileRequired);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-word', {
       json: { numQuestions: 1, difficulty: '上級', category: '歴史', fileKey: ticket.key },
     });

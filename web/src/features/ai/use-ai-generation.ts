@@ -5,6 +5,7 @@ import {
   AI_MESSAGES,
   aiSettingsSchema,
   generateFromTextSchema,
+  questionCountFromText,
   uploadKindOf,
   type AiUsageLimit,
 } from '@shared/ai';
@@ -75,7 +76,7 @@ export function useAiGeneration(userId: string) {
     toast({ ...generationErrorToast(error, fallback, total), variant: 'destructive' });
   };
   const settings = {
-    numQuestions: draft.numQuestions,
+    numQuestions: questionCountFromText(draft.numQuestions),
     difficulty: draft.difficulty,
     category: draft.category,
   };

@@ -88,6 +88,11 @@ describe('AiGenerationTab', () => {
     expect(await within(panel).findByText('カテゴリを選択してください')).toBeTruthy();
     expect(within(panel).getByText('最低10文字のテキストを入力してください')).toBeTruthy();
     expect(document.activeElement).toBe(within(panel).getByLabelText('カテゴリ'));
+
+    fireEvent.change(within(panel).getByLabelText('問題数'), { target: { value: '' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'テキストから生成' }));
+    expect(await within(panel).findByText('問題数は1〜20の数字で指定してください')).toBeTruthy();
+    expect(document.activeElement).toBe(within(panel).getByLabelText('問題数'));
     expect(calls.some((call) => call.url.startsWith('/api/ai/generate'))).toBe(false);
   });
 
