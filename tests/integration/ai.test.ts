@@ -372,6 +372,36 @@ describe('presigned uploads', () => {
     expect(reused.json.message).toBe(AI_MESSAGES.uploadMissing);
   });
 
+  it('is stored only as the signed policy allows: this key, 1 byte to 10 MB, unaltered', async () => {
+    const { client } = await member();
+    const { user: other } = await member();
+    const ticketFor = async (size: number) =>
+      (await client.request('POST', '/api/ai/uploads', { json: { fileName: 'a.pdf', size } }))
+        .json as unknown as UploadTicket;
+    const post = (ticket: UploadTicket, file: Buffer, overrides: Record<string, string> = {}) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...ticket.fields, ...overrides }))
+        form.append(name, value);
+      form.append('file', new Blob([new Uint8Array(file)]), 'a.pdf');
+      return fetch(ticket.url, { method: 'POST', body: form });
+    };
+    const pdf = makeTextPdf(MEIJI);
+    const tooLarge = await post(await ticketFor(1000), Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain('EntityTooLarge');
+    const ticket = await ticketFor(pdf.length);
+    const elsewhere = await post(ticket, pdf, { key: `uploads/${other.id}/planted.pdf` });
+    expect(elsewhere.status).toBe(403);
+    const forged = await post(ticket, pdf, { 'X-Amz-Signature': '0'.repeat(64) });
+    expect(forged.status).toBe(403);
+    const extraField = await post(ticket, pdf, { 'Content-Type': 'text/html' });
+    expect(extraField.status).toBe(403);
+    // The bucket is private: nothing can be listed or read without signing.
+    expect((await fetch(ticket.url)).status).toBe(403);
+    expect((await fetch(`${ticket.url}/${ticket.key}`)).status).toBe(403);
+    expect((await post(ticket, pdf)).status).toBe(204);
+  });
+
   it('sends a Word upload to the Word call and refuses other files before any upload', async () => {
     const { client } = await member();
     const ticket = await upload(client, await makeDocx(MEIJI), 'メモ.docx');
