@@ -301,8 +301,8 @@ const unitOf = (surface: string) => surface.replace(/\d[\d,.]*/g, '#');
 
 /**
  * Three wrong options for the answer in a sentence (`sentenceText`; empty for "in any sentence"):
- * terms of the same kind from the material, numbers only with the same counter, then terms of
- * neighbouring kinds, then (numbers) nearby values. None is in the sentence or overlaps another.
+ * terms of the same kind from the material (numbers only with the same counter), then nearby values
+ * for a number, or terms of neighbouring kinds for others. None is in the sentence or overlaps another.
  */
 function chooseDistractors(
   answer: Term,
