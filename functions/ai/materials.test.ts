@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { AI_MESSAGES } from '@shared/ai';
@@ -51,10 +52,16 @@ describe('file type by magic bytes', () => {
 describe('text extraction', () => {
   const log = createLogger({});
 
-  it('reads Japanese text from a PDF and a .docx', async () => {
+  it('reads Japanese text from a PDF, a .docx and a legacy .doc', async () => {
     const lines = ['富士山は日本で最も高い山であり、標高は三七七六メートルである。'];
     await expect(extractText(file(makeTextPdf(lines)), 'pdf', log)).resolves.toContain('富士山');
     await expect(extractText(file(await makeDocx(lines)), 'docx', log)).resolves.toContain('三七七六');
+    // A Word 97 file that LibreOffice saved (tests/support/fixtures/sengoku.doc).
+    const doc = readFileSync(new URL('../../tests/support/fixtures/sengoku.doc', import.meta.url));
+    expect(checkFileType(file(doc), 'word')).toBe('doc');
+    const text = await extractText(file(doc), 'doc', log);
+    expect(text).toContain('1560年の桶狭間の戦いで、織田信長は今川義元を破った。');
+    expect(text).toContain('徳川家康が江戸幕府を開いた。');
   });
 
   it('gives a damaged-file error for a .doc whose sector chain loops, and carries on', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -289,7 +290,7 @@ describe('generate from files (multipart form)', () => {
     expectAnswerableFrom(response.json as unknown as GeneratedQuiz, MEIJI_TEXT);
   });
 
-  it('reads a real .docx; refuses a zip that is not a Word document and a damaged .doc', async () => {
+  it('reads a real .docx and .doc; refuses a zip that is not a Word document and a damaged .doc', async () => {
     const { client } = await member();
     const docx = await client.request('POST', '/api/ai/generate-quiz-from-word', {
       body: multipart('word', await makeDocx(MEIJI), '明治維新.docx', { numQuestions: '3' }),
@@ -306,13 +307,28 @@ describe('generate from files (multipart form)', () => {
     expect(notWord.status).toBe(400);
     expect(notWord.json.message).toBe(AI_MESSAGES.fileTypeNotAllowed);
 
+    // A legacy Word 97 file (saved by LibreOffice).
+    const legacy = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart(
+        'word',
+        readFileSync(new URL('../support/fixtures/sengoku.doc', import.meta.url)),
+        '戦国時代.doc',
+        { numQuestions: '3' },
+      ),
+    });
+    expect(legacy.status).toBe(200);
+    expectAnswerableFrom(
+      legacy.json as unknown as GeneratedQuiz,
+      '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。その後、豊臣秀吉が1590年に全国を統一し、1600年の関ヶ原の戦いを経て徳川家康が江戸幕府を開いた。',
+    );
+
     const fakeDoc = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]);
     const damaged = await client.request('POST', '/api/ai/generate-quiz-from-word', {
       body: multipart('word', fakeDoc, 'old.doc'),
     });
     expect(damaged.status).toBe(422);
     expect(damaged.json.message).toBe(AI_MESSAGES.fileDamaged);
-    expect(await usage(client)).toMatchObject({ remaining: 2 });
+    expect(await usage(client)).toMatchObject({ remaining: 1 });
   });
 });
 
