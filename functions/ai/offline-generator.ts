@@ -362,7 +362,10 @@ function blankOut(sentence: string, term: string) {
 const questionText = (candidate: Candidate, sameKind: boolean) =>
   `次の文の${BLANK}に入る${sameKind ? KIND_LABEL[candidate.term.kind] : '語句'}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
 
-/** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence). */
+/**
+ * A candidate whose question would not fit the quiz form (blanking can lengthen a sentence).
+ * Measured with the kind's own label, never shorter than 語句, so the question fits either way.
+ */
 const tooLong = (candidate: Candidate) => questionText(candidate, true).length > QUESTION_TEXT_MAX;
 
 /** Letters left in the sentence once the term is blanked: too few, and there is nothing to read. */

@@ -25,6 +25,13 @@ interface S3Error {
   message: string;
 }
 
+const ACCESS_DENIED: S3Error = { status: 403, code: 'AccessDenied', message: 'Access Denied' };
+const ENTITY_TOO_LARGE: S3Error = {
+  status: 400,
+  code: 'EntityTooLarge',
+  message: 'Your proposed upload exceeds the maximum allowed size',
+};
+
 const policyFailure = (message: string): S3Error => ({
   status: 403,
   code: 'AccessDenied',
@@ -44,8 +51,7 @@ export function checkPostPolicy(
   const encoded = fields.get('policy');
   const signature = fields.get('x-amz-signature') ?? '';
   const credential = (fields.get('x-amz-credential') ?? '').split('/');
-  if (!encoded || credential.length !== 5)
-    return { status: 403, code: 'AccessDenied', message: 'Access Denied' };
+  if (!encoded || credential.length !== 5) return ACCESS_DENIED;
   const [, date = '', region = '', service = '', terminator = ''] = credential;
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), terminator);
   const expected = hmac(signingKey, encoded).toString('hex');
@@ -75,12 +81,7 @@ export function checkPostPolicy(
             code: 'EntityTooSmall',
             message: 'Your proposed upload is smaller than the minimum allowed size',
           };
-        if (fileSize > Number(second))
-          return {
-            status: 400,
-            code: 'EntityTooLarge',
-            message: 'Your proposed upload exceeds the maximum allowed size',
-          };
+        if (fileSize > Number(second)) return ENTITY_TOO_LARGE;
         continue;
       }
       const field = String(first).replace(/^\$/, '').toLowerCase();
@@ -172,18 +173,15 @@ export async function startS3Guard(options: {
     const contentType = request.headers['content-type'] ?? '';
     const bucket = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
     if (request.method !== 'POST' || !bucket || !/^multipart\/form-data/i.test(contentType))
-      return sendError(request, response, { status: 403, code: 'AccessDenied', message: 'Access Denied' });
+      return sendError(request, response, ACCESS_DENIED);
 
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
+      if (response.headersSent) return;
       size += chunk.length;
       if (size > MAX_POST_BYTES) {
-        sendError(request, response, {
-          status: 400,
-          code: 'EntityTooLarge',
-          message: 'Your proposed upload exceeds the maximum allowed size',
-        });
+        sendError(request, response, ENTITY_TOO_LARGE);
         request.destroy();
       } else chunks.push(chunk);
     });
