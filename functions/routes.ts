@@ -13,7 +13,7 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
 
 /** Extra permissions a function gets in production. */
 export type Grant =
-  'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'postToConnection' | 'tickQueue';
+  'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'manageConnections' | 'tickQueue';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,6 +81,8 @@ export const httpRoutes = [
     handler: 'functions/api/auth/logout',
     access: 'public',
     table: 'readwrite',
+    // Ending sessions closes their WebSocket connections.
+    grants: ['manageConnections'],
   },
   {
     method: 'POST',
@@ -118,6 +120,8 @@ export const httpRoutes = [
     handler: 'functions/api/auth/reset-password',
     access: 'public',
     table: 'readwrite',
+    // Ending sessions closes their WebSocket connections.
+    grants: ['manageConnections'],
   },
   {
     method: 'GET',
@@ -139,6 +143,8 @@ export const httpRoutes = [
     handler: 'functions/api/user/delete',
     access: 'user',
     table: 'readwrite',
+    // Ending sessions closes their WebSocket connections.
+    grants: ['manageConnections'],
   },
   {
     method: 'GET',
@@ -356,6 +362,8 @@ export const httpRoutes = [
     handler: 'functions/api/admin/ban-user',
     access: 'admin',
     table: 'readwrite',
+    // Ending sessions closes their WebSocket connections.
+    grants: ['manageConnections'],
   },
   {
     method: 'POST',
@@ -417,8 +425,14 @@ export const httpRoutes = [
 export const webSocketRoutes = [
   { routeKey: '$connect', handler: 'functions/ws/connect', table: 'readwrite' },
   { routeKey: '$disconnect', handler: 'functions/ws/disconnect', table: 'readwrite' },
-  { routeKey: '$default', handler: 'functions/ws/default', table: 'none', grants: ['postToConnection'] },
-  { routeKey: 'ping', handler: 'functions/ws/ping', table: 'none', grants: ['postToConnection'] },
+  // Every message re-reads its connection, session and account; a socket whose session ended is closed.
+  {
+    routeKey: '$default',
+    handler: 'functions/ws/default',
+    table: 'readwrite',
+    grants: ['manageConnections'],
+  },
+  { routeKey: 'ping', handler: 'functions/ws/ping', table: 'readwrite', grants: ['manageConnections'] },
 ] as const satisfies readonly WebSocketRoute[];
 
 /** Consumers of delayed queue messages (the multiplayer game clock adds its tick handler here). */

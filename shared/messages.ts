@@ -12,6 +12,7 @@ export const MESSAGES = {
   invalidJson: 'リクエストの形式が正しくありません',
   payloadTooLarge: 'リクエストのサイズが大きすぎます',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
+  busy: '他の操作と重なりました。もう一度お試しください',
   serverError: 'サーバーエラーが発生しました。しばらくしてからもう一度お試しください。',
   accountStopped: 'このアカウントは管理者により停止されています',
   accountInactive: 'このアカウントは無効になっています',

@@ -5,7 +5,8 @@ import { queryOwned } from '../data/owned';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { ttlFromDate } from '../data/table';
-import type { TransactItem } from '../users/user';
+import { transactWrite, type TransactItem } from '../data/transact';
+import { accountGuard } from '../users/user';
 
 /**
  * One-time tokens sent by e-mail: pending registrations (24 h), password resets (1 h) and
@@ -60,7 +61,9 @@ export async function issueToken<Data>(
     ttl: ttlFromDate(new Date(expiresAt.getTime() + 86_400_000)),
     ...(ownerId ? { gsi2pk: `USER#${ownerId}`, gsi2sk: `TOKEN#${now.toISOString()}` } : {}),
   };
-  await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+  // A token owned by an account is written only while the account lives (deletion removes them all).
+  if (ownerId) await transactWrite([accountGuard(ownerId), { Put: { TableName: table(), Item: item } }]);
+  else await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
   return token;
 }
 

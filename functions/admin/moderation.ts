@@ -240,6 +240,8 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
   );
   const report = found.Items?.[0] as ReportItem | undefined;
   if (!report) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
+  // Of parallel deletions of one report, one removes it and lowers the count; the others find nothing.
+  const gone = () => new NotFoundError(ADMIN_MESSAGES.reportNotFound);
   await transactWrite([
     {
       Delete: {
@@ -248,6 +250,7 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
         ConditionExpression: 'id = :id',
         ExpressionAttributeValues: { ':id': reportId },
       },
+      onConditionFailed: gone,
     },
     {
       Update: {
@@ -257,6 +260,7 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':one': 1 },
       },
+      onConditionFailed: gone,
     },
   ]);
   await audit(admin.id, 'delete-report', { reportId, quizId }, now);

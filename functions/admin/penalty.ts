@@ -6,7 +6,7 @@ import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { endAllSessions } from '../sessions/session';
-import { getUser, userKey, type UserItem } from '../users/user';
+import { getUser, LIVE_ACCOUNT, userKey, type UserItem } from '../users/user';
 import { audit } from './audit';
 
 /**
@@ -77,10 +77,15 @@ export async function banUser(admin: UserItem, input: BanInput, now = new Date()
         TableName: table(),
         Key: userKey(target.id),
         UpdateExpression: 'SET suspendedUntil = :until',
-        ConditionExpression: 'attribute_exists(pk) AND #role <> :admin',
+        ConditionExpression: `${LIVE_ACCOUNT} AND #role <> :admin`,
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':until': expiresAt ?? 'PERMANENT', ':admin': 'admin' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
+      onConditionFailed: (account) =>
+        account?.role === 'admin' && !account.deletingAt
+          ? new ForbiddenError(ADMIN_MESSAGES.cannotBanAdmin)
+          : new NotFoundError(ADMIN_MESSAGES.userNotFound),
     },
   ]);
   await endAllSessions(target.id);
@@ -103,15 +108,18 @@ export async function unbanUser(admin: UserItem, userId: string, now = new Date(
         TableName: table(),
         Key: userKey(userId),
         UpdateExpression: 'SET suspendedUntil = :none',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: LIVE_ACCOUNT,
         ExpressionAttributeValues: { ':none': null },
       },
+      onConditionFailed: () => new NotFoundError(ADMIN_MESSAGES.userNotFound),
     },
     ...active.slice(0, 90).map((penalty) => ({
       Update: {
         TableName: table(),
         Key: { pk: penalty.pk, sk: penalty.sk },
         UpdateExpression: 'SET liftedBy = :admin, liftedAt = :now',
+        // An update never re-creates a record that went with its account.
+        ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':admin': admin.id, ':now': now.toISOString() },
       },
     })),

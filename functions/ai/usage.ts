@@ -1,16 +1,16 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES, type AiUsageLimit } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
 import { ttlFromDate } from '../data/table';
+import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
-import type { UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user';
 
 /**
  * Daily AI generation limits: 3 a day for free members, 200 for advanced members, the day
@@ -55,9 +55,10 @@ export interface Reservation {
 export async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
   const limit = dailyLimitFor(user);
   const day = japanDate(now);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+  await transactWrite([
+    accountGuard(user.id),
+    {
+      Update: {
         TableName: table(),
         Key: counterKey(user.id, day),
         UpdateExpression:
@@ -73,13 +74,10 @@ export async function reserveUse(user: UserItem, now = new Date()): Promise<Rese
           // Kept a week after the day ends (expiry is never relied on: the key holds the day).
           ':ttl': ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000)),
         },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit));
-    throw error;
-  }
+      },
+      onConditionFailed: () => new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit)),
+    },
+  ]);
   return { userId: user.id, day };
 }
 
@@ -101,23 +99,26 @@ export async function recordUse(reservation: Reservation, usageType: AiUsageType
   const id = randomUUID();
   const createdAt = now.toISOString();
   const sk = `AIHIST#${createdAt}#${id}`;
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: `USER#${reservation.userId}`,
-        sk,
-        type: 'AiUsage',
-        id,
-        userId: reservation.userId,
-        usageType,
-        createdAt,
-        date: reservation.day,
-        gsi2pk: `USER#${reservation.userId}`,
-        gsi2sk: sk,
+  await transactWrite([
+    accountGuard(reservation.userId),
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          pk: `USER#${reservation.userId}`,
+          sk,
+          type: 'AiUsage',
+          id,
+          userId: reservation.userId,
+          usageType,
+          createdAt,
+          date: reservation.day,
+          gsi2pk: `USER#${reservation.userId}`,
+          gsi2sk: sk,
+        },
       },
-    }),
-  );
+    },
+  ]);
 }
 
 /**

@@ -1,14 +1,24 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { connectionsApi } from '../lib/aws-clients';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { deleteItems } from '../data/batch';
+import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
+import { transactWrite } from '../data/transact';
+import { accountGuard } from '../users/user';
 
 /**
  * WebSocket connections: `pk = CONNECTION#<connectionId>`, `sk = CONNECTION`, owned by the
- * signed-in user who opened it (`gsi2pk = USER#<userId>`). API Gateway closes a socket after
- * 2 hours at most, so the item expires then too.
+ * signed-in user who opened it (`gsi2pk = USER#<userId>`) and tied to the session it was opened
+ * with: when that session ends (logout, password reset, ban, account deletion) the socket is
+ * closed. API Gateway closes a socket after 2 hours at most, so the item expires then too.
  */
 const MAX_CONNECTION_HOURS = 2;
 
@@ -17,6 +27,8 @@ export interface ConnectionItem {
   sk: 'CONNECTION';
   connectionId: string;
   userId: string;
+  /** Key of the session the socket was opened with (`SESSION#<hash>`). */
+  sessionPk: string;
   /** Base URL of the `@connections` API that reaches this socket. */
   endpoint: string;
   connectedAt: string;
@@ -31,20 +43,24 @@ const connectionKey = (connectionId: string) => ({
 });
 
 export async function saveConnection(
-  input: { connectionId: string; userId: string; endpoint: string },
+  input: { connectionId: string; userId: string; sessionPk: string; endpoint: string },
   now = new Date(),
 ) {
   const item: ConnectionItem = {
     ...connectionKey(input.connectionId),
     connectionId: input.connectionId,
     userId: input.userId,
+    sessionPk: input.sessionPk,
     endpoint: input.endpoint,
     connectedAt: now.toISOString(),
     ttl: ttlFromDate(new Date(now.getTime() + MAX_CONNECTION_HOURS * 3600_000)),
     gsi2pk: `USER#${input.userId}`,
     gsi2sk: `CONNECTION#${now.toISOString()}`,
   };
-  await dynamo().send(new PutCommand({ TableName: getConfig().tableName, Item: item }));
+  await transactWrite([
+    accountGuard(input.userId),
+    { Put: { TableName: getConfig().tableName, Item: item } },
+  ]);
   return item;
 }
 
@@ -88,4 +104,28 @@ export async function sendToConnection(
     }
     throw error;
   }
+}
+
+/**
+ * Closes a user's sockets — those opened with one session (`sessionPk`), or all of them — through
+ * the `@connections` API, and forgets them. A socket already gone is simply forgotten; a failure
+ * to reach the API is logged (every message on a socket also re-checks its session).
+ */
+export async function closeConnections(userId: string, sessionPk?: string): Promise<void> {
+  const connections = (
+    await queryOwned<ConnectionItem>(userId, 'CONNECTION#', {
+      projection: 'pk, sk, connectionId, endpoint, sessionPk',
+    })
+  ).filter((connection) => !sessionPk || connection.sessionPk === sessionPk);
+  await Promise.all(
+    connections.map((connection) =>
+      connectionsApi(connection.endpoint)
+        .send(new DeleteConnectionCommand({ ConnectionId: connection.connectionId }))
+        .catch((error: unknown) => {
+          if (!(error instanceof GoneException))
+            createLogger({ route: 'closeConnections' }).warn('could not close a socket', { error });
+        }),
+    ),
+  );
+  await deleteItems(connections.map(({ pk, sk }) => ({ pk, sk })));
 }

@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
+import { backoffMs, pause } from './retry';
 
 export interface ItemKey {
   pk: string;
@@ -17,7 +18,7 @@ export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
         .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
     };
     for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 0) await pause(backoffMs(attempt));
       const result = await dynamo().send(new BatchWriteCommand({ RequestItems: pending as never }));
       pending = result.UnprocessedItems as Record<string, unknown[]> | undefined;
     }

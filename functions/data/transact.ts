@@ -1,30 +1,70 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { MESSAGES } from '@shared/messages';
 import { dynamo } from '../lib/aws-clients';
 import { ConflictError } from '../lib/errors';
+import { backoffMs, pause, RETRY } from './retry';
 
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
-export const BUSY_MESSAGE = '他の操作と重なりました。もう一度お試しください';
+/** One item of a `TransactWriteItems` call, as lib-dynamodb takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * `TransactWriteItems` that retries when DynamoDB cancels it only because another transaction was
- * touching the same item (`TransactionConflict`, e.g. a double-clicked button). Condition failures
- * are the caller's to interpret and are thrown as they are.
+ * A transaction item with a name, by which a failed condition is reported, and optionally the
+ * error its failed condition means (a quiz gone → 404, the account being deleted → 401...). The
+ * item as it stood is passed when the item asked for it (`ReturnValuesOnConditionCheckFailure`).
  */
-export async function transactWrite(items: TransactItems, attempts = 4): Promise<void> {
+export type NamedItem = TransactItem & {
+  name?: string;
+  onConditionFailed?: (current: Record<string, unknown> | undefined) => Error;
+};
+
+/**
+ * Conditions that did not hold, by item name (unnamed items by position, `#3`). Unless the caller
+ * maps it, it answers 409: whatever the request relied on changed under it.
+ */
+export class ConditionsFailed extends ConflictError {
+  constructor(readonly names: ReadonlySet<string>) {
+    super(MESSAGES.busy);
+  }
+
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+}
+
+/** Cancellation reasons that a later try can get past. */
+const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/**
+ * `TransactWriteItems`, the only way the functions write transactions:
+ * - a cancellation because another transaction touched the same items (or throttling) is tried
+ *   again under the one retry policy (retry.ts), then answered 409 with a Japanese message;
+ * - failed conditions are decoded by item name: the first failed item (in order) that says what
+ *   its failure means throws that, else `ConditionsFailed` with every failed name.
+ */
+export async function transactWrite(items: readonly NamedItem[]): Promise<void> {
+  const transactItems = items.map(({ name: _name, onConditionFailed: _failure, ...item }) => item);
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: transactItems }));
       return;
     } catch (error) {
-      const conflictOnly =
-        error instanceof TransactionCanceledException &&
-        (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict') &&
-        !(error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (!conflictOnly) throw error;
-      if (attempt >= attempts) throw new ConflictError(BUSY_MESSAGE);
-      await new Promise((done) => setTimeout(done, 25 * 2 ** attempt + Math.random() * 25));
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = items.flatMap((item, index) =>
+        reasons[index]?.Code === 'ConditionalCheckFailed' ? [{ item, index }] : [],
+      );
+      const explained = failed.find(({ item }) => item.onConditionFailed);
+      if (explained) {
+        const current = reasons[explained.index]?.Item;
+        throw explained.item.onConditionFailed!(current ? unmarshall(current) : undefined);
+      }
+      if (failed.length)
+        throw new ConditionsFailed(new Set(failed.map(({ item, index }) => item.name ?? `#${index}`)));
+      if (!reasons.some((reason) => TRANSIENT.has(reason.Code ?? ''))) throw error;
+      if (attempt >= RETRY.attempts) throw new ConflictError(MESSAGES.busy);
+      await pause(backoffMs(attempt));
     }
   }
 }

@@ -178,9 +178,11 @@ const loadSession: Middleware = {
     const user = await getUser(session.userId);
     if (!user) return;
     const standing = accountStanding(user);
-    // A suspended, banned or deactivated account is refused wherever a signed-in user is needed;
-    // on public routes the request simply proceeds as a guest's.
+    // A suspended, banned or deactivated account is refused wherever a signed-in user is needed,
+    // and an account being deleted is signed out; on public routes the request simply proceeds
+    // as a guest's.
     if (standing !== 'ok' && state.route.access !== 'public') {
+      if (standing === 'deleting') throw new UnauthorizedError();
       throw new ForbiddenError(standing === 'stopped' ? MESSAGES.accountStopped : MESSAGES.accountInactive);
     }
     if (standing !== 'ok') return;

@@ -4,11 +4,14 @@ import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
 import {
+  closeConnections,
   findConnection,
   sendToConnection,
   type ConnectionItem,
   type ServerMessage,
 } from '../connections/connection';
+import { findSessionByKey } from '../sessions/session';
+import { accountStanding, getUser } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from './config';
 import { AppError, BadRequestError, UnauthorizedError } from './errors';
@@ -16,7 +19,8 @@ import { createLogger, type Logger } from './logger';
 
 /**
  * Factory for WebSocket message routes (not `$connect`/`$disconnect`): parses and validates the
- * JSON message, checks the connection was authenticated at `$connect`, and answers errors to the
+ * JSON message, checks the connection was authenticated at `$connect` and that its session and
+ * account are still good (a socket whose session ended is closed), and answers errors to the
  * client as `{ type: 'error', message, reason }` through the `@connections` API.
  */
 export interface WebSocketRequest<Message> {
@@ -52,6 +56,15 @@ export function webSocketHandler<S extends z.ZodType>(options: {
       try {
         const connection = await findConnection(connectionId);
         if (!connection) throw new UnauthorizedError();
+        const [session, user] = await Promise.all([
+          findSessionByKey(connection.sessionPk),
+          getUser(connection.userId),
+        ]);
+        if (!session || !user || accountStanding(user) !== 'ok') {
+          log.info('session ended: closing the socket', { userId: connection.userId });
+          await closeConnections(connection.userId, connection.sessionPk);
+          return { statusCode: 200 };
+        }
         let raw: unknown;
         try {
           raw = JSON.parse(event.body ?? '');

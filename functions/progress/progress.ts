@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACHIEVEMENTS, PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/progress';
 import type { Question } from '@shared/quizzes';
 import { ttlFromDate } from '../data/table';
+import { transactWrite, type NamedItem } from '../data/transact';
+import { UnauthorizedError } from '../lib/errors';
 import { dynamo } from '../lib/aws-clients';
 import { japanDate } from '../lib/japan-time';
 import { getConfig } from '../lib/config';
-import { userKey } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT, userKey } from '../users/user';
 
 /**
  * A member's learning record, all in their own partition (`USER#<id>`) and owned by them
@@ -18,32 +20,16 @@ import { userKey } from '../users/user';
  * - `STUDY#<time>#<id>`: one record per answered question (kept a year).
  */
 const table = () => getConfig().tableName;
-const owned = (userId: string, sk: string) => ({ gsi2pk: `USER#${userId}`, gsi2sk: sk });
 
 export const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
-/** The profile counters a finished play adds to, as an item of the attempt's transaction. */
-export function completionCounters(userId: string, score: number, total: number) {
-  return {
-    Update: {
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression:
-        'ADD quizzesCompleted :one, correctAnswers :score, answeredQuestions :total, totalPoints :points',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':score': score,
-        ':total': total,
-        ':points': pointsFor(score, total),
-      },
-    },
-  };
-}
-
-/** After a finished play: the day's stats, wrong answers and any achievement reached. */
-export async function recordCompletion(
+/**
+ * The records a finished play adds to, as items of the play's own transaction (so a play is saved
+ * with all it counts towards, or not at all): the profile counters (which also hold the account
+ * to be live), the day's stats and the questions answered wrongly.
+ */
+export function completionItems(
   input: {
     userId: string;
     quizId: string;
@@ -52,16 +38,31 @@ export async function recordCompletion(
     questions: Question[];
     answers: Record<string, string>;
     score: number;
-    /** The member's completed count after this play (from the attempt's transaction). */
-    quizzesCompleted: number;
   },
   now = new Date(),
-) {
+): NamedItem[] {
   const { userId, questions, score } = input;
   const total = questions.length;
   const day = japanDate(now);
-  await dynamo().send(
-    new UpdateCommand({
+  const counters: NamedItem = {
+    name: 'account',
+    Update: {
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression:
+        'ADD quizzesCompleted :one, correctAnswers :score, answeredQuestions :total, totalPoints :points',
+      ConditionExpression: LIVE_ACCOUNT,
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':score': score,
+        ':total': total,
+        ':points': pointsFor(score, total),
+      },
+    },
+    onConditionFailed: () => new UnauthorizedError(),
+  };
+  const daily: NamedItem = {
+    Update: {
       TableName: table(),
       Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
       UpdateExpression:
@@ -76,13 +77,12 @@ export async function recordCompletion(
         ':owner': `USER#${userId}`,
         ':ownedSk': `DAILY#${day}`,
       },
-    }),
-  );
-  for (const question of questions) {
-    const given = input.answers[question.id] ?? '-';
-    if (given === question.correctAnswer) continue;
-    await dynamo().send(
-      new UpdateCommand({
+    },
+  };
+  const wrong = questions
+    .filter((question) => (input.answers[question.id] ?? '-') !== question.correctAnswer)
+    .map((question): NamedItem => ({
+      Update: {
         TableName: table(),
         Key: { pk: `USER#${userId}`, sk: `WRONG#${input.quizId}#${question.id}` },
         UpdateExpression:
@@ -91,7 +91,7 @@ export async function recordCompletion(
           ':one': 1,
           ':quiz': input.quizId,
           ':question': question.id,
-          ':given': given,
+          ':given': input.answers[question.id] ?? '-',
           ':correct': question.correctAnswer,
           ':category': input.category,
           ':difficulty': input.difficulty,
@@ -99,36 +99,51 @@ export async function recordCompletion(
           ':owner': `USER#${userId}`,
           ':ownedSk': `WRONG#${input.quizId}#${question.id}`,
         },
-      }),
-    );
-  }
-  const completed = input.quizzesCompleted;
-  if (completed >= 1) await grantAchievement(userId, 'first_completion', now);
-  if (completed >= 10) await grantAchievement(userId, 'ten_completions', now);
-  if (total > 0 && score === total) await grantAchievement(userId, 'first_perfect', now);
+      },
+    }));
+  return [counters, daily, ...wrong];
 }
 
-/** Records an achievement the first time only (later calls change nothing). */
-export async function grantAchievement(userId: string, key: AchievementKey, now = new Date()) {
-  await dynamo()
-    .send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          pk: `USER#${userId}`,
-          sk: `ACHIEVEMENT#${key}`,
-          key,
-          ...ACHIEVEMENTS[key],
-          achievedAt: now.toISOString(),
-          ...owned(userId, `ACHIEVEMENT#${key}`),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+/** The achievements a member has reached after a play, given their completed count after it. */
+export function completionAchievements(
+  quizzesCompleted: number,
+  score: number,
+  total: number,
+): AchievementKey[] {
+  return [
+    ...(quizzesCompleted >= 1 ? (['first_completion'] as const) : []),
+    ...(quizzesCompleted >= 10 ? (['ten_completions'] as const) : []),
+    ...(total > 0 && score === total ? (['first_perfect'] as const) : []),
+  ];
 }
+
+/** Records achievements, each the first time only (a later grant keeps the first date). */
+export async function grantAchievements(userId: string, keys: readonly AchievementKey[], now = new Date()) {
+  if (keys.length === 0) return;
+  await transactWrite([
+    accountGuard(userId),
+    ...keys.map((key): NamedItem => ({
+      Update: {
+        TableName: table(),
+        Key: { pk: `USER#${userId}`, sk: `ACHIEVEMENT#${key}` },
+        UpdateExpression:
+          'SET #key = :key, title = :title, description = :description, achievedAt = if_not_exists(achievedAt, :now), gsi2pk = :owner, gsi2sk = :ownedSk',
+        ExpressionAttributeNames: { '#key': 'key' },
+        ExpressionAttributeValues: {
+          ':key': key,
+          ':title': ACHIEVEMENTS[key].title,
+          ':description': ACHIEVEMENTS[key].description,
+          ':now': now.toISOString(),
+          ':owner': `USER#${userId}`,
+          ':ownedSk': `ACHIEVEMENT#${key}`,
+        },
+      },
+    })),
+  ]);
+}
+
+export const grantAchievement = (userId: string, key: AchievementKey, now = new Date()) =>
+  grantAchievements(userId, [key], now);
 
 /** One answered question from the play page; the day's time spent grows with it. */
 export async function recordStudyAnswer(
@@ -138,36 +153,40 @@ export async function recordStudyAnswer(
 ) {
   const day = japanDate(now);
   const sk = `STUDY#${now.toISOString()}#${randomUUID().slice(0, 8)}`;
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: `USER#${userId}`,
-        sk,
-        ...input,
-        date: day,
-        createdAt: now.toISOString(),
-        ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
-        ...owned(userId, sk),
+  await transactWrite([
+    accountGuard(userId),
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          pk: `USER#${userId}`,
+          sk,
+          ...input,
+          date: day,
+          createdAt: now.toISOString(),
+          ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
+          gsi2pk: `USER#${userId}`,
+          gsi2sk: sk,
+        },
       },
-    }),
-  );
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
-      UpdateExpression:
-        'ADD timeSpent :seconds SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk',
-      ExpressionAttributeNames: { '#date': 'date' },
-      ExpressionAttributeValues: {
-        ':seconds': Math.round(input.timeSpent),
-        ':day': day,
-        ':now': now.toISOString(),
-        ':owner': `USER#${userId}`,
-        ':ownedSk': `DAILY#${day}`,
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
+        UpdateExpression:
+          'ADD timeSpent :seconds SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk',
+        ExpressionAttributeNames: { '#date': 'date' },
+        ExpressionAttributeValues: {
+          ':seconds': Math.round(input.timeSpent),
+          ':day': day,
+          ':now': now.toISOString(),
+          ':owner': `USER#${userId}`,
+          ':ownedSk': `DAILY#${day}`,
+        },
       },
-    }),
-  );
+    },
+  ]);
 }
 
 export async function listAchievements(userId: string) {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
 import { ttlFromDate } from '../data/table';
-import { transactWrite } from '../data/transact';
+import { backoffMs, pause, RETRY } from '../data/retry';
+import { ConditionsFailed, transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import { NotFoundError } from '../lib/errors';
-import { completionCounters, recordCompletion } from '../progress/progress';
-import { userKey, type UserItem } from '../users/user';
+import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
+import { accountGuard, userKey, type UserItem } from '../users/user';
 import { quizKey, viewableQuizDetail } from './quiz';
 
 /**
@@ -75,13 +75,14 @@ export async function recordAttempt(
     gsi2pk: `USER#${user.id}`,
     gsi2sk: `ATTEMPT#${completedAt}#${quizId}`,
   };
+  const quizGone = () => new NotFoundError();
   const countPlay = (firstTime: boolean) =>
     transactWrite([
       { Put: { TableName: table(), Item: attempt } },
-      completionCounters(user.id, score, questions.length),
       ...(firstTime
         ? [
             {
+              name: 'player',
               Put: {
                 TableName: table(),
                 Item: {
@@ -108,47 +109,47 @@ export async function recordAttempt(
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
         },
+        onConditionFailed: quizGone,
       },
+      ...completionItems(
+        {
+          userId: user.id,
+          quizId,
+          category: quiz.category,
+          difficulty: quiz.difficulty,
+          questions,
+          answers,
+          score,
+        },
+        now,
+      ),
     ]);
-  const quizGone = (error: unknown, quizIndex: number) =>
-    error instanceof TransactionCanceledException &&
-    error.CancellationReasons?.[quizIndex]?.Code === 'ConditionalCheckFailed';
   try {
     await countPlay(true);
   } catch (error) {
-    if (quizGone(error, 3)) throw new NotFoundError();
-    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-    if (reasons[2]?.Code !== 'ConditionalCheckFailed') throw error;
     // Played before: count the play, not a new participant.
-    try {
-      await countPlay(false);
-    } catch (retryError) {
-      if (quizGone(retryError, 2)) throw new NotFoundError();
-      throw retryError;
-    }
+    if (!(error instanceof ConditionsFailed && error.has('player'))) throw error;
+    await countPlay(false);
   }
 
-  // The attempt and the counters are saved together above; the derived records follow.
+  // The play is saved with every counter above; achievements follow from the new total.
   const profile = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: userKey(user.id), ProjectionExpression: 'quizzesCompleted' }),
+    new GetCommand({
+      TableName: table(),
+      Key: userKey(user.id),
+      ProjectionExpression: 'quizzesCompleted',
+      ConsistentRead: true,
+    }),
   );
-  await recordCompletion(
-    {
-      userId: user.id,
-      quizId,
-      category: quiz.category,
-      difficulty: quiz.difficulty,
-      questions,
-      answers,
-      score,
-      quizzesCompleted: Number(profile.Item?.quizzesCompleted ?? 1),
-    },
+  await grantAchievements(
+    user.id,
+    completionAchievements(Number(profile.Item?.quizzesCompleted ?? 1), score, questions.length),
     now,
-  ).catch((error: unknown) =>
-    console.error(
-      JSON.stringify({ level: 'error', message: 'progress records failed', error: String(error) }),
-    ),
-  );
+  ).catch((error: unknown) => {
+    // The play stands; an achievement missed now is granted at the next play.
+    if (!(error instanceof UnauthorizedError))
+      console.error(JSON.stringify({ level: 'error', message: 'achievements failed', error: String(error) }));
+  });
   return attempt;
 }
 
@@ -160,66 +161,81 @@ export async function saveProgress(
   now = new Date(),
 ) {
   await viewableQuizDetail(quizId, user);
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: `QUIZ#${quizId}`,
-        sk: `PROGRESS#${user.id}`,
-        userId: user.id,
-        answers,
-        updatedAt: now.toISOString(),
-        ttl: ttlFromDate(new Date(now.getTime() + 86_400_000)),
-        gsi2pk: `USER#${user.id}`,
-        gsi2sk: `PROGRESS#${quizId}`,
+  await transactWrite([
+    accountGuard(user.id),
+    {
+      // Not on a quiz being deleted: the progress would outlive it.
+      ConditionCheck: {
+        TableName: table(),
+        Key: quizKey(quizId),
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':active': 'active' },
       },
-    }),
-  );
+      onConditionFailed: () => new NotFoundError(),
+    },
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          pk: `QUIZ#${quizId}`,
+          sk: `PROGRESS#${user.id}`,
+          userId: user.id,
+          answers,
+          updatedAt: now.toISOString(),
+          ttl: ttlFromDate(new Date(now.getTime() + 86_400_000)),
+          gsi2pk: `USER#${user.id}`,
+          gsi2sk: `PROGRESS#${quizId}`,
+        },
+      },
+    },
+  ]);
 }
 
 /**
- * Rates an attempt (1–5, only by the person who played). Re-rating replaces the earlier rating;
- * the quiz's rating sum, count and average change in the same transaction.
+ * Rates an attempt (1–5, only by the person who played). A person has one rating per quiz, kept
+ * on their PLAYER item: rating again (any play of the quiz) replaces it. The quiz's sum and count
+ * change by the difference with `ADD`, so any number of people can rate at once; the person's own
+ * rating is replaced on the condition that it is still the one read, and read again when another
+ * of their ratings won meanwhile.
  */
 export async function rateAttempt(user: UserItem, attemptId: string, rating: number): Promise<void> {
-  // A person has one rating per quiz (kept on their PLAYER item): rating another play of the same
-  // quiz replaces it rather than adding a second one. Optimistic: read, write with the values read
-  // as conditions, and try again if another rating won.
+  const found = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: attemptKey(attemptId), ConsistentRead: true }),
+  );
+  const record = found.Item as AttemptItem | undefined;
+  if (!record || record.userId !== user.id) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
+  const playerKey = { pk: `QUIZ#${record.quizId}`, sk: `PLAYER#${user.id}` };
+  const notFound = () => new NotFoundError(ATTEMPT_MESSAGES.notFound);
   for (let attempt = 1; ; attempt++) {
-    const found = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: attemptKey(attemptId), ConsistentRead: true }),
+    const player = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: playerKey, ConsistentRead: true }),
     );
-    const record = found.Item as AttemptItem | undefined;
-    if (!record || record.userId !== user.id) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
-    const playerKey = { pk: `QUIZ#${record.quizId}`, sk: `PLAYER#${user.id}` };
-    const [quiz, player] = await Promise.all([
-      dynamo().send(
-        new GetCommand({ TableName: table(), Key: quizKey(record.quizId), ConsistentRead: true }),
-      ),
-      dynamo().send(new GetCommand({ TableName: table(), Key: playerKey, ConsistentRead: true })),
-    ]);
-    if (!quiz.Item || !player.Item) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
+    if (!player.Item) throw notFound();
     const previous = typeof player.Item.rating === 'number' ? player.Item.rating : null;
-    const seenSum = Number(quiz.Item.ratingSum ?? 0);
-    const seenCount = Number(quiz.Item.ratingCount ?? 0);
-    const sum = seenSum - (previous ?? 0) + rating;
-    const count = seenCount + (previous === null ? 1 : 0);
     try {
       await transactWrite([
+        accountGuard(user.id),
         {
           Update: {
             TableName: table(),
             Key: attemptKey(attemptId),
             UpdateExpression: 'SET rating = :rating',
+            ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':rating': rating },
           },
+          onConditionFailed: notFound,
         },
         {
+          name: 'player',
           Update: {
             TableName: table(),
             Key: playerKey,
             UpdateExpression: 'SET rating = :rating',
-            ConditionExpression: previous === null ? 'attribute_not_exists(rating)' : 'rating = :previous',
+            ConditionExpression:
+              previous === null
+                ? 'attribute_exists(pk) AND attribute_not_exists(rating)'
+                : 'rating = :previous',
             ExpressionAttributeValues: {
               ':rating': rating,
               ...(previous === null ? {} : { ':previous': previous }),
@@ -230,23 +246,24 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
           Update: {
             TableName: table(),
             Key: quizKey(record.quizId),
-            UpdateExpression: 'SET ratingSum = :sum, ratingCount = :count, averageRating = :average',
-            ConditionExpression:
-              '(ratingSum = :seenSum OR attribute_not_exists(ratingSum)) AND (ratingCount = :seenCount OR attribute_not_exists(ratingCount))',
+            UpdateExpression: 'ADD ratingSum :difference, ratingCount :added',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':sum': sum,
-              ':count': count,
-              ':average': Math.round((sum / count) * 10) / 10,
-              ':seenSum': seenSum,
-              ':seenCount': seenCount,
+              ':difference': rating - (previous ?? 0),
+              ':added': previous === null ? 1 : 0,
+              ':active': 'active',
             },
           },
+          onConditionFailed: notFound,
         },
       ]);
       return;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= 8) throw error;
-      await new Promise((done) => setTimeout(done, 10 * attempt + Math.random() * 20));
+      // Another rating of theirs changed the PLAYER item after it was read: read it again.
+      if (!(error instanceof ConditionsFailed && error.has('player')) || attempt >= RETRY.attempts)
+        throw error;
+      await pause(backoffMs(attempt));
     }
   }
 }

@@ -1,12 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { queryOwned } from '../data/owned';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import { transactWrite } from '../data/transact';
+import { ConditionsFailed, transactWrite } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import type { UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user';
 import { canView, getQuizzes, quizKey, viewableQuizDetail, type QuizItem } from './quiz';
 
 /**
@@ -20,6 +19,7 @@ export async function addFavorite(user: UserItem, quizId: string, now = new Date
   await viewableQuizDetail(quizId, user);
   try {
     await transactWrite([
+      accountGuard(user.id),
       {
         // Not on a quiz that is being deleted: the favourite would outlive it.
         ConditionCheck: {
@@ -29,8 +29,10 @@ export async function addFavorite(user: UserItem, quizId: string, now = new Date
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':active': 'active' },
         },
+        onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
       },
       {
+        name: 'favorite',
         Put: {
           TableName: table(),
           Item: {
@@ -47,11 +49,7 @@ export async function addFavorite(user: UserItem, quizId: string, now = new Date
       },
     ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [quizReason, favoriteReason] = error.CancellationReasons ?? [];
-      if (quizReason?.Code === 'ConditionalCheckFailed') throw new NotFoundError(QUIZ_MESSAGES.notFound);
-      if (favoriteReason?.Code === 'ConditionalCheckFailed') return;
-    }
+    if (error instanceof ConditionsFailed && error.has('favorite')) return;
     throw error;
   }
 }

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '@shared/constants';
 import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from '@shared/quizzes';
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
@@ -24,8 +18,9 @@ import {
   ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
+  UnauthorizedError,
 } from '../lib/errors';
-import { userKey, type UserItem } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT, userKey, type UserItem } from '../users/user';
 
 /**
  * Quizzes. A quiz is one partition, `QUIZ#<id>`, so one Query returns it whole:
@@ -57,7 +52,8 @@ export interface QuizItem {
   totalPlayers: number;
   ratingSum: number;
   ratingCount: number;
-  averageRating: number;
+  /** Written by earlier versions; the average is computed from the sum and count (`averageRating`). */
+  averageRating?: number;
   hiddenBy?: string | null;
   hiddenAt?: string | null;
   reviewedBy?: string | null;
@@ -96,7 +92,14 @@ export function canView(quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | 
 
 /** The attributes `toSummary`, the filters and the sorts read. */
 const SUMMARY_FIELDS =
-  'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, averageRating, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, createdAt, updatedAt';
+  'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, ratingSum, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, createdAt, updatedAt';
+
+/**
+ * The average rating to one decimal. Ratings add to `ratingSum` and `ratingCount` atomically
+ * (many people rate at once), so the average is derived from them rather than stored.
+ */
+export const averageRating = (quiz: Pick<QuizItem, 'ratingSum' | 'ratingCount'>) =>
+  quiz.ratingCount > 0 ? Math.round((Number(quiz.ratingSum) / quiz.ratingCount) * 10) / 10 : 0;
 
 export function toSummary(quiz: QuizItem): QuizSummary {
   return {
@@ -109,7 +112,7 @@ export function toSummary(quiz: QuizItem): QuizSummary {
     questionCount: quiz.questionCount,
     participantCount: quiz.participantCount,
     totalPlayers: quiz.totalPlayers,
-    averageRating: quiz.averageRating,
+    averageRating: averageRating(quiz),
     authorId: quiz.authorId,
     authorName: quiz.authorName,
     isPublished: quiz.isPublished,
@@ -251,7 +254,6 @@ function newQuizItems(author: UserItem, id: string, data: CreateQuizData, now: D
     totalPlayers: 0,
     ratingSum: 0,
     ratingCount: 0,
-    averageRating: 0,
     createdAt: timestamp,
     updatedAt: timestamp,
     cascade: 'partition',
@@ -273,22 +275,18 @@ export async function seedQuiz(
   now = new Date(),
 ): Promise<boolean> {
   const { quiz, questions } = newQuizItems(author, id, data, now);
+  const exists = new Error('exists');
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' },
+        onConditionFailed: () => exists,
+      },
+      ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+    ]);
     return true;
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    )
-      return false;
+    if (error === exists) return false;
     throw error;
   }
 }
@@ -305,30 +303,25 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
   await assertCategory(data.quiz.category);
   const { quiz, questions } = newQuizItems(user, randomUUID(), data, now);
   const quota = quotaFor(user);
-  try {
-    await transactWrite([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(user.id),
-          UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(quizCount) OR quizCount < :quota)',
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':quota': quota },
-        },
+  await transactWrite([
+    {
+      Update: {
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
+        ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(quizCount) OR quizCount < :quota)`,
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':quota': quota },
+        // Read back on failure, to tell "over the quota" from "account being deleted".
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-      { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
-    ]);
-  } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
-      throw new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree);
-    }
-    throw error;
-  }
+      onConditionFailed: (account) =>
+        !account || account.deletingAt
+          ? new UnauthorizedError()
+          : new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree),
+    },
+    { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+  ]);
   await grantAchievement(user.id, 'first_creation', now);
   return quiz;
 }
@@ -408,73 +401,67 @@ export async function updateQuiz(
     },
   };
   await assertCategory(data.quiz.category);
-  try {
-    await writeEdit();
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ConflictError(QUIZ_MESSAGES.editConflict);
-    throw error;
-  }
+  await transactWrite([
+    accountGuard(user.id),
+    {
+      // Only the edited fields change: counters written meanwhile (reports, plays, ratings) are kept.
+      Update: {
+        TableName: table(),
+        Key: quizKey(quizId),
+        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now ${
+          after.gsi1pk ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : 'REMOVE gsi1pk, gsi1sk'
+        }`,
+        // Optimistic check: nobody edited the quiz (or hid it) between our read and this write.
+        ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':title': after.title,
+          ':description': after.description,
+          ':category': after.category,
+          ':difficulty': after.difficulty,
+          ':timeLimit': after.timeLimit,
+          ':isPublished': after.isPublished,
+          ':questionCount': after.questionCount,
+          ':now': timestamp,
+          ':seen': before.updatedAt,
+          ':hidden': before.isHidden,
+          ':active': 'active',
+          ...(after.gsi1pk ? { ':gsi1pk': after.gsi1pk, ':gsi1sk': after.gsi1sk } : {}),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      onConditionFailed: (current) =>
+        current?.status === 'active'
+          ? new ConflictError(QUIZ_MESSAGES.editConflict)
+          : new NotFoundError(QUIZ_MESSAGES.notFound),
+    },
+    ...newQuestions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+    ...removed.map((key) => ({ Delete: { TableName: table(), Key: key } })),
+    { Put: { TableName: table(), Item: edit } },
+  ]);
   return after;
-
-  async function writeEdit() {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // Only the edited fields change: counters written meanwhile (reports, plays, ratings) are kept.
-            Update: {
-              TableName: table(),
-              Key: quizKey(quizId),
-              UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now ${
-                after.gsi1pk ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : 'REMOVE gsi1pk, gsi1sk'
-              }`,
-              // Optimistic check: nobody edited the quiz (or hid it) between our read and this write.
-              ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':title': after.title,
-                ':description': after.description,
-                ':category': after.category,
-                ':difficulty': after.difficulty,
-                ':timeLimit': after.timeLimit,
-                ':isPublished': after.isPublished,
-                ':questionCount': after.questionCount,
-                ':now': timestamp,
-                ':seen': before.updatedAt,
-                ':hidden': before.isHidden,
-                ':active': 'active',
-                ...(after.gsi1pk ? { ':gsi1pk': after.gsi1pk, ':gsi1sk': after.gsi1sk } : {}),
-              },
-            },
-          },
-          ...newQuestions.map((item) => ({ Put: { TableName: table(), Item: item } })),
-          ...removed.map((key) => ({ Delete: { TableName: table(), Key: key } })),
-          { Put: { TableName: table(), Item: edit } },
-        ],
-      }),
-    );
-  }
 }
 
 /**
- * Deletes a quiz and all its related data (questions, favourites, reports, edit history). The quiz
- * first leaves every list (status `deleting`), then its items go, then the quiz itself with the
- * author's counter; an interrupted deletion can simply be repeated.
+ * Takes a quiz out of every list (status `deleting`: no play, favourite or report can be added to
+ * it any more) and deletes everything in its partition but the quiz itself: questions,
+ * favourites, plays, reports, edit history. Safe to repeat and to run in parallel.
  */
-export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> {
-  const quiz = await ownQuiz(quizId, user);
-  if (quiz.status === 'active') {
-    await dynamo().send(
+export async function deleteQuizContents(quizId: string): Promise<void> {
+  await dynamo()
+    .send(
       new UpdateCommand({
         TableName: table(),
         Key: quizKey(quizId),
         UpdateExpression: 'SET #status = :deleting REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'authorId = :author',
+        ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':deleting': 'deleting', ':author': user.id },
+        ExpressionAttributeValues: { ':deleting': 'deleting' },
       }),
-    );
-  }
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
   const children: ItemKey[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -484,6 +471,7 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}` },
         ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
         ExclusiveStartKey: cursor,
       }),
     );
@@ -491,22 +479,34 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   await deleteItems(children);
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          // Never blocks removing the quiz: a missing counter counts as 1.
-          Update: {
-            TableName: table(),
-            Key: userKey(user.id),
-            UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :one) - :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-      ],
-    }),
-  );
+}
+
+/**
+ * Deletes a quiz and all its related data (questions, favourites, reports, edit history). The quiz
+ * first leaves every list (status `deleting`), then its items go, then the quiz itself with the
+ * author's counter; an interrupted deletion can simply be repeated.
+ */
+export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> {
+  await ownQuiz(quizId, user);
+  await deleteQuizContents(quizId);
+  // Of parallel deletions, the one that removes the quiz lowers the counter; the others find nothing.
+  await transactWrite([
+    {
+      Delete: { TableName: table(), Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' },
+      onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
+    },
+    {
+      // A missing counter counts as 1. Never on an account being deleted: its deletion removes the quiz.
+      Update: {
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :one) - :one',
+        ConditionExpression: LIVE_ACCOUNT,
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+      onConditionFailed: () => new UnauthorizedError(),
+    },
+  ]);
 }
 
 /** The author's own quizzes (hidden and private included), newest first. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { transactWrite } from '../data/transact';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
@@ -7,7 +6,7 @@ import type { ReportReason } from '@shared/constants';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import type { UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user';
 import { ownQuiz, quizKey, viewableQuizDetail } from './quiz';
 
 /**
@@ -62,38 +61,31 @@ export async function reportQuiz(
     gsi1pk: 'REPORT#ALL',
     gsi1sk: `${reportedAt}#${quizId}#${user.id}`,
   };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: table(),
-          Item: report,
-          ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pending': 'pending' },
-        },
+  await transactWrite([
+    accountGuard(user.id),
+    {
+      Put: {
+        TableName: table(),
+        Item: report,
+        ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
       },
-      {
-        Update: {
-          TableName: table(),
-          Key: quizKey(quizId),
-          UpdateExpression: 'ADD reportCount :one',
-          // Not on a quiz that is being deleted: the report would outlive it.
-          ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
-        },
+      onConditionFailed: () => new ConflictError(QUIZ_MESSAGES.alreadyReported),
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: quizKey(quizId),
+        UpdateExpression: 'ADD reportCount :one',
+        // Not on a quiz that is being deleted: the report would outlive it.
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
       },
-    ]);
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [reportReason, quizReason] = error.CancellationReasons ?? [];
-      if (quizReason?.Code === 'ConditionalCheckFailed') throw new NotFoundError(QUIZ_MESSAGES.notFound);
-      if (reportReason?.Code === 'ConditionalCheckFailed')
-        throw new ConflictError(QUIZ_MESSAGES.alreadyReported);
-    }
-    throw error;
-  }
+      onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
+    },
+  ]);
   return report;
 }
 

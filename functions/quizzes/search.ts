@@ -1,5 +1,5 @@
 import type { QuizItem } from './quiz';
-import { listPublicQuizzes } from './quiz';
+import { averageRating, listPublicQuizzes } from './quiz';
 
 /**
  * Quiz search (see docs/search.md): Japanese substring matching over title, description and
@@ -25,7 +25,7 @@ const comparators: Record<SearchSort, (a: QuizItem, b: QuizItem) => number> = {
     b.createdAt.localeCompare(a.createdAt),
   newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
   rating: (a, b) =>
-    b.averageRating - a.averageRating ||
+    averageRating(b) - averageRating(a) ||
     b.ratingCount - a.ratingCount ||
     b.createdAt.localeCompare(a.createdAt),
 };

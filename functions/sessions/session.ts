@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
@@ -7,12 +7,16 @@ import { serializeCookie } from '../lib/cookies';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
+import { transactWrite } from '../data/transact';
+import { closeConnections } from '../connections/connection';
+import { accountGuard } from '../users/user';
 
 /**
  * Sessions: an opaque random id (256 bits) in the HttpOnly `sid` cookie; the table stores only its
  * SHA-256, so a leaked table read cannot be replayed as a cookie.
  * Item: `pk = SESSION#<hash>`, `sk = SESSION`, owned by the user (`gsi2pk = USER#<userId>`), so all
- * of a user's sessions can be ended at once (password reset, ban, deletion).
+ * of a user's sessions can be ended at once (password reset, ban, deletion). Ending a session
+ * also closes the WebSocket connections opened with it.
  */
 export const SESSION_DAYS = 7;
 
@@ -44,7 +48,12 @@ const table = () => getConfig().tableName;
 /** The live session for a cookie value, or undefined (unknown or expired: expiry is checked here, not left to TTL). */
 export async function findSession(sessionId: string, now = new Date()): Promise<SessionItem | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(sessionId)) return undefined;
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: sessionKey(sessionId) }));
+  return findSessionByKey(sessionKey(sessionId).pk, now);
+}
+
+/** The live session stored under `pk` (a WebSocket connection keeps its session's key). */
+export async function findSessionByKey(pk: string, now = new Date()): Promise<SessionItem | undefined> {
+  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk, sk: 'SESSION' } }));
   const session = result.Item as SessionItem | undefined;
   if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return undefined;
   return session;
@@ -65,7 +74,7 @@ export async function startSession(userId: string, now = new Date()) {
     gsi2pk: `USER#${userId}`,
     gsi2sk: `SESSION#${now.toISOString()}`,
   };
-  await dynamo().send(new PutCommand({ TableName: table(), Item: session }));
+  await transactWrite([accountGuard(userId), { Put: { TableName: table(), Item: session } }]);
   const secure = getConfig().secureCookies;
   const maxAge = SESSION_DAYS * 86_400;
   return {
@@ -77,8 +86,14 @@ export async function startSession(userId: string, now = new Date()) {
   };
 }
 
+/** Ends one session and closes the sockets opened with it. */
 export async function endSession(sessionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: sessionKey(sessionId) }));
+  const key = sessionKey(sessionId);
+  const removed = await dynamo().send(
+    new DeleteCommand({ TableName: table(), Key: key, ReturnValues: 'ALL_OLD' }),
+  );
+  const userId = (removed.Attributes as SessionItem | undefined)?.userId;
+  if (userId) await closeConnections(userId, key.pk);
 }
 
 /**
@@ -99,9 +114,10 @@ export function signedOutCookies(): string[] {
   ];
 }
 
-/** Ends every session of a user (password reset, ban, account deletion). Returns how many. */
+/** Ends every session of a user and closes all their sockets (password reset, ban, account deletion). Returns how many. */
 export async function endAllSessions(userId: string): Promise<number> {
   const sessions = await queryOwned<ItemKey>(userId, 'SESSION#', { projection: 'pk, sk' });
   await deleteItems(sessions);
+  await closeConnections(userId);
   return sessions.length;
 }

@@ -4,6 +4,7 @@ import { saveConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
 import { parseCookies } from '../lib/cookies';
 import { createLogger } from '../lib/logger';
+import { UnauthorizedError } from '../lib/errors';
 import { managementEndpoint } from '../lib/ws-handler';
 import { findSession } from '../sessions/session';
 import { accountStanding, getUser } from '../users/user';
@@ -29,11 +30,22 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   const sessionId = parseCookies(headers.cookie ? [headers.cookie] : []).get(COOKIE_NAMES.session);
   const session = sessionId ? await findSession(sessionId) : undefined;
   const user = session ? await getUser(session.userId) : undefined;
-  if (!user || accountStanding(user) !== 'ok') {
+  if (!session || !user || accountStanding(user) !== 'ok') {
     log.info('connection refused', { reason: 'session' });
     return { statusCode: 401 };
   }
-  await saveConnection({ connectionId, userId: user.id, endpoint: managementEndpoint(event) });
+  try {
+    await saveConnection({
+      connectionId,
+      userId: user.id,
+      sessionPk: session.pk,
+      endpoint: managementEndpoint(event),
+    });
+  } catch (error) {
+    // The account's deletion began meanwhile: no socket for it.
+    if (error instanceof UnauthorizedError) return { statusCode: 401 };
+    throw error;
+  }
   log.info('connected', { userId: user.id });
   return { statusCode: 200 };
 };

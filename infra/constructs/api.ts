@@ -214,7 +214,7 @@ export class Api extends Construct {
             ],
           }),
         ),
-      postToConnection: () => this.webSocketApi.grantManageConnections(fn),
+      manageConnections: () => this.webSocketApi.grantManageConnections(fn),
       tickQueue: () => tickQueue.grantSendMessages(fn),
     };
     for (const grant of settings.grants ?? []) grants[grant]();

@@ -158,3 +158,81 @@ describe('WebSocket through the local gateway', () => {
     ).rejects.toBeInstanceOf(GoneException);
   });
 });
+
+describe('sockets end with their session', () => {
+  const closed = (socket: WebSocket) =>
+    new Promise<number>((done) => {
+      if (socket.readyState === WebSocket.CLOSED) done(-1);
+      else socket.once('close', (code) => done(code));
+    });
+
+  async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
+    const client = new TestClient(gateway.url);
+    await client.get('/api/categories');
+    const { user, sessionId } = await signInAs(client, overrides);
+    const headers = { Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=${sessionId}` };
+    return { client, user, headers };
+  }
+
+  it('closes the sockets of a session at logout, and only those', async () => {
+    const { client, headers } = await member();
+    const first = await open(headers);
+    const second = await open(headers);
+    const other = await member();
+    const bystander = await open(other.headers);
+    const ends = Promise.all([closed(first.socket), closed(second.socket)]);
+    expect((await client.request('POST', '/api/auth/logout')).status).toBe(200);
+    await ends;
+    bystander.socket.send(JSON.stringify({ type: 'ping', sentAt: 1 }));
+    expect(await bystander.next()).toMatchObject({ type: 'pong' });
+    bystander.socket.close();
+  });
+
+  it('closes every socket of a member who is banned', async () => {
+    const { user, headers } = await member();
+    const socket = await open(headers);
+    const admin = await member({ role: 'admin' });
+    const end = closed(socket.socket);
+    const ban = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: user.id, type: 'ban' },
+    });
+    expect(ban.status, ban.text).toBe(201);
+    await end;
+  });
+
+  it('closes every socket when the password is reset', async () => {
+    const { client, user, headers } = await member();
+    const socket = await open(headers);
+    const end = closed(socket.socket);
+    const { latestMailTo, linkIn } = await import('../support/mailbox');
+    const { emailKey } = await import('@functions/users/user');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    await dynamo().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: { ...emailKey(user.email!), userId: user.id },
+      }),
+    );
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: user.email } });
+    const token = linkIn(await latestMailTo(user.email!), '/reset-password').searchParams.get('token')!;
+    const reset = await (
+      await member()
+    ).client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'Reset#2026pass', confirmPassword: 'Reset#2026pass' },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    await end;
+  });
+
+  it('closes a socket whose session ended some other way at its next message', async () => {
+    const { headers } = await member();
+    const socket = await open(headers);
+    const sessionId = headers.Cookie.split('=')[1]!;
+    const { sessionKey } = await import('@functions/sessions/session');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await dynamo().send(new DeleteCommand({ TableName: getConfig().tableName, Key: sessionKey(sessionId) }));
+    const end = closed(socket.socket);
+    socket.socket.send(JSON.stringify({ type: 'ping', sentAt: 2 }));
+    await end;
+  });
+});
