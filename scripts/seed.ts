@@ -5,7 +5,14 @@ import { getConfig } from '@functions/lib/config';
 import { ConflictError } from '@functions/lib/errors';
 import { randomBytes } from 'node:crypto';
 import { seedQuiz } from '@functions/quizzes/quiz';
-import { createUser, findUserByUsername, type NewUser, type UserItem } from '@functions/users/user';
+import {
+  backfillLookAlikeClaims,
+  createUser,
+  findUserByUsername,
+  type NewUser,
+  type UserItem,
+} from '@functions/users/user';
+import { OFFICIAL_AUTHOR_NAME } from '@shared/users';
 import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 
 /** Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage. */
@@ -42,7 +49,7 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
 /** The editorial account that authors the sample quizzes; its password is random and never shown. */
 const EDITORIAL: NewUser = {
   username: 'minnano_quiz',
-  nickname: 'みんなのクイズ編集部',
+  nickname: OFFICIAL_AUTHOR_NAME,
   email: null,
   password: `${randomBytes(24).toString('base64url')}Aa1#`,
 };
@@ -64,6 +71,8 @@ export async function seed(): Promise<{
   quizzesCreated: number;
 }> {
   const categoriesCreated = await createMissingCategories(SEED_CATEGORIES);
+  // Accounts made before look-alike usernames were claimed get their claim (once per table).
+  await backfillLookAlikeClaims();
   const editorial = await editorialAccount();
   let quizzesCreated = 0;
   // Spread creation times so "newest" has a stable, meaningful order.

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIMITS } from './constants';
 import type { CurrentUser } from './users';
+import { hasHiddenCharacters, isBlank } from './visible-text';
 
 /**
  * Account forms and payloads (core-platform §5 "Accounts", multiplayer-membership-study §5
@@ -16,9 +17,11 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: 'トークンが必要です',
   usernameMin: 'ユーザー名は3文字以上で入力してください',
   usernameMax: 'ユーザー名は30文字以内で入力してください',
-  usernameChars: 'ユーザー名に空白や制御文字は使用できません',
+  usernameChars: 'ユーザー名に空白や制御文字、見えない文字は使用できません',
   nicknameRequired: 'ニックネームを入力してください',
   nicknameMax: 'ニックネームは20文字以内で入力してください',
+  nicknameChars: 'ニックネームに見えない文字は使用できません',
+  nameReserved: 'この名前は公式アカウントと紛らわしいため使用できません',
   passwordMin: 'パスワードは8文字以上で入力してください',
   passwordMax: 'パスワードは128文字以内で入力してください',
   passwordUpper: '大文字を1文字以上含めてください',
@@ -53,8 +56,16 @@ export const ACCOUNT_MESSAGES = {
 
 const m = ACCOUNT_MESSAGES;
 
-/** A required text field: missing, not a string and blank all give the same message. */
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+/**
+ * A required text field: missing, not a string and blank (spaces or invisible characters only)
+ * all give the same message.
+ */
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((text) => !isBlank(text), message);
 
 const username = (required: string) =>
   z
@@ -64,11 +75,15 @@ const username = (required: string) =>
     .min(1, required)
     .min(LIMITS.usernameMinLength, m.usernameMin)
     .max(30, m.usernameMax)
-    // No spaces, and no invisible or control characters (zero-width, bidi overrides) that would
-    // let one name imitate another.
-    .regex(/^[^\s\p{C}]+$/u, m.usernameChars);
+    // No spaces, and no invisible or control characters (zero-width, bidi overrides, variation
+    // selectors, fillers) that would let one name imitate another.
+    .regex(/^[^\s\p{C}]+$/u, m.usernameChars)
+    .refine((name) => !hasHiddenCharacters(name, { emoji: false }), m.usernameChars);
 
-const nickname = (required: string) => requiredText(required).max(LIMITS.nicknameMaxLength, m.nicknameMax);
+const nickname = (required: string) =>
+  requiredText(required)
+    .max(LIMITS.nicknameMaxLength, m.nicknameMax)
+    .refine((name) => !hasHiddenCharacters(name), m.nicknameChars);
 
 const email = (required: string) =>
   requiredText(required).toLowerCase().pipe(z.email(m.emailInvalid).max(254, m.emailInvalid));

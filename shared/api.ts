@@ -8,6 +8,8 @@ export interface ApiErrorBody {
 export const COOKIE_NAMES = {
   session: 'sid',
   csrf: 'csrf_token',
+  /** A browser that has signed in to an account before (sign-in lock exemption, OWASP device cookie). */
+  device: 'did',
 } as const;
 
 export const CSRF_HEADER = 'X-CSRF-Token';

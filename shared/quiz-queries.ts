@@ -18,11 +18,12 @@ export const quizListQuerySchema = z.object({
   category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.homeQuizListLimit)
+  // A query string is text: only plain digits count as a number («0x10», «1e1» and «» do not).
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(LIMITS.homeQuizListLimit))
     .default(LIMITS.homeQuizListLimit)
     .catch(LIMITS.homeQuizListLimit),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
 import { QUIZ_MESSAGES } from './quizzes';
+import { isBlank } from './visible-text';
 
 /** The quiz creation and edit forms and the report form; the web forms and the functions share them. */
 const m = QUIZ_MESSAGES;
@@ -13,11 +14,30 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** A required text: missing, blank and invisible-only (zero-width spaces, fillers) give `message`. */
+const required = (message: string, max: number, maxMessage?: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, maxMessage)
+    .refine((text) => !isBlank(text), message);
+
+/**
+ * A whole number of minutes as JSON sends it: a number, never `true`, `[5]` or `"0x10"` (the
+ * edit form reads its field as a number; a cleared field arrives as NaN or null).
+ */
+const minutes = z
+  .number({ error: m.timeLimitRange })
+  .int(m.timeLimitRange)
+  .min(LIMITS.timeLimitMinMinutes, m.timeLimitRange)
+  .max(LIMITS.timeLimitMaxMinutes, m.timeLimitRange);
+
 export const questionInputSchema = z
   .object({
-    questionText: z.string({ error: m.questionTextRequired }).trim().min(1, m.questionTextRequired).max(500),
-    optionA: z.string({ error: m.optionARequired }).trim().min(1, m.optionARequired).max(200),
-    optionB: z.string({ error: m.optionBRequired }).trim().min(1, m.optionBRequired).max(200),
+    questionText: required(m.questionTextRequired, 500),
+    optionA: required(m.optionARequired, 200),
+    optionB: required(m.optionBRequired, 200),
     optionC: optionalText(200),
     optionD: optionalText(200),
     correctAnswer: z.enum(ANSWER_LETTERS, { error: m.correctAnswerRequired }).default('A'),
@@ -36,30 +56,21 @@ const questions = z
   .min(1, m.questionsMin)
   .max(50, m.questionsMax);
 
-const title = z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(100, m.titleMax);
+const title = required(m.titleRequired, 100, m.titleMax);
 
 /** `POST /api/quizzes`: `{ quiz: {title, description, category, difficulty, isPublished}, questions }`. */
 export const createQuizSchema = z.object({
   quiz: z.object(
     {
       title,
-      description: z
-        .string({ error: m.descriptionRequired })
-        .trim()
-        .min(1, m.descriptionRequired)
-        .max(1000, m.descriptionMax),
+      description: required(m.descriptionRequired, 1000, m.descriptionMax),
       category: z
         .string({ error: m.categoryRequiredCreate })
         .trim()
         .min(1, m.categoryRequiredCreate)
         .max(LIMITS.categoryNameMaxLength),
       difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }).default('中級'),
-      timeLimit: z.coerce
-        .number()
-        .int()
-        .min(LIMITS.timeLimitMinMinutes, m.timeLimitRange)
-        .max(LIMITS.timeLimitMaxMinutes, m.timeLimitRange)
-        .default(LIMITS.timeLimitDefaultMinutes),
+      timeLimit: minutes.default(LIMITS.timeLimitDefaultMinutes),
       isPublished: z.boolean().default(true),
     },
     { error: m.titleRequired },
@@ -86,11 +97,7 @@ export const updateQuizSchema = z.object({
         .min(1, m.categoryRequiredEdit)
         .max(LIMITS.categoryNameMaxLength),
       difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }),
-      timeLimit: z.coerce
-        .number({ error: m.timeLimitRange })
-        .int(m.timeLimitRange)
-        .min(LIMITS.timeLimitMinMinutes, m.timeLimitRange)
-        .max(LIMITS.timeLimitMaxMinutes, m.timeLimitRange),
+      timeLimit: minutes,
       isPublished: z.boolean().default(true),
     },
     { error: m.titleRequired },

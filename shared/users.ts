@@ -12,3 +12,6 @@ export interface CurrentUser {
 export function displayName(user: Pick<CurrentUser, 'nickname' | 'username'>): string {
   return user.nickname.trim() !== '' ? user.nickname : user.username;
 }
+
+/** The author name of the sample quizzes; no member may take it or a name that looks like it. */
+export const OFFICIAL_AUTHOR_NAME = 'みんなのクイズ編集部';

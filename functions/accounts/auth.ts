@@ -1,8 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
-import { dynamo } from '../lib/aws-clients';
+import { transactWrite } from '../data/transact';
 import {
   AppError,
   BadRequestError,
@@ -22,16 +20,18 @@ import { endAllSessions, startSession } from '../sessions/session';
 import { dummyPasswordHash, verifyPassword } from '../users/passwords';
 import {
   accountStanding,
+  assertNameAllowed,
   createUser,
-  ExtraConditionFailed,
   findUserByEmail,
   findUserByUsername,
   getUser,
   setPasswordItem,
   type UserItem,
 } from '../users/user';
+import { deleteAccount } from './account-deletion';
 import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard';
 import { deleteOwnedTokens, issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';
+import { beginDeviceAttempt, deviceAttemptSucceeded, rememberDevice, trustedDevice } from './trusted-device';
 
 export interface RequestOrigin {
   ipAddress: string;
@@ -39,39 +39,72 @@ export interface RequestOrigin {
 }
 
 export type LoginResult =
-  { kind: 'signedIn'; user: UserItem; cookies: string[] } | { kind: 'adminVerificationSent' };
+  | { kind: 'signedIn'; user: UserItem; cookies: string[] }
+  | { kind: 'adminVerificationSent'; cookies: string[] };
 
-/** Refuses accounts that may not act (suspended, banned, deactivated), with the spec's messages. */
+/** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */
 export function assertInGoodStanding(user: UserItem, now = new Date()) {
   const standing = accountStanding(user, now);
   if (standing === 'stopped') throw new ForbiddenError(ACCOUNT_MESSAGES.accountStopped);
   if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive);
+  if (standing === 'deleting') throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
 }
 
 /**
- * Checks a username and password. Locked accounts are refused before the password is checked;
- * unknown usernames cost the same time as wrong passwords; administrators get a confirmation
- * e-mail instead of a session.
+ * One password check, guarded against guessing: by the username's lock (10 failures in a row), or,
+ * from a browser that signed in to this account before, by that device cookie's own lock, so
+ * nobody can lock a member out of the browser they use. Throws the lock message when locked.
+ */
+async function guardedPasswordCheck(
+  username: string,
+  cookies: Map<string, string>,
+  check: () => Promise<boolean>,
+  now: Date,
+): Promise<{ ok: boolean; trusted: boolean }> {
+  const device = await trustedDevice(cookies, username, now);
+  const allowed = device ? await beginDeviceAttempt(device) : await beginAttempt(username, now);
+  if (!allowed) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  const ok = await check();
+  if (ok && device) await deviceAttemptSucceeded(device);
+  else if (ok) await attemptSucceeded(username);
+  else if (!device && (await attemptFailed(username, now)))
+    throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  return { ok, trusted: Boolean(device) };
+}
+
+/**
+ * Checks a username and password. Locked usernames are refused before the password is checked
+ * (except from a browser trusted for the account); unknown usernames cost the same time as wrong
+ * passwords; administrators get a confirmation e-mail instead of a session. The browser is
+ * remembered for the account once the password was right.
  */
 export async function logIn(
   input: LoginInput,
   origin: RequestOrigin,
+  cookies: Map<string, string>,
   now = new Date(),
 ): Promise<LoginResult> {
   if (!(await withinIpRateLimit('login', origin.ipAddress, 100, 600, now))) throw new TooManyRequestsError();
-  if (!(await beginAttempt(input.username, now)))
-    throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
   const user = await findUserByUsername(input.username);
-  const passwordMatches = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
-  if (!user || !passwordMatches) {
-    if (await attemptFailed(input.username, now))
-      throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  const { ok, trusted } = await guardedPasswordCheck(
+    input.username,
+    cookies,
+    () =>
+      user?.passwordHash
+        ? verifyPassword(input.password, user.passwordHash)
+        : dummyPasswordHash()
+            .then((hash) => verifyPassword(input.password, hash))
+            .then(() => false),
+    now,
+  );
+  if (!user || !ok) throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
+  if (user.deletingAt) {
+    // A deletion that was cut short is finished here: the account is gone, as its owner asked.
+    await deleteAccount(user);
     throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
   }
-  await attemptSucceeded(input.username);
   assertInGoodStanding(user, now);
+  const deviceCookies = trusted ? [] : [await rememberDevice(user.id, input.username, now)];
 
   if (user.role === 'admin') {
     if (!user.email)
@@ -83,10 +116,10 @@ export async function logIn(
       now,
     );
     await sendMail(adminLoginMail(user.email, token, { ...origin, at: now }));
-    return { kind: 'adminVerificationSent' };
+    return { kind: 'adminVerificationSent', cookies: deviceCookies };
   }
-  const { cookies } = await startSession(user.id, now);
-  return { kind: 'signedIn', user, cookies };
+  const session = await startSession(user.id, now);
+  return { kind: 'signedIn', user, cookies: [...session.cookies, ...deviceCookies] };
 }
 
 /** Completes an administrator's sign-in from the e-mailed link. */
@@ -99,10 +132,24 @@ export async function verifyAdminLogin(token: string, now = new Date()) {
   return { user, cookies };
 }
 
+/**
+ * Sign-ups per client address: a class of 40 behind one school address signs up within minutes,
+ * while a script making hundreds an hour is stopped (docs/decisions.md, "Sign-up limits").
+ */
+export const SIGN_UP_LIMITS = { perHour: 60, perDay: 200 } as const;
+
+async function withinSignUpLimits(purpose: string, ipAddress: string, now: Date) {
+  const hourly = await withinIpRateLimit(purpose, ipAddress, SIGN_UP_LIMITS.perHour, 3600, now);
+  const daily =
+    hourly && (await withinIpRateLimit(`${purpose}-day`, ipAddress, SIGN_UP_LIMITS.perDay, 86_400, now));
+  if (!daily) throw new TooManyRequestsError();
+}
+
 /** Registration with the form (username, nickname, e-mail, password): the new member is signed in. */
 export async function register(input: RegisterInput, origin: RequestOrigin, now = new Date()) {
-  if (!(await withinIpRateLimit('register', origin.ipAddress, 20, 3600, now)))
-    throw new TooManyRequestsError();
+  assertNameAllowed(input.username);
+  assertNameAllowed(input.nickname);
+  await withinSignUpLimits('register', origin.ipAddress, now);
   const user = await createUser({ ...input, isEmailVerified: false }, [], now);
   const { cookies } = await startSession(user.id, now);
   return { user, cookies };
@@ -113,7 +160,7 @@ export async function register(input: RegisterInput, origin: RequestOrigin, now 
  * account discovery); an address that has an account gets a "you already have an account" mail.
  */
 export async function startEmailRegistration(email: string, origin: RequestOrigin, now = new Date()) {
-  if (!(await withinIpRateLimit('mail', origin.ipAddress, 30, 3600, now))) throw new TooManyRequestsError();
+  await withinSignUpLimits('mail', origin.ipAddress, now);
   if (!(await withinRateLimit(`email-register#${email}`, 5, 3600, now))) return;
   if (await findUserByEmail(email)) {
     await sendMail(alreadyRegisteredMail(email));
@@ -132,30 +179,33 @@ export async function registrationEmail(token: string, now = new Date()) {
 
 /** Registration by e-mail, step 2: the token is used in the same transaction that creates the account. */
 export async function completeEmailRegistration(input: VerifyEmailInput, now = new Date()) {
+  assertNameAllowed(input.username);
+  assertNameAllowed(input.nickname);
   const email = await registrationEmail(input.token, now);
-  try {
-    const user = await createUser(
+  const user = await createUser(
+    {
+      username: input.username,
+      nickname: input.nickname,
+      email,
+      password: input.password,
+      isEmailVerified: true,
+    },
+    [
       {
-        username: input.username,
-        nickname: input.nickname,
-        email,
-        password: input.password,
-        isEmailVerified: true,
+        ...useTokenInTransaction('registration', input.token, now),
+        onConditionFailed: () => new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid),
       },
-      [useTokenInTransaction('registration', input.token, now)],
-      now,
-    );
-    const { cookies } = await startSession(user.id, now);
-    return { user, cookies };
-  } catch (error) {
-    if (error instanceof ExtraConditionFailed) throw new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
-    throw error;
-  }
+    ],
+    now,
+  );
+  const { cookies } = await startSession(user.id, now);
+  return { user, cookies };
 }
 
 /** Sends a reset link when the address has an account; answers the same either way. */
 export async function requestPasswordReset(email: string, origin: RequestOrigin, now = new Date()) {
-  if (!(await withinIpRateLimit('mail', origin.ipAddress, 30, 3600, now))) throw new TooManyRequestsError();
+  if (!(await withinIpRateLimit('reset-mail', origin.ipAddress, 30, 3600, now)))
+    throw new TooManyRequestsError();
   if (!(await withinRateLimit(`password-reset#${email}`, 5, 3600, now))) return;
   const user = await findUserByEmail(email);
   if (!user) return;
@@ -177,20 +227,11 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
   const data = await peekToken<{ userId: string }>('passwordReset', input.token, now);
   const user = data ? await getUser(data.userId) : undefined;
   if (!user) throw new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          useTokenInTransaction('passwordReset', input.token, now),
-          await setPasswordItem(user.id, input.password),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
-    throw error;
-  }
+  const invalid = () => new BadRequestError(ACCOUNT_MESSAGES.tokenInvalid);
+  await transactWrite([
+    { ...useTokenInTransaction('passwordReset', input.token, now), onConditionFailed: invalid },
+    { ...(await setPasswordItem(user.id, input.password)), onConditionFailed: invalid },
+  ]);
   await endAllSessions(user.id);
   await deleteOwnedTokens(user.id);
   await attemptSucceeded(user.username);
@@ -198,13 +239,19 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
 
 /**
  * Re-checks the signed-in user's password (account deletion). Wrong guesses count towards the
- * same lock as logins, so a stolen session cannot be used to guess the password.
+ * same locks as logins, so a stolen session cannot be used to guess the password.
  */
-export async function confirmPassword(user: UserItem, password: string, now = new Date()) {
-  if (!(await beginAttempt(user.username, now))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
-    if (await attemptFailed(user.username, now)) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
-    throw new AppError(400, ACCOUNT_MESSAGES.wrongPassword);
-  }
-  await attemptSucceeded(user.username);
+export async function confirmPassword(
+  user: UserItem,
+  password: string,
+  cookies: Map<string, string>,
+  now = new Date(),
+) {
+  const { ok } = await guardedPasswordCheck(
+    user.username,
+    cookies,
+    async () => Boolean(user.passwordHash) && verifyPassword(password, user.passwordHash ?? ''),
+    now,
+  );
+  if (!ok) throw new AppError(400, ACCOUNT_MESSAGES.wrongPassword);
 }

@@ -10,13 +10,16 @@ import { ttlFromDate } from '../data/table';
  * conditional update that refuses once 10 attempts in a row have failed or while the lock holds:
  * a burst of parallel requests cannot get more than 10 guesses in. A correct password clears the
  * count; the 10th failure locks the username for `LOGIN_LOCK_MINUTES`.
- * Item: `pk = LOGINGUARD#<NFKC lower-case username>`, `sk = LOGINGUARD`.
+ * Item: `pk = LOGINGUARD#<NFKC lower-case username>`, `sk = LOGINGUARD`. A browser that signed in
+ * to the account before is not held by this lock (trusted-device.ts).
  */
 export const LOGIN_LOCK_MINUTES = 15;
 
 const table = () => getConfig().tableName;
+/** A sign-in name as the lock (and the device cookies) count it: NFKC, lower case. */
+export const guardName = (username: string) => username.normalize('NFKC').toLowerCase();
 const guardKey = (username: string) => ({
-  pk: `LOGINGUARD#${username.normalize('NFKC').toLowerCase()}`,
+  pk: `LOGINGUARD#${guardName(username)}`,
   sk: 'LOGINGUARD' as const,
 });
 

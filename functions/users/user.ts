@@ -1,17 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
-import type { CurrentUser } from '@shared/users';
+import { OFFICIAL_AUTHOR_NAME, type CurrentUser } from '@shared/users';
+import { transactWrite, type NamedItem, type TransactItem } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import { ConflictError } from '../lib/errors';
+import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
 import { hashPassword } from './passwords';
+import { skeleton } from './skeleton';
 
 /**
  * Accounts. The profile item is `pk = USER#<id>`, `sk = PROFILE`; uniqueness of usernames and
- * e-mail addresses is held by claim items (`USERNAME#<key>`, `EMAIL#<address>`) written in the same
- * transaction as the profile with `attribute_not_exists`, so two concurrent sign-ups cannot both win.
+ * e-mail addresses is held by claim items written in the same transaction as the profile with
+ * `attribute_not_exists`, so two concurrent sign-ups cannot both win: `USERNAME#<key>` (the name
+ * as typed, for sign-in), `USERNAMELIKE#<skeleton>` (no two names that look alike, skeleton.ts)
+ * and `EMAIL#<address>`.
+ *
+ * Deleting an account first sets `deletingAt`; from then on the account is signed out everywhere
+ * and every write of its data fails its condition (`LIVE_ACCOUNT`), so nothing can be re-created
+ * while its data is being removed.
  */
 export interface UserItem {
   pk: string;
@@ -30,6 +38,8 @@ export interface UserItem {
   proFirstPaidAt?: string | null;
   proLastPaidAt?: string | null;
   createdAt: string;
+  /** Set when the account's deletion began: it may no longer act, and its data may no longer be written. */
+  deletingAt?: string;
   /** Owner index entry: account deletion finds everything by `gsi2pk = USER#<id>`. */
   gsi2pk?: string;
   gsi2sk?: string;
@@ -41,9 +51,45 @@ export const usernameKey = (username: string) => ({
   pk: `USERNAME#${username.normalize('NFKC').toLowerCase()}`,
   sk: 'USERNAME' as const,
 });
+/** No two usernames that look alike (`admin`, Cyrillic `аdmin`, `admiṅ`): one claim per skeleton. */
+export const usernameLikeKey = (username: string) => ({
+  pk: `USERNAMELIKE#${skeleton(username)}`,
+  sk: 'USERNAMELIKE' as const,
+});
 export const emailKey = (email: string) => ({
   pk: `EMAIL#${email.trim().toLowerCase()}`,
   sk: 'EMAIL' as const,
+});
+
+/**
+ * Names people choose (usernames and nicknames) may not pass for the official author of the
+ * sample quizzes: no name whose skeleton contains its skeleton, read the same in hiragana or
+ * katakana (「みんなのクイズ編集部です」, 「ミンナノクイズ編集部」, 「みんなのク亻ズ編集部」, spaces
+ * between the letters). The seed creates the official account itself.
+ */
+export function assertNameAllowed(name: string): void {
+  const reading = (text: string) =>
+    skeleton(
+      text
+        .normalize('NFKC')
+        .replace(/[\u30a1-\u30f6]/gu, (char) => String.fromCharCode(char.charCodeAt(0) - 0x60)),
+    ).replace(/\s/gu, '');
+  if (reading(name).includes(reading(OFFICIAL_AUTHOR_NAME)))
+    throw new BadRequestError(ACCOUNT_MESSAGES.nameReserved);
+}
+
+/** The condition under which a member's data may be written: the account exists and is not being deleted. */
+export const LIVE_ACCOUNT = 'attribute_exists(pk) AND attribute_not_exists(deletingAt)';
+
+/**
+ * The transaction item every write of a member's own data carries (when the transaction does not
+ * update the profile itself, which then takes `LIVE_ACCOUNT` as its condition): once deletion has
+ * begun, the write is refused as if signed out.
+ */
+export const accountGuard = (userId: string): NamedItem => ({
+  name: 'account',
+  ConditionCheck: { TableName: table(), Key: userKey(userId), ConditionExpression: LIVE_ACCOUNT },
+  onConditionFailed: () => new UnauthorizedError(),
 });
 
 const table = () => getConfig().tableName;
@@ -62,13 +108,14 @@ async function userByClaim(key: { pk: string; sk: string }): Promise<UserItem | 
 export const findUserByUsername = (username: string) => userByClaim(usernameKey(username));
 export const findUserByEmail = (email: string) => userByClaim(emailKey(email));
 
-export type AccountStanding = 'ok' | 'stopped' | 'inactive';
+export type AccountStanding = 'ok' | 'stopped' | 'inactive' | 'deleting';
 
 /** Whether an account may act now: suspensions are checked against the clock, never left to TTL. */
 export function accountStanding(
-  user: Pick<UserItem, 'isActive' | 'suspendedUntil'>,
+  user: Pick<UserItem, 'isActive' | 'suspendedUntil' | 'deletingAt'>,
   now = new Date(),
 ): AccountStanding {
+  if (user.deletingAt) return 'deleting';
   if (user.suspendedUntil === 'PERMANENT') return 'stopped';
   if (user.suspendedUntil && new Date(user.suspendedUntil).getTime() > now.getTime()) return 'stopped';
   if (!user.isActive) return 'inactive';
@@ -96,18 +143,14 @@ export interface NewUser {
   isEmailVerified?: boolean;
 }
 
-/** A transaction item that must hold for the account to be created (e.g. consuming a one-time token). */
-export type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->[number];
-
 /**
  * Creates an account atomically with its username and e-mail claims (and any extra items, such as
- * the registration token being used). A taken username or e-mail answers 409 and writes nothing.
+ * the registration token being used, which say what their failure means). A taken username (or
+ * one that looks like a taken one) or e-mail answers 409 and writes nothing.
  */
 export async function createUser(
   input: NewUser,
-  extra: TransactItem[] = [],
+  extra: NamedItem[] = [],
   now = new Date(),
 ): Promise<UserItem> {
   const id = randomUUID();
@@ -129,78 +172,65 @@ export async function createUser(
     gsi2pk: `USER#${id}`,
     gsi2sk: 'PROFILE',
   };
-  const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: user, ConditionExpression: 'attribute_not_exists(pk)' } },
-    {
-      Put: {
-        TableName: table(),
-        Item: { ...usernameKey(input.username), userId: id, gsi2pk: `USER#${id}`, gsi2sk: 'CLAIM#USERNAME' },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+  const owned = (claim: string) => ({ userId: id, gsi2pk: `USER#${id}`, gsi2sk: `CLAIM#${claim}` });
+  const claim = (key: { pk: string; sk: string }, claimName: string, taken: string): NamedItem => ({
+    name: claimName,
+    Put: {
+      TableName: table(),
+      Item: { ...key, ...owned(claimName) },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
-  ];
-  if (input.email) {
-    items.push({
-      Put: {
-        TableName: table(),
-        Item: { ...emailKey(input.email), userId: id, gsi2pk: `USER#${id}`, gsi2sk: 'CLAIM#EMAIL' },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [...items, ...extra] }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons[1]?.Code === 'ConditionalCheckFailed')
-        throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
-      if (input.email && reasons[2]?.Code === 'ConditionalCheckFailed')
-        throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-      const extraFailed = reasons
-        .slice(items.length)
-        .some((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (extraFailed) throw new ExtraConditionFailed();
-    }
-    throw error;
-  }
+    onConditionFailed: () => new ConflictError(taken),
+  });
+  await transactWrite([
+    { Put: { TableName: table(), Item: user, ConditionExpression: 'attribute_not_exists(pk)' } },
+    claim(usernameKey(input.username), 'USERNAME', ACCOUNT_MESSAGES.usernameTaken),
+    claim(usernameLikeKey(input.username), 'USERNAMELIKE', ACCOUNT_MESSAGES.usernameTaken),
+    ...(input.email ? [claim(emailKey(input.email), 'EMAIL', ACCOUNT_MESSAGES.emailTaken)] : []),
+    ...extra,
+  ]);
   return user;
 }
 
-/** One of the caller's extra transaction items did not hold (for example the token was already used). */
-export class ExtraConditionFailed extends Error {}
-
+/** Updates the profile of a live account; an account gone or being deleted answers 401. */
 async function update(
   userId: string,
   expression: string,
   values: Record<string, unknown>,
   names?: Record<string, string>,
 ) {
-  const result = await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: values,
-      ...(names ? { ExpressionAttributeNames: names } : {}),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return result.Attributes as UserItem;
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(userId),
+        UpdateExpression: expression,
+        ConditionExpression: LIVE_ACCOUNT,
+        ExpressionAttributeValues: values,
+        ...(names ? { ExpressionAttributeNames: names } : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as UserItem;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new UnauthorizedError();
+    throw error;
+  }
 }
 
-export const updateNickname = (userId: string, nickname: string) =>
-  update(userId, 'SET nickname = :nickname', { ':nickname': nickname });
+export function updateNickname(userId: string, nickname: string) {
+  assertNameAllowed(nickname);
+  return update(userId, 'SET nickname = :nickname', { ':nickname': nickname });
+}
 
-/** A transaction item that sets a new password hash (the account must exist). */
+/** A transaction item that sets a new password hash (the account must exist and not be being deleted). */
 export async function setPasswordItem(userId: string, password: string): Promise<TransactItem> {
   return {
     Update: {
       TableName: table(),
       Key: userKey(userId),
       UpdateExpression: 'SET passwordHash = :hash',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: LIVE_ACCOUNT,
       ExpressionAttributeValues: { ':hash': await hashPassword(password) },
     },
   };
@@ -210,3 +240,55 @@ export const setRole = (userId: string, role: 'user' | 'admin') =>
   update(userId, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
 export const setPro = (userId: string, isPro: boolean) =>
   update(userId, 'SET isPro = :isPro', { ':isPro': isPro });
+
+/**
+ * Migration for tables made before `USERNAMELIKE#` claims existed: each account's username claim
+ * gets its look-alike claim (the first account keeps a look-alike name if two already share one).
+ * A scan, run by the seed script only (never on a request path), once per table: a marker item
+ * records that it ran.
+ */
+export async function backfillLookAlikeClaims(): Promise<number> {
+  const marker = { pk: 'MIGRATION#username-look-alike', sk: 'MIGRATION' };
+  const done = await dynamo().send(new GetCommand({ TableName: table(), Key: marker }));
+  if (done.Item) return 0;
+  let added = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: 'sk = :claim',
+        ExpressionAttributeValues: { ':claim': 'USERNAME' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const claim of page.Items ?? []) {
+      const user = await getUser(String(claim.userId));
+      if (!user) continue;
+      await dynamo()
+        .send(
+          new PutCommand({
+            TableName: table(),
+            Item: {
+              ...usernameLikeKey(user.username),
+              userId: user.id,
+              gsi2pk: `USER#${user.id}`,
+              gsi2sk: 'CLAIM#USERNAMELIKE',
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        )
+        .then(
+          () => (added += 1),
+          (error: unknown) => {
+            if (!(error instanceof ConditionalCheckFailedException)) throw error;
+          },
+        );
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: { ...marker, ranAt: new Date().toISOString() } }),
+  );
+  return added;
+}

@@ -735,25 +735,174 @@ describe('nickname and account deletion', () => {
 });
 
 describe('per-address limits', () => {
-  it('refuses a 21st sign-up from one address within the hour', async () => {
+  it('lets a class of 40 sign up from one address, and stops a script at 60 an hour', async () => {
     const { resetConfigForTests } = await import('@functions/lib/config');
+    const { SIGN_UP_LIMITS } = await import('@functions/accounts/auth');
     process.env.PER_IP_RATE_LIMITS = 'on';
     resetConfigForTests();
     try {
       const client = await browser();
       const statuses: number[] = [];
-      for (let index = 0; index < 21; index++) {
+      for (let index = 0; index <= SIGN_UP_LIMITS.perHour; index++) {
         const id = unique();
         const response = await client.request('POST', '/api/auth/register', {
           json: { username: `ip_${id}`, nickname: 'n', email: `ip.${id}@example.com`, password: PASSWORD },
         });
         statuses.push(response.status);
       }
-      expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
-      expect(statuses[20]).toBe(429);
+      expect(SIGN_UP_LIMITS.perHour).toBeGreaterThanOrEqual(40);
+      expect(statuses.slice(0, SIGN_UP_LIMITS.perHour).every((status) => status === 201)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
     } finally {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
+  });
+});
+
+describe('sign-in lock and known browsers', () => {
+  const lockOut = async (username: string) => {
+    const attacker = await browser();
+    for (let attempt = 0; attempt < 10; attempt++)
+      await attacker.request('POST', '/api/auth/login', { json: { username, password: 'Wrong#2026x' } });
+    const locked = await attacker.request('POST', '/api/auth/login', {
+      json: { username, password: PASSWORD },
+    });
+    expect(locked.status).toBe(429);
+  };
+
+  it('lets a browser that signed in before sign in while strangers have locked the name', async () => {
+    const { input } = await registered();
+    const member = await browser();
+    expect(
+      (
+        await member.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    expect(member.cookies.get(COOKIE_NAMES.device)).toBeTruthy();
+    await member.request('POST', '/api/auth/logout');
+
+    await lockOut(input.username);
+    const again = await member.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
+    expect(again.status, again.text).toBe(200);
+    // The lock still holds for every other browser.
+    const stranger = await browser();
+    expect(
+      (
+        await stranger.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+  });
+
+  it('trusts a device cookie only for its own account, and not after 10 failures from it', async () => {
+    const { input } = await registered();
+    const other = await registered();
+    const member = await browser();
+    await member.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
+    await lockOut(other.input.username);
+    expect(
+      (
+        await member.request('POST', '/api/auth/login', {
+          json: { username: other.input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+
+    await lockOut(input.username);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await member.request('POST', '/api/auth/login', {
+        json: { username: input.username, password: 'Wrong#2026x' },
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const right = await member.request('POST', '/api/auth/login', {
+      json: { username: input.username, password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('a forged device cookie is no better than none', async () => {
+    const { input } = await registered();
+    await lockOut(input.username);
+    const forger = await browser();
+    forger.cookies.set(COOKIE_NAMES.device, 'A'.repeat(43));
+    expect(
+      (
+        await forger.request('POST', '/api/auth/login', {
+          json: { username: input.username, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+  });
+});
+
+describe('names that look alike or show nothing', () => {
+  it('refuses usernames that would pass for a taken one', async () => {
+    const id = unique().replace(/[0-9]/g, 'q');
+    const base = `admin${id}`;
+    await registered({ username: base });
+    const client = await browser();
+    const variants = [
+      `admin\u034f${id}`,
+      `admin\ufe0f${id}`,
+      `admin\u180b${id}`,
+      `admin\u3164${id}`,
+      `admin\u2800${id}`,
+      `\u0430dmin${id}`, // Cyrillic а
+      `admi\u1e45${id}`, // ṅ
+      `ADMIN${id.toUpperCase()}`,
+      `ａｄｍｉｎ${id}`,
+    ];
+    for (const username of variants) {
+      const response = await client.request('POST', '/api/auth/register', {
+        json: { username, nickname: '偽物', email: `${unique()}@example.com`, password: PASSWORD },
+      });
+      expect([400, 409], `${JSON.stringify(username)}: ${response.text}`).toContain(response.status);
+      expect([ACCOUNT_MESSAGES.usernameChars, ACCOUNT_MESSAGES.usernameTaken]).toContain(
+        response.json.message,
+      );
+    }
+  });
+
+  it('refuses blank-looking nicknames and the official author name', async () => {
+    const { client } = await registered();
+    for (const nickname of ['\u200b\u200b', '\u3164', '\u2800', ' \u200b ']) {
+      const response = await client.request('PATCH', '/api/user/nickname', { json: { nickname } });
+      expect(response.status, JSON.stringify(nickname)).toBe(400);
+      expect(response.json.message).toBe(ACCOUNT_MESSAGES.nicknameRequired);
+    }
+    const hidden = await client.request('PATCH', '/api/user/nickname', {
+      json: { nickname: 'はな\u200bこ' },
+    });
+    expect(hidden.json.message).toBe(ACCOUNT_MESSAGES.nicknameChars);
+    for (const nickname of ['みんなのクイズ編集部', 'みんなの クイズ 編集部', 'ﾐﾝﾅﾉｸｲｽﾞ編集部公式']) {
+      const response = await client.request('PATCH', '/api/user/nickname', { json: { nickname } });
+      expect(response.status, nickname).toBe(400);
+    }
+    const official = await client.request('PATCH', '/api/user/nickname', {
+      json: { nickname: 'みんなのクイズ編集部' },
+    });
+    expect(official.json.message).toBe(ACCOUNT_MESSAGES.nameReserved);
+    const emoji = await client.request('PATCH', '/api/user/nickname', { json: { nickname: '花子❤️👨‍👩‍👧' } });
+    expect(emoji.status, emoji.text).toBe(200);
+    const signUp = await (
+      await browser()
+    ).request('POST', '/api/auth/register', {
+      json: {
+        username: `u_${unique()}`,
+        nickname: 'みんなのクイズ編集部',
+        email: `${unique()}@example.com`,
+        password: PASSWORD,
+      },
+    });
+    expect(signUp.status).toBe(400);
   });
 });

@@ -288,6 +288,29 @@ describe('editing', () => {
       json: { quiz: { ...base, category: '' }, questions: [question('q')] },
     });
     expect(noCategory.json.message).toBe(QUIZ_MESSAGES.categoryRequiredEdit);
+    // JSON numbers only: nothing is read as a number that is not one.
+    for (const timeLimit of [true, [5], '0x10', '5', null]) {
+      const loose = await client.request('PUT', `/api/quizzes/${quiz.id}`, {
+        json: { quiz: { ...base, timeLimit }, questions: [question('q')] },
+      });
+      expect(loose.status, JSON.stringify(timeLimit)).toBe(400);
+      expect(loose.json.message).toBe(QUIZ_MESSAGES.timeLimitRange);
+    }
+    expect((await client.get(`/api/quizzes/${quiz.id}`)).json.timeLimit).toBe(10);
+  });
+
+  it('refuses titles and texts that show nothing', async () => {
+    const { client } = await member();
+    for (const title of ['\u200b', '\u3164', '\u2800\u200b', '\ufe0f']) {
+      const response = await client.request('POST', '/api/quizzes', { json: quizBody({ title }) });
+      expect(response.status, JSON.stringify(title)).toBe(400);
+      expect(response.json.message).toBe(QUIZ_MESSAGES.titleRequired);
+    }
+    const blankQuestion = await client.request('POST', '/api/quizzes', {
+      json: quizBody({}, [{ ...question('q'), questionText: '\u200b\u200b' }]),
+    });
+    expect(blankQuestion.json.message).toBe(QUIZ_MESSAGES.questionTextRequired);
+    expect((await client.get('/api/my-quizzes')).json).toEqual([]);
   });
 });
 
@@ -432,8 +455,8 @@ describe('lists and search', () => {
       new UpdateCommand({
         TableName: table(),
         Key: { pk: `QUIZ#${older.id}`, sk: 'META' },
-        UpdateExpression: 'SET participantCount = :n, averageRating = :r',
-        ExpressionAttributeValues: { ':n': 5, ':r': 4.5 },
+        UpdateExpression: 'SET participantCount = :n, ratingSum = :sum, ratingCount = :count',
+        ExpressionAttributeValues: { ':n': 5, ':sum': 9, ':count': 2 },
       }),
     );
     const search = async (sort: string) =>

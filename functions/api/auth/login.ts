@@ -10,7 +10,7 @@ export const handler = httpHandler({
   route: 'POST /api/auth/login',
   body: loginSchema,
   handle: async ({ body, cookies, event }) => {
-    const result = await logIn(body, requestOrigin(event));
+    const result = await logIn(body, requestOrigin(event), cookies);
     if (result.kind === 'adminVerificationSent') {
       return {
         body: {
@@ -18,6 +18,7 @@ export const handler = httpHandler({
           needsEmailVerification: true,
           message: ACCOUNT_MESSAGES.adminVerificationSent,
         } satisfies LoginResponse,
+        cookies: result.cookies,
       };
     }
     await endRequestSession(cookies);

@@ -8,8 +8,8 @@ import { signedOutCookies } from '../../sessions/session';
 export const handler = httpHandler({
   route: 'DELETE /api/user/delete',
   body: deleteAccountSchema,
-  handle: async ({ body, user }) => {
-    await confirmPassword(user, body.password);
+  handle: async ({ body, user, cookies }) => {
+    await confirmPassword(user, body.password, cookies);
     await deleteAccount(user);
     return { body: { message: ACCOUNT_MESSAGES.accountDeleted }, cookies: signedOutCookies() };
   },

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { COOKIE_NAMES } from '@shared/api';
+import { LIMITS } from '@shared/constants';
+import { ttlFromDate } from '../data/table';
+import { transactWrite } from '../data/transact';
+import { dynamo } from '../lib/aws-clients';
+import { getConfig } from '../lib/config';
+import { serializeCookie } from '../lib/cookies';
+import { randomToken } from '../sessions/session';
+import { accountGuard } from '../users/user';
+import { guardName } from './login-guard';
+
+/**
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"). The sign-in
+ * lock after 10 failures is per username, so anyone could otherwise lock anyone out, the
+ * administrator included, for good. A browser that has signed in to an account holds a device
+ * cookie for it (`did`: 256 random bits; the table keeps their SHA-256, so the cookie cannot be
+ * forged or replayed from a table read). With it, that browser signs in to that account whatever
+ * the username's lock says. Each device cookie has its own lock: 10 failures in a row from it and
+ * it is trusted no more, so a stolen cookie is no guessing licence.
+ * Item: `pk = DEVICE#<hash>`, `sk = DEVICE`, owned by the account (deleted with it).
+ */
+const DEVICE_DAYS = 180;
+
+interface DeviceItem {
+  pk: string;
+  sk: 'DEVICE';
+  userId: string;
+  /** The sign-in name it is trusted for, normalised as the lock normalises it. */
+  username: string;
+  failures: number;
+  expiresAt: string;
+}
+
+const table = () => getConfig().tableName;
+const deviceKey = (token: string) => ({
+  pk: `DEVICE#${createHash('sha256').update(token).digest('base64url')}`,
+  sk: 'DEVICE' as const,
+});
+
+/** The device cookie's entry when it is trusted for `username` now; undefined otherwise. */
+export async function trustedDevice(
+  cookies: Map<string, string>,
+  username: string,
+  now = new Date(),
+): Promise<DeviceItem | undefined> {
+  const token = cookies.get(COOKIE_NAMES.device);
+  if (!token || !/^[A-Za-z0-9_-]{40,64}$/.test(token)) return undefined;
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: deviceKey(token), ConsistentRead: true }),
+  );
+  const device = Item as DeviceItem | undefined;
+  if (!device || device.username !== guardName(username)) return undefined;
+  if (new Date(device.expiresAt).getTime() <= now.getTime()) return undefined;
+  return device.failures < LIMITS.loginFailuresBeforeLock ? device : undefined;
+}
+
+/**
+ * Counts an attempt from a trusted device before the password is checked (as the username lock
+ * does, so a parallel burst gets no more than 10 guesses in); false once the device has used them up.
+ */
+export async function beginDeviceAttempt(device: DeviceItem): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: device.pk, sk: device.sk },
+        UpdateExpression: 'ADD failures :one',
+        ConditionExpression: 'attribute_exists(pk) AND failures < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': LIMITS.loginFailuresBeforeLock },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** After the right password from a trusted device: its count starts again. */
+export async function deviceAttemptSucceeded(device: DeviceItem): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: device.pk, sk: device.sk },
+        UpdateExpression: 'SET failures = :zero',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/**
+ * Remembers this browser for the account after the right password: the `Set-Cookie` value. A
+ * browser already trusted for the account keeps its cookie.
+ */
+export async function rememberDevice(userId: string, username: string, now = new Date()): Promise<string> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + DEVICE_DAYS * 86_400_000);
+  const item: DeviceItem & Record<string, unknown> = {
+    ...deviceKey(token),
+    userId,
+    username: guardName(username),
+    failures: 0,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ttl: ttlFromDate(expiresAt),
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `DEVICE#${now.toISOString()}`,
+  };
+  await transactWrite([accountGuard(userId), { Put: { TableName: table(), Item: item } }]);
+  return serializeCookie(COOKIE_NAMES.device, token, {
+    httpOnly: true,
+    secure: getConfig().secureCookies,
+    sameSite: 'Strict',
+    path: '/api',
+    maxAge: DEVICE_DAYS * 86_400,
+  });
+}
