@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { LIMITS } from '@shared/constants';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
 import { transactWrite } from '../data/transact';
 import {
@@ -61,14 +62,16 @@ async function guardedPasswordCheck(
   check: () => Promise<boolean>,
   now: Date,
 ): Promise<{ ok: boolean; trusted: boolean }> {
+  const locked = () => new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
   const device = await trustedDevice(cookies, username, now);
-  const allowed = device ? await beginDeviceAttempt(device) : await beginAttempt(username, now);
-  if (!allowed) throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  const deviceAttempt = device ? await beginDeviceAttempt(device) : null;
+  if (device && deviceAttempt === null) throw locked();
+  if (!device && !(await beginAttempt(username, now))) throw locked();
   const ok = await check();
   if (ok && device) await deviceAttemptSucceeded(device);
   else if (ok) await attemptSucceeded(username);
-  else if (!device && (await attemptFailed(username, now)))
-    throw new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  else if (device && (deviceAttempt ?? 0) >= LIMITS.loginFailuresBeforeLock) throw locked();
+  else if (!device && (await attemptFailed(username, now))) throw locked();
   return { ok, trusted: Boolean(device) };
 }
 
@@ -145,14 +148,19 @@ async function withinSignUpLimits(purpose: string, ipAddress: string, now: Date)
   if (!daily) throw new TooManyRequestsError();
 }
 
+/** A new member is signed in, and the browser that chose the password is remembered for the account. */
+async function signInNewMember(user: UserItem, now: Date): Promise<string[]> {
+  const { cookies } = await startSession(user.id, now);
+  return [...cookies, await rememberDevice(user.id, user.username, now)];
+}
+
 /** Registration with the form (username, nickname, e-mail, password): the new member is signed in. */
 export async function register(input: RegisterInput, origin: RequestOrigin, now = new Date()) {
   assertNameAllowed(input.username);
   assertNameAllowed(input.nickname);
   await withinSignUpLimits('register', origin.ipAddress, now);
   const user = await createUser({ ...input, isEmailVerified: false }, [], now);
-  const { cookies } = await startSession(user.id, now);
-  return { user, cookies };
+  return { user, cookies: await signInNewMember(user, now) };
 }
 
 /**
@@ -198,8 +206,7 @@ export async function completeEmailRegistration(input: VerifyEmailInput, now = n
     ],
     now,
   );
-  const { cookies } = await startSession(user.id, now);
-  return { user, cookies };
+  return { user, cookies: await signInNewMember(user, now) };
 }
 
 /** Sends a reset link when the address has an account; answers the same either way. */

@@ -18,7 +18,8 @@ import { guardName } from './login-guard';
  * cookie for it (`did`: 256 random bits; the table keeps their SHA-256, so the cookie cannot be
  * forged or replayed from a table read). With it, that browser signs in to that account whatever
  * the username's lock says. Each device cookie has its own lock: 10 failures in a row from it and
- * it is trusted no more, so a stolen cookie is no guessing licence.
+ * it is trusted no more (OWASP: it is then a stranger, under the username's lock), so a stolen
+ * cookie is worth 10 guesses once, not a guessing licence.
  * Item: `pk = DEVICE#<hash>`, `sk = DEVICE`, owned by the account (deleted with it).
  */
 const DEVICE_DAYS = 180;
@@ -58,22 +59,24 @@ export async function trustedDevice(
 
 /**
  * Counts an attempt from a trusted device before the password is checked (as the username lock
- * does, so a parallel burst gets no more than 10 guesses in); false once the device has used them up.
+ * does, so a parallel burst gets no more than 10 guesses in). Answers which attempt in a row this
+ * is (the 10th that fails locks the device out), or null once the device has used them up.
  */
-export async function beginDeviceAttempt(device: DeviceItem): Promise<boolean> {
+export async function beginDeviceAttempt(device: DeviceItem): Promise<number | null> {
   try {
-    await dynamo().send(
+    const result = await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: { pk: device.pk, sk: device.sk },
         UpdateExpression: 'ADD failures :one',
         ConditionExpression: 'attribute_exists(pk) AND failures < :max',
         ExpressionAttributeValues: { ':one': 1, ':max': LIMITS.loginFailuresBeforeLock },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return true;
+    return Number(result.Attributes?.failures);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
     throw error;
   }
 }
