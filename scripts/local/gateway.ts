@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Duplex } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ViteDevServer } from 'vite';
+import { contentSecurityPolicy, localSecurityHeaders } from '@shared/security-headers';
 import {
   functionIdFor,
   httpRoutes,
@@ -26,9 +28,12 @@ import {
 } from './http-events';
 
 /**
- * The local stand-in for API Gateway (HTTP + WebSocket), the `@connections` management API,
- * SQS delayed delivery to queue consumers, and CloudFront's SPA origin (Vite middleware or a
- * built `web/dist`). Handlers are the same modules Lambda runs, loaded from the route table.
+ * The local stand-in for API Gateway (HTTP + WebSocket) and CloudFront's SPA origin (Vite
+ * middleware or a built `web/dist`) on the app port, and for the `@connections` management API
+ * and SQS delayed delivery to queue consumers on a separate control port that only the functions
+ * use. Handlers are the same modules Lambda runs, loaded from the route table. Both listen on
+ * 127.0.0.1 only, and nothing a client sends can take the process down: every socket, request
+ * and stream error ends at most its own connection.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -67,10 +72,16 @@ async function invoke(
 }
 
 export interface GatewayOptions {
+  /** App port (API, WebSocket, web) on 127.0.0.1; 0 picks a free one. */
   port: number;
-  host?: string;
-  /** `vite`: dev middleware with HMR; `static`: serve `web/dist`; `none`: API only. */
+  /** Control port (`@connections`, SQS) on 127.0.0.1; 0 or absent picks a free one. */
+  controlPort?: number;
+  /** `vite`: dev middleware with HMR; `static`: serve the built SPA; `none`: API only. */
   web: 'vite' | 'static' | 'none';
+  /** The built SPA that `static` serves (default `web/dist`). */
+  webDist?: string;
+  /** Origins the pages may also connect to: the local S3 endpoint (plain HTTP, unlike AWS's). */
+  connectSources?: readonly string[];
   httpRoutes?: readonly HttpRoute[];
   webSocketRoutes?: readonly WebSocketRoute[];
   queueConsumers?: readonly QueueConsumer[];
@@ -80,11 +91,29 @@ export interface GatewayOptions {
 export interface RunningGateway {
   url: string;
   port: number;
+  /** Base URL of the `@connections` and SQS emulation (the functions' endpoints). */
+  controlUrl: string;
+  controlPort: number;
   server: Server;
+  controlServer: Server;
   stop(): Promise<void>;
 }
 
+/** Every server of the local stack listens here only: nothing on the network may reach it. */
+const HOST = '127.0.0.1';
 const EMPTY = Buffer.alloc(0);
+/** API Gateway's WebSocket message limit: a bigger frame closes the connection with 1009. */
+const MAX_WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
+/** What a client leaving early looks like; not worth a line in the log. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** An 'error' listener for a socket, request or stream: the error ends that connection, never the process. */
+function connectionError(what: string) {
+  return (error: NodeJS.ErrnoException) => {
+    if (!CLIENT_GONE.has(error.code ?? '') && error.message !== 'aborted')
+      console.error(`[gateway] ${what}: ${error.message}`);
+  };
+}
 
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   // Requests without a body (most GETs) need no stream reading.
@@ -112,8 +141,23 @@ function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  if (response.headersSent || response.destroyed) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
+}
+
+/**
+ * The request target as a URL, or null when it is not origin-form (`/path?query`). Parsed the
+ * WHATWG way, so `..` and `%2e%2e` segments are resolved before anything looks at the path.
+ */
+function requestUrl(request: IncomingMessage, base: string): URL | null {
+  const target = request.url ?? '/';
+  if (!target.startsWith('/')) return null;
+  try {
+    return new URL(`${base}${target}`);
+  } catch {
+    return null;
+  }
 }
 
 const staticTypes: Record<string, string> = {
@@ -127,6 +171,27 @@ const staticTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Header names CloudFront's response headers policy sets with `override: true`. */
+const SECURITY_HEADER_NAMES = new Set(Object.keys(localSecurityHeaders()));
+
+/** Paths the SPA answers with its page, as CloudFront's viewer-request function decides: no file extension. */
+const FILE_EXTENSION = /\.[a-zA-Z0-9]+$/;
+/** Vite's own URLs (`/@vite/client`, `/@react-refresh`, `/@fs/…`, `/@id/…`, `/__open-in-editor`). */
+const VITE_INTERNAL = /^\/(?:@|__|node_modules\/)/;
+/**
+ * Never handed out by the dev server, whatever the path: Vite's `server.fs.deny` covers files it
+ * reads from disk but not the public folder, and the local data must not leak by any route.
+ */
+const NEVER_SERVED = /(?:^|\/)(?:\.env[^/]*|[^/]*\.db|\.data|\.git)(?:\/|$)/i;
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const log = options.log ?? (() => undefined);
@@ -143,9 +208,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   >();
   const timers = new Set<NodeJS.Timeout>();
   let vite: ViteDevServer | undefined;
-  const host = options.host ?? '127.0.0.1';
+  /** Vite's `html.cspNonce` (web/vite.config.ts): what the page's nonce attributes say until we set them. */
+  let noncePlaceholder = '';
+  const webDist = resolve(options.webDist ?? join(ROOT, 'web/dist'));
   let publicUrl = `http://localhost:${options.port}`;
+  const connectSources = options.connectSources ?? [];
+  const securityHeaders = localSecurityHeaders({ connectSources });
   const webSocketStage = 'ws';
+
+  /** The catch of a request's promise: logged and answered 500, unless the client is gone. */
+  const failed = (response: ServerResponse) => (error: unknown) => {
+    // A client that left mid-request: nobody to answer.
+    const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
+    if (code === 'ECONNRESET' || message === 'aborted') return;
+    console.error('[gateway] request failed', error);
+    sendJson(response, 500, { message: 'Internal Server Error' });
+  };
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const match = matchRoute(compiled, request.method ?? 'GET', url.pathname);
@@ -174,10 +252,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       console.error(`[gateway] ${match.compiled.routeKey} threw`, error);
       return sendJson(response, 500, { message: 'Internal Server Error' });
     }
-    const headers: Record<string, string | string[]> = {
-      ...result.headers,
-      'content-length': String(result.body.length),
-    };
+    if (response.destroyed) return; // the client left while the function ran
+    const headers: Record<string, string | string[]> = { 'content-length': String(result.body.length) };
+    // CloudFront's policy overrides what the function says about these.
+    for (const [name, value] of Object.entries(result.headers))
+      if (!SECURITY_HEADER_NAMES.has(name)) headers[name] = value;
     if (result.cookies.length) headers['set-cookie'] = result.cookies;
     response.writeHead(result.statusCode, headers);
     response.end(result.body);
@@ -185,14 +264,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   /** `@connections/{id}`: POST sends, GET describes, DELETE closes (as the management API does). */
   const handleConnections = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const connectionId = decodeURIComponent(url.pathname.slice('/@connections/'.length));
+    const connectionId = decodedPath(url.pathname.slice('/@connections/'.length));
     const entry = sockets.get(connectionId);
     if (!entry || entry.socket.readyState !== entry.socket.OPEN) {
       await readBody(request, MAX_BODY_BYTES);
       return sendJson(response, 410, { message: null }, { 'x-amzn-errortype': 'GoneException' });
     }
     if (request.method === 'POST') {
-      const body = await readBody(request, 128 * 1024);
+      const body = await readBody(request, MAX_WEBSOCKET_MESSAGE_BYTES);
       if (body === 'too-large')
         return sendJson(
           response,
@@ -225,12 +304,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         __type: 'com.amazonaws.sqs#InvalidParameterValue',
         message: 'Message too long',
       });
-    const input = JSON.parse(raw.toString('utf8') || '{}') as {
-      QueueUrl?: string;
-      MessageBody?: string;
-      DelaySeconds?: number;
-    };
-    if (target !== 'AmazonSQS.SendMessage' || !input.QueueUrl || input.MessageBody === undefined) {
+    let input: { QueueUrl?: string; MessageBody?: string; DelaySeconds?: number };
+    try {
+      input = JSON.parse(raw.toString('utf8') || '{}') as typeof input;
+    } catch {
+      return sendJson(response, 400, { __type: 'com.amazon.coral.service#SerializationException' });
+    }
+    if (
+      target !== 'AmazonSQS.SendMessage' ||
+      typeof input.QueueUrl !== 'string' ||
+      typeof input.MessageBody !== 'string'
+    ) {
       return sendJson(response, 400, {
         __type: 'com.amazonaws.sqs#UnsupportedOperation',
         message: `${target} is not emulated`,
@@ -238,7 +322,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     const queue = input.QueueUrl.split('/').pop() ?? '';
     const messageId = randomUUID();
-    const delay = Math.min(Math.max(input.DelaySeconds ?? 0, 0), 900);
+    const delay = Math.min(Math.max(Number(input.DelaySeconds ?? 0) || 0, 0), 900);
     const body = input.MessageBody;
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -279,41 +363,95 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
 
   const serveStatic = (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const dist = join(ROOT, 'web/dist');
-    let file = resolve(dist, `.${decodeURIComponent(url.pathname)}`);
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(dist, 'index.html');
+    let file = resolve(webDist, `.${decodedPath(url.pathname)}`);
+    if (!file.startsWith(webDist + sep) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(webDist, 'index.html');
     if (!existsSync(file))
       return sendJson(response, 503, {
         message: 'web/dist がありません。npm run build を実行してください。',
       });
-    const immutable = file.includes(`${join(dist, 'assets')}`);
+    const immutable = file.startsWith(join(webDist, 'assets') + sep);
     response.writeHead(200, {
       'content-type': staticTypes[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    createReadStream(file).pipe(response);
+    if (request.method === 'HEAD') return void response.end();
+    // pipeline: a file that vanishes or a client that leaves ends this answer only.
+    pipeline(createReadStream(file), response, (error) => {
+      if (error) connectionError(`static ${url.pathname}`)(error);
+    });
   };
 
+  /**
+   * The development page: Vite's transformed index.html, whose inline React Refresh preamble and
+   * client script carry a nonce made for this answer and allowed by this answer's CSP only.
+   */
+  const serveViteHtml = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const template = await readFile(join(ROOT, 'web/index.html'), 'utf8');
+    const nonce = randomBytes(18).toString('base64');
+    const html = (await vite!.transformIndexHtml(url.pathname, template, request.url)).replaceAll(
+      noncePlaceholder,
+      nonce,
+    );
+    if (response.destroyed) return;
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'content-length': String(Buffer.byteLength(html)),
+      'content-security-policy': contentSecurityPolicy({ scriptNonce: nonce, connectSources }),
+    });
+    response.end(request.method === 'HEAD' ? undefined : html);
+  };
+
+  const serveVite = (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    if (NEVER_SERVED.test(decodedPath(url.pathname)))
+      return sendJson(response, 404, { message: 'Not Found' });
+    const page =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !VITE_INTERNAL.test(url.pathname) &&
+      (!FILE_EXTENSION.test(url.pathname) || url.pathname === '/index.html');
+    if (page) return void serveViteHtml(request, response, url).catch(failed(response));
+    // Vite sees the normalised target: no `..` left for it to resolve against its root.
+    request.url = `${url.pathname}${url.search}`;
+    vite!.middlewares(request, response);
+  };
+
+  /** The app port: what CloudFront serves (API, web), never the control endpoints. */
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', publicUrl);
+    request.on('error', connectionError('request'));
+    response.on('error', connectionError('response'));
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+    try {
+      const url = requestUrl(request, publicUrl);
+      if (!url) return sendJson(response, 400, { message: 'Bad Request' });
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
+        return void handleApi(request, response, url).catch(failed(response));
+      // The management API and SQS are reached by the functions on the control port only.
+      if (url.pathname.startsWith('/@connections') || request.headers['x-amz-target'] !== undefined)
+        return sendJson(response, 404, { message: 'Not Found' });
+      if (options.web === 'vite' && vite) return serveVite(request, response, url);
+      if (options.web === 'static') return serveStatic(request, response, url);
+      sendJson(response, 404, { message: 'Not Found' });
+    } catch (error) {
+      failed(response)(error);
+    }
+  });
+
+  /** The control port: `@connections` and SQS for the functions, on loopback, nothing else. */
+  const controlServer = createServer((request, response) => {
+    request.on('error', connectionError('control request'));
+    response.on('error', connectionError('control response'));
+    const url = requestUrl(request, `http://${HOST}`);
+    if (!url) return sendJson(response, 400, { message: 'Bad Request' });
     const target = request.headers['x-amz-target'];
-    const done = (error: unknown) => {
-      console.error('[gateway] request failed', error);
-      if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
-    };
-    if (typeof target === 'string' && target.startsWith('AmazonSQS.'))
-      return void handleSqs(request, response, target).catch(done);
+    if (typeof target === 'string' && target.startsWith('AmazonSQS.') && request.method === 'POST')
+      return void handleSqs(request, response, target).catch(failed(response));
     if (url.pathname.startsWith('/@connections/'))
-      return void handleConnections(request, response, url).catch(done);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
-      return void handleApi(request, response, url).catch(done);
-    if (options.web === 'vite' && vite) return vite.middlewares(request, response);
-    if (options.web === 'static') return serveStatic(request, response, url);
+      return void handleConnections(request, response, url).catch(failed(response));
     sendJson(response, 404, { message: 'Not Found' });
   });
 
-  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES });
 
   const wsEvent = (
     connectionId: string,
@@ -341,7 +479,35 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ...extra,
   });
 
+  const disconnected = (connectionId: string, code: number, reason: string) => {
+    const disconnectRoute = wsRoutes.get('$disconnect');
+    const event = wsEvent(
+      connectionId,
+      '$disconnect',
+      'DISCONNECT',
+      {},
+      { disconnectStatusCode: code, disconnectReason: reason },
+    );
+    sockets.delete(connectionId);
+    if (disconnectRoute)
+      invoke(disconnectRoute, event).catch((error: unknown) =>
+        console.error('[gateway] $disconnect threw', error),
+      );
+  };
+
+  const refuseUpgrade = (socket: Duplex, status: number, text: string) => {
+    if (!socket.destroyed)
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+
   const handleUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // API Gateway refuses what is not a WebSocket handshake before $connect runs.
+    if (
+      request.headers.upgrade?.toLowerCase() !== 'websocket' ||
+      request.headers['sec-websocket-version'] !== '13' ||
+      !/^[+/0-9A-Za-z]{22}==$/.test(request.headers['sec-websocket-key'] ?? '')
+    )
+      return refuseUpgrade(socket, 400, 'Bad Request');
     const connectionId = createHash('sha256').update(randomUUID()).digest('base64url').slice(0, 16) + '=';
     const { headers } = eventHeaders(request);
     const cookieHeader = request.headers.cookie;
@@ -359,21 +525,30 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         status = 500;
       }
     }
-    if (status < 200 || status >= 300) {
-      socket.end(
-        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    if (status < 200 || status >= 300)
+      return refuseUpgrade(
+        socket,
+        status,
+        status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error',
       );
-      return;
-    }
+    // $connect accepted a client that is gone before the handshake completes: $disconnect it.
+    let opened = false;
+    socket.once('close', () => {
+      if (!opened) disconnected(connectionId, 1006, '');
+    });
     webSocketServer.handleUpgrade(request, socket, head, (ws) => {
+      opened = true;
       const now = new Date();
       sockets.set(connectionId, {
         socket: ws,
         connectedAt: now,
         lastActiveAt: now,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: request.socket.remoteAddress ?? HOST,
         userAgent: request.headers['user-agent'] ?? '',
       });
+      // A frame over the limit (1009), a malformed frame (1002) or bad UTF-8 (1007): ws has
+      // already closed the connection with that code, as API Gateway does; nothing else changes.
+      ws.on('error', connectionError(`ws ${connectionId}`));
       ws.on('message', (data, isBinary) => {
         const entry = sockets.get(connectionId);
         if (entry) entry.lastActiveAt = new Date();
@@ -399,62 +574,84 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           console.error(`[gateway] ws ${route.routeKey} threw`, error),
         );
       });
-      ws.on('close', (code, reason) => {
-        const disconnectRoute = wsRoutes.get('$disconnect');
-        const event = wsEvent(
-          connectionId,
-          '$disconnect',
-          'DISCONNECT',
-          {},
-          { disconnectStatusCode: code, disconnectReason: reason.toString() },
-        );
-        sockets.delete(connectionId);
-        if (disconnectRoute)
-          invoke(disconnectRoute, event).catch((error: unknown) =>
-            console.error('[gateway] $disconnect threw', error),
-          );
-      });
+      ws.on('close', (code, reason) => disconnected(connectionId, code, reason.toString()));
     });
   };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', publicUrl);
-    if (url.pathname !== '/ws') return; // Vite's HMR socket (its own listener) or nothing
-    handleUpgrade(request, socket, head).catch((error: unknown) => {
-      console.error('[gateway] upgrade failed', error);
-      socket.destroy();
-    });
+    // Node hands an upgrade's socket over without an 'error' listener: a reset would crash us.
+    socket.on('error', connectionError('upgrade'));
+    const url = requestUrl(request, publicUrl);
+    if (url?.pathname === '/ws')
+      return void handleUpgrade(request, socket, head).catch((error: unknown) => {
+        console.error('[gateway] upgrade failed', error);
+        socket.destroy();
+      });
+    // Vite's HMR socket is taken by Vite's own 'upgrade' listener; anything else is refused.
+    const protocol = request.headers['sec-websocket-protocol'];
+    if (vite && url?.pathname === '/' && (protocol === 'vite-hmr' || protocol === 'vite-ping')) return;
+    refuseUpgrade(socket, 404, 'Not Found');
   });
 
   if (options.web === 'vite') {
     const { createServer: createViteServer } = await import('vite');
     vite = await createViteServer({
       configFile: join(ROOT, 'web/vite.config.ts'),
-      server: { middlewareMode: true, hmr: { server } },
-      appType: 'spa',
+      // HMR's WebSocket on this server (and so on loopback), not on a port of its own.
+      server: { middlewareMode: true, ws: { server } },
+      // The gateway answers page requests itself (serveViteHtml), as CloudFront's function does.
+      appType: 'custom',
       logLevel: 'warn',
     });
+    noncePlaceholder = vite.config.html?.cspNonce ?? '';
+    if (!noncePlaceholder) {
+      await vite.close();
+      throw new Error('web/vite.config.ts must set html.cspNonce when serving: the page CSP needs a nonce');
+    }
   }
 
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, host, () => done());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const listen = (target: Server, port: number) =>
+    new Promise<number>((done, fail) => {
+      target.once('error', fail);
+      target.listen(port, HOST, () => {
+        target.off('error', fail);
+        // Later server errors (out of file descriptors, say) are logged, not thrown.
+        target.on('error', (error) => console.error('[gateway] server error', error));
+        const address = target.address();
+        done(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  let port: number;
+  let controlPort: number;
+  try {
+    port = await listen(server, options.port);
+    controlPort = await listen(controlServer, options.controlPort ?? 0);
+  } catch (error) {
+    await vite?.close();
+    if (server.listening) server.close();
+    throw error;
+  }
   publicUrl = `http://localhost:${port}`;
 
   return {
     url: publicUrl,
     port,
+    controlUrl: `http://${HOST}:${controlPort}`,
+    controlPort,
     server,
+    controlServer,
     stop: async () => {
       for (const timer of timers) clearTimeout(timer);
       for (const { socket } of sockets.values()) socket.terminate();
       webSocketServer.close();
       await vite?.close();
       server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      controlServer.closeAllConnections();
+      await Promise.all(
+        [server, controlServer].map(
+          (target) => new Promise<void>((done) => (target.listening ? target.close(() => done()) : done())),
+        ),
+      );
     },
   };
 }

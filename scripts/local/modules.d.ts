@@ -1,4 +1,6 @@
 declare module 's3rver' {
+  import type { Server } from 'node:http';
+
   interface S3rverOptions {
     port?: number;
     address?: string;
@@ -9,6 +11,8 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
+    /** Set by `run()`. */
+    httpServer?: Server;
     close(): Promise<void>;
   }
 }

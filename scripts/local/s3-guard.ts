@@ -7,13 +7,15 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { pipeline } from 'node:stream';
 
 /**
  * What s3rver leaves out and real S3 does, in front of it: a bucket is private, and a browser's
  * presigned POST upload is checked against its signed policy (signature, expiry, every condition:
  * bucket, key, content-length-range, and no field the policy does not cover). Signed SDK requests
  * and CORS preflights go through to s3rver as they are (it does not verify V4 signatures: the
- * local stack trusts its own functions).
+ * local stack trusts its own functions). Listens on 127.0.0.1 only; a client's errors (a reset,
+ * an upload cut off, a request it cannot parse) end that request, never the process.
  */
 const MAX_POST_BYTES = 64 * 1024 * 1024;
 /** Form fields S3 does not require a policy condition for. */
@@ -30,6 +32,12 @@ const ENTITY_TOO_LARGE: S3Error = {
   status: 400,
   code: 'EntityTooLarge',
   message: 'Your proposed upload exceeds the maximum allowed size',
+};
+
+const INVALID_URI: S3Error = {
+  status: 400,
+  code: 'InvalidURI',
+  message: "Couldn't parse the specified URI.",
 };
 
 const policyFailure = (message: string): S3Error => ({
@@ -128,6 +136,7 @@ function readPostForm(body: Buffer, contentType: string) {
 }
 
 function sendError(request: IncomingMessage, response: ServerResponse, error: S3Error) {
+  if (response.headersSent || response.destroyed) return;
   const origin = request.headers.origin;
   response.writeHead(error.status, {
     'content-type': 'application/xml',
@@ -155,25 +164,40 @@ export async function startS3Guard(options: {
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+        // pipeline: either side failing closes the other instead of leaving it open.
+        pipeline(answer, response, () => undefined);
       },
     );
     upstream.on('error', () => response.destroy());
     if (body) upstream.end(body);
-    else request.pipe(upstream);
+    // A client that leaves mid-upload aborts the upstream request too.
+    else pipeline(request, upstream, () => undefined);
   };
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    request.on('error', () => undefined); // the client left: nothing to answer
+    response.on('error', () => undefined);
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      return sendError(request, response, INVALID_URI);
+    }
     const signed =
       Boolean(request.headers.authorization) ||
       url.searchParams.has('X-Amz-Signature') ||
       url.searchParams.has('Signature');
     if (request.method === 'OPTIONS' || signed) return forward(request, response);
     const contentType = request.headers['content-type'] ?? '';
-    const bucket = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-    if (request.method !== 'POST' || !bucket || !/^multipart\/form-data/i.test(contentType))
+    const name = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+    if (request.method !== 'POST' || !name || !/^multipart\/form-data/i.test(contentType))
       return sendError(request, response, ACCESS_DENIED);
+    let bucket: string;
+    try {
+      bucket = decodeURIComponent(name);
+    } catch {
+      return sendError(request, response, INVALID_URI);
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -187,30 +211,43 @@ export async function startS3Guard(options: {
     });
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      readPostForm(body, contentType).then(
-        ({ fields, fileSize }) => {
-          if (fileSize === null)
-            return sendError(request, response, {
+      readPostForm(body, contentType)
+        .then(
+          ({ fields, fileSize }) => {
+            if (fileSize === null)
+              return sendError(request, response, {
+                status: 400,
+                code: 'InvalidArgument',
+                message: 'POST requires exactly one file upload per request.',
+              });
+            const failure = checkPostPolicy(fields, fileSize, bucket, options.secret);
+            if (failure) return sendError(request, response, failure);
+            forward(request, response, body);
+          },
+          () =>
+            sendError(request, response, {
               status: 400,
-              code: 'InvalidArgument',
-              message: 'POST requires exactly one file upload per request.',
-            });
-          const failure = checkPostPolicy(fields, fileSize, decodeURIComponent(bucket), options.secret);
-          if (failure) return sendError(request, response, failure);
-          forward(request, response, body);
-        },
-        () =>
+              code: 'MalformedPOSTRequest',
+              message: 'The body of your POST request is not well-formed multipart/form-data.',
+            }),
+        )
+        .catch((error: unknown) => {
+          console.error('[s3-guard] POST upload check failed', error);
           sendError(request, response, {
-            status: 400,
-            code: 'MalformedPOSTRequest',
-            message: 'The body of your POST request is not well-formed multipart/form-data.',
-          }),
-      );
+            status: 500,
+            code: 'InternalError',
+            message: 'We encountered an internal error. Please try again.',
+          });
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      server.on('error', (error) => console.error('[s3-guard] server error', error));
+      resolve();
+    });
   });
   return server;
 }

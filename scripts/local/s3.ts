@@ -13,6 +13,7 @@ export interface RunningS3 {
 /**
  * Starts `s3rver` in-process (an S3-compatible server storing objects under `directory`) behind a
  * guard on `port` that keeps the bucket private and checks presigned POST policies as S3 does.
+ * Both listen on 127.0.0.1 only; s3rver's own port is for the guard.
  */
 export async function startS3(options: { port: number; directory: string }): Promise<RunningS3> {
   const directory = resolve(options.directory);
@@ -20,6 +21,7 @@ export async function startS3(options: { port: number; directory: string }): Pro
   const upstreamPort = await freePort();
   const server = new S3rver({ port: upstreamPort, address: '127.0.0.1', directory, silent: true });
   await server.run();
+  server.httpServer?.on('error', (error) => console.error('[s3rver] server error', error));
   const guard = await startS3Guard({ port: options.port, upstreamPort, secret: S3RVER_KEY }).catch(
     async (error: unknown) => {
       await server.close();

@@ -14,12 +14,15 @@ import { startSes, type RunningSes } from './ses';
 
 /**
  * Starts the whole app on this machine: DynamoDB Local, s3rver, aws-ses-v2-local and the local
- * gateway (API, WebSocket, scheduler, web), creates the table and bucket, seeds, and points the
- * in-process handlers at it all through the same environment variables Lambda gets in AWS.
+ * gateway (API, WebSocket, web; `@connections` and the scheduler on its control port), creates the
+ * table and bucket, seeds, and points the in-process handlers at it all through the same
+ * environment variables Lambda gets in AWS. Every service listens on 127.0.0.1 only.
  */
 export interface LocalStackOptions {
   /** Gateway port; 0 picks a free one. */
   port: number;
+  /** The gateway's control port (`@connections`, SQS), for the functions only; 0 picks a free one. */
+  controlPort: number;
   dynamoDbPort: number;
   s3Port: number;
   sesPort: number;
@@ -45,7 +48,13 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { port: 3000, dynamoDbPort: 8000, s3Port: 4569, sesPort: 8005 } as const;
+export const DEFAULT_PORTS = {
+  port: 3000,
+  controlPort: 3001,
+  dynamoDbPort: 8000,
+  s3Port: 4569,
+  sesPort: 8005,
+} as const;
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
@@ -56,13 +65,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   if (options.dataDir) stopOrphanDynamoDb(join(options.dataDir, 'dynamodb'));
   const port = await resolvePort(options.port, 'アプリ');
+  const controlPort = await resolvePort(options.controlPort, 'ゲートウェイ制御');
   const dynamoDbPort = await resolvePort(options.dynamoDbPort, 'DynamoDB Local');
   const s3Port = await resolvePort(options.s3Port, 'S3');
   const sesPort = await resolvePort(options.sesPort, 'SES');
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
   const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const gatewayUrl = `http://127.0.0.1:${port}`;
+  const controlUrl = `http://127.0.0.1:${controlPort}`;
   const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'quiz-local-'));
   const dataDir = options.dataDir ? resolve(options.dataDir) : temporary!;
 
@@ -99,9 +109,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamoDb.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
-      SQS_ENDPOINT: gatewayUrl,
-      TICK_QUEUE_URL: `${gatewayUrl}/000000000000/tick`,
-      WS_MANAGEMENT_ENDPOINT: gatewayUrl,
+      // The gateway's control port: the @connections API and SQS are never on the app port.
+      SQS_ENDPOINT: controlUrl,
+      TICK_QUEUE_URL: `${controlUrl}/000000000000/tick`,
+      WS_MANAGEMENT_ENDPOINT: controlUrl,
       MATERIALS_BUCKET: bucket,
     });
 
@@ -132,7 +143,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const gateway = await startGateway({
       port,
+      controlPort,
       web: options.web,
+      // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
+      connectSources: [new URL(s3.endpoint).origin],
       ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
       ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
       ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),

@@ -132,7 +132,7 @@ describe('WebSocket through the local gateway', () => {
     expect(connectionId).toBeTruthy();
 
     const management = new ApiGatewayManagementApiClient({
-      endpoint: gateway.url,
+      endpoint: gateway.controlUrl,
       region: 'ap-northeast-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });

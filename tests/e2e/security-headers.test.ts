@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startGateway, type RunningGateway } from '../../scripts/local/gateway';
+import { freePort } from '../../scripts/local/ports';
+import { logIn, useE2EStack } from '../support/e2e';
+
+/**
+ * The Content-Security-Policy CloudFront sends (one definition, served locally too) lets the app
+ * run with no violation in Chromium: in Vite development (HMR client and React preamble allowed by
+ * a per-answer nonce) and as the built SPA CloudFront serves.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const e2e = useE2EStack();
+let built: { gateway: RunningGateway; directory: string } | undefined;
+
+beforeAll(async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'quiz-e2e-dist-'));
+  const { build } = await import('vite');
+  await build({
+    configFile: join(ROOT, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: directory, emptyOutDir: true, sourcemap: false },
+  });
+  const gateway = await startGateway({ port: await freePort(), web: 'static', webDist: directory });
+  built = { gateway, directory };
+}, 240_000);
+afterAll(async () => {
+  await built?.gateway.stop();
+  if (built) rmSync(built.directory, { recursive: true, force: true });
+});
+
+interface Watched {
+  page: Page;
+  violations: string[];
+  /** Text frames the page received over WebSockets (Vite's HMR socket says `connected`). */
+  socketFrames: string[];
+}
+
+/** A page that records every CSP violation: the DOM event and Chromium's console report. */
+async function watchedPage(context: BrowserContext): Promise<Watched> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile})`),
+    );
+  });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const socketFrames: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => socketFrames.push(String(payload))),
+  );
+  return { page, violations, socketFrames };
+}
+
+/** Opens `path`, waits until the app has rendered and gone quiet, and returns what was violated. */
+async function visit({ page, violations }: Watched, base: string, path: string, ready: string) {
+  const response = await page.goto(`${base}${path}`);
+  expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+  expect(response?.headers()['x-frame-options'], path).toBe('DENY');
+  const reported = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  try {
+    await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    // A blocked script usually means no page at all: say what was blocked.
+    const blocked = [...violations, ...(await reported())].join(' | ');
+    throw new Error(`${path} did not render; CSP reports: ${blocked}`, { cause: error });
+  }
+  await page.waitForLoadState('networkidle');
+  return [...violations.splice(0), ...(await reported())].map((violation) => `${path}: ${violation}`);
+}
+
+const guestPages: [string, string][] = [
+  ['/', '.category-card__name'],
+  ['/login', 'form'],
+  ['/register', 'form'],
+  ['/quiz-search', 'main h1'],
+  ['/quiz/sample-science-basics', 'main h1'],
+  ['/no/such/page', 'main h1'],
+  ['/terms', 'nav[aria-label="フッター"]'],
+];
+
+describe('the Content-Security-Policy in Chromium', () => {
+  it('is not violated by any page in Vite development, signed out or in', async () => {
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const watched = await watchedPage(context);
+    const base = e2e.stack().appUrl;
+    const violations: string[] = [];
+    for (const [path, ready] of guestPages) violations.push(...(await visit(watched, base, path, ready)));
+    // Vite's HMR client got through `connect-src` to its socket on the gateway.
+    expect(watched.socketFrames.some((frame) => frame.includes('"connected"'))).toBe(true);
+    // Playing starts timers and swaps the page's content: still nothing blocked.
+    violations.push(...(await visit(watched, base, '/quiz/sample-science-basics', 'main h1')));
+    await watched.page.getByRole('button', { name: 'スタート' }).click();
+    await watched.page.getByText('問題 1 / 5').waitFor();
+
+    await logIn(watched.page, base, 'demo', 'Demo#2026pass');
+    for (const [path, ready] of [
+      ['/', '.category-card__name'],
+      ['/profile', 'main h1'],
+      ['/my-quizzes', 'main h1'],
+    ] as const)
+      violations.push(...(await visit(watched, base, path, ready)));
+    // Still on My Quizzes: the creation dialog (Radix portal, AI tab) opens without a violation.
+    await watched.page.getByRole('button', { name: 'クイズを作成' }).click();
+    await watched.page.getByRole('dialog', { name: '新しいクイズを作成' }).waitFor();
+    violations.push(...watched.violations);
+    violations.push(
+      ...(await watched.page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      )),
+    );
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('is not violated by the built SPA', async () => {
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const watched = await watchedPage(context);
+    const violations: string[] = [];
+    for (const [path, ready] of guestPages)
+      violations.push(...(await visit(watched, built!.gateway.url, path, ready)));
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
