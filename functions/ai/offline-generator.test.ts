@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedQuiz } from '@shared/ai';
+import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
 import { generateOffline, splitSentences } from './offline-generator';
 
 /** The offline generator on real Japanese paragraphs. */
@@ -121,6 +121,40 @@ describe('offline generator', () => {
     await expect(
       generateOffline({ numQuestions: 3, difficulty: '中級', category: '一般' }, '1234567890 1234567890'),
     ).rejects.toMatchObject({ status: 422 });
+  });
+
+  describe('worst-case material: linear cost, questions or a clear 422', () => {
+    const mixed = () => {
+      // Long runs of one character class after another, with some prose between them.
+      const runs = ['A', '漢', '7', 'ア', 'あ', ' ', 'z', '-'];
+      let text = '';
+      for (let i = 0; text.length < 50_000; i++)
+        text +=
+          runs[i % runs.length]!.repeat(500 + ((i * 7919) % 4000)) + PARAGRAPHS.sengoku.slice(0, i % 120);
+      return text.slice(0, 50_000);
+    };
+    const cases: [string, () => string][] = [
+      ['one letter', () => 'A'.repeat(50_000)],
+      ['one letter in a Japanese sentence', () => `日本語の${'A'.repeat(49_996)}`],
+      ['one kanji', () => '漢'.repeat(50_000)],
+      ['digits', () => '1234567890'.repeat(5_000)],
+      ['a repeated sentence', () => PARAGRAPHS.fuji.repeat(400).slice(0, 50_000)],
+      ['mixed runs', mixed],
+    ];
+    for (const [name, make] of cases) {
+      // Before: one unbroken run of 30,000 characters took minutes and 4.5 GB of heap.
+      it(`answers 50,000 characters of ${name}`, async () => {
+        const material = make();
+        expect(material).toHaveLength(50_000);
+        const outcome = await generateOffline(
+          { numQuestions: 20, difficulty: '中級', category: '一般' },
+          material,
+        ).catch((error: unknown) => error);
+        if (outcome instanceof Error)
+          expect(outcome).toMatchObject({ status: 422, message: AI_MESSAGES.notEnoughMaterial });
+        else expectSound(outcome as GeneratedQuiz, material);
+      }, 60_000);
+    }
   });
 
   it('splits sentences, joining lines wrapped inside one', () => {

@@ -3,12 +3,13 @@ import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQui
 import { ANSWER_LETTERS } from '@shared/constants';
 import { UnusableMaterialError } from './errors';
 import { generatedQuizSchema } from './generated-quiz';
-import { japaneseTokenizer, type Token } from './tokenizer';
+import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
 
 /**
  * The built-in offline generator, used when no Bedrock model is configured (the local default).
  * It makes real fill-in-the-blank questions from the material itself:
- * 1. the text is split into sentences and analysed morphologically (kuromoji);
+ * 1. the text is split into sentences and analysed morphologically (kuromoji, in bounded pieces so
+ *    the cost stays linear in the text);
  * 2. key terms are runs of nouns, classified by kind (person, place, organisation, other proper
  *    noun, number with its counter, ordinary noun);
  * 3. each question blanks one term out of one sentence; the three wrong options are other terms
@@ -411,7 +412,7 @@ export async function generateOffline(settings: AiSettings, material: string): P
   /** What the text opens by talking about (the first 「…は」). */
   let firstTopic: string | undefined;
   for (const text of splitSentences(material)) {
-    const found = termsOf(tokenizer.tokenize(text)).filter((term) => term.surface.length <= OPTION_MAX);
+    const found = termsOf(tokenize(tokenizer, text)).filter((term) => term.surface.length <= OPTION_MAX);
     for (const { surface, kind, topic } of found) {
       if (topic) firstTopic ??= surface;
       const known = terms.get(surface);
@@ -457,9 +458,17 @@ export async function generateOffline(settings: AiSettings, material: string): P
     let best: Candidate | undefined;
     let bestScore = -Infinity;
     for (const candidate of candidates) {
+      // Candidates come by falling score and penalties only lower it: none further on can do better.
+      if (candidate.score <= bestScore) break;
       if (rejected.has(candidate) || usedTerms.has(candidate.term.surface)) continue;
-      const sameSentence = chosen.filter((entry) => entry.candidate.sentence === candidate.sentence);
-      if (sameSentence.some((entry) => overlaps(entry.candidate.term.surface, candidate.term.surface)))
+      if (
+        usedSentences.has(candidate.sentence.index) &&
+        chosen.some(
+          (entry) =>
+            entry.candidate.sentence === candidate.sentence &&
+            overlaps(entry.candidate.term.surface, candidate.term.surface),
+        )
+      )
         continue;
       const effective =
         candidate.score -
