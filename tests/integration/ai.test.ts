@@ -182,6 +182,22 @@ describe('generate from text (offline generator)', () => {
     expect(await usage(client)).toMatchObject({ remaining: 3 });
   });
 
+  it('answers 50,000 characters of one letter with a clear error, uses nothing, and keeps serving', async () => {
+    // Before: one such request from a free member grew the heap to gigabytes and killed the process.
+    const { client } = await member();
+    for (const text of ['A'.repeat(50_000), '1234567890'.repeat(5_000)]) {
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+        json: textBody({ text, numQuestions: 20 }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.json.message).toBe(AI_MESSAGES.notEnoughMaterial);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+    const next = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
+    expect(next.status).toBe(200);
+    expectAnswerableFrom(next.json as unknown as GeneratedQuiz, MEIJI_TEXT);
+  });
+
   it('stops at the daily limit with the spec message', async () => {
     const { client } = await member();
     for (let i = 0; i < 3; i++)
@@ -248,6 +264,18 @@ describe('generate from files (multipart form)', () => {
     });
     expect(response.status).toBe(422);
     expect(response.json.message).toBe(AI_MESSAGES.pdfNoText);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('answers a small .docx holding 60 MB of one letter with a clear error, and uses nothing', async () => {
+    const { client } = await member();
+    const bomb = await makeDocx(['A'.repeat(60 * 1024 * 1024)]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart('word', bomb, 'a.docx', { numQuestions: '20' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.json.message).toBe(AI_MESSAGES.notEnoughMaterial);
     expect(await usage(client)).toMatchObject({ remaining: 3 });
   });
 
