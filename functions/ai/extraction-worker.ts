@@ -13,7 +13,7 @@ import {
  * is stopped at a deadline or dies at its heap limit, never the function that serves the request;
  * and the function's own thread stays free for other requests meanwhile.
  *
- * PDF: pdf-parse (pdf.js) with its worker code in this thread; .docx: mammoth; legacy .doc:
+ * PDF: pdf-parse (pdf.js) with its worker code in this thread; .docx: docx-text.ts; legacy .doc:
  * word-extractor; generation: offline-generator.ts (kuromoji). Each is loaded when first needed and
  * kept. In development this file runs through tsx; deployed it is bundled on its own next to the
  * function's bundle (infra/constructs/api.ts), with the kuromoji dictionary beside it.
@@ -97,7 +97,7 @@ const loadPdf = once(async () => {
   scope.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
   return (await import('pdf-parse')).PDFParse;
 });
-const loadMammoth = once(() => import('mammoth'));
+const loadDocx = once(() => import('./docx-text'));
 const loadWordExtractor = once(async () => (await import('word-extractor')).default);
 const loadGenerator = once(async () => {
   const [{ generateOffline }, { japaneseTokenizer }] = await Promise.all([
@@ -118,21 +118,26 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
+/** The text of a PDF's pages in order, read page by page until there is as much as is used. */
+async function pdfText(bytes: Uint8Array, maxChars: number): Promise<string> {
   const PDFParse = await loadPdf();
   const parser = new PDFParse({ data: bytes });
   try {
-    const result = await parser.getText({ first: PDF_MAX_PAGES, pageJoiner: '' });
-    return result.text;
+    let text = '';
+    for (let page = 1; page <= PDF_MAX_PAGES && text.length < maxChars; page++) {
+      const result = await parser.getText({ partial: [page] });
+      text += result.text;
+      if (page >= result.total) break;
+    }
+    return text;
   } finally {
     await parser.destroy();
   }
 }
 
-async function docxText(bytes: Uint8Array): Promise<string> {
-  const mammoth = await loadMammoth();
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-  return result.value;
+async function docxText(bytes: Uint8Array, maxChars: number): Promise<string> {
+  const { docxText: read } = await loadDocx();
+  return read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), maxChars);
 }
 
 async function docText(bytes: Uint8Array): Promise<string> {
@@ -145,7 +150,7 @@ async function docText(bytes: Uint8Array): Promise<string> {
 async function load(job: WorkerJob): Promise<void> {
   if (job.task === 'generate') await loadGenerator();
   else if (job.format === 'pdf') await loadPdf();
-  else if (job.format === 'docx') await loadMammoth();
+  else if (job.format === 'docx') await loadDocx();
   else await loadWordExtractor();
 }
 
@@ -163,9 +168,9 @@ async function run(job: WorkerJob): Promise<WorkerOutcome> {
   }
   const text =
     job.format === 'pdf'
-      ? await pdfText(job.bytes)
+      ? await pdfText(job.bytes, job.maxChars)
       : job.format === 'docx'
-        ? await docxText(job.bytes)
+        ? await docxText(job.bytes, job.maxChars)
         : await docText(job.bytes);
   return { text: text.slice(0, job.maxChars) };
 }

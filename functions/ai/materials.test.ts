@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
-import { AI_MESSAGES } from '@shared/ai';
+import { AI_MESSAGES, AI_TEXT_MAX_LENGTH } from '@shared/ai';
 import { makeDocx, makeLoopingDoc, makeLyingDocxBomb, makeTextPdf } from '../../tests/support/documents';
 import { createLogger } from '../lib/logger';
 import { aiWorker } from './ai-worker';
+import { documentText } from './docx-text';
 import { checkFileType, detectFormat, extractText } from './materials';
 
 const file = (bytes: Buffer, fileName = 'material') => ({ fileName, bytes });
@@ -94,4 +95,39 @@ describe('text extraction', { timeout: 60_000 }, () => {
     expect(aiWorker.pid).toBeDefined();
     expect(aiWorker.pid).not.toBe(warm);
   }, 30_000);
+
+  it('reads only the text it uses from a .docx, even one of a million paragraphs (a 160 KB file)', async () => {
+    // Before: the whole document was converted first, which took this one past the 10 s deadline.
+    const many = await makeDocx(Array.from({ length: 1_000_000 }, () => 'A'));
+    expect(many.length).toBeLessThan(200 * 1024);
+    await expect(checkFileType(file(many), 'word')).resolves.toBe('docx');
+    const text = await extractText(file(many), 'docx', log);
+    expect(text).toHaveLength(AI_TEXT_MAX_LENGTH);
+    expect(text.startsWith('A\n\nA\n\nA')).toBe(true);
+  }, 60_000);
+});
+
+describe('the text of a .docx', () => {
+  const body = (xml: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><w:body>${xml}</w:body></w:document>`;
+
+  it('is what Word shows: runs, tabs, breaks, table cells; not deleted text, field codes or a duplicate rendering', () => {
+    const xml = body(
+      '<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr><w:r><w:t>富士山</w:t></w:r><w:r><w:t xml:space="preserve"> &amp; 琵琶湖</w:t></w:r></w:p>' +
+        '<w:p><w:r><w:t>A</w:t><w:tab/><w:t>B</w:t><w:br/><w:t>C&#x4E00;&#12354;&lt;</w:t></w:r>' +
+        '<w:del><w:r><w:delText>消した文</w:delText></w:r></w:del><w:ins><w:r><w:t>加えた文</w:t></w:r></w:ins></w:p>' +
+        '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>' +
+        '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>表の中</w:t></w:r></w:p></w:tc></w:tr></w:tbl>' +
+        '<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:t>二重</w:t></mc:Choice><mc:Fallback><w:t>枠の中</w:t></mc:Fallback></mc:AlternateContent></w:r></w:p>',
+    );
+    expect(documentText(xml, 1000)).toBe(
+      '富士山 & 琵琶湖\n\nA\tB\nC一あ<加えた文\n\n3\n\n表の中\n\n枠の中\n\n',
+    );
+  });
+
+  it('stops once it has the text it uses, whatever the size of a text node', () => {
+    const xml = body(`<w:p><w:r><w:t>${'A'.repeat(5_000_000)}</w:t></w:r></w:p>`);
+    expect(documentText(xml, 100)).toBe('A'.repeat(100));
+    expect(documentText(body('<w:p><w:r><w:t>未完'), 100)).toBe('未完');
+  });
 });

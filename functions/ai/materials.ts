@@ -11,8 +11,8 @@ import type { FileFormat } from './worker-protocol';
 
 /**
  * Study material files for AI generation: the spec's multipart form, the type check by magic
- * bytes, and text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy
- * .doc) in the warm AI worker (ai-worker.ts). Presigned uploads are in uploads.ts.
+ * bytes, and text extraction (pdf-parse for PDF, docx-text.ts for .docx, word-extractor for
+ * legacy .doc) in the warm AI worker (ai-worker.ts). Presigned uploads are in uploads.ts.
  */
 export type { FileFormat };
 
