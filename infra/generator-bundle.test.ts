@@ -91,12 +91,17 @@ function generateWithBundle(material: string): string {
 }
 
 describe('offline generation as deployed', () => {
-  it('makes questions from Japanese material with the dictionary beside the bundle', () => {
+  it('makes questions from Japanese and English material with the dictionary beside the bundle', () => {
     const japanese = generateWithBundle(
       '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。その後、豊臣秀吉が1590年に全国を統一し、1600年の関ヶ原の戦いを経て徳川家康が江戸幕府を開いた。',
     );
     expect(japanese).toMatch(/^QUIZ /);
     expect(JSON.parse(japanese.slice(5)).questions).toHaveLength(3);
+    const english = generateWithBundle(
+      'Mercury is the closest planet to the Sun. Venus is the hottest planet in the Solar System. Jupiter is the largest planet, and Saturn is famous for its rings.',
+    );
+    expect(english).toMatch(/^QUIZ /);
+    expect(JSON.parse(english.slice(5)).provider).toBe('offline');
   });
 
   it('answers unusable material with the clear message, and the process ends on its own', () => {

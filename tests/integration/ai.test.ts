@@ -32,6 +32,25 @@ const MEIJI = [
 ];
 const MEIJI_TEXT = MEIJI.join('');
 
+/** An English handout about the solar system; on a PDF page its lines wrap at 40 characters (12 pt, full-width glyphs). */
+const SOLAR_SYSTEM = [
+  'The Solar System formed about 4.6 billion years ago from the gravitational collapse of a giant molecular cloud.',
+  'The Sun is a yellow dwarf star that holds about 99.86 percent of the total mass of the Solar System.',
+  'Mercury is the closest planet to the Sun and completes one orbit every 88 days.',
+  'Venus is the hottest planet, with a surface temperature of about 465 degrees Celsius.',
+  'Earth is the only planet known to support life, and it orbits the Sun once every 365 days.',
+  'Jupiter is the largest planet, and its Great Red Spot is a storm wider than Earth.',
+  'Neptune was discovered in 1846 by Johann Galle, using predictions made by Urbain Le Verrier.',
+  'Pluto was discovered in 1930 by Clyde Tombaugh and was reclassified as a dwarf planet in 2006.',
+].join(' ');
+const wrapLines = (text: string, width = 40) =>
+  text.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + word.length < width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+
 async function member(overrides: { isPro?: boolean } = {}) {
   const client = new TestClient(gateway.url);
   await client.get('/api/categories');
@@ -198,6 +217,17 @@ describe('generate from text (offline generator)', () => {
     expectAnswerableFrom(next.json as unknown as GeneratedQuiz, MEIJI_TEXT);
   });
 
+  it('makes questions from English material', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+      json: textBody({ text: SOLAR_SYSTEM, numQuestions: 5, category: '理科' }),
+    });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.questions).toHaveLength(5);
+    expectAnswerableFrom(quiz, SOLAR_SYSTEM);
+  });
+
   it('stops at the daily limit with the spec message', async () => {
     const { client } = await member();
     for (let i = 0; i < 3; i++)
@@ -265,6 +295,25 @@ describe('generate from files (multipart form)', () => {
     expect(response.status).toBe(422);
     expect(response.json.message).toBe(AI_MESSAGES.pdfNoText);
     expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('reads an English PDF about the solar system, its lines wrapped, and asks about it', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('pdf', makeTextPdf(wrapLines(SOLAR_SYSTEM)), 'solar-system.pdf', {
+        numQuestions: '5',
+        category: '理科',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.questions).toHaveLength(5);
+    expectAnswerableFrom(quiz, SOLAR_SYSTEM);
+    // Lines wrapped on the page are joined with a space: every blanked sentence is one of the text's.
+    for (const question of quiz.questions) {
+      const answer = question.options[question.correctAnswer.toLowerCase() as 'a'];
+      expect(SOLAR_SYSTEM).toContain(/「(.+)」$/s.exec(question.text)![1]!.replaceAll('（　　　）', answer));
+    }
   });
 
   it('answers a small .docx holding 60 MB of one letter with a clear error, and uses nothing', async () => {
