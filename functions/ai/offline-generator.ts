@@ -497,10 +497,16 @@ export async function generateOffline(settings: AiSettings, material: string): P
   let firstTopic: string | undefined;
   const texts = splitSentences(material);
   const lowerCase = lowerCaseWords(texts.filter(isEnglishSentence));
+  // A sentence that comes again (a page's running header, a pasted paragraph) is analysed once.
+  const analysed = new Map<string, FoundTerm[]>();
   for (const text of texts) {
-    const found = (
-      isEnglishSentence(text) ? englishTermsOf(text, lowerCase) : termsOf(tokenize(tokenizer, text))
-    ).filter((term) => term.surface.length <= OPTION_MAX);
+    let found = analysed.get(text);
+    if (!found) {
+      found = (
+        isEnglishSentence(text) ? englishTermsOf(text, lowerCase) : termsOf(tokenize(tokenizer, text))
+      ).filter((term) => term.surface.length <= OPTION_MAX);
+      analysed.set(text, found);
+    }
     for (const { surface, kind, topic } of found) {
       if (topic) firstTopic ??= surface;
       const known = terms.get(surface);
