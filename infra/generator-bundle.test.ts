@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ import { makeDocx, makeImageOnlyPdf, makeLoopingDoc, makeTextPdf } from '../test
 import { BUNDLING, extractionWorkerCommand, REPO_ROOT } from './constructs/route-function';
 
 /**
- * The deployed shape of text extraction: the generating code bundled the way the stack bundles a
- * function, the extraction worker bundled next to it by the stack's own command, run by a plain
- * `node` in a folder with no node_modules (as in Lambda, where native packages such as pdf.js's
- * optional canvas are absent).
+ * The deployed shape of text extraction and offline generation: the generating code bundled the
+ * way the stack bundles a function, the AI worker bundled next to it by the stack's own command and
+ * the kuromoji dictionary copied beside them, run by a plain `node` in a folder with no
+ * node_modules (as in Lambda, where native packages such as pdf.js's optional canvas are absent).
  */
 let folder: string;
 
@@ -20,7 +20,8 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'generator-bundle-'));
   await build({
     stdin: {
-      contents: "export { extractText } from './functions/ai/materials';",
+      contents:
+        "export { extractText } from './functions/ai/materials'; export { generateOfflineInWorker } from './functions/ai/generation';",
       resolveDir: REPO_ROOT,
       loader: 'ts',
     },
@@ -36,6 +37,8 @@ beforeAll(async () => {
     logLevel: 'error',
   });
   execSync(extractionWorkerCommand(REPO_ROOT, folder), { cwd: REPO_ROOT, stdio: 'pipe' });
+  // What the stack's bundling hook copies next to the bundle (infra/constructs/api.ts).
+  cpSync(join(REPO_ROOT, 'node_modules/kuromoji/dict'), join(folder, 'dict'), { recursive: true });
   writeFileSync(
     join(folder, 'a.pdf'),
     makeTextPdf(['富士山は日本で最も高い山であり、標高は三七七六メートルである。']),
@@ -64,6 +67,47 @@ function extractWithBundle(fileName: string, format: string): string {
     env: { ...process.env, NODE_PATH: '' },
   }).trim();
 }
+
+/** Runs the offline generator from the bundle (in its worker) on some material; the outcome as text. */
+function generateWithBundle(material: string): string {
+  const script = `
+    import { generateOfflineInWorker } from './index.mjs';
+    const log = { debug() {}, info() {}, warn() {}, error(m, f) { console.error(m, JSON.stringify(f)); }, child() { return log; } };
+    generateOfflineInWorker(
+      { numQuestions: 3, difficulty: '中級', category: '一般' },
+      ${JSON.stringify(material)},
+      'failed',
+      { log, deadline: Date.now() + 60_000 },
+    ).then(
+      (quiz) => console.log('QUIZ ' + JSON.stringify(quiz)),
+      (error) => console.log('ERROR ' + error.status + ' ' + error.message),
+    );`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: folder,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: '' },
+  }).trim();
+}
+
+describe('offline generation as deployed', () => {
+  it('makes questions from Japanese and English material with the dictionary beside the bundle', () => {
+    const japanese = generateWithBundle(
+      '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。その後、豊臣秀吉が1590年に全国を統一し、1600年の関ヶ原の戦いを経て徳川家康が江戸幕府を開いた。',
+    );
+    expect(japanese).toMatch(/^QUIZ /);
+    expect(JSON.parse(japanese.slice(5)).questions).toHaveLength(3);
+    const english = generateWithBundle(
+      'Mercury is the closest planet to the Sun. Venus is the hottest planet in the Solar System. Jupiter is the largest planet, and Saturn is famous for its rings.',
+    );
+    expect(english).toMatch(/^QUIZ /);
+    expect(JSON.parse(english.slice(5)).provider).toBe('offline');
+  });
+
+  it('answers unusable material with the clear message, and the process ends on its own', () => {
+    expect(generateWithBundle('A'.repeat(50_000))).toBe(`ERROR 422 ${AI_MESSAGES.notEnoughMaterial}`);
+  });
+});
 
 describe('text extraction as deployed', () => {
   it('reads a Japanese PDF without the native canvas package', () => {

@@ -1,25 +1,23 @@
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  AI_WORKER_ARG,
+  type WorkerJob,
+  type WorkerOutcome,
+  type WorkerReply,
+  type WorkerRequest,
+} from './worker-protocol';
 
 /**
- * Text extraction from an uploaded file, run in a worker thread (see `extractText` in
- * materials.ts): a crafted file that makes a parser loop or allocate without end costs the worker,
- * which is stopped at a deadline or a heap limit, never the function that serves the request.
+ * The AI worker: text extraction from an uploaded file and the offline generator, run in a child
+ * process that stays warm between requests (see ai-worker.ts). A crafted file that makes a parser
+ * loop or allocate without end, or material that is costly to analyse, costs this process, which
+ * is stopped at a deadline or dies at its heap limit, never the function that serves the request;
+ * and the function's own thread stays free for other requests meanwhile.
  *
- * PDF: pdf-parse (pdf.js) with its worker code in this thread; .docx: mammoth; legacy .doc:
- * word-extractor. Only relative imports here: in development this file runs through tsx, deployed
- * it is bundled on its own next to the function's bundle (infra/constructs/api.ts).
+ * PDF: pdf-parse (pdf.js) with its worker code in this thread; .docx: docx-text.ts; legacy .doc:
+ * word-extractor; generation: offline-generator.ts (kuromoji). Each is loaded when first needed and
+ * kept. In development this file runs through tsx; deployed it is bundled on its own next to the
+ * function's bundle (infra/constructs/api.ts), with the kuromoji dictionary beside it.
  */
-export type FileFormat = 'pdf' | 'docx' | 'doc';
-
-export interface ExtractionRequest {
-  format: FileFormat;
-  bytes: Uint8Array;
-  /** Longest text handed back; the rest of a long document is not used. */
-  maxChars: number;
-}
-
-export type ExtractionReply = { text: string } | { failure: string };
-
 /** Pages of a PDF that are read (the generators use at most some tens of thousands of characters). */
 const PDF_MAX_PAGES = 200;
 
@@ -93,49 +91,113 @@ class Matrix2D {
   }
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
+const loadPdf = once(async () => {
   const scope = globalThis as { DOMMatrix?: unknown; pdfjsWorker?: unknown };
   scope.DOMMatrix ??= Matrix2D;
   scope.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  const { PDFParse } = await import('pdf-parse');
+  return (await import('pdf-parse')).PDFParse;
+});
+const loadDocx = once(() => import('./docx-text'));
+const loadWordExtractor = once(async () => (await import('word-extractor')).default);
+const loadGenerator = once(async () => {
+  const [{ generateOffline }, { japaneseTokenizer }] = await Promise.all([
+    import('./offline-generator'),
+    import('./tokenizer'),
+  ]);
+  await japaneseTokenizer();
+  return generateOffline;
+});
+
+/** A loader run once; a failed load is tried again next time. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/** The text of a PDF's pages in order, read page by page until there is as much as is used. */
+async function pdfText(bytes: Uint8Array, maxChars: number): Promise<string> {
+  const PDFParse = await loadPdf();
   const parser = new PDFParse({ data: bytes });
   try {
-    const result = await parser.getText({ first: PDF_MAX_PAGES, pageJoiner: '' });
-    return result.text;
+    let text = '';
+    for (let page = 1; page <= PDF_MAX_PAGES && text.length < maxChars; page++) {
+      const result = await parser.getText({ partial: [page] });
+      text += result.text;
+      if (page >= result.total) break;
+    }
+    return text;
   } finally {
     await parser.destroy();
   }
 }
 
-async function docxText(bytes: Uint8Array): Promise<string> {
-  const mammoth = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-  return result.value;
+async function docxText(bytes: Uint8Array, maxChars: number): Promise<string> {
+  const { docxText: read } = await loadDocx();
+  return read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), maxChars);
 }
 
 async function docText(bytes: Uint8Array): Promise<string> {
-  const { default: WordExtractor } = await import('word-extractor');
+  const WordExtractor = await loadWordExtractor();
   const document = await new WordExtractor().extract(Buffer.from(bytes));
   return document.getBody();
 }
 
-export async function extractInThisThread({ format, bytes, maxChars }: ExtractionRequest): Promise<string> {
-  const text =
-    format === 'pdf'
-      ? await pdfText(bytes)
-      : format === 'docx'
-        ? await docxText(bytes)
-        : await docText(bytes);
-  return text.slice(0, maxChars);
+/** Loads what a job needs (not counted against its deadline). */
+async function load(job: WorkerJob): Promise<void> {
+  if (job.task === 'generate') await loadGenerator();
+  else if (job.format === 'pdf') await loadPdf();
+  else if (job.format === 'docx') await loadDocx();
+  else await loadWordExtractor();
 }
 
-if (!isMainThread && parentPort && (workerData as { format?: unknown } | undefined)?.format) {
-  const port = parentPort;
-  extractInThisThread(workerData as ExtractionRequest).then(
-    (text) => port.postMessage({ text } satisfies ExtractionReply),
-    (error: unknown) =>
-      port.postMessage({
-        failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      } satisfies ExtractionReply),
-  );
+async function run(job: WorkerJob): Promise<WorkerOutcome> {
+  if (job.task === 'generate') {
+    const generateOffline = await loadGenerator();
+    try {
+      return { quiz: await generateOffline(job.settings, job.material) };
+    } catch (error) {
+      // The generator's "nothing to ask about" (UnusableMaterialError, 422) is an answer, not a failure.
+      if (error instanceof Error && (error as { status?: unknown }).status === 422)
+        return { unusable: error.message };
+      throw error;
+    }
+  }
+  const text =
+    job.format === 'pdf'
+      ? await pdfText(job.bytes, job.maxChars)
+      : job.format === 'docx'
+        ? await docxText(job.bytes, job.maxChars)
+        : await docText(job.bytes);
+  return { text: text.slice(0, job.maxChars) };
+}
+
+const describeError = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/** Sends a reply to the function; a function that has gone away ends this process. */
+function reply(message: WorkerReply) {
+  process.send?.(message, undefined, {}, (error: Error | null) => {
+    if (error) process.exit(0);
+  });
+}
+
+if (process.argv[2] === AI_WORKER_ARG && process.send) {
+  process.on('disconnect', () => process.exit(0));
+  // One job at a time, in the order sent (the function also sends them one by one).
+  let queue = Promise.resolve();
+  process.on('message', ({ id, job }: WorkerRequest) => {
+    queue = queue.then(async () => {
+      try {
+        await load(job);
+        reply({ id, loaded: true });
+        reply({ id, ...(await run(job)) });
+      } catch (error) {
+        reply({ id, failure: describeError(error) });
+      }
+    });
+  });
 }

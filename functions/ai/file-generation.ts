@@ -33,7 +33,7 @@ export async function generateFromFile(request: FileRequest, kind: UploadKind): 
   const { user, log } = request;
   const context = { log, deadline: request.deadline };
   const fromFile = async (settings: AiSettings, file: MaterialFile, format: FileFormat) => {
-    const text = await extractText(file, format, log);
+    const text = await extractText(file, format, log, request.deadline);
     return generate(settings, text, FAILURE_MESSAGES[kind], context);
   };
   const contentType = request.headers['content-type'] ?? '';
@@ -45,7 +45,7 @@ export async function generateFromFile(request: FileRequest, kind: UploadKind): 
     if (!file) throw new BadRequestError(AI_MESSAGES.fileRequired);
     await checkAttemptRate(user.id);
     // The type is checked before a use is taken, so a wrong file costs nothing.
-    const format = checkFileType(file, kind);
+    const format = await checkFileType(file, kind);
     return withDailyAllowance(user, kind, () => fromFile(settings, file, format), log);
   }
   const { fileKey, ...settings } = checkInput(generateFromUploadSchema, request.body ?? {}, 'body');
@@ -58,7 +58,7 @@ export async function generateFromFile(request: FileRequest, kind: UploadKind): 
     kind,
     async () => {
       const file = await takeUpload(user.id, fileKey);
-      return fromFile(settings, file, checkFileType(file, kind));
+      return fromFile(settings, file, await checkFileType(file, kind));
     },
     log,
   );

@@ -1,7 +1,9 @@
-import { AI_MESSAGES, type AiSettings } from '@shared/ai';
+import { AI_MESSAGES, type AiSettings, type GeneratedQuiz } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { UserItem } from '../users/user';
+import { aiWorker } from './ai-worker';
+import { GenerationFailedError, UnusableMaterialError } from './errors';
 import { checkAttemptRate, withDailyAllowance } from './usage';
 
 /**
@@ -33,8 +35,29 @@ export async function generate(
     const { generateWithBedrock } = await import('./bedrock-generator');
     return generateWithBedrock(settings, material, { ...bedrock, log, failureMessage, deadline });
   }
-  const { generateOffline } = await import('./offline-generator');
-  return generateOffline(settings, material);
+  return generateOfflineInWorker(settings, material, failureMessage, { log, deadline });
+}
+
+/**
+ * The offline generator, run in the warm AI worker: analysing the material is CPU work that would
+ * hold up every other request of the process, and a worker bounds its time and heap. Material it
+ * cannot ask about answers 422; a worker that fails, runs out of heap or time answers the call's
+ * failure message (502).
+ */
+export async function generateOfflineInWorker(
+  settings: AiSettings,
+  material: string,
+  failureMessage: string,
+  { log, deadline }: GenerationContext,
+): Promise<GeneratedQuiz> {
+  const outcome = await aiWorker.run({ task: 'generate', settings, material }, deadline);
+  if ('quiz' in outcome) return outcome.quiz;
+  if ('unusable' in outcome) throw new UnusableMaterialError(outcome.unusable);
+  log.error('offline generation failed', {
+    failure: 'failure' in outcome ? outcome.failure : 'no quiz',
+    length: material.length,
+  });
+  throw new GenerationFailedError(failureMessage);
 }
 
 /** `POST /api/ai/generate-quiz-from-text`. */

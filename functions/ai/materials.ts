@@ -1,21 +1,18 @@
 import busboy from 'busboy';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { AI_MESSAGES, AI_TEXT_MAX_LENGTH, type UploadKind } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { aiWorker } from './ai-worker';
 import { UnusableMaterialError } from './errors';
-import type { ExtractionReply, ExtractionRequest, FileFormat } from './extraction-worker';
+import type { FileFormat } from './worker-protocol';
 
 /**
  * Study material files for AI generation: the spec's multipart form, the type check by magic
- * bytes, and text extraction (pdf-parse for PDF, mammoth for .docx, word-extractor for legacy
- * .doc) in a worker thread. Presigned uploads are in uploads.ts.
+ * bytes, and text extraction (pdf-parse for PDF, docx-text.ts for .docx, word-extractor for
+ * legacy .doc) in the warm AI worker (ai-worker.ts). Presigned uploads are in uploads.ts.
  */
 export type { FileFormat };
 
@@ -38,12 +35,15 @@ export function detectFormat(bytes: Buffer): FileFormat | null {
   return null;
 }
 
+const inflate = promisify(inflateRaw);
+
 /**
  * Checks a .docx's zip before anything unpacks it: no ZIP64, at most DOCX_MAX_ENTRIES entries, a
  * `word/document.xml`, and at most DOCX_MAX_UNPACKED_BYTES once inflated. The entries are inflated
- * here with that ceiling, since the sizes a zip declares can lie (zip bombs).
+ * here with that ceiling, since the sizes a zip declares can lie (zip bombs); off the main thread
+ * (zlib's thread pool), since inflating 64 MB would hold other requests up.
  */
-export function inspectDocx(bytes: Buffer): void {
+export async function inspectDocx(bytes: Buffer): Promise<void> {
   const damaged = () => new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;
@@ -87,7 +87,7 @@ export function inspectDocx(bytes: Buffer): void {
     if (method === 0) budget -= data.length;
     else if (method === 8) {
       try {
-        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+        budget -= (await inflate(data, { maxOutputLength: Math.max(1, budget) })).length;
       } catch {
         throw damaged();
       }
@@ -97,78 +97,40 @@ export function inspectDocx(bytes: Buffer): void {
 }
 
 /** Refuses a file that is not what the call takes (checked by content, not by name). */
-export function checkFileType(file: MaterialFile, kind: UploadKind): FileFormat {
+export async function checkFileType(file: MaterialFile, kind: UploadKind): Promise<FileFormat> {
   if (file.bytes.length === 0) throw new BadRequestError(AI_MESSAGES.fileEmpty);
   if (file.bytes.length > LIMITS.uploadMaxBytes) throw new PayloadTooLargeError(AI_MESSAGES.fileTooLarge);
   const format = detectFormat(file.bytes);
   if (!format || !ACCEPTED[kind].includes(format)) throw new BadRequestError(AI_MESSAGES.fileTypeNotAllowed);
-  if (format === 'docx') inspectDocx(file.bytes);
+  if (format === 'docx') await inspectDocx(file.bytes);
   return format;
 }
 
-const WORKER_TIMEOUT_MS = 10_000;
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
-
-/**
- * Where the extraction worker is: bundled next to a deployed function's bundle, or the TypeScript
- * source next to this file (run through tsx) in development and tests.
- */
-function extractionWorker(): { entry: string | URL; options: WorkerOptions } {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, 'extraction-worker.mjs');
-  if (existsSync(bundled)) return { entry: bundled, options: {} };
-  const require = createRequire(import.meta.url);
-  const tsx = pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
-  const source = pathToFileURL(join(here, 'extraction-worker.ts'));
-  const code = `import(${JSON.stringify(tsx.href)}).then(({ tsImport }) => tsImport(${JSON.stringify(source.href)}, ${JSON.stringify(tsx.href)}))`;
-  return { entry: code, options: { eval: true } };
-}
-
-/** Runs one extraction in a worker thread with a heap limit and a deadline. */
-function extractInWorker(request: ExtractionRequest): Promise<ExtractionReply> {
-  const { entry, options } = extractionWorker();
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (reply: ExtractionReply) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(reply);
-      void worker.terminate();
-    };
-    const worker = new Worker(entry, {
-      ...options,
-      workerData: request,
-      execArgv: [],
-      resourceLimits: WORKER_LIMITS,
-      // pdf.js warns on the console about fonts and canvas; the reply says what went wrong.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    const timer = setTimeout(() => finish({ failure: 'timed out' }), WORKER_TIMEOUT_MS);
-    worker.once('message', (reply: ExtractionReply) => finish(reply));
-    worker.once('error', (error) => finish({ failure: `${error.name}: ${error.message}` }));
-    worker.once('exit', (code) => finish({ failure: `worker exited (${code})` }));
-  });
-}
+/** When the text of a file must be ready at the latest, without a request's deadline (ms from now). */
+const EXTRACTION_DEADLINE_MS = 25_000;
 
 /**
  * The text of a checked file, at most AI_TEXT_MAX_LENGTH characters; a file with no readable text
- * or one that cannot be read gets a clear Japanese error.
+ * or one that cannot be read (or is not read within the worker's limits) gets a clear Japanese error.
  */
-export async function extractText(file: MaterialFile, format: FileFormat, log: Logger): Promise<string> {
-  const reply = await extractInWorker({
-    format,
-    bytes: new Uint8Array(file.bytes),
-    maxChars: AI_TEXT_MAX_LENGTH * 2,
-  });
-  if ('failure' in reply) {
-    log.warn('text extraction failed', { failure: reply.failure, format });
+export async function extractText(
+  file: MaterialFile,
+  format: FileFormat,
+  log: Logger,
+  deadline = Date.now() + EXTRACTION_DEADLINE_MS,
+): Promise<string> {
+  const outcome = await aiWorker.run(
+    { task: 'extract', format, bytes: new Uint8Array(file.bytes), maxChars: AI_TEXT_MAX_LENGTH * 2 },
+    deadline,
+  );
+  if (!('text' in outcome)) {
+    log.warn('text extraction failed', {
+      failure: 'failure' in outcome ? outcome.failure : 'no text',
+      format,
+    });
     throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   }
-  const cleaned = reply.text
+  const cleaned = outcome.text
     .replaceAll(String.fromCharCode(0), '')
     .split('\n')
     .map((line) => line.trimEnd())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedQuiz } from '@shared/ai';
+import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
 import { generateOffline, splitSentences } from './offline-generator';
 
 /** The offline generator on real Japanese paragraphs. */
@@ -10,6 +10,26 @@ const PARAGRAPHS = {
   sengoku:
     '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。その後、豊臣秀吉が1590年に全国を統一し、1600年の関ヶ原の戦いを経て徳川家康が江戸幕府を開いた。',
 };
+
+/** Material in English: a short text about the solar system, as a study handout would have it. */
+const SOLAR_SYSTEM = [
+  'The Solar System formed about 4.6 billion years ago from the gravitational collapse of a giant molecular cloud.',
+  'The Sun is a yellow dwarf star that holds about 99.86 percent of the total mass of the Solar System.',
+  'Mercury is the closest planet to the Sun and completes one orbit every 88 days.',
+  'Venus is the hottest planet, with a surface temperature of about 465 degrees Celsius, because its thick atmosphere traps heat.',
+  'Earth is the only planet known to support life, and it orbits the Sun once every 365 days.',
+  'Mars is called the Red Planet because iron oxide on its surface gives it a reddish colour.',
+  'Jupiter is the largest planet, and its Great Red Spot is a storm wider than Earth.',
+  'Saturn is famous for its bright rings, which are made mostly of ice and rock.',
+  'Uranus rotates on its side, with an axial tilt of about 98 degrees.',
+  'Neptune was discovered in 1846 by Johann Galle, using predictions made by Urbain Le Verrier.',
+  'Pluto was discovered in 1930 by Clyde Tombaugh and was reclassified as a dwarf planet in 2006 by the International Astronomical Union.',
+  'The asteroid belt lies between the orbits of Mars and Jupiter.',
+].join(' ');
+
+const answerOf = (question: GeneratedQuiz['questions'][number]) =>
+  question.options[question.correctAnswer.toLowerCase() as 'a'];
+const isLatin = (text: string) => /^[\p{Script=Latin}\d\s.,%'’-]+$/u.test(text);
 
 function expectSound(quiz: GeneratedQuiz, source: string) {
   const normalised = source.normalize('NFKC');
@@ -57,8 +77,6 @@ describe('offline generator', () => {
     );
     expectSound(quiz, PARAGRAPHS.sengoku);
     const people = ['織田信長', '今川義元', '武田勝頼', '明智光秀', '豊臣秀吉', '徳川家康'];
-    const answerOf = (question: GeneratedQuiz['questions'][number]) =>
-      question.options[question.correctAnswer.toLowerCase() as 'a'];
     const years = quiz.questions.filter((question) => /^\d{4}年$/.test(answerOf(question)));
     const persons = quiz.questions.filter((question) => people.includes(answerOf(question)));
     expect(years.length).toBeGreaterThan(0);
@@ -121,6 +139,114 @@ describe('offline generator', () => {
     await expect(
       generateOffline({ numQuestions: 3, difficulty: '中級', category: '一般' }, '1234567890 1234567890'),
     ).rejects.toMatchObject({ status: 422 });
+  });
+
+  describe('worst-case material: linear cost, questions or a clear 422', () => {
+    const mixed = () => {
+      // Long runs of one character class after another, with some prose between them.
+      const runs = ['A', '漢', '7', 'ア', 'あ', ' ', 'z', '-'];
+      let text = '';
+      for (let i = 0; text.length < 50_000; i++)
+        text +=
+          runs[i % runs.length]!.repeat(500 + ((i * 7919) % 4000)) + PARAGRAPHS.sengoku.slice(0, i % 120);
+      return text.slice(0, 50_000);
+    };
+    const cases: [string, () => string][] = [
+      ['one letter', () => 'A'.repeat(50_000)],
+      ['one letter in a Japanese sentence', () => `日本語の${'A'.repeat(49_996)}`],
+      ['one kanji', () => '漢'.repeat(50_000)],
+      ['digits', () => '1234567890'.repeat(5_000)],
+      ['a repeated sentence', () => PARAGRAPHS.fuji.repeat(400).slice(0, 50_000)],
+      ['mixed runs', mixed],
+      ['English prose', () => `${SOLAR_SYSTEM} `.repeat(50).slice(0, 50_000)],
+    ];
+    for (const [name, make] of cases) {
+      // Before: one unbroken run of 30,000 characters took minutes and 4.5 GB of heap.
+      it(`answers 50,000 characters of ${name}`, async () => {
+        const material = make();
+        expect(material).toHaveLength(50_000);
+        const outcome = await generateOffline(
+          { numQuestions: 20, difficulty: '中級', category: '一般' },
+          material,
+        ).catch((error: unknown) => error);
+        if (outcome instanceof Error)
+          expect(outcome).toMatchObject({ status: 422, message: AI_MESSAGES.notEnoughMaterial });
+        else expectSound(outcome as GeneratedQuiz, material);
+      }, 60_000);
+    }
+  });
+
+  describe('English material', () => {
+    it('asks about an English text: names, numbers with their units, and key words', async () => {
+      const quiz = await generateOffline(
+        { numQuestions: 10, difficulty: '中級', category: '理科' },
+        SOLAR_SYSTEM,
+      );
+      expect(quiz.questions.length).toBeGreaterThanOrEqual(8);
+      expectSound(quiz, SOLAR_SYSTEM);
+      const answers = quiz.questions.map(answerOf);
+      for (const question of quiz.questions) {
+        expect(question.text).toMatch(
+          /^次の文の（\u3000\u3000\u3000）に入る.+として正しいものはどれですか。/,
+        );
+        for (const option of Object.values(question.options)) {
+          expect(isLatin(option), option).toBe(true);
+          expect(['The', 'the', 'and', 'which', 'about', 'its']).not.toContain(option);
+          // Words of the text are whole words, never a piece of one (numbers may be nearby values).
+          if (!/\d/.test(option) || option === answerOf(question))
+            expect(SOLAR_SYSTEM).toMatch(
+              new RegExp(`(?<![A-Za-z])${option.replace(/[.]/g, '\\.')}(?![A-Za-z])`),
+            );
+        }
+      }
+      // Numbers are asked among numbers with the same unit: years among years, days among days.
+      const numberQuestions = quiz.questions.filter((question) => /\d/.test(answerOf(question)));
+      expect(numberQuestions.length).toBeGreaterThanOrEqual(2);
+      for (const question of numberQuestions) {
+        const units = Object.values(question.options).map((option) => option.replace(/[\d,.]+/g, '#'));
+        expect(new Set(units).size, units.join(' / ')).toBe(1);
+      }
+      expect(answers.some((answer) => /^[A-Z]/.test(answer) && !/\d/.test(answer))).toBe(true);
+      // Names of several words stay whole.
+      const options = quiz.questions.flatMap((question) => Object.values(question.options));
+      expect(options.some((option) => / /.test(option) && /^[A-Z]/.test(option))).toBe(true);
+      expect(options).not.toContain('Red');
+      expect(quiz.title.length).toBeLessThanOrEqual(100);
+    });
+
+    it('asks about mixed Japanese and English material, each question in one language', async () => {
+      const material = `${PARAGRAPHS.sengoku}\n\n${SOLAR_SYSTEM}`;
+      const quiz = await generateOffline(
+        { numQuestions: 20, difficulty: '中級', category: '一般' },
+        material,
+      );
+      expectSound(quiz, material);
+      const english = quiz.questions.filter(
+        (question) => isLatin(answerOf(question)) && !/^\d+$/.test(answerOf(question)),
+      );
+      const japanese = quiz.questions.filter((question) => /\p{Script=Han}/u.test(answerOf(question)));
+      expect(english.length).toBeGreaterThan(0);
+      expect(japanese.length).toBeGreaterThan(0);
+      for (const question of english)
+        for (const option of Object.values(question.options)) expect(isLatin(option), option).toBe(true);
+      for (const question of japanese)
+        for (const option of Object.values(question.options))
+          expect(/[A-Za-z]/.test(option), option).toBe(false);
+    });
+
+    it('splits English sentences at their full stops, not after titles, initials or decimals', () => {
+      expect(
+        splitSentences(
+          'Dr. Smith measured 3.5 km. The U.S. Navy agreed! Was it J. R. R. Tolkien? Yes.\nThe Sun is\na star.',
+        ),
+      ).toEqual([
+        'Dr. Smith measured 3.5 km.',
+        'The U.S. Navy agreed!',
+        'Was it J. R. R. Tolkien?',
+        'Yes.',
+        'The Sun is a star.',
+      ]);
+    });
   });
 
   it('splits sentences, joining lines wrapped inside one', () => {

@@ -2,21 +2,27 @@ import { createHash } from 'node:crypto';
 import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { UnusableMaterialError } from './errors';
+import { englishTermsOf, isEnglishSentence, lowerCaseWords } from './english-terms';
 import { generatedQuizSchema } from './generated-quiz';
-import { japaneseTokenizer, type Token } from './tokenizer';
+import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
 
 /**
  * The built-in offline generator, used when no Bedrock model is configured (the local default).
  * It makes real fill-in-the-blank questions from the material itself:
- * 1. the text is split into sentences and analysed morphologically (kuromoji);
+ * 1. the text is split into sentences (。！？, and 「. 」 in English); Japanese sentences are
+ *    analysed morphologically (kuromoji, in bounded pieces so the cost stays linear), English ones
+ *    by the shape of their words (english-terms.ts), so English and mixed material work too;
  * 2. key terms are runs of nouns, classified by kind (person, place, organisation, other proper
- *    noun, number with its counter, ordinary noun);
- * 3. each question blanks one term out of one sentence; the three wrong options are other terms
- *    of the same kind from the same material (numbers only with the same counter, falling back to
- *    nearby values when the text has too few; other kinds to terms of a neighbouring kind, and the
- *    question then asks for a 語句 rather than naming the kind);
+ *    noun, number with its counter, ordinary noun); in English, names, numbers with their unit and
+ *    content words;
+ * 3. each question blanks one term out of one sentence (a whole word in English); the three wrong
+ *    options are other terms of the same kind and the same script from the same material (numbers
+ *    only with the same counter or unit, falling back to nearby values when the text has too few;
+ *    other kinds to terms of a neighbouring kind, and the question then asks for a 語句 rather than
+ *    naming the kind);
  * 4. everything is deterministic: the same material and settings give the same quiz.
- * Every correct answer is a term of the source, and the four options are always distinct.
+ * Every correct answer is a term of the source, and the four options are always distinct. The
+ * questions are Japanese whatever the material's language.
  */
 type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
 
@@ -29,6 +35,8 @@ interface Term {
   firstSeen: number;
   /** How many sentences are about it (「…は」). */
   topicCount: number;
+  /** Written without Japanese script (an English word, a bare number): its options are too. */
+  latin: boolean;
 }
 
 interface Sentence {
@@ -156,17 +164,53 @@ function seededRandom(seedText: string) {
   };
 }
 
+/** Titles, months and initials after which 「. 」 does not end an English sentence. */
+const ABBREVIATIONS =
+  'Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|No|Nos|Fig|Figs|Vol|Vols|vs|approx|ca|cf|al|Inc|Ltd|Co|Corp|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|[A-Z]';
+const CLOSERS = '[」』）)"”’]';
+
+/**
+ * Where sentences end. Every lookbehind is of bounded length, so the split is linear in the text
+ * whatever it holds (a run of 50,000 closing brackets included).
+ */
+const SENTENCE_BREAK = new RegExp(
+  [
+    '\\n{2,}',
+    // After 。！？, and the closing brackets or quotes that follow them.
+    `(?<=[。！？!?]${CLOSERS}{0,2})(?!${CLOSERS}|[!?！？])`,
+    // A full stop after Japanese (「．」, normalised to 「.」).
+    `(?<=[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー][.]${CLOSERS}{0,2})(?!${CLOSERS}|[.])`,
+    // English: 「. 」 before a capital or a digit, but not after a title or an initial («Dr. Smith», «U.S. Navy»).
+    `(?<=[.]${CLOSERS}?)(?<!\\b(?:${ABBREVIATIONS})[.]${CLOSERS}?)\\s+(?=[("“‘]?[\\p{Lu}\\d])`,
+    // A bullet or a numbered item («1.», not «4.6») on a new line.
+    '\\n(?=[・●■◆○\\-*]|\\d{1,3}[.)．](?!\\d))',
+  ].join('|'),
+  'u',
+);
+
+const JAPANESE_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Lines wrapped inside a sentence, joined: with a space between English words, without in Japanese. */
+function joinWrapped(lines: string[]): string {
+  let text = '';
+  for (const line of lines) {
+    if (!line) continue;
+    const last = text.at(-1);
+    const space =
+      last !== undefined && last !== '-' && !JAPANESE_CHAR.test(last) && !JAPANESE_CHAR.test(line[0]!);
+    text += space ? ` ${line}` : line;
+  }
+  return text;
+}
+
 /** Splits material into sentences; lines that wrap inside a sentence are joined first. */
 export function splitSentences(material: string): string[] {
   const normalised = material.normalize('NFKC').replace(/\r\n?/g, '\n');
   return normalised
-    .split(/\n{2,}|(?<=[。！？!?])|\n(?=[・●■◆○\-*]|\d+[.)．])/)
+    .split(SENTENCE_BREAK)
     .map((part) =>
-      part
-        .split('\n')
-        .map((line) => line.trim())
-        .join('')
-        .replace(/^[・●■◆○\-*\s]+|^\d+[.)．]\s*/u, '')
+      joinWrapped(part.split('\n').map((line) => line.trim()))
+        .replace(/^[・●■◆○\-*\s]+|^\d{1,3}[.)．](?!\d)\s*/u, '')
         .trim(),
     )
     .filter((part) => part.length > 0);
@@ -183,6 +227,11 @@ const isNumeral = (token: Token | undefined) => token?.pos_detail_1 === '数';
 const isNumberGlue = (token: Token, previous: Token | undefined, next: Token | undefined) =>
   isNumeral(previous) &&
   (token.surface_form === '%' || (/^[,.]$/.test(token.surface_form) && isNumeral(next)));
+
+/** A space between two capitalised words of a name in a Japanese sentence («James Webb»). */
+const isNameGlue = (token: Token, previous: Token | undefined, next: Token | undefined) =>
+  token.surface_form === ' ' &&
+  [previous, next].every((word) => word && isNounPart(word) && /^[A-Z][A-Za-z]*$/.test(word.surface_form));
 
 interface FoundTerm {
   surface: string;
@@ -222,6 +271,7 @@ function termsOf(tokens: Token[]): FoundTerm[] {
       flush(token);
     if (isNounPart(token) && (hasContent(token.surface_form) || isNumberGlue(token, last, next)))
       run.push(token);
+    else if (last && isNameGlue(token, last, next)) run.push(token);
     else if (token.pos === '接頭詞' && next && isNounPart(next) && run.length === 0) run.push(token);
     else flush(token);
   }
@@ -229,7 +279,8 @@ function termsOf(tokens: Token[]): FoundTerm[] {
   return terms;
 }
 
-function kindOf(run: Token[]): TermKind | null {
+function kindOf(withGlue: Token[]): TermKind | null {
+  const run = withGlue.filter((token) => token.pos !== '記号');
   const details = run.map((token) => `${token.pos_detail_1}/${token.pos_detail_2}`);
   if (run.some(isNumeral)) {
     // Numbers count only with a digit in them (「一連」 is not a number).
@@ -263,10 +314,23 @@ function acceptable(surface: string, kind: TermKind): boolean {
   return kind !== 'noun' || /[\p{Script=Han}\p{Script=Katakana}]{2}/u.test(surface);
 }
 
-/** How alike two terms look (shared characters, similar length): higher means a harder distractor. */
+/**
+ * How alike two terms look (shared characters, similar length, as many words, both plural or
+ * not): higher means a harder distractor.
+ */
 function likeness(a: string, b: string): number {
   const shared = [...new Set(a)].filter((char) => b.includes(char)).length;
-  return shared * 2 - Math.abs(a.length - b.length);
+  const words = (text: string) => text.split(' ').length;
+  const plural = (text: string) => /[a-z]s$/.test(text);
+  // English words of one form end alike: «largest» and «closest», «molecular» and «axial».
+  const ending = (text: string) => (/[a-z]{4}$/.test(text) ? text.slice(-2) : text);
+  return (
+    shared * 2 -
+    Math.abs(a.length - b.length) -
+    3 * Math.abs(words(a) - words(b)) +
+    (plural(a) === plural(b) ? 1 : 0) +
+    (ending(a) === ending(b) ? 3 : 0)
+  );
 }
 
 /** Other values with the same counter, for numbers when the text has too few of its own. */
@@ -275,16 +339,20 @@ function numberVariants(answer: string, avoid: Set<string>): string[] {
   if (!match) return [];
   const [, before = '', digits = '', fraction = '', after = ''] = match;
   const value = Number(digits.replace(/,/g, ''));
-  const isYear = /^年/.test(after) && value >= 100;
+  // 「1868年」, or a bare four-digit number in English («in 1930»).
+  const isYear =
+    (/^年/.test(after) && value >= 100) ||
+    (!before && !after && !fraction && /^\d{4}$/.test(digits) && value >= 1000 && value <= 2100);
+  const isShare = /^(%| ?percent| ?per cent)$/.test(after);
   const steps = isYear
     ? [1, -1, 2, -2, 10, -10, 5, -5]
     : value >= 100
       ? [10, -10, 100, -100, 1, -1]
-      : [1, -1, 2, -2, 3, 5];
+      : [1, -1, 2, -2, 3, 5, -3, -5];
   const variants: string[] = [];
   for (const step of steps) {
     const candidate = value + (isYear || value < 100 ? step : Math.round((value * step) / 100) || step);
-    if (candidate <= 0) continue;
+    if (candidate <= 0 || (isShare && Number(`${candidate}${fraction}`) > 100)) continue;
     const formatted = digits.includes(',') ? candidate.toLocaleString('en-US') : String(candidate);
     const text = `${before}${formatted}${fraction}${after}`;
     if (!avoid.has(text) && !variants.includes(text)) variants.push(text);
@@ -296,8 +364,14 @@ function overlaps(a: string, b: string) {
   return a.includes(b) || b.includes(a);
 }
 
-/** A number's counter and wording around its digits: 「1868年」 and 「1871年」 share 「#年」. */
-const unitOf = (surface: string) => surface.replace(/\d[\d,.]*/g, '#');
+/**
+ * A number's counter and wording around its digits: 「1868年」 and 「1871年」 share 「#年」; a bare
+ * year in English («1930») is not a bare count («365»).
+ */
+const unitOf = (surface: string) =>
+  /^\d{4}$/.test(surface) && Number(surface) >= 1000 && Number(surface) <= 2100
+    ? '#year'
+    : surface.replace(/\d[\d,.]*/g, '#');
 
 /**
  * Three wrong options for the answer in a sentence (`sentenceText`; empty for "in any sentence"):
@@ -311,6 +385,7 @@ function chooseDistractors(
   difficulty: AiSettings['difficulty'],
 ): Distractors | null {
   const usable = (term: Term) =>
+    term.latin === answer.latin &&
     term.surface !== answer.surface &&
     !overlaps(term.surface, answer.surface) &&
     !sentenceText.includes(term.surface);
@@ -354,8 +429,18 @@ function chooseDistractors(
   return picked.length === 3 ? { options: picked, sameKind } : null;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The sentence with the term blanked out; a term in Latin letters only as a whole word («Mars»,
+ * not the start of «Marshall»).
+ */
 function blankOut(sentence: string, term: string) {
-  return sentence.split(term).join(BLANK);
+  if (JAPANESE_CHAR.test(term)) return sentence.split(term).join(BLANK);
+  return sentence.replace(
+    new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escapeRegExp(term)}(?![\\p{Script=Latin}\\p{N}])`, 'gu'),
+    BLANK,
+  );
 }
 
 /** The question names the kind of word asked for only when every option is of that kind. */
@@ -410,15 +495,33 @@ export async function generateOffline(settings: AiSettings, material: string): P
   let position = 0;
   /** What the text opens by talking about (the first 「…は」). */
   let firstTopic: string | undefined;
-  for (const text of splitSentences(material)) {
-    const found = termsOf(tokenizer.tokenize(text)).filter((term) => term.surface.length <= OPTION_MAX);
+  const texts = splitSentences(material);
+  const lowerCase = lowerCaseWords(texts.filter(isEnglishSentence));
+  // A sentence that comes again (a page's running header, a pasted paragraph) is analysed once.
+  const analysed = new Map<string, FoundTerm[]>();
+  for (const text of texts) {
+    let found = analysed.get(text);
+    if (!found) {
+      found = (
+        isEnglishSentence(text) ? englishTermsOf(text, lowerCase) : termsOf(tokenize(tokenizer, text))
+      ).filter((term) => term.surface.length <= OPTION_MAX);
+      analysed.set(text, found);
+    }
     for (const { surface, kind, topic } of found) {
       if (topic) firstTopic ??= surface;
       const known = terms.get(surface);
       if (known) {
         known.count += 1;
         if (topic) known.topicCount += 1;
-      } else terms.set(surface, { surface, kind, count: 1, firstSeen: position, topicCount: topic ? 1 : 0 });
+      } else
+        terms.set(surface, {
+          surface,
+          kind,
+          count: 1,
+          firstSeen: position,
+          topicCount: topic ? 1 : 0,
+          latin: !JAPANESE_CHAR.test(surface),
+        });
       position += 1;
     }
     if (text.length >= SENTENCE_MIN && text.length <= SENTENCE_MAX && found.length > 0) {
@@ -433,7 +536,9 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const candidates: Candidate[] = sentences
     .flatMap((sentence) =>
       sentence.terms
-        .filter((surface) => hasContext(sentence.text, surface))
+        .filter(
+          (surface) => hasContext(sentence.text, surface) && blankOut(sentence.text, surface).includes(BLANK),
+        )
         .map((surface) => {
           const term = terms.get(surface)!;
           return { sentence, term, score: scoreOf(term, sentence, settings.difficulty) };
@@ -457,9 +562,17 @@ export async function generateOffline(settings: AiSettings, material: string): P
     let best: Candidate | undefined;
     let bestScore = -Infinity;
     for (const candidate of candidates) {
+      // Candidates come by falling score and penalties only lower it: none further on can do better.
+      if (candidate.score <= bestScore) break;
       if (rejected.has(candidate) || usedTerms.has(candidate.term.surface)) continue;
-      const sameSentence = chosen.filter((entry) => entry.candidate.sentence === candidate.sentence);
-      if (sameSentence.some((entry) => overlaps(entry.candidate.term.surface, candidate.term.surface)))
+      if (
+        usedSentences.has(candidate.sentence.index) &&
+        chosen.some(
+          (entry) =>
+            entry.candidate.sentence === candidate.sentence &&
+            overlaps(entry.candidate.term.surface, candidate.term.surface),
+        )
+      )
         continue;
       const effective =
         candidate.score -

@@ -44,9 +44,9 @@ export interface ApiProps {
 }
 
 /**
- * What a generating function needs next to its bundle: the offline generator's Japanese
- * dictionary (kuromoji's `dict/`, 18 MB, not JavaScript, so esbuild cannot bundle it) and the
- * text-extraction worker, bundled on its own.
+ * What a generating function needs next to its bundle: the AI worker (text extraction and the
+ * offline generator), bundled on its own, and the offline generator's Japanese dictionary
+ * (kuromoji's `dict/`, 18 MB, not JavaScript, so esbuild cannot bundle it), which the worker reads.
  */
 const generatorFiles = {
   commandHooks: {

@@ -25,9 +25,10 @@ export const BUNDLING = {
 } as const;
 
 /**
- * The text-extraction worker (functions/ai/extraction-worker.ts) runs in a worker thread, which
- * loads a file of its own: it is bundled on its own, with the same settings, next to the bundle of
- * every generating function. The test of the deployed shape runs the same command.
+ * The AI worker (functions/ai/extraction-worker.ts: text extraction and the offline generator)
+ * runs in a child process, which loads a file of its own: it is bundled on its own, with the same
+ * settings, next to the bundle of every generating function. The test of the deployed shape runs
+ * the same command.
  */
 export const EXTRACTION_WORKER = {
   entry: 'functions/ai/extraction-worker.ts',
@@ -46,7 +47,7 @@ export const EXTRACTION_WORKER = {
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
-/** The shell command that bundles the extraction worker into `outputDir`. */
+/** The shell command that bundles the AI worker into `outputDir`. */
 export function extractionWorkerCommand(inputDir: string, outputDir: string): string {
   return [
     `${inputDir}/node_modules/.bin/esbuild`,

@@ -32,6 +32,25 @@ const MEIJI = [
 ];
 const MEIJI_TEXT = MEIJI.join('');
 
+/** An English handout about the solar system; on a PDF page its lines wrap at 40 characters (12 pt, full-width glyphs). */
+const SOLAR_SYSTEM = [
+  'The Solar System formed about 4.6 billion years ago from the gravitational collapse of a giant molecular cloud.',
+  'The Sun is a yellow dwarf star that holds about 99.86 percent of the total mass of the Solar System.',
+  'Mercury is the closest planet to the Sun and completes one orbit every 88 days.',
+  'Venus is the hottest planet, with a surface temperature of about 465 degrees Celsius.',
+  'Earth is the only planet known to support life, and it orbits the Sun once every 365 days.',
+  'Jupiter is the largest planet, and its Great Red Spot is a storm wider than Earth.',
+  'Neptune was discovered in 1846 by Johann Galle, using predictions made by Urbain Le Verrier.',
+  'Pluto was discovered in 1930 by Clyde Tombaugh and was reclassified as a dwarf planet in 2006.',
+].join(' ');
+const wrapLines = (text: string, width = 40) =>
+  text.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + word.length < width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+
 async function member(overrides: { isPro?: boolean } = {}) {
   const client = new TestClient(gateway.url);
   await client.get('/api/categories');
@@ -182,6 +201,33 @@ describe('generate from text (offline generator)', () => {
     expect(await usage(client)).toMatchObject({ remaining: 3 });
   });
 
+  it('answers 50,000 characters of one letter with a clear error, uses nothing, and keeps serving', async () => {
+    // Before: one such request from a free member grew the heap to gigabytes and killed the process.
+    const { client } = await member();
+    for (const text of ['A'.repeat(50_000), '1234567890'.repeat(5_000)]) {
+      const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+        json: textBody({ text, numQuestions: 20 }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.json.message).toBe(AI_MESSAGES.notEnoughMaterial);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+    const next = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
+    expect(next.status).toBe(200);
+    expectAnswerableFrom(next.json as unknown as GeneratedQuiz, MEIJI_TEXT);
+  });
+
+  it('makes questions from English material', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+      json: textBody({ text: SOLAR_SYSTEM, numQuestions: 5, category: '理科' }),
+    });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.questions).toHaveLength(5);
+    expectAnswerableFrom(quiz, SOLAR_SYSTEM);
+  });
+
   it('stops at the daily limit with the spec message', async () => {
     const { client } = await member();
     for (let i = 0; i < 3; i++)
@@ -248,6 +294,37 @@ describe('generate from files (multipart form)', () => {
     });
     expect(response.status).toBe(422);
     expect(response.json.message).toBe(AI_MESSAGES.pdfNoText);
+    expect(await usage(client)).toMatchObject({ remaining: 3 });
+  });
+
+  it('reads an English PDF about the solar system, its lines wrapped, and asks about it', async () => {
+    const { client } = await member();
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
+      body: multipart('pdf', makeTextPdf(wrapLines(SOLAR_SYSTEM)), 'solar-system.pdf', {
+        numQuestions: '5',
+        category: '理科',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const quiz = response.json as unknown as GeneratedQuiz;
+    expect(quiz.questions).toHaveLength(5);
+    expectAnswerableFrom(quiz, SOLAR_SYSTEM);
+    // Lines wrapped on the page are joined with a space: every blanked sentence is one of the text's.
+    for (const question of quiz.questions) {
+      const answer = question.options[question.correctAnswer.toLowerCase() as 'a'];
+      expect(SOLAR_SYSTEM).toContain(/「(.+)」$/s.exec(question.text)![1]!.replaceAll('（　　　）', answer));
+    }
+  });
+
+  it('answers a small .docx holding 60 MB of one letter with a clear error, and uses nothing', async () => {
+    const { client } = await member();
+    const bomb = await makeDocx(['A'.repeat(60 * 1024 * 1024)]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const response = await client.request('POST', '/api/ai/generate-quiz-from-word', {
+      body: multipart('word', bomb, 'a.docx', { numQuestions: '20' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.json.message).toBe(AI_MESSAGES.notEnoughMaterial);
     expect(await usage(client)).toMatchObject({ remaining: 3 });
   });
 
