@@ -10,7 +10,7 @@ import { getConfig } from '../lib/config';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
 import { accountGuard, userKey, type UserItem } from '../users/user';
-import { quizKey, viewableQuizDetail } from './quiz';
+import { activeQuizCheck, quizKey, viewableQuizDetail } from './quiz';
 
 /**
  * Attempts (finished plays) live in the quiz's partition (`ATTEMPT#<id>`) and belong to the
@@ -163,17 +163,7 @@ export async function saveProgress(
   await viewableQuizDetail(quizId, user);
   await transactWrite([
     accountGuard(user.id),
-    {
-      // Not on a quiz being deleted: the progress would outlive it.
-      ConditionCheck: {
-        TableName: table(),
-        Key: quizKey(quizId),
-        ConditionExpression: '#status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':active': 'active' },
-      },
-      onConditionFailed: () => new NotFoundError(),
-    },
+    activeQuizCheck(quizId),
     {
       Put: {
         TableName: table(),

@@ -1,12 +1,10 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { queryOwned } from '../data/owned';
-import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { ConditionsFailed, transactWrite } from '../data/transact';
-import { NotFoundError } from '../lib/errors';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { accountGuard, type UserItem } from '../users/user';
-import { canView, getQuizzes, quizKey, viewableQuizDetail, type QuizItem } from './quiz';
+import { activeQuizCheck, canView, getQuizzes, viewableQuizDetail, type QuizItem } from './quiz';
 
 /**
  * Favourites live in the quiz's partition (`QUIZ#<id>` / `FAVORITE#<userId>`), owned by the user
@@ -20,17 +18,7 @@ export async function addFavorite(user: UserItem, quizId: string, now = new Date
   try {
     await transactWrite([
       accountGuard(user.id),
-      {
-        // Not on a quiz that is being deleted: the favourite would outlive it.
-        ConditionCheck: {
-          TableName: table(),
-          Key: quizKey(quizId),
-          ConditionExpression: '#status = :active',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':active': 'active' },
-        },
-        onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
-      },
+      activeQuizCheck(quizId),
       {
         name: 'favorite',
         Put: {

@@ -7,7 +7,7 @@ import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { queryOwned } from '../data/owned';
-import { transactWrite } from '../data/transact';
+import { transactWrite, type NamedItem } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { listActiveCategoriesCached } from '../categories/category';
@@ -183,6 +183,21 @@ export async function getQuizDetail(
 export const toDetail = (quiz: QuizItem, questions: Question[]): QuizDetail => ({
   ...toSummary(quiz),
   questions,
+});
+
+/**
+ * The transaction item for anything added to a quiz's partition (a favourite, play progress):
+ * the quiz must still be active, or the item would outlive the quiz's deletion (404 otherwise).
+ */
+export const activeQuizCheck = (quizId: string): NamedItem => ({
+  ConditionCheck: {
+    TableName: table(),
+    Key: quizKey(quizId),
+    ConditionExpression: '#status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':active': 'active' },
+  },
+  onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
 });
 
 /** The quiz as its viewer may see it; 404 for anything they may not see (no existence leak). */
