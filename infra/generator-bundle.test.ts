@@ -50,6 +50,15 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+/** Runs a module script in the bundle's folder (no node_modules reachable); what it prints. */
+const runInBundleFolder = (script: string) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: folder,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: '' },
+  }).trim();
+
 /** Runs extractText from the bundle on one file; the outcome as text. */
 function extractWithBundle(fileName: string, format: string): string {
   const script = `
@@ -60,12 +69,7 @@ function extractWithBundle(fileName: string, format: string): string {
       (text) => console.log('TEXT ' + JSON.stringify(text)),
       (error) => console.log('ERROR ' + error.status + ' ' + error.message),
     );`;
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: folder,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_PATH: '' },
-  }).trim();
+  return runInBundleFolder(script);
 }
 
 /** Runs the offline generator from the bundle (in its worker) on some material; the outcome as text. */
@@ -82,12 +86,7 @@ function generateWithBundle(material: string): string {
       (quiz) => console.log('QUIZ ' + JSON.stringify(quiz)),
       (error) => console.log('ERROR ' + error.status + ' ' + error.message),
     );`;
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: folder,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_PATH: '' },
-  }).trim();
+  return runInBundleFolder(script);
 }
 
 describe('offline generation as deployed', () => {

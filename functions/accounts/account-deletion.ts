@@ -1,7 +1,9 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
 import { transactWrite } from '../data/transact';
 import { deleteQuizContents } from '../quizzes/quiz';
@@ -35,19 +37,8 @@ const INDEX_SETTLE_MS = 1000;
 
 type OwnedItem = ItemKey & { cascade?: string; gsi2sk?: string };
 
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<OwnedItem[]> {
-  const items: OwnedItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
-    items.push(...((page.Items ?? []) as OwnedItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
-}
-
 const ownedItems = (userId: string) =>
-  queryAll({
+  queryAll<OwnedItem>({
     TableName: table(),
     IndexName: 'byOwner',
     KeyConditionExpression: 'gsi2pk = :owner',
@@ -57,7 +48,7 @@ const ownedItems = (userId: string) =>
   });
 
 const ownPartition = (userId: string) =>
-  queryAll({
+  queryAll<OwnedItem>({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': `USER#${userId}` },
@@ -79,7 +70,7 @@ async function markDeleting(userId: string, now: Date) {
     )
     .catch((error: unknown) => {
       // Already gone: a parallel copy of this deletion finished first; the passes find nothing.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
 }
 

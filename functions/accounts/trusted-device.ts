@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { LIMITS } from '@shared/constants';
@@ -76,7 +77,7 @@ export async function beginDeviceAttempt(device: DeviceItem): Promise<number | n
     );
     return Number(result.Attributes?.failures);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
 }
@@ -94,7 +95,7 @@ export async function deviceAttemptSucceeded(device: DeviceItem): Promise<void> 
       }),
     )
     .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
 }
 

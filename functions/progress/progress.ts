@@ -24,6 +24,31 @@ const table = () => getConfig().tableName;
 export const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
+/** The day's stats (Japan time) grown by `counts`, as a transaction item. */
+function dailyStats(
+  userId: string,
+  counts: Partial<Record<'quizzesCompleted' | 'questionsAnswered' | 'correctAnswers' | 'timeSpent', number>>,
+  now: Date,
+): NamedItem {
+  const day = japanDate(now);
+  const added = Object.entries(counts);
+  return {
+    Update: {
+      TableName: table(),
+      Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
+      UpdateExpression: `ADD ${added.map(([name]) => `${name} :${name}`).join(', ')} SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk`,
+      ExpressionAttributeNames: { '#date': 'date' },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, value])),
+        ':day': day,
+        ':now': now.toISOString(),
+        ':owner': `USER#${userId}`,
+        ':ownedSk': `DAILY#${day}`,
+      },
+    },
+  };
+}
+
 /**
  * The records a finished play adds to, as items of the play's own transaction (so a play is saved
  * with all it counts towards, or not at all): the profile counters (which also hold the account
@@ -43,7 +68,6 @@ export function completionItems(
 ): NamedItem[] {
   const { userId, questions, score } = input;
   const total = questions.length;
-  const day = japanDate(now);
   const counters: NamedItem = {
     name: 'account',
     Update: {
@@ -61,24 +85,11 @@ export function completionItems(
     },
     onConditionFailed: () => new UnauthorizedError(),
   };
-  const daily: NamedItem = {
-    Update: {
-      TableName: table(),
-      Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
-      UpdateExpression:
-        'ADD quizzesCompleted :one, questionsAnswered :total, correctAnswers :score SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk',
-      ExpressionAttributeNames: { '#date': 'date' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':total': total,
-        ':score': score,
-        ':day': day,
-        ':now': now.toISOString(),
-        ':owner': `USER#${userId}`,
-        ':ownedSk': `DAILY#${day}`,
-      },
-    },
-  };
+  const daily = dailyStats(
+    userId,
+    { quizzesCompleted: 1, questionsAnswered: total, correctAnswers: score },
+    now,
+  );
   const wrong = questions
     .filter((question) => (input.answers[question.id] ?? '-') !== question.correctAnswer)
     .map((question): NamedItem => ({
@@ -170,22 +181,7 @@ export async function recordStudyAnswer(
         },
       },
     },
-    {
-      Update: {
-        TableName: table(),
-        Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
-        UpdateExpression:
-          'ADD timeSpent :seconds SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ExpressionAttributeValues: {
-          ':seconds': Math.round(input.timeSpent),
-          ':day': day,
-          ':now': now.toISOString(),
-          ':owner': `USER#${userId}`,
-          ':ownedSk': `DAILY#${day}`,
-        },
-      },
-    },
+    dailyStats(userId, { timeSpent: Math.round(input.timeSpent) }, now),
   ]);
 }
 

@@ -7,7 +7,8 @@ import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { queryOwned } from '../data/owned';
-import { transactWrite, type NamedItem } from '../data/transact';
+import { queryAll } from '../data/paginate';
+import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { listActiveCategoriesCached } from '../categories/category';
@@ -290,18 +291,17 @@ export async function seedQuiz(
   now = new Date(),
 ): Promise<boolean> {
   const { quiz, questions } = newQuizItems(author, id, data, now);
-  const exists = new Error('exists');
   try {
     await transactWrite([
       {
+        name: 'quiz',
         Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' },
-        onConditionFailed: () => exists,
       },
       ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
     ]);
     return true;
   } catch (error) {
-    if (error === exists) return false;
+    if (error instanceof ConditionsFailed && error.has('quiz')) return false;
     throw error;
   }
 }
@@ -477,23 +477,14 @@ export async function deleteQuizContents(quizId: string): Promise<void> {
     .catch((error: unknown) => {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
-  const children: ItemKey[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}` },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    children.push(...((page.Items ?? []) as ItemKey[]).filter((item) => item.sk !== 'META'));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  await deleteItems(children);
+  const partition = await queryAll<ItemKey>({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}` },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await deleteItems(partition.filter((item) => item.sk !== 'META'));
 }
 
 /**

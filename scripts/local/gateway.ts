@@ -107,11 +107,15 @@ const MAX_WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
 /** What a client leaving early looks like; not worth a line in the log. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
+const clientGone = (error: unknown) => {
+  const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
+  return CLIENT_GONE.has(code ?? '') || message === 'aborted';
+};
+
 /** An 'error' listener for a socket, request or stream: the error ends that connection, never the process. */
 function connectionError(what: string) {
   return (error: NodeJS.ErrnoException) => {
-    if (!CLIENT_GONE.has(error.code ?? '') && error.message !== 'aborted')
-      console.error(`[gateway] ${what}: ${error.message}`);
+    if (!clientGone(error)) console.error(`[gateway] ${what}: ${error.message}`);
   };
 }
 
@@ -219,8 +223,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   /** The catch of a request's promise: logged and answered 500, unless the client is gone. */
   const failed = (response: ServerResponse) => (error: unknown) => {
     // A client that left mid-request: nobody to answer.
-    const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
-    if (code === 'ECONNRESET' || message === 'aborted') return;
+    if (clientGone(error)) return;
     console.error('[gateway] request failed', error);
     sendJson(response, 500, { message: 'Internal Server Error' });
   };

@@ -80,6 +80,19 @@ async function leftBehind(userId: string) {
   return [...(owned.Items ?? []), ...(await partition(`USER#${userId}`))];
 }
 
+const PASSWORD = 'Race#2026pass';
+
+/** A new member who signed up through the form, in the browser they did it in. */
+async function signedUp(prefix: string) {
+  const username = `${prefix}_${randomUUID().slice(0, 8)}`;
+  const client = await visitor();
+  const response = await client.request('POST', '/api/auth/register', {
+    json: { username, nickname: '会員', email: `${username}@example.com`, password: PASSWORD },
+  });
+  expect(response.status, response.text).toBe(201);
+  return { client, username, userId: String((response.json.user as { id: string }).id) };
+}
+
 /** A browser on the site: it has the CSRF cookie the SPA's first request gets. */
 async function visitor() {
   const client = new TestClient(gateway.url);
@@ -335,7 +348,7 @@ describe('accounts', () => {
           username,
           nickname: '競争',
           email: `${username}${index}@example.com`,
-          password: 'Race#2026pass',
+          password: PASSWORD,
         },
       }),
     );
@@ -343,12 +356,7 @@ describe('accounts', () => {
   });
 
   it('30 nickname changes, logins and logouts at once', async () => {
-    const username = `multi_${randomUUID().slice(0, 8)}`;
-    const client = await visitor();
-    const signUp = await client.request('POST', '/api/auth/register', {
-      json: { username, nickname: '最初', email: `${username}@example.com`, password: 'Multi#2026pass' },
-    });
-    expect(signUp.status).toBe(201);
+    const { client, username } = await signedUp('multi');
     const nicknames = await inParallel((index) =>
       client.request('PATCH', '/api/user/nickname', { json: { nickname: `名前${index}` } }),
     );
@@ -358,7 +366,7 @@ describe('accounts', () => {
     const browsers = await Promise.all(Array.from({ length: COPIES }, visitor));
     const logins = await inParallel((index) =>
       browsers[index]!.request('POST', '/api/auth/login', {
-        json: { username, password: 'Multi#2026pass' },
+        json: { username, password: PASSWORD },
       }),
     );
     expect(logins.some((response) => response.status === 200)).toBe(true);
@@ -368,16 +376,10 @@ describe('accounts', () => {
   });
 
   it('30 deletions of one account at once leave nothing behind', async () => {
-    const username = `gone_${randomUUID().slice(0, 8)}`;
-    const client = await visitor();
-    const signUp = await client.request('POST', '/api/auth/register', {
-      json: { username, nickname: '退会', email: `${username}@example.com`, password: 'Gone#2026pass' },
-    });
-    expect(signUp.status).toBe(201);
-    const userId = String((signUp.json.user as { id: string }).id);
+    const { client, userId } = await signedUp('gone');
     await play(client, 'sample-science-basics');
     const responses = await inParallel(() =>
-      client.request('DELETE', '/api/user/delete', { json: { password: 'Gone#2026pass' } }),
+      client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } }),
     );
     expect(responses.some((response) => response.status === 200)).toBe(true);
     for (const response of responses) expect([200, 401, 429]).toContain(response.status);
@@ -387,13 +389,7 @@ describe('accounts', () => {
   it('deleting an account while it plays, rates and favourites leaves nothing behind', async () => {
     const quizzes = ['sample-science-basics', 'sample-science-space', 'sample-history-japan'];
     for (let round = 0; round < 3; round++) {
-      const username = `busy_${randomUUID().slice(0, 8)}`;
-      const client = await visitor();
-      const signUp = await client.request('POST', '/api/auth/register', {
-        json: { username, nickname: '多忙', email: `${username}@example.com`, password: 'Busy#2026pass' },
-      });
-      expect(signUp.status).toBe(201);
-      const userId = String((signUp.json.user as { id: string }).id);
+      const { client, userId } = await signedUp('busy');
       const played = await play(client, quizzes[0]!);
       const later = (ms: number, call: () => Promise<Response>) =>
         new Promise<Response>((done) => setTimeout(() => void call().then(done), ms));
@@ -413,7 +409,7 @@ describe('accounts', () => {
           client.request('POST', `/api/quizzes/${quizzes[1]}/attempt/progress`, { json: { answers: {} } }),
         ),
       ];
-      const deletion = client.request('DELETE', '/api/user/delete', { json: { password: 'Busy#2026pass' } });
+      const deletion = client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
       const [deleted, ...others] = await Promise.all([deletion, ...writes]);
       expect(deleted.status, deleted.text).toBe(200);
       for (const response of others) expect([200, 201, 401], response.text).toContain(response.status);
