@@ -137,13 +137,6 @@ describe('route table', () => {
     }
   });
 
-  it('gives each HTTP route file the route key it is registered under', () => {
-    for (const route of httpRoutes) {
-      const source = readFileSync(join(root, `${route.handler}.ts`), 'utf8');
-      expect(source, route.handler).toContain(`route: '${httpRouteKey(route)}'`);
-    }
-  });
-
   it('uses API Gateway path syntax', () => {
     for (const route of httpRoutes) expect(route.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[a-zA-Z]+\}))+$/);
   });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from './constants';
-import type { CurrentUser } from './users';
+import { currentUserSchema } from './users';
 import { hasHiddenCharacters, isBlank } from './visible-text';
 
 /**
@@ -49,9 +49,12 @@ export const ACCOUNT_MESSAGES = {
   passwordResetSent: 'パスワード再設定の案内をお送りしました。メールをご確認ください。',
   passwordResetDone: 'パスワードを変更しました。新しいパスワードでログインしてください。',
   adminTokenInvalid: '認証に失敗しました',
+  adminTokenMissing: '認証トークンが見つかりません。',
+  registrationDone: '登録が完了しました',
   wrongPassword: 'パスワードが正しくありません',
   accountDeleted: 'アカウントを削除しました',
   mailFailed: 'メール送信に失敗しました',
+  adminEmailMissing: '管理者アカウントにメールアドレスが登録されていないため、ログインできません',
 } as const;
 
 const m = ACCOUNT_MESSAGES;
@@ -124,6 +127,15 @@ export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
 
 export const tokenQuerySchema = z.object({ token: requiredText(m.tokenRequired).max(200, m.tokenInvalid) });
 
+/** `GET /api/auth/verify-admin-token?token=`: the link from the administrator sign-in e-mail. */
+export const adminTokenQuerySchema = z.object({
+  token: z
+    .string({ error: m.adminTokenMissing })
+    .trim()
+    .min(1, m.adminTokenMissing)
+    .max(200, m.adminTokenInvalid),
+});
+
 export const verifyEmailSchema = z
   .object({
     token: requiredText(m.tokenRequired).max(200, m.tokenInvalid),
@@ -161,9 +173,20 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.passwordMax),
 });
 
-/** `POST /api/auth/login` answer. */
-export interface LoginResponse {
-  user: CurrentUser | null;
-  needsEmailVerification: boolean;
-  message: string;
-}
+/** `POST /api/auth/login` answer: the member, or (administrators) a confirmation e-mail sent first. */
+export const loginResponseSchema = z.object({
+  user: currentUserSchema.nullable(),
+  needsEmailVerification: z.boolean(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** A new or newly signed-in member (registration, e-mail registration, administrator sign-in). */
+export const signedInSchema = z.object({ user: currentUserSchema, message: z.string() });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** `GET /api/auth/verify-token`: the address a still-valid registration link was sent to. */
+export const registrationLinkSchema = z.object({ valid: z.literal(true), email: z.string() });
+
+/** `PATCH /api/user/nickname`. */
+export const nicknameChangedSchema = z.object({ user: currentUserSchema });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DIFFICULTIES, REPORT_REASONS } from './constants';
 
 /** Moderation (core-platform "Admin"): payloads and messages. */
 export const ADMIN_MESSAGES = {
@@ -36,6 +37,7 @@ export type BanInput = z.input<typeof banSchema>;
 export const unbanSchema = z.object({
   userId: z.string().trim().min(1, ADMIN_MESSAGES.userNotFound).max(64),
 });
+export type UnbanInput = z.input<typeof unbanSchema>;
 
 export const bulkDeleteSchema = z.object({
   reportIds: z
@@ -43,6 +45,7 @@ export const bulkDeleteSchema = z.object({
     .min(1, ADMIN_MESSAGES.reportIdsRequired)
     .max(100),
 });
+export type BulkDeleteInput = z.input<typeof bulkDeleteSchema>;
 
 export const reportIdParamsSchema = z.object({
   id: z
@@ -52,3 +55,96 @@ export const reportIdParamsSchema = z.object({
     .max(120)
     .regex(/^[A-Za-z0-9_-]+~[A-Za-z0-9-]+$/, ADMIN_MESSAGES.reportNotFound),
 });
+
+const penaltySummarySchema = z.object({
+  penaltyType: z.enum(['ban', 'suspension']),
+  expiresAt: z.string().nullable(),
+  issuedAt: z.string(),
+  active: z.boolean(),
+});
+
+const personSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  penalties: z.array(penaltySummarySchema),
+});
+
+/** `GET /api/admin/flagged-quizzes`: quizzes with pending reports, each with its 3 latest reports. */
+export const flaggedQuizSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  authorId: z.string(),
+  authorName: z.string(),
+  isHidden: z.boolean(),
+  reportCount: z.number(),
+  createdAt: z.string(),
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      reason: z.enum(REPORT_REASONS),
+      details: z.string().nullable(),
+      reportedAt: z.string(),
+      reportedBy: z.string(),
+    }),
+  ),
+});
+export type FlaggedQuiz = z.infer<typeof flaggedQuizSchema>;
+
+/** `GET /api/admin/reports`: every report with its reporter and quiz. */
+export const adminReportSchema = z.object({
+  id: z.string(),
+  quizId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(['pending', 'reviewed']),
+  reportedAt: z.string(),
+  reportedBy: z.string(),
+  reportedByUser: personSchema.extend({ reports: z.number() }),
+  quiz: z.object({ title: z.string(), authorName: z.string(), isHidden: z.boolean() }),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** `GET /api/admin/reported-users`: authors of reported quizzes, with counts and penalties. */
+export const reportedUserSchema = personSchema.extend({
+  role: z.enum(['user', 'admin']),
+  reportedQuizCount: z.number(),
+  reportCount: z.number(),
+  pendingReportCount: z.number(),
+  suspendedUntil: z.string().nullable(),
+});
+export type ReportedUser = z.infer<typeof reportedUserSchema>;
+
+const snapshot = z.record(z.string(), z.unknown());
+
+/** `GET /api/admin/quizzes/{id}/edit-history`: edits made while the quiz was hidden. */
+export const editHistoryEntrySchema = z.object({
+  id: z.string(),
+  editorNickname: z.string(),
+  editorUsername: z.string(),
+  editedAt: z.string(),
+  reason: z.string(),
+  changes: z.object({
+    quiz: z.object({ before: snapshot, after: snapshot }),
+    questions: z.object({ before: z.array(snapshot), after: z.array(snapshot) }),
+  }),
+});
+export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;
+
+/** `POST /api/admin/ban-user`: the penalty recorded. */
+export const penaltySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  penaltyType: z.enum(['ban', 'suspension']),
+  reason: z.string().nullable(),
+  suspensionMinutes: z.number().nullable(),
+  issuedBy: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type Penalty = z.infer<typeof penaltySchema>;
+
+export const bulkDeletedSchema = z.object({ deleted: z.number(), message: z.string() });

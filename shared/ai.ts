@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type AnswerLetter, DIFFICULTIES, LIMITS } from './constants';
+import { ANSWER_LETTERS, DIFFICULTIES, LIMITS } from './constants';
 
 /**
  * AI quiz generation (core-platform §2, §5, §7, §8, §9; second document §5, §9): the settings and
@@ -112,35 +112,39 @@ export const uploadRequestSchema = z.object({
 export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 
 /** A presigned POST: send `fields` then the file as `file` to `url`, then the key to the generation call. */
-export interface UploadTicket {
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-  kind: UploadKind;
-  maxBytes: number;
-  expiresAt: string;
-}
+export const uploadTicketSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** `GET /api/ai/usage-limit`: canUse, remaining, total; resetAt is the next 00:00 Japan time. */
-export interface AiUsageLimit {
-  canUse: boolean;
-  remaining: number;
-  total: number;
-  resetAt: string;
-}
+export const aiUsageLimitSchema = z.object({
+  canUse: z.boolean(),
+  remaining: z.number(),
+  total: z.number(),
+  resetAt: z.string(),
+});
+export type AiUsageLimit = z.infer<typeof aiUsageLimitSchema>;
 
-export interface GeneratedQuestion {
-  text: string;
-  options: { a: string; b: string; c: string; d: string };
-  correctAnswer: AnswerLetter;
-  explanation: string;
-}
+export const generatedQuestionSchema = z.object({
+  text: z.string(),
+  options: z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() }),
+  correctAnswer: z.enum(ANSWER_LETTERS),
+  explanation: z.string(),
+});
+export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>;
 
 /** The answer of the three generation calls. */
-export interface GeneratedQuiz {
-  title: string;
-  description: string;
-  questions: GeneratedQuestion[];
+export const generatedQuizSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  questions: z.array(generatedQuestionSchema),
   /** Which generator wrote it: Amazon Bedrock, or the built-in offline generator. */
-  provider: 'bedrock' | 'offline';
-}
+  provider: z.enum(['bedrock', 'offline']),
+});
+export type GeneratedQuiz = z.infer<typeof generatedQuizSchema>;

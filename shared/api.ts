@@ -1,6 +1,27 @@
+import * as z from 'zod';
+
+/**
+ * Stable English tokens for errors the web app must tell apart where the status alone does not
+ * (two kinds of 429, two kinds of 403). The app decides on status and reason, never on the text.
+ */
+export const ERROR_REASONS = [
+  /** 429: too many failed sign-ins; the username is locked for a while. */
+  'login_locked',
+  /** 403: the account was suspended or banned by an administrator. */
+  'account_stopped',
+  /** 403: the account is deactivated. */
+  'account_inactive',
+  /** 429: the member's quiz creation quota (3 free / 100 advanced) is used up. */
+  'quiz_quota',
+  /** 429: today's AI generations are used up. */
+  'ai_daily_limit',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 /** Error body of every API answer that is not OK (ARCHITECTURE §4). */
 export interface ApiErrorBody {
   message: string;
+  reason?: ErrorReason;
   issues?: { path: string; message: string }[];
 }
 
@@ -16,3 +37,6 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** Methods that never change state and so need no CSRF token. */
 export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+
+/** An answer that only confirms, in Japanese (`{ message }`). */
+export const messageSchema = z.object({ message: z.string() });

@@ -21,6 +21,7 @@ export const attemptSchema = z.object({
 export type AttemptInput = z.input<typeof attemptSchema>;
 
 export const progressSchema = z.object({ answers: answerMap.default({}) });
+export type ProgressInput = z.input<typeof progressSchema>;
 
 export const ratingSchema = z.object({
   rating: z
@@ -39,9 +40,15 @@ export const attemptIdParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+~[A-Za-z0-9-]+$/, ATTEMPT_MESSAGES.notFound),
 });
 
-export interface AttemptResult {
-  id: string;
-  score: number;
-  totalQuestions: number;
-  message: string;
-}
+/** `POST /api/quizzes/{id}/attempt`: the attempt as the server scored it. */
+export const attemptResultSchema = z.object({
+  id: z.string(),
+  score: z.number(),
+  totalQuestions: z.number(),
+  message: z.string(),
+});
+export type AttemptResult = z.infer<typeof attemptResultSchema>;
+
+export const progressSavedSchema = z.object({ saved: z.literal(true) });
+
+export const attemptRatedSchema = z.object({ rating: z.number(), message: z.string() });

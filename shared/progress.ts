@@ -16,35 +16,41 @@ export const ACHIEVEMENTS = {
 } as const;
 export type AchievementKey = keyof typeof ACHIEVEMENTS;
 
-export interface UserStats {
-  quizzesCreated: number;
-  quizzesCompleted: number;
-  averageScore: number;
-  totalPoints: number;
-  proLastPaidAt: string | null;
-}
+/** `GET /api/user/stats`. */
+export const userStatsSchema = z.object({
+  quizzesCreated: z.number(),
+  quizzesCompleted: z.number(),
+  averageScore: z.number(),
+  totalPoints: z.number(),
+  proLastPaidAt: z.string().nullable(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
 
-export interface ActivityItem {
-  id: string;
-  type: 'quiz_created' | 'quiz_completed' | 'achievement';
-  title: string;
-  description: string;
-  score: number | null;
-  date: string;
-}
+export const activityItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['quiz_created', 'quiz_completed', 'achievement']),
+  title: z.string(),
+  description: z.string(),
+  score: z.number().nullable(),
+  date: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export interface RecentAttempt {
-  quizId: string;
-  quizTitle: string;
-  date: string;
-  correctRate: number;
-  mistakes: { question: string; yourAnswer: string; correctAnswer: string }[];
-}
+export const recentAttemptSchema = z.object({
+  quizId: z.string(),
+  quizTitle: z.string(),
+  date: z.string(),
+  correctRate: z.number(),
+  mistakes: z.array(z.object({ question: z.string(), yourAnswer: z.string(), correctAnswer: z.string() })),
+});
+export type RecentAttempt = z.infer<typeof recentAttemptSchema>;
 
-export interface ActivityResponse {
-  activity: ActivityItem[];
-  recentAttempts: RecentAttempt[];
-}
+/** `GET /api/user/activity`. */
+export const activityResponseSchema = z.object({
+  activity: z.array(activityItemSchema),
+  recentAttempts: z.array(recentAttemptSchema),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
 /** `POST /api/study/session`: one answered question, sent by the play page (signed in). */
 export const studySessionSchema = z.object({
@@ -56,3 +62,6 @@ export const studySessionSchema = z.object({
   timeSpent: z.number().min(0).max(3600).default(0),
 });
 export type StudySessionInput = z.input<typeof studySessionSchema>;
+
+/** `POST /api/study/session`: whether the answer was right, decided on the server. */
+export const studyAnswerResultSchema = z.object({ isCorrect: z.boolean() });

@@ -1,9 +1,10 @@
-import type { ANSWER_LETTERS, DIFFICULTIES, REPORT_REASONS } from './constants';
+import * as z from 'zod';
+import { ANSWER_LETTERS, DIFFICULTIES, REPORT_REASONS } from './constants';
 
 /**
  * Quizzes, their questions, favourites and reports (core-platform §3, §5, §7): messages and types.
- * The zod schemas are in `quiz-schemas.ts` (forms) and `quiz-queries.ts` (query strings), so a
- * route loads only the schemas it uses.
+ * The input schemas are in `quiz-schemas.ts` (forms) and `quiz-queries.ts` (query strings); the
+ * answers' schemas are here.
  */
 export const QUIZ_MESSAGES = {
   titleRequired: 'タイトルは必須です',
@@ -48,39 +49,50 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 export const SEARCH_SORTS = ['popular', 'newest', 'rating'] as const;
 
 /** A question as the play page receives it. */
-export interface Question {
-  id: string;
-  questionText: string;
-  optionA: string;
-  optionB: string;
-  optionC: string | null;
-  optionD: string | null;
-  correctAnswer: (typeof ANSWER_LETTERS)[number];
-  explanation: string | null;
-  order: number;
-}
+export const questionSchema = z.object({
+  id: z.string(),
+  questionText: z.string(),
+  optionA: z.string(),
+  optionB: z.string(),
+  optionC: z.string().nullable(),
+  optionD: z.string().nullable(),
+  correctAnswer: z.enum(ANSWER_LETTERS),
+  explanation: z.string().nullable(),
+  order: z.number(),
+});
+export type Question = z.infer<typeof questionSchema>;
 
 /** A quiz as lists show it. */
-export interface QuizSummary {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  difficulty: (typeof DIFFICULTIES)[number];
-  timeLimit: number;
-  questionCount: number;
-  participantCount: number;
-  totalPlayers: number;
-  averageRating: number;
-  authorId: string;
-  authorName: string;
-  isPublished: boolean;
-  isHidden: boolean;
-  reportCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const quizSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  timeLimit: z.number(),
+  questionCount: z.number(),
+  participantCount: z.number(),
+  totalPlayers: z.number(),
+  averageRating: z.number(),
+  authorId: z.string(),
+  authorName: z.string(),
+  isPublished: z.boolean(),
+  isHidden: z.boolean(),
+  reportCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
-export interface QuizDetail extends QuizSummary {
-  questions: Question[];
-}
+export const quizDetailSchema = quizSummarySchema.extend({ questions: z.array(questionSchema) });
+export type QuizDetail = z.infer<typeof quizDetailSchema>;
+
+/** A report on one's own quiz, as its author sees it (no reporter). */
+export const authorReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  reportedAt: z.string(),
+  status: z.string(),
+});
+export type AuthorReport = z.infer<typeof authorReportSchema>;

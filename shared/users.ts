@@ -1,12 +1,15 @@
+import * as z from 'zod';
+
 /** The signed-in user as `GET /api/auth/me` returns it. */
-export interface CurrentUser {
-  id: string;
-  username: string;
-  nickname: string;
-  email: string | null;
-  isAdmin: boolean;
-  isPro: boolean;
-}
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPro: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The name shown for a person: the nickname, else the username. */
 export function displayName(user: Pick<CurrentUser, 'nickname' | 'username'>): string {

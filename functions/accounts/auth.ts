@@ -9,6 +9,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
+import type { Logger } from '../lib/logger';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { sendMail } from '../mail/mailer';
 import {
@@ -46,8 +47,8 @@ export type LoginResult =
 /** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */
 export function assertInGoodStanding(user: UserItem, now = new Date()) {
   const standing = accountStanding(user, now);
-  if (standing === 'stopped') throw new ForbiddenError(ACCOUNT_MESSAGES.accountStopped);
-  if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive);
+  if (standing === 'stopped') throw new ForbiddenError(ACCOUNT_MESSAGES.accountStopped, 'account_stopped');
+  if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive, 'account_inactive');
   if (standing === 'deleting') throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
 }
 
@@ -62,7 +63,7 @@ async function guardedPasswordCheck(
   check: () => Promise<boolean>,
   now: Date,
 ): Promise<{ ok: boolean; trusted: boolean }> {
-  const locked = () => new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked);
+  const locked = () => new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked, 'login_locked');
   const device = await trustedDevice(cookies, username, now);
   const deviceAttempt = device ? await beginDeviceAttempt(device) : null;
   if (device && deviceAttempt === null) throw locked();
@@ -110,8 +111,7 @@ export async function logIn(
   const deviceCookies = trusted ? [] : [await rememberDevice(user.id, input.username, now)];
 
   if (user.role === 'admin') {
-    if (!user.email)
-      throw new ForbiddenError('管理者アカウントにメールアドレスが登録されていないため、ログインできません');
+    if (!user.email) throw new ForbiddenError(ACCOUNT_MESSAGES.adminEmailMissing);
     const token = await issueToken(
       'adminLogin',
       { userId: user.id, email: user.email, ...origin },
@@ -210,7 +210,12 @@ export async function completeEmailRegistration(input: VerifyEmailInput, now = n
 }
 
 /** Sends a reset link when the address has an account; answers the same either way. */
-export async function requestPasswordReset(email: string, origin: RequestOrigin, now = new Date()) {
+export async function requestPasswordReset(
+  email: string,
+  origin: RequestOrigin,
+  log: Logger,
+  now = new Date(),
+) {
   if (!(await withinIpRateLimit('reset-mail', origin.ipAddress, 30, 3600, now)))
     throw new TooManyRequestsError();
   if (!(await withinRateLimit(`password-reset#${email}`, 5, 3600, now))) return;
@@ -219,9 +224,7 @@ export async function requestPasswordReset(email: string, origin: RequestOrigin,
   const token = await issueToken('passwordReset', { userId: user.id }, user.id, now);
   // A mail failure must not answer differently from an unknown address: it is logged instead.
   await sendMail(passwordResetMail(email, token)).catch((error: unknown) =>
-    console.error(
-      JSON.stringify({ level: 'error', message: 'password reset mail failed', error: String(error) }),
-    ),
+    log.error('password reset mail failed', { error }),
   );
 }
 

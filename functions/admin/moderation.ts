@@ -1,5 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_MESSAGES } from '@shared/admin';
+import { ADMIN_MESSAGES, type EditHistoryEntry } from '@shared/admin';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
@@ -284,6 +284,6 @@ export async function hiddenEditHistory(quizId: string) {
       editorUsername: edit.editorUsername as string,
       editedAt: edit.editedAt as string,
       reason: edit.reason as string,
-      changes: edit.changes as unknown,
+      changes: edit.changes as EditHistoryEntry['changes'],
     }));
 }

@@ -1,4 +1,3 @@
-import busboy from 'busboy';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 import { AI_MESSAGES, AI_TEXT_MAX_LENGTH, type UploadKind } from '@shared/ai';
@@ -140,53 +139,4 @@ export async function extractText(
   if (cleaned.replace(/\s/g, '').length < LIMITS.aiTextMinLength)
     throw new UnusableMaterialError(format === 'pdf' ? AI_MESSAGES.pdfNoText : AI_MESSAGES.wordNoText);
   return cleaned;
-}
-
-/** The spec's multipart form: text fields and the file part named `part` (`pdf` or `word`). */
-export async function parseMultipart(
-  rawBody: Buffer,
-  contentType: string,
-  part: UploadKind,
-): Promise<{ fields: Record<string, string>; file: MaterialFile | undefined }> {
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-    let file: MaterialFile | undefined;
-    let taken = false;
-    let tooLarge = false;
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        limits: { files: 5, fields: 20, fieldSize: 2000, fileSize: LIMITS.uploadMaxBytes },
-      });
-    } catch {
-      reject(new BadRequestError(AI_MESSAGES.fileRequired));
-      return;
-    }
-    parser.on('field', (name, value) => {
-      fields[name] = value;
-    });
-    parser.on('file', (name, stream, info) => {
-      // Only the named part is kept (the first one); any other file part is read past.
-      if (name !== part || taken) {
-        stream.resume();
-        return;
-      }
-      taken = true;
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        tooLarge = true;
-      });
-      stream.on('end', () => {
-        file = { fileName: info.filename ?? '', bytes: Buffer.concat(chunks) };
-      });
-    });
-    parser.on('error', () => reject(new BadRequestError(AI_MESSAGES.fileRequired)));
-    parser.on('close', () => {
-      if (tooLarge) reject(new PayloadTooLargeError(AI_MESSAGES.fileTooLarge));
-      else resolve({ fields, file });
-    });
-    parser.end(rawBody);
-  });
 }

@@ -33,7 +33,7 @@ const UPLOADS_PER_MINUTE = 20;
 export async function createUpload(user: UserItem, input: { fileName: string; size: number }) {
   await checkAttemptRate(user.id, 'ai-upload', UPLOADS_PER_MINUTE);
   const usage = await usageLimit(user);
-  if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total));
+  if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total), 'ai_daily_limit');
   return createUploadTicket(user.id, input);
 }
 

@@ -75,7 +75,7 @@ export async function reserveUse(user: UserItem, now = new Date()): Promise<Rese
           ':ttl': ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000)),
         },
       },
-      onConditionFailed: () => new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit)),
+      onConditionFailed: () => new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit), 'ai_daily_limit'),
     },
   ]);
   return { userId: user.id, day };

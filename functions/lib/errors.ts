@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 
 /**
@@ -8,9 +9,11 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details?: Record<string, unknown>,
+    /** Sent as `reason` where the web app must tell this error from others of its status. */
+    readonly reason?: ErrorReason,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -42,8 +45,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string = MESSAGES.forbidden) {
-    super(403, message);
+  constructor(message: string = MESSAGES.forbidden, reason?: ErrorReason) {
+    super(403, message, reason);
   }
 }
 
@@ -66,7 +69,7 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message: string = MESSAGES.tooManyRequests) {
-    super(429, message);
+  constructor(message: string = MESSAGES.tooManyRequests, reason?: ErrorReason) {
+    super(429, message, reason);
   }
 }

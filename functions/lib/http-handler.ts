@@ -6,18 +6,12 @@ import type { z } from 'zod';
 import '@shared/zod-ja';
 import { COOKIE_NAMES, CSRF_HEADER, SAFE_METHODS, type ApiErrorBody } from '@shared/api';
 import { LIMITS } from '@shared/constants';
+import type { ReplyOf, RouteSchemas } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
-import {
-  findHttpRoute,
-  type AccessLevel,
-  type HttpRoute,
-  type HttpRouteKey,
-  type httpRoutes,
-} from '../routes';
-import { findSession, randomToken, type SessionItem } from '../sessions/session';
-import { accountStanding, getUser, type UserItem } from '../users/user';
+import type { AccessLevel, HttpRoute } from '../routes';
 import { getConfig, type Config } from './config';
 import { parseCookies, serializeCookie } from './cookies';
+import { randomToken } from './random-token';
 import {
   AppError,
   BadRequestError,
@@ -29,27 +23,48 @@ import {
 import { createLogger, type Logger } from './logger';
 
 /**
- * The one factory that builds every HTTP route's middy chain:
- * observe (request id, JSON log) → body (size, base64, JSON) → session → CSRF → access level →
- * zod validation → handler; errors are mapped last to a status and a Japanese `{ message }`.
- * The route's access level and body limit come from the route table, never from the route file.
+ * The middy chain every HTTP route runs:
+ * observe (request id, JSON log) → body (size, base64, JSON) → identity → CSRF → access level →
+ * zod validation → handler → answer checked against the contract; errors are mapped last to a
+ * status and a Japanese `{ message }`. The route's access level and body limit come from the
+ * route table, its schemas from the contract (`shared/contract`). Who the caller is comes from an
+ * `Identify` function given by the handler layer (`functions/api/http.ts`), so this module knows
+ * HTTP and nothing of accounts or sessions.
  */
 
-type Route = (typeof httpRoutes)[number];
-type RouteFor<K extends HttpRouteKey> = K extends `${infer M} ${infer P}`
-  ? Extract<Route, { method: M; path: P }>
-  : never;
-type UserFor<K extends HttpRouteKey> = RouteFor<K>['access'] extends 'public'
-  ? UserItem | undefined
-  : UserItem;
+/** What the chain needs to know of a signed-in caller. */
+export interface Principal {
+  id: string;
+  role: string;
+  isPro: boolean;
+}
 
-export interface HttpRequest<Body, Query, Params, U> {
+/** What the chain needs to know of a session: the CSRF token bound to it. */
+export interface SessionInfo {
+  csrfToken: string;
+}
+
+export interface Identity<U extends Principal, S extends SessionInfo> {
+  user: U;
+  session: S;
+}
+
+/**
+ * Finds the caller from the session cookie's value; undefined for a guest. It may throw an
+ * `AppError` (a stopped account on a route that needs one).
+ */
+export type Identify<U extends Principal, S extends SessionInfo> = (
+  sessionId: string,
+  access: AccessLevel,
+) => Promise<Identity<U, S> | undefined>;
+
+export interface HttpRequest<Body, Query, Params, U, S = SessionInfo> {
   body: Body;
   query: Query;
   params: Params;
   /** The signed-in user (always present unless the route is public). */
   user: U;
-  session: SessionItem | undefined;
+  session: S | undefined;
   /** Raw body bytes (for multipart uploads); undefined when the request has no body. */
   rawBody: Buffer | undefined;
   headers: Record<string, string | undefined>;
@@ -64,9 +79,10 @@ export interface HttpRequest<Body, Query, Params, U> {
 const HTTP_API_TIMEOUT_MS = 30_000;
 const REPLY_MARGIN_MS = 1_000;
 
-export interface HttpReply {
+export interface HttpReply<Body = unknown> {
   status?: number;
-  body?: unknown;
+  /** The answer, as the route's contract describes it (checked before it is sent). */
+  body: Body;
   /** Extra `Set-Cookie` values. */
   cookies?: string[];
   headers?: Record<string, string>;
@@ -82,8 +98,8 @@ interface State {
   headers: Record<string, string | undefined>;
   rawBody?: Buffer;
   body?: unknown;
-  session?: SessionItem;
-  user?: UserItem;
+  session?: SessionInfo;
+  user?: Principal;
   input?: { body: unknown; query: unknown; params: unknown };
 }
 
@@ -168,28 +184,17 @@ const parseBody: Middleware = {
   },
 };
 
-const loadSession: Middleware = {
+const identifyCaller = (identify: Identify<Principal, SessionInfo>): Middleware => ({
   before: async (request: MiddyRequest) => {
     const state = request.context.state;
     const sessionId = state.cookies.get(COOKIE_NAMES.session);
     if (!sessionId) return;
-    const session = await findSession(sessionId);
-    if (!session) return;
-    const user = await getUser(session.userId);
-    if (!user) return;
-    const standing = accountStanding(user);
-    // A suspended, banned or deactivated account is refused wherever a signed-in user is needed,
-    // and an account being deleted is signed out; on public routes the request simply proceeds
-    // as a guest's.
-    if (standing !== 'ok' && state.route.access !== 'public') {
-      if (standing === 'deleting') throw new UnauthorizedError();
-      throw new ForbiddenError(standing === 'stopped' ? MESSAGES.accountStopped : MESSAGES.accountInactive);
-    }
-    if (standing !== 'ok') return;
-    state.session = session;
-    state.user = user;
+    const identity = await identify(sessionId, state.route.access);
+    if (!identity) return;
+    state.session = identity.session;
+    state.user = identity.user;
   },
-};
+});
 
 const sameToken = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -214,7 +219,7 @@ const checkCsrf: Middleware = {
   },
 };
 
-const allows: Record<AccessLevel, (user: UserItem | undefined) => boolean | 'signin'> = {
+const allows: Record<AccessLevel, (user: Principal | undefined) => boolean | 'signin'> = {
   public: () => true,
   user: (user) => (user ? true : 'signin'),
   pro: (user) => (user ? user.isPro : 'signin'),
@@ -230,12 +235,6 @@ const checkAccess: Middleware = {
   },
 };
 
-interface Schemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-}
-
 /** Input checked against its schema, or a 400 with the schema's Japanese messages (`where`: body, query, params). */
 export function checkInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
@@ -248,28 +247,67 @@ export function checkInput<S extends z.ZodType>(schema: S, value: unknown, where
   );
 }
 
-function validate(schemas: Schemas): Middleware {
+const isMultipart = (state: State) => /^multipart\/form-data/i.test(state.headers['content-type'] ?? '');
+
+function validate(schemas: RouteSchemas): Middleware {
   const check = (schema: z.ZodType | undefined, value: unknown, where: string) =>
     schema ? checkInput(schema, value, where) : value;
   return {
     before: (request: MiddyRequest) => {
       const state = request.context.state;
       const { event } = request;
-      if (schemas.body && state.rawBody && state.body === undefined)
+      // A route that takes a form reads and checks it itself (its file part is not JSON).
+      const formSent = schemas.form !== undefined && isMultipart(state);
+      if (schemas.body && !formSent && state.rawBody && state.body === undefined)
         throw new BadRequestError(MESSAGES.invalidJson);
       state.input = {
         params: check(schemas.params, event.pathParameters ?? {}, 'params'),
         query: check(schemas.query, event.queryStringParameters ?? {}, 'query'),
-        body: check(schemas.body, state.body ?? {}, 'body'),
+        body: formSent ? undefined : check(schemas.body, state.body ?? {}, 'body'),
       };
     },
   };
 }
 
+/** JSON values equal in content, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/**
+ * The answer as the contract describes it. Everywhere, a field the schema does not list is left
+ * out (the schema is the allowlist of what leaves the server) and an answer that does not match
+ * is a logged 500. On the local and test stages an answer carrying fields the schema does not
+ * list is a 500 too, so a schema that has fallen behind its handler fails the tests.
+ */
+function checkedAnswer(schema: z.ZodType, body: unknown, config: Config, log: Logger): unknown {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    log.error('answer does not match its contract', { issues: result.error.issues.slice(0, 5) });
+    throw new AppError(500, MESSAGES.serverError);
+  }
+  if (config.isLocal) {
+    const sent = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+    const described = result.data === undefined ? undefined : JSON.parse(JSON.stringify(result.data));
+    if (!sameJson(sent, described)) {
+      log.error('answer has fields its contract does not list', { sent, described });
+      throw new AppError(500, MESSAGES.serverError);
+    }
+  }
+  return result.data;
+}
+
 export function errorBody(error: AppError): ApiErrorBody {
-  return error instanceof ValidationError
-    ? { message: error.message, issues: error.issues }
-    : { message: error.message };
+  if (error instanceof ValidationError) return { message: error.message, issues: error.issues };
+  return error.reason ? { message: error.message, reason: error.reason } : { message: error.message };
 }
 
 const mapErrors: Middleware = {
@@ -305,60 +343,52 @@ function jsonResponse(
 
 type Infer<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
 
-interface HandlerOptions<B, Q, P, U> {
-  body?: B;
-  query?: Q;
-  params?: P;
-  handle: (
-    request: HttpRequest<
-      Infer<B, undefined>,
-      Infer<Q, Record<string, string | undefined>>,
-      Infer<P, Record<string, string | undefined>>,
-      U
-    >,
-  ) => Promise<HttpReply>;
-}
+/** A route's request, typed by its contract. */
+export type RequestFor<C extends RouteSchemas, U, S = SessionInfo> = HttpRequest<
+  Infer<C['body'], undefined>,
+  Infer<C['query'], Record<string, string | undefined>>,
+  Infer<C['params'], Record<string, string | undefined>>,
+  U,
+  S
+>;
+
+/** A route's handler: its answer's body is typed by the contract's response schema. */
+export type RouteHandle<C extends RouteSchemas, U, S = SessionInfo> = (
+  request: RequestFor<C, U, S>,
+) => Promise<HttpReply<ReplyOf<C>>>;
 
 /**
- * Builds a route's Lambda handler; the route's access level and limits come from the route table.
- * @example export const handler = httpHandler({ route: 'GET /api/categories', handle: async () => ({ body: await listCategories() }) });
+ * The chain for one route. `functions/api/http.ts` calls it with the route table's entry, the
+ * contract and the session lookup; test fixtures call it with routes of their own.
  */
-export function httpHandler<
-  K extends HttpRouteKey,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
->(options: HandlerOptions<B, Q, P, UserFor<K>> & { route: K }) {
-  const route = findHttpRoute(options.route);
-  if (!route) throw new Error(`Route ${options.route} is not in the route table`);
-  return createHttpHandler<B, Q, P, UserFor<K>>(route, options);
-}
-
-/** The chain itself, for a route given in full (the route table's routes, and test fixtures). */
 export function createHttpHandler<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
-  U = UserItem | undefined,
->(route: HttpRoute, options: HandlerOptions<B, Q, P, U>) {
+  C extends RouteSchemas,
+  U extends Principal | undefined,
+  S extends SessionInfo,
+>(
+  route: HttpRoute,
+  contract: C,
+  handle: RouteHandle<C, U, S>,
+  identify: Identify<NonNullable<U> & Principal, S>,
+) {
   getConfig();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>()
     .use(observe(route))
     .use(csrfCookie)
     .use(parseBody)
-    .use(loadSession)
+    .use(identifyCaller(identify as unknown as Identify<Principal, SessionInfo>))
     .use(checkCsrf)
     .use(checkAccess)
-    .use(validate({ body: options.body, query: options.query, params: options.params }))
+    .use(validate(contract))
     .use(mapErrors)
     .handler(async (event, context) => {
       const state = context.state;
-      const reply = await options.handle({
+      const reply = await handle({
         body: state.input?.body as never,
         query: state.input?.query as never,
         params: state.input?.params as never,
         user: state.user as U,
-        session: state.session,
+        session: state.session as S | undefined,
         rawBody: state.rawBody,
         headers: state.headers,
         cookies: state.cookies,
@@ -373,6 +403,7 @@ export function createHttpHandler<
               : Infinity,
           ) - REPLY_MARGIN_MS,
       });
-      return jsonResponse(reply.status ?? 200, reply.body, reply);
+      const body = checkedAnswer(contract.response, reply.body, state.config, state.log);
+      return jsonResponse(reply.status ?? 200, body, reply);
     });
 }

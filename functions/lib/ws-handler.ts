@@ -83,7 +83,7 @@ export function webSocketHandler<S extends z.ZodType>(options: {
         await reply({
           type: 'error',
           message: known ? error.message : MESSAGES.serverError,
-          reason: known ? (error.details?.reason ?? 'invalid') : 'server_error',
+          reason: known ? (error.reason ?? 'invalid') : 'server_error',
         }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
       }
       return { statusCode: 200 };

@@ -38,6 +38,6 @@ export async function sendMail(mail: Mail): Promise<void> {
       }),
     );
   } catch (error) {
-    throw new AppError(502, ACCOUNT_MESSAGES.mailFailed, { cause: String(error) });
+    throw new AppError(502, ACCOUNT_MESSAGES.mailFailed, undefined, { cause: error });
   }
 }

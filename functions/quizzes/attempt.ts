@@ -8,6 +8,7 @@ import { ConditionsFailed, transactWrite } from '../data/transact';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
 import { accountGuard, userKey, type UserItem } from '../users/user';
 import { activeQuizCheck, quizKey, viewableQuizDetail } from './quiz';
@@ -47,6 +48,7 @@ export async function recordAttempt(
   user: UserItem,
   quizId: string,
   input: { answers: Record<string, Answer>; answersByIndex?: Record<string, Answer> | undefined },
+  log: Logger,
   now = new Date(),
 ): Promise<AttemptItem> {
   const { quiz, questions } = await viewableQuizDetail(quizId, user);
@@ -147,8 +149,7 @@ export async function recordAttempt(
     now,
   ).catch((error: unknown) => {
     // The play stands; an achievement missed now is granted at the next play.
-    if (!(error instanceof UnauthorizedError))
-      console.error(JSON.stringify({ level: 'error', message: 'achievements failed', error: String(error) }));
+    if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
   });
   return attempt;
 }

@@ -332,7 +332,10 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
       onConditionFailed: (account) =>
         !account || account.deletingAt
           ? new UnauthorizedError()
-          : new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree),
+          : new TooManyRequestsError(
+              user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree,
+              'quiz_quota',
+            ),
     },
     { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
+import { randomToken } from '../lib/random-token';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
@@ -41,7 +42,7 @@ export const sessionKey = (sessionId: string) => ({
 });
 
 /** A new random token (session id, CSRF token), URL-safe. */
-export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export { randomToken };
 
 const table = () => getConfig().tableName;
 

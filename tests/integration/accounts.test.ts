@@ -232,7 +232,7 @@ describe('login, logout and sessions', () => {
     }
     expect(attempts.slice(0, 9).every((response) => response.status === 401)).toBe(true);
     expect(attempts[9]!.status).toBe(429);
-    expect(attempts[9]!.json.message).toContain('ログインが一時的にロックされています');
+    expect(attempts[9]!.json).toEqual({ message: ACCOUNT_MESSAGES.loginLocked, reason: 'login_locked' });
     const right = await client.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
     });
@@ -313,12 +313,12 @@ describe('login, logout and sessions', () => {
     });
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(403);
-    expect(me.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
+    expect(me.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
     const login = await (
       await browser()
     ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
-    expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountStopped);
+    expect(login.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
     // Public pages still work for them, as a guest's.
     expect((await client.get('/api/categories')).status).toBe(200);
 

@@ -236,7 +236,10 @@ describe('generate from text (offline generator)', () => {
       ).toBe(200);
     const refused = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
     expect(refused.status).toBe(429);
-    expect(refused.json.message).toBe('1日の使用制限（3回）に達しています。明日再度お試しください。');
+    expect(refused.json).toEqual({
+      message: '1日の使用制限（3回）に達しています。明日再度お試しください。',
+      reason: 'ai_daily_limit',
+    });
     expect(await usage(client)).toMatchObject({ canUse: false, remaining: 0, total: 3 });
   });
 

@@ -173,6 +173,22 @@ describe('bodies and validation', () => {
     expect(response.text).not.toContain('secret internal detail');
   });
 
+  it('sends an answer only as its contract describes it', async () => {
+    const client = await browser();
+    const valid = await client.get('/api/test/answer/valid');
+    expect(valid.status).toBe(200);
+    expect(valid.json).toEqual({ id: 'q1', title: 'クイズ' });
+    // A field the contract does not list never leaves the server; on the test stage the answer
+    // fails outright, so a schema that has fallen behind its handler fails the tests.
+    const extra = await client.get('/api/test/answer/extra');
+    expect(extra.status).toBe(500);
+    expect(extra.json).toEqual({ message: MESSAGES.serverError });
+    expect(extra.text).not.toContain('scrypt');
+    const wrong = await client.get('/api/test/answer/wrong');
+    expect(wrong.status).toBe(500);
+    expect(wrong.json).toEqual({ message: MESSAGES.serverError });
+  });
+
   it('answers unknown API paths with 404', async () => {
     const response = await new TestClient(gateway.url).get('/api/does-not-exist');
     expect(response.status).toBe(404);
@@ -201,7 +217,10 @@ describe('sessions and access levels', () => {
     await signInAs(client, { suspendedUntil: new Date(Date.now() + 60_000).toISOString() });
     const response = await client.get('/api/test/member');
     expect(response.status).toBe(403);
-    expect(response.json).toEqual({ message: 'このアカウントは管理者により停止されています' });
+    expect(response.json).toEqual({
+      message: 'このアカウントは管理者により停止されています',
+      reason: 'account_stopped',
+    });
     const banned = await browser();
     await signInAs(banned, { suspendedUntil: 'PERMANENT' });
     expect((await banned.get('/api/test/member')).status).toBe(403);

@@ -134,7 +134,7 @@ describe('creating quizzes', () => {
     expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
     const refused = responses.filter((response) => response.status === 429);
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.json.message).toBe(QUIZ_MESSAGES.quotaFree);
+    expect(refused[0]!.json).toEqual({ message: QUIZ_MESSAGES.quotaFree, reason: 'quiz_quota' });
     expect((await client.get('/api/my-quizzes')).json).toHaveLength(3);
   });
 

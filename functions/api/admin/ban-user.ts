@@ -1,13 +1,19 @@
-import { ADMIN_MESSAGES, banSchema } from '@shared/admin';
+import { ADMIN_MESSAGES } from '@shared/admin';
+import { adminApi } from '@shared/contract/admin';
 import { banUser } from '../../admin/penalty';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../http';
 
-/** `POST /api/admin/ban-user` `{ userId, type: ban | suspension, minutes }`. */
-export const handler = httpHandler({
-  route: 'POST /api/admin/ban-user',
-  body: banSchema,
-  handle: async ({ body, user }) => {
-    const penalty = await banUser(user, body);
-    return { status: 201, body: { penalty, message: ADMIN_MESSAGES.banned } };
-  },
+/** `POST /api/admin/ban-user` `{ userId, type: ban | suspension, minutes }`: the penalty, without its storage keys. */
+export const handler = httpHandler(adminApi.ban, async ({ body, user }) => {
+  const { id, userId, penaltyType, reason, suspensionMinutes, issuedBy, issuedAt, expiresAt } = await banUser(
+    user,
+    body,
+  );
+  return {
+    status: 201,
+    body: {
+      penalty: { id, userId, penaltyType, reason, suspensionMinutes, issuedBy, issuedAt, expiresAt },
+      message: ADMIN_MESSAGES.banned,
+    },
+  };
 });

@@ -1,13 +1,10 @@
-import { ADMIN_MESSAGES, reportIdParamsSchema } from '@shared/admin';
+import { ADMIN_MESSAGES } from '@shared/admin';
 import { deleteReport } from '../../admin/moderation';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `DELETE /api/admin/reports/{id}`. */
-export const handler = httpHandler({
-  route: 'DELETE /api/admin/reports/{id}',
-  params: reportIdParamsSchema,
-  handle: async ({ params, user }) => {
-    await deleteReport(user, params.id);
-    return { body: { message: ADMIN_MESSAGES.reportDeleted } };
-  },
+export const handler = httpHandler(adminApi.deleteReport, async ({ params, user }) => {
+  await deleteReport(user, params.id);
+  return { body: { message: ADMIN_MESSAGES.reportDeleted } };
 });

@@ -1,10 +1,8 @@
-import { quizIdParamsSchema } from '@shared/quiz-queries';
 import { hiddenEditHistory } from '../../admin/moderation';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `GET /api/admin/quizzes/{id}/edit-history`: the edits made while the quiz was hidden. */
-export const handler = httpHandler({
-  route: 'GET /api/admin/quizzes/{id}/edit-history',
-  params: quizIdParamsSchema,
-  handle: async ({ params }) => ({ body: await hiddenEditHistory(params.id) }),
-});
+export const handler = httpHandler(adminApi.editHistory, async ({ params }) => ({
+  body: await hiddenEditHistory(params.id),
+}));

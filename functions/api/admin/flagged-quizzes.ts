@@ -1,8 +1,6 @@
 import { flaggedQuizzes } from '../../admin/moderation';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `GET /api/admin/flagged-quizzes`: quizzes with pending reports, each with its 3 most recent reports. */
-export const handler = httpHandler({
-  route: 'GET /api/admin/flagged-quizzes',
-  handle: async () => ({ body: await flaggedQuizzes() }),
-});
+export const handler = httpHandler(adminApi.flaggedQuizzes, async () => ({ body: await flaggedQuizzes() }));

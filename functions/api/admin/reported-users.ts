@@ -1,8 +1,6 @@
 import { reportedUsers } from '../../admin/moderation';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `GET /api/admin/reported-users`: authors whose quizzes were reported, with counts and penalties. */
-export const handler = httpHandler({
-  route: 'GET /api/admin/reported-users',
-  handle: async () => ({ body: await reportedUsers() }),
-});
+export const handler = httpHandler(adminApi.reportedUsers, async () => ({ body: await reportedUsers() }));

@@ -1,8 +1,6 @@
 import { reportsWithContext } from '../../admin/moderation';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `GET /api/admin/reports`: all reports with the reporter and quiz sub-objects. */
-export const handler = httpHandler({
-  route: 'GET /api/admin/reports',
-  handle: async () => ({ body: await reportsWithContext() }),
-});
+export const handler = httpHandler(adminApi.reports, async () => ({ body: await reportsWithContext() }));

@@ -1,13 +1,10 @@
-import { ADMIN_MESSAGES, unbanSchema } from '@shared/admin';
+import { ADMIN_MESSAGES } from '@shared/admin';
 import { unbanUser } from '../../admin/penalty';
-import { httpHandler } from '../../lib/http-handler';
+import { adminApi } from '@shared/contract/admin';
+import { httpHandler } from '../http';
 
 /** `POST /api/admin/unban-user` `{ userId }`. */
-export const handler = httpHandler({
-  route: 'POST /api/admin/unban-user',
-  body: unbanSchema,
-  handle: async ({ body, user }) => {
-    await unbanUser(user, body.userId);
-    return { body: { message: ADMIN_MESSAGES.unbanned } };
-  },
+export const handler = httpHandler(adminApi.unban, async ({ body, user }) => {
+  await unbanUser(user, body.userId);
+  return { body: { message: ADMIN_MESSAGES.unbanned } };
 });

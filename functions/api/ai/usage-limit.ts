@@ -1,8 +1,6 @@
 import { usageLimit } from '../../ai/usage';
-import { httpHandler } from '../../lib/http-handler';
+import { aiApi } from '@shared/contract/ai';
+import { httpHandler } from '../http';
 
 /** `GET /api/ai/usage-limit`: canUse, remaining, total (3 free / 200 advanced a day) and the next reset. */
-export const handler = httpHandler({
-  route: 'GET /api/ai/usage-limit',
-  handle: async ({ user }) => ({ body: await usageLimit(user) }),
-});
+export const handler = httpHandler(aiApi.usageLimit, async ({ user }) => ({ body: await usageLimit(user) }));

@@ -1,14 +1,11 @@
-import { ACCOUNT_MESSAGES, emailRequestSchema } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { startEmailRegistration } from '../../accounts/auth';
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 import { requestOrigin } from './request-origin';
 
 /** `POST /api/auth/email-register`: mails a 24-hour registration link (same answer for known addresses). */
-export const handler = httpHandler({
-  route: 'POST /api/auth/email-register',
-  body: emailRequestSchema,
-  handle: async ({ body, event }) => {
-    await startEmailRegistration(body.email, requestOrigin(event));
-    return { body: { message: ACCOUNT_MESSAGES.emailRegistrationSent } };
-  },
+export const handler = httpHandler(accountsApi.emailRegister, async ({ body, event }) => {
+  await startEmailRegistration(body.email, requestOrigin(event));
+  return { body: { message: ACCOUNT_MESSAGES.emailRegistrationSent } };
 });

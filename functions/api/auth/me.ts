@@ -1,8 +1,6 @@
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 import { toCurrentUser } from '../../users/user';
 
 /** `GET /api/auth/me`: the signed-in user; 401 when signed out (the access level answers that). */
-export const handler = httpHandler({
-  route: 'GET /api/auth/me',
-  handle: async ({ user }) => ({ body: toCurrentUser(user) }),
-});
+export const handler = httpHandler(accountsApi.me, async ({ user }) => ({ body: toCurrentUser(user) }));

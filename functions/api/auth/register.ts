@@ -1,21 +1,18 @@
-import { ACCOUNT_MESSAGES, registerSchema } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { register } from '../../accounts/auth';
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 import { requestOrigin } from './request-origin';
 import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
 /** `POST /api/auth/register`: creates the account (unique username and e-mail) and signs it in. */
-export const handler = httpHandler({
-  route: 'POST /api/auth/register',
-  body: registerSchema,
-  handle: async ({ body, cookies, event }) => {
-    const { user, cookies: sessionCookies } = await register(body, requestOrigin(event));
-    await endRequestSession(cookies);
-    return {
-      status: 201,
-      body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered },
-      cookies: sessionCookies,
-    };
-  },
+export const handler = httpHandler(accountsApi.register, async ({ body, cookies, event }) => {
+  const { user, cookies: sessionCookies } = await register(body, requestOrigin(event));
+  await endRequestSession(cookies);
+  return {
+    status: 201,
+    body: { user: toCurrentUser(user), message: ACCOUNT_MESSAGES.registered },
+    cookies: sessionCookies,
+  };
 });

@@ -1,14 +1,11 @@
-import { ACCOUNT_MESSAGES, emailRequestSchema } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { requestPasswordReset } from '../../accounts/auth';
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 import { requestOrigin } from './request-origin';
 
 /** `POST /api/auth/request-password-reset`: the same answer whether or not the address has an account. */
-export const handler = httpHandler({
-  route: 'POST /api/auth/request-password-reset',
-  body: emailRequestSchema,
-  handle: async ({ body, event }) => {
-    await requestPasswordReset(body.email, requestOrigin(event));
-    return { body: { message: ACCOUNT_MESSAGES.passwordResetSent } };
-  },
+export const handler = httpHandler(accountsApi.requestPasswordReset, async ({ body, event, log }) => {
+  await requestPasswordReset(body.email, requestOrigin(event), log);
+  return { body: { message: ACCOUNT_MESSAGES.passwordResetSent } };
 });

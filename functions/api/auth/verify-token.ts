@@ -1,10 +1,8 @@
-import { tokenQuerySchema } from '@shared/accounts';
 import { registrationEmail } from '../../accounts/auth';
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 
 /** `GET /api/auth/verify-token?token=`: the e-mail address of a still-valid registration link. */
-export const handler = httpHandler({
-  route: 'GET /api/auth/verify-token',
-  query: tokenQuerySchema,
-  handle: async ({ query }) => ({ body: { valid: true, email: await registrationEmail(query.token) } }),
-});
+export const handler = httpHandler(accountsApi.verifyToken, async ({ query }) => ({
+  body: { valid: true as const, email: await registrationEmail(query.token) },
+}));

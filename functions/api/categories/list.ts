@@ -1,8 +1,8 @@
 import { listActiveCategoriesCached } from '../../categories/category';
-import { httpHandler } from '../../lib/http-handler';
+import { categoriesApi } from '@shared/contract/categories';
+import { httpHandler } from '../http';
 
 /** `GET /api/categories`: active categories in display order (id, name, description, color, icon, isActive). */
-export const handler = httpHandler({
-  route: 'GET /api/categories',
-  handle: async () => ({ body: await listActiveCategoriesCached() }),
-});
+export const handler = httpHandler(categoriesApi.list, async () => ({
+  body: await listActiveCategoriesCached(),
+}));

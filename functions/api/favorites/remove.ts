@@ -1,13 +1,9 @@
-import { quizIdParamsSchema } from '@shared/quiz-queries';
-import { httpHandler } from '../../lib/http-handler';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { httpHandler } from '../http';
 import { removeFavorite } from '../../quizzes/favorite';
 
 /** `DELETE /api/favorites/{id}`: unfavourite (idempotent). */
-export const handler = httpHandler({
-  route: 'DELETE /api/favorites/{id}',
-  params: quizIdParamsSchema,
-  handle: async ({ params, user }) => {
-    await removeFavorite(user, params.id);
-    return { body: { isFavorite: false } };
-  },
+export const handler = httpHandler(quizzesApi.removeFavorite, async ({ params, user }) => {
+  await removeFavorite(user, params.id);
+  return { body: { isFavorite: false } };
 });

@@ -1,12 +1,10 @@
-import { httpHandler } from '../../lib/http-handler';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { httpHandler } from '../http';
 import { toSummary } from '../../quizzes/quiz';
 import { featuredQuiz } from '../../quizzes/search';
 
 /** `GET /api/quizzes/featured`: the featured quiz of the week, or null while there is none. */
-export const handler = httpHandler({
-  route: 'GET /api/quizzes/featured',
-  handle: async () => {
-    const quiz = await featuredQuiz();
-    return { body: quiz ? toSummary(quiz) : null };
-  },
+export const handler = httpHandler(quizzesApi.featured, async () => {
+  const quiz = await featuredQuiz();
+  return { body: quiz ? toSummary(quiz) : null };
 });

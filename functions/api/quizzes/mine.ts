@@ -1,8 +1,8 @@
-import { httpHandler } from '../../lib/http-handler';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { httpHandler } from '../http';
 import { listOwnQuizzes, toSummary } from '../../quizzes/quiz';
 
 /** `GET /api/my-quizzes`: the signed-in author's quizzes, hidden and private ones included. */
-export const handler = httpHandler({
-  route: 'GET /api/my-quizzes',
-  handle: async ({ user }) => ({ body: (await listOwnQuizzes(user.id)).map(toSummary) }),
-});
+export const handler = httpHandler(quizzesApi.mine, async ({ user }) => ({
+  body: (await listOwnQuizzes(user.id)).map(toSummary),
+}));

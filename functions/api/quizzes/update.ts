@@ -1,15 +1,9 @@
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import { updateQuizSchema } from '@shared/quiz-schemas';
-import { quizIdParamsSchema } from '@shared/quiz-queries';
-import { httpHandler } from '../../lib/http-handler';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { httpHandler } from '../http';
 import { toSummary, updateQuiz } from '../../quizzes/quiz';
 
 /** `PUT /api/quizzes/{id}`: the author replaces the quiz and its questions; the edit is recorded. */
-export const handler = httpHandler({
-  route: 'PUT /api/quizzes/{id}',
-  params: quizIdParamsSchema,
-  body: updateQuizSchema,
-  handle: async ({ params, body, user }) => ({
-    body: { ...toSummary(await updateQuiz(user, params.id, body)), message: QUIZ_MESSAGES.updated },
-  }),
-});
+export const handler = httpHandler(quizzesApi.update, async ({ params, body, user }) => ({
+  body: { ...toSummary(await updateQuiz(user, params.id, body)), message: QUIZ_MESSAGES.updated },
+}));

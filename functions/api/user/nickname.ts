@@ -1,12 +1,8 @@
-import { nicknameSchema } from '@shared/accounts';
-import { httpHandler } from '../../lib/http-handler';
+import { accountsApi } from '@shared/contract/accounts';
+import { httpHandler } from '../http';
 import { toCurrentUser, updateNickname } from '../../users/user';
 
 /** `PATCH /api/user/nickname`: 1–20 characters after trimming. */
-export const handler = httpHandler({
-  route: 'PATCH /api/user/nickname',
-  body: nicknameSchema,
-  handle: async ({ body, user }) => ({
-    body: { user: toCurrentUser(await updateNickname(user.id, body.nickname)) },
-  }),
-});
+export const handler = httpHandler(accountsApi.changeNickname, async ({ body, user }) => ({
+  body: { user: toCurrentUser(await updateNickname(user.id, body.nickname)) },
+}));

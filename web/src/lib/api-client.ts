@@ -1,4 +1,12 @@
-import { COOKIE_NAMES, CSRF_HEADER, SAFE_METHODS, type ApiErrorBody } from '@shared/api';
+import {
+  COOKIE_NAMES,
+  CSRF_HEADER,
+  ERROR_REASONS,
+  SAFE_METHODS,
+  type ApiErrorBody,
+  type ErrorReason,
+} from '@shared/api';
+import { fillPath, type CallInput, type ResponseOf, type RouteContract } from '@shared/contract/define';
 
 /**
  * The one way the web app calls the API (core-platform §1 "Shared request behaviour"):
@@ -17,9 +25,20 @@ export class ApiError extends Error {
 
   /** The server's `{ message }`, when the body carries one. */
   get serverMessage(): string | undefined {
+    const message = this.body?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  }
+
+  /** The server's stable `reason` token, where the status alone does not tell errors apart. */
+  get reason(): ErrorReason | undefined {
+    const reason = this.body?.reason;
+    return (ERROR_REASONS as readonly unknown[]).includes(reason) ? (reason as ErrorReason) : undefined;
+  }
+
+  private get body(): Partial<Record<keyof ApiErrorBody, unknown>> | undefined {
     try {
-      const body = JSON.parse(this.bodyText) as Partial<ApiErrorBody>;
-      return typeof body.message === 'string' && body.message ? body.message : undefined;
+      const body: unknown = JSON.parse(this.bodyText);
+      return typeof body === 'object' && body !== null ? body : undefined;
     } catch {
       return undefined;
     }
@@ -58,10 +77,46 @@ export async function apiRequest(
   return response;
 }
 
-/** GET and parse JSON: the default data read. */
-export async function getJson<T>(url: string): Promise<T> {
-  const response = await apiRequest('GET', url);
-  return (await response.json()) as T;
+/** An answer that does not have the shape the contract gives it (a server and app out of step). */
+export class UnexpectedAnswerError extends Error {
+  constructor(readonly route: string) {
+    super(`unexpected answer from ${route}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/** A route's URL: its path with the parameters filled in, and the non-empty query parameters. */
+export function routeUrl(
+  contract: Pick<RouteContract, 'path'>,
+  input: { params?: Record<string, string>; query?: Record<string, unknown> } = {},
+): string {
+  const path = fillPath(contract.path, input.params);
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {})
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Calls a route of the contract (`shared/contract`) and returns its answer parsed by the route's
+ * response schema: the one typed way the app reads the API.
+ * @example const quiz = await callApi(quizzesApi.get, { params: { id } });
+ */
+export async function callApi<C extends RouteContract>(
+  contract: C,
+  ...[input]: object extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<ResponseOf<C>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const response = await apiRequest(contract.method, routeUrl(contract, { params, query }), body);
+  const parsed = contract.response.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new UnexpectedAnswerError(contract.key);
+  return parsed.data as ResponseOf<C>;
 }
 
 /** The message to show for a failed call: the server's Japanese message, else the fallback. */

@@ -1,8 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { getJson } from './api-client';
-
-/** The default read: a GET to the query key's first entry (a URL), parsed as JSON. */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The spec's caching defaults: never refetch automatically (not on focus, mount, reconnect or an
@@ -12,7 +8,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,

@@ -1,56 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuizDetail } from '@shared/quizzes';
 import { UI } from '@shared/constants';
-import { apiRequest, getJson } from '@web/lib/api-client';
+import { adminApi } from '@shared/contract/admin';
+import { callApi } from '@web/lib/api-client';
 
-export interface FlaggedQuiz {
-  id: string;
-  title: string;
-  authorId: string;
-  authorName: string;
-  isHidden: boolean;
-  reportCount: number;
-  reports: { id: string; reason: string; details: string | null; reportedAt: string }[];
-}
+import type { BanInput, BulkDeleteInput, UnbanInput } from '@shared/admin';
 
-export interface AdminReport {
-  id: string;
-  quizId: string;
-  reason: string;
-  details: string | null;
-  reportedAt: string;
-  reportedByUser: { id: string; username: string; nickname: string; reports: number };
-  quiz: { title: string; authorName: string; isHidden: boolean };
-}
-
-export interface ReportedUser {
-  id: string;
-  username: string;
-  nickname: string;
-  role: string;
-  reportedQuizCount: number;
-  reportCount: number;
-  suspendedUntil: string | null;
-  penalties: { penaltyType: string; expiresAt: string | null; issuedAt: string; active: boolean }[];
-}
-
-export interface EditHistoryEntry {
-  id: string;
-  editorNickname: string;
-  editorUsername: string;
-  editedAt: string;
-  reason: string;
-  changes: {
-    quiz: { before: Record<string, unknown>; after: Record<string, unknown> };
-    questions: { before: Record<string, unknown>[]; after: Record<string, unknown>[] };
-  };
-}
+export type { AdminReport, EditHistoryEntry, FlaggedQuiz, ReportedUser } from '@shared/admin';
 
 /** The flagged list is refetched every 10 s and on window focus (spec). */
 export function useFlaggedQuizzes(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/flagged-quizzes'],
-    queryFn: () => getJson<FlaggedQuiz[]>('/api/admin/flagged-quizzes'),
+    queryFn: () => callApi(adminApi.flaggedQuizzes),
     enabled,
     refetchInterval: UI.adminReportsRefetchMs,
     refetchOnWindowFocus: true,
@@ -61,7 +22,7 @@ export function useFlaggedQuizzes(enabled: boolean) {
 export function useAdminReports(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/reports'],
-    queryFn: () => getJson<AdminReport[]>('/api/admin/reports'),
+    queryFn: () => callApi(adminApi.reports),
     enabled,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -71,24 +32,43 @@ export function useAdminReports(enabled: boolean) {
 export function useReportedUsers(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/reported-users'],
-    queryFn: () => getJson<ReportedUser[]>('/api/admin/reported-users'),
+    queryFn: () => callApi(adminApi.reportedUsers),
     enabled,
     staleTime: 0,
     refetchOnMount: 'always',
   });
 }
 
-export const getAdminQuiz = (id: string) =>
-  getJson<QuizDetail>(`/api/admin/quizzes/${encodeURIComponent(id)}`);
-export const getEditHistory = (id: string) =>
-  getJson<EditHistoryEntry[]>(`/api/admin/quizzes/${encodeURIComponent(id)}/edit-history`);
+export const getAdminQuiz = (id: string) => callApi(adminApi.quiz, { params: { id } });
+export const getEditHistory = (id: string) => callApi(adminApi.editHistory, { params: { id } });
+
+/** The moderation writes, named after their contract entries (`adminApi`). */
+export type AdminAction =
+  | { kind: 'hide' | 'restore' | 'deleteReport'; id: string }
+  | { kind: 'deleteReports'; body: BulkDeleteInput }
+  | { kind: 'ban'; body: BanInput }
+  | { kind: 'unban'; body: UnbanInput };
+
+function runAction(action: AdminAction) {
+  switch (action.kind) {
+    case 'hide':
+    case 'restore':
+    case 'deleteReport':
+      return callApi(adminApi[action.kind], { params: { id: action.id } });
+    case 'deleteReports':
+      return callApi(adminApi.deleteReports, { body: action.body });
+    case 'ban':
+      return callApi(adminApi.ban, { body: action.body });
+    case 'unban':
+      return callApi(adminApi.unban, { body: action.body });
+  }
+}
 
 /** Any admin action, then every admin list refreshes. */
 export function useAdminAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: { method: 'PATCH' | 'DELETE' | 'POST'; path: string; body?: unknown }) =>
-      (await apiRequest(action.method, action.path, action.body)).json() as Promise<{ message?: string }>,
+    mutationFn: runAction,
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),

@@ -15,6 +15,7 @@ import {
   useReportedUsers,
   type EditHistoryEntry,
   type ReportedUser,
+  type AdminAction,
 } from '../api/admin';
 
 const reasonLabel = (reason: string) =>
@@ -80,15 +81,12 @@ function FlaggedTab({
 }) {
   const flagged = useFlaggedQuizzes(true);
   const action = useAdminAction();
-  const run = (method: 'PATCH' | 'DELETE', path: string, failure: string, success: string) =>
-    action.mutate(
-      { method, path },
-      {
-        onSuccess: () => toast({ title: success, variant: 'success' }),
-        onError: (error) =>
-          toast({ title: 'エラー', description: errorMessage(error, failure), variant: 'destructive' }),
-      },
-    );
+  const run = (call: AdminAction, failure: string, success: string) =>
+    action.mutate(call, {
+      onSuccess: () => toast({ title: success, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'エラー', description: errorMessage(error, failure), variant: 'destructive' }),
+    });
   if (flagged.isPending) return <div className="page-loading" role="status" aria-label="読み込み中" />;
   if (flagged.isError) return <p className="state state--error">通報されたクイズの取得に失敗しました。</p>;
   if (!flagged.data.length) return <p className="state">通報されたクイズはありません。</p>;
@@ -127,8 +125,7 @@ function FlaggedTab({
                   disabled={action.isPending}
                   onClick={() =>
                     run(
-                      'PATCH',
-                      `/api/admin/quizzes/${quiz.id}/restore`,
+                      { kind: 'restore', id: quiz.id },
                       'クイズの再表示に失敗しました',
                       'クイズを再表示しました',
                     )
@@ -143,8 +140,7 @@ function FlaggedTab({
                   disabled={action.isPending}
                   onClick={() =>
                     run(
-                      'PATCH',
-                      `/api/admin/quizzes/${quiz.id}/hide`,
+                      { kind: 'hide', id: quiz.id },
                       'クイズの非表示に失敗しました',
                       'クイズを非表示にしました',
                     )
@@ -169,8 +165,7 @@ function FlaggedTab({
                   aria-label="この報告を削除"
                   onClick={() =>
                     run(
-                      'DELETE',
-                      `/api/admin/reports/${report.id}`,
+                      { kind: 'deleteReport', id: report.id },
                       '報告の削除に失敗しました',
                       '報告を削除しました',
                     )
@@ -219,7 +214,7 @@ function ReportsTab() {
           disabled={selected.size === 0 || action.isPending}
           onClick={() =>
             action.mutate(
-              { method: 'DELETE', path: '/api/admin/reports/bulk', body: { reportIds: [...selected] } },
+              { kind: 'deleteReports', body: { reportIds: [...selected] } },
               {
                 onSuccess: () => {
                   toast({ title: `${selected.size}件の報告を削除しました`, variant: 'success' });
@@ -286,7 +281,7 @@ function UserRow({ user }: { user: ReportedUser }) {
   const stopped = user.penalties.some((penalty) => penalty.active);
   const ban = (body: { type: 'ban' | 'suspension'; minutes?: number }) =>
     action.mutate(
-      { method: 'POST', path: '/api/admin/ban-user', body: { userId: user.id, ...body } },
+      { kind: 'ban', body: { userId: user.id, ...body } },
       {
         onSuccess: () => toast({ title: 'ユーザーを停止しました', variant: 'success' }),
         onError: (error) =>
@@ -320,7 +315,7 @@ function UserRow({ user }: { user: ReportedUser }) {
                 disabled={action.isPending}
                 onClick={() =>
                   action.mutate(
-                    { method: 'POST', path: '/api/admin/unban-user', body: { userId: user.id } },
+                    { kind: 'unban', body: { userId: user.id } },
                     {
                       onSuccess: () => toast({ title: '停止を解除しました', variant: 'success' }),
                       onError: (error) =>

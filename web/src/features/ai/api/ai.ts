@@ -1,16 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AI_MESSAGES,
-  uploadKindOf,
-  type AiSettings,
-  type AiUsageLimit,
-  type GeneratedQuiz,
-  type UploadKind,
-  type UploadTicket,
-} from '@shared/ai';
+import { AI_MESSAGES, uploadKindOf, type AiSettings, type UploadKind } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
-import { MESSAGES } from '@shared/messages';
-import { apiRequest, ApiError, errorMessage, getJson } from '@web/lib/api-client';
+import { aiApi } from '@shared/contract/ai';
+import { ApiError, callApi, errorMessage } from '@web/lib/api-client';
+import type { ResponseOf } from '@shared/contract/define';
 
 /** Query keys: the usage figure is per user (core-platform §7 "by user id"). */
 export const aiKeys = {
@@ -21,7 +14,7 @@ export const aiKeys = {
 export const aiUsageQuery = (userId: string) =>
   queryOptions({
     queryKey: aiKeys.usage(userId),
-    queryFn: () => getJson<AiUsageLimit>('/api/ai/usage-limit'),
+    queryFn: () => callApi(aiApi.usageLimit),
   });
 
 export function useAiUsage(userId: string) {
@@ -30,7 +23,7 @@ export function useAiUsage(userId: string) {
 
 /** A generation's answer with the settings it was asked with (the form needs the category and difficulty). */
 export interface AiGenerationResult {
-  quiz: GeneratedQuiz;
+  quiz: ResponseOf<typeof aiApi.fromText>;
   settings: AiSettings;
 }
 
@@ -48,8 +41,8 @@ export function useGenerateFromText(userId: string) {
   const refresh = useRefreshUsage(userId);
   return useMutation({
     mutationFn: async ({ settings, text }: { settings: AiSettings; text: string }) => {
-      const response = await apiRequest('POST', '/api/ai/generate-quiz-from-text', { ...settings, text });
-      return { quiz: (await response.json()) as GeneratedQuiz, settings } satisfies AiGenerationResult;
+      const quiz = await callApi(aiApi.fromText, { body: { ...settings, text } });
+      return { quiz, settings } satisfies AiGenerationResult;
     },
     onSettled: () => refresh(),
   });
@@ -63,19 +56,16 @@ export function useGenerateFromFile(userId: string) {
   const refresh = useRefreshUsage(userId);
   return useMutation({
     mutationFn: async ({ settings, file }: { settings: AiSettings; file: File }) => {
-      const ticket = (await (
-        await apiRequest('POST', '/api/ai/uploads', { fileName: file.name, size: file.size })
-      ).json()) as UploadTicket;
+      const ticket = await callApi(aiApi.createUpload, { body: { fileName: file.name, size: file.size } });
       const body = new FormData();
       for (const [name, value] of Object.entries(ticket.fields)) body.append(name, value);
       body.append('file', file);
       const upload = await fetch(ticket.url, { method: 'POST', body });
       if (!upload.ok) throw new UploadError(upload.status);
-      const response = await apiRequest('POST', `/api/ai/generate-quiz-from-${ticket.kind}`, {
-        ...settings,
-        fileKey: ticket.key,
+      const quiz = await callApi(ticket.kind === 'pdf' ? aiApi.fromPdf : aiApi.fromWord, {
+        body: { ...settings, fileKey: ticket.key },
       });
-      return { quiz: (await response.json()) as GeneratedQuiz, settings } satisfies AiGenerationResult;
+      return { quiz, settings } satisfies AiGenerationResult;
     },
     onSettled: () => refresh(),
   });
@@ -107,7 +97,7 @@ export function generationErrorToast(
   fallback: string,
   total: number | undefined,
 ): { title: string; description: string } {
-  if (error instanceof ApiError && error.status === 429 && error.serverMessage !== MESSAGES.tooManyRequests) {
+  if (error instanceof ApiError && error.reason === 'ai_daily_limit') {
     return {
       title: AI_MESSAGES.limitTitle,
       description: error.serverMessage ?? AI_MESSAGES.dailyLimit(total ?? LIMITS.aiGenerationsPerDayFree),

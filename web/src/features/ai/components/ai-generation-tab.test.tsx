@@ -212,7 +212,7 @@ describe('AiGenerationTab', () => {
 
   it('shows the daily limit with the server message, and other failures with the fallback', async () => {
     const limit = '1日の使用制限（3回）に達しています。明日再度お試しください。';
-    let answer = () => json({ message: limit }, 429);
+    let answer = () => json({ message: limit, reason: 'ai_daily_limit' }, 429);
     setUp({ '/api/ai/generate-quiz-from-text': () => answer() });
     const { panel } = await openAiTab();
     fireEvent.change(within(panel).getByLabelText('カテゴリ'), { target: { value: '歴史' } });

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountsApi } from '@shared/contract/accounts';
 import type { CurrentUser } from '@shared/users';
 import { UI } from '@shared/constants';
-import { ApiError, getJson } from '@web/lib/api-client';
+import { ApiError, callApi } from '@web/lib/api-client';
 
 export const currentUserKey = ['/api/auth/me'] as const;
 
 /** `GET /api/auth/me`: the user, or null when the answer is 401 (not signed in). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await getJson<CurrentUser>(currentUserKey[0]);
+    return await callApi(accountsApi.me);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse } from '@shared/accounts';
+import type { LoginInput } from '@shared/accounts';
+import { accountsApi } from '@shared/contract/accounts';
 import { UI } from '@shared/constants';
-import { apiRequest } from '@web/lib/api-client';
+import { callApi } from '@web/lib/api-client';
 import { currentUserKey, getCurrentUser } from './get-current-user';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -14,8 +15,7 @@ const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) =>
-      (await (await apiRequest('POST', '/api/auth/login', input)).json()) as LoginResponse,
+    mutationFn: async (input: LoginInput) => callApi(accountsApi.login, { body: input }),
     onSuccess: async (response) => {
       if (response.needsEmailVerification || !response.user) return;
       queryClient.setQueryData(currentUserKey, response.user);

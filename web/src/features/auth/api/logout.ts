@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@web/lib/api-client';
+import { accountsApi } from '@shared/contract/accounts';
+import { callApi } from '@web/lib/api-client';
 import { currentUserKey } from './get-current-user';
 
 /**
@@ -9,7 +10,7 @@ import { currentUserKey } from './get-current-user';
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest('POST', '/api/auth/logout')).json() as Promise<unknown>,
+    mutationFn: () => callApi(accountsApi.logout),
     onSuccess: async () => {
       queryClient.setQueryData(currentUserKey, null);
       await queryClient.invalidateQueries({

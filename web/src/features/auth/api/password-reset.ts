@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordInput } from '@shared/accounts';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { accountsApi } from '@shared/contract/accounts';
+import { ApiError, callApi } from '@web/lib/api-client';
 
 export const SERVER_ERROR_MESSAGE =
   'サーバーエラー: 一時的なエラーが発生しました。しばらくしてからもう一度お試しください。';
@@ -13,7 +14,7 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: async (email: string) => {
       try {
-        await apiRequest('POST', '/api/auth/request-password-reset', { email });
+        await callApi(accountsApi.requestPasswordReset, { body: { email } });
       } catch (error) {
         if (error instanceof ApiError && error.status >= 500)
           throw new Error(error.serverMessage ?? SERVER_ERROR_MESSAGE);
@@ -26,7 +27,6 @@ export function useRequestPasswordReset() {
 /** `POST /api/auth/reset-password`. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (input: ResetPasswordInput) =>
-      (await apiRequest('POST', '/api/auth/reset-password', input)).json() as Promise<{ message: string }>,
+    mutationFn: async (input: ResetPasswordInput) => callApi(accountsApi.resetPassword, { body: input }),
   });
 }

@@ -1,20 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput, VerifyEmailInput } from '@shared/accounts';
-import type { CurrentUser } from '@shared/users';
-import { apiRequest } from '@web/lib/api-client';
+import { accountsApi } from '@shared/contract/accounts';
+import { callApi } from '@web/lib/api-client';
 import { currentUserKey } from './get-current-user';
-
-interface SignedUp {
-  user: CurrentUser;
-  message: string;
-}
 
 /** `POST /api/auth/register`: the new member is signed in. */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: RegisterInput) =>
-      (await (await apiRequest('POST', '/api/auth/register', input)).json()) as SignedUp,
+    mutationFn: async (input: RegisterInput) => callApi(accountsApi.register, { body: input }),
     onSuccess: (response) => queryClient.setQueryData(currentUserKey, response.user),
   });
 }
@@ -22,10 +16,7 @@ export function useRegister() {
 /** `POST /api/auth/email-register`: mails the registration link. */
 export function useEmailRegister() {
   return useMutation({
-    mutationFn: async (email: string) =>
-      (await apiRequest('POST', '/api/auth/email-register', { email })).json() as Promise<{
-        message: string;
-      }>,
+    mutationFn: async (email: string) => callApi(accountsApi.emailRegister, { body: { email } }),
   });
 }
 
@@ -33,8 +24,7 @@ export function useEmailRegister() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: VerifyEmailInput) =>
-      (await (await apiRequest('POST', '/api/auth/verify-email', input)).json()) as SignedUp,
+    mutationFn: async (input: VerifyEmailInput) => callApi(accountsApi.verifyEmail, { body: input }),
     onSuccess: (response) => queryClient.setQueryData(currentUserKey, response.user),
   });
 }

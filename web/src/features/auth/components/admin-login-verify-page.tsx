@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { verifyAdminToken } from '../api/account';
 import { currentUserKey } from '../api/get-current-user';
 
@@ -12,7 +13,8 @@ const REDIRECT_AFTER_MS = 3000;
 type State =
   | { kind: 'verifying' }
   | { kind: 'success'; username: string }
-  | { kind: 'failure'; message: string }
+  /** `message` is null when the link itself was refused (used, expired or not an administrator's). */
+  | { kind: 'failure'; message: string | null }
   | { kind: 'missing' };
 
 /** '/admin-login-verify?token=': completes an administrator's sign-in from the e-mailed link. */
@@ -33,7 +35,13 @@ export function AdminLoginVerifyPage() {
         setState({ kind: 'success', username: user.username });
       })
       .catch((error: unknown) =>
-        setState({ kind: 'failure', message: errorMessage(error, '認証に失敗しました') }),
+        setState({
+          kind: 'failure',
+          message:
+            error instanceof ApiError && error.status === 400
+              ? null
+              : errorMessage(error, ACCOUNT_MESSAGES.adminTokenInvalid),
+        }),
       );
   }, [token, queryClient]);
 
@@ -61,10 +69,7 @@ export function AdminLoginVerifyPage() {
     case 'failure':
       return (
         <StatusCard tone="error" title="認証に失敗しました">
-          {state.message === '認証に失敗しました'
-            ? 'リンクが無効か、有効期限が切れています。'
-            : state.message}{' '}
-          3秒後にログインページへ移動します。
+          {state.message ?? 'リンクが無効か、有効期限が切れています。'} 3秒後にログインページへ移動します。
         </StatusCard>
       );
   }

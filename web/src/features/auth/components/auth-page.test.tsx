@@ -67,7 +67,10 @@ describe('AuthPage', () => {
       fakeFetch({
         '/api/auth/login': () =>
           json(
-            { message: 'ログイン試行回数が上限に達したため、ログインが一時的にロックされています。' },
+            {
+              message: 'ログイン試行回数が上限に達したため、ログインが一時的にロックされています。',
+              reason: 'login_locked',
+            },
             429,
           ),
       }).fetchImpl,
@@ -90,7 +93,8 @@ describe('AuthPage', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        '/api/auth/login': () => json({ message: 'このアカウントは管理者により停止されています' }, 403),
+        '/api/auth/login': () =>
+          json({ message: 'このアカウントは管理者により停止されています', reason: 'account_stopped' }, 403),
       }).fetchImpl,
     );
     renderWithProviders(

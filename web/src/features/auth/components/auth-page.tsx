@@ -74,13 +74,11 @@ function LoginForm({ onSwitch }: { onSwitch: (mode: Mode) => void }) {
       },
       onError: (error) => {
         const message = errorMessage(error, 'ログインに失敗しました');
-        if (message.includes('ログインが一時的にロックされています')) {
+        const reason = error instanceof ApiError ? error.reason : undefined;
+        if (reason === 'login_locked') {
           setLockNote(true);
           toast({ title: 'ログイン制限', description: message, variant: 'destructive' });
-        } else if (
-          message.includes(ACCOUNT_MESSAGES.accountStopped) ||
-          message.includes('アカウントが停止中です')
-        ) {
+        } else if (reason === 'account_stopped') {
           toast({
             title: 'アカウントが停止中です',
             description: 'このアカウントは管理者により停止されています。',

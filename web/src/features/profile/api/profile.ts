@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityResponse, UserStats } from '@shared/progress';
-import { getJson } from '@web/lib/api-client';
+import { progressApi } from '@shared/contract/progress';
+import { callApi } from '@web/lib/api-client';
 
 /** Stats and activity are refetched on entering the page and on window focus (spec). */
 const fresh = { staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: true } as const;
@@ -8,7 +8,7 @@ const fresh = { staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: tr
 export function useUserStats(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/user/stats'],
-    queryFn: () => getJson<UserStats>('/api/user/stats'),
+    queryFn: () => callApi(progressApi.stats),
     enabled,
     ...fresh,
   });
@@ -17,7 +17,7 @@ export function useUserStats(enabled: boolean) {
 export function useUserActivity(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/user/activity'],
-    queryFn: () => getJson<ActivityResponse>('/api/user/activity'),
+    queryFn: () => callApi(progressApi.activity),
     enabled,
     ...fresh,
   });

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuizDetail, QuizSummary } from '@shared/quizzes';
+import { DIFFICULTIES, LIMITS } from '@shared/constants';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { SEARCH_SORTS } from '@shared/quizzes';
 import type { CreateQuizInput, ReportInput, UpdateQuizInput } from '@shared/quiz-schemas';
-import { apiRequest, getJson } from '@web/lib/api-client';
+import { callApi } from '@web/lib/api-client';
 
 /** Query keys: every quiz list starts with one of these, so a write can refresh them all. */
 export const quizKeys = {
@@ -15,18 +17,17 @@ export const quizKeys = {
   favorite: (id: string) => ['/api/favorites', id] as const,
 };
 
-const withParams = (path: string, params: Record<string, string>) => {
-  const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== ''));
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-};
+/** The filter's value when it is one of `values`; anything else (such as «すべて», '') means no filter. */
+const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined =>
+  values.find((candidate) => candidate === value);
 
 /** `GET /api/quizzes?category&difficulty&search&limit=50`: the home page's latest quizzes. */
 export function useQuizList(params: { category: string; difficulty: string; search: string }) {
-  const all = { ...params, limit: '50' };
+  const all = { ...params, limit: String(LIMITS.homeQuizListLimit) };
   return useQuery({
     queryKey: quizKeys.list(all),
-    queryFn: () => getJson<QuizSummary[]>(withParams('/api/quizzes', all)),
+    queryFn: () =>
+      callApi(quizzesApi.list, { query: { ...all, difficulty: oneOf(DIFFICULTIES, params.difficulty) } }),
   });
 }
 
@@ -34,7 +35,7 @@ export function useQuizList(params: { category: string; difficulty: string; sear
 export function useFeaturedQuiz() {
   return useQuery({
     queryKey: quizKeys.featured,
-    queryFn: () => getJson<QuizSummary | null>('/api/quizzes/featured'),
+    queryFn: () => callApi(quizzesApi.featured),
   });
 }
 
@@ -42,14 +43,21 @@ export function useFeaturedQuiz() {
 export function useQuizSearch(params: { q: string; category: string; difficulty: string; sort: string }) {
   return useQuery({
     queryKey: quizKeys.search(params),
-    queryFn: () => getJson<QuizSummary[]>(withParams('/api/quizzes/search', params)),
+    queryFn: () =>
+      callApi(quizzesApi.search, {
+        query: {
+          ...params,
+          difficulty: oneOf(DIFFICULTIES, params.difficulty),
+          sort: oneOf(SEARCH_SORTS, params.sort),
+        },
+      }),
     retry: 1,
   });
 }
 
 export const myQuizzesQuery = queryOptions({
   queryKey: quizKeys.mine,
-  queryFn: () => getJson<QuizSummary[]>('/api/my-quizzes'),
+  queryFn: () => callApi(quizzesApi.mine),
 });
 
 export function useMyQuizzes(enabled = true) {
@@ -59,7 +67,7 @@ export function useMyQuizzes(enabled = true) {
 export function useMyQuizDetail(id: string | null) {
   return useQuery({
     queryKey: quizKeys.mineDetail(id ?? ''),
-    queryFn: () => getJson<QuizDetail>(`/api/my-quizzes/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => callApi(quizzesApi.mineDetail, { params: { id: id ?? '' } }),
     enabled: Boolean(id),
     staleTime: 0,
   });
@@ -69,10 +77,7 @@ export function useMyQuizDetail(id: string | null) {
 export function useQuizReports(id: string | null) {
   return useQuery({
     queryKey: quizKeys.reports(id ?? ''),
-    queryFn: () =>
-      getJson<{ id: string; reason: string; details: string | null; reportedAt: string }[]>(
-        `/api/quizzes/${encodeURIComponent(id ?? '')}/reports`,
-      ).catch(() => []),
+    queryFn: () => callApi(quizzesApi.reports, { params: { id: id ?? '' } }).catch(() => []),
     enabled: Boolean(id),
     staleTime: 0,
   });
@@ -97,8 +102,7 @@ function useRefreshQuizLists() {
 export function useCreateQuiz() {
   const refresh = useRefreshQuizLists();
   return useMutation({
-    mutationFn: async (input: CreateQuizInput) =>
-      (await apiRequest('POST', '/api/quizzes', input)).json() as Promise<QuizSummary>,
+    mutationFn: async (input: CreateQuizInput) => callApi(quizzesApi.create, { body: input }),
     onSuccess: () => refresh(),
   });
 }
@@ -107,9 +111,7 @@ export function useUpdateQuiz() {
   const refresh = useRefreshQuizLists();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: UpdateQuizInput }) =>
-      (
-        await apiRequest('PUT', `/api/quizzes/${encodeURIComponent(id)}`, input)
-      ).json() as Promise<QuizSummary>,
+      callApi(quizzesApi.update, { params: { id }, body: input }),
     onSuccess: () => refresh(),
   });
 }
@@ -117,8 +119,7 @@ export function useUpdateQuiz() {
 export function useDeleteQuiz() {
   const refresh = useRefreshQuizLists();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest('DELETE', `/api/quizzes/${encodeURIComponent(id)}`)).json() as Promise<unknown>,
+    mutationFn: async (id: string) => callApi(quizzesApi.delete, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -126,16 +127,14 @@ export function useDeleteQuiz() {
 export function useReportQuiz() {
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: ReportInput }) =>
-      (await apiRequest('POST', `/api/quizzes/${encodeURIComponent(id)}/report`, input)).json() as Promise<{
-        message: string;
-      }>,
+      callApi(quizzesApi.report, { params: { id }, body: input }),
   });
 }
 
 export function useFavorites(enabled = true) {
   return useQuery({
     queryKey: quizKeys.favorites,
-    queryFn: () => getJson<QuizSummary[]>('/api/favorites'),
+    queryFn: () => callApi(quizzesApi.favorites),
     enabled,
   });
 }
@@ -145,7 +144,7 @@ export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, favorite }: { id: string; favorite: boolean }) => {
-      await apiRequest(favorite ? 'POST' : 'DELETE', `/api/favorites/${encodeURIComponent(id)}`);
+      await callApi(favorite ? quizzesApi.addFavorite : quizzesApi.removeFavorite, { params: { id } });
       return favorite;
     },
     onSuccess: async (favorite, { id }) => {

@@ -23,7 +23,7 @@ import { paths } from '@web/config/paths';
 import { AiGenerationTab } from '@web/features/ai/components/ai-generation-tab';
 import { useAiGeneration } from '@web/features/ai/use-ai-generation';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import {
   useCreateQuiz,
   useDeleteQuiz,
@@ -282,7 +282,7 @@ function CreateQuizDialog(props: {
                     },
                     onError: (error) => {
                       const message = errorMessage(error, 'クイズの作成に失敗しました');
-                      if (message.includes('上限'))
+                      if (error instanceof ApiError && error.reason === 'quiz_quota')
                         toast({
                           title: '作成上限に達しました',
                           description: message,

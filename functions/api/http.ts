@@ -1,0 +1,62 @@
+import type { RouteContract } from '@shared/contract/define';
+import { MESSAGES } from '@shared/messages';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
+import { findHttpRoute, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
+import { findSession, type SessionItem } from '../sessions/session';
+import { accountStanding, getUser, type UserItem } from '../users/user';
+
+/**
+ * The handler layer's entry point: a route's Lambda handler from its contract
+ * (`shared/contract/*`) and a function that answers it. The access level and limits come from the
+ * route table; the caller is the session cookie's member.
+ * @example export const handler = httpHandler(categoriesApi.list, async () => ({ body: await listActiveCategoriesCached() }));
+ */
+
+type Route = (typeof httpRoutes)[number];
+type RouteFor<K extends string> = K extends `${infer M} ${infer P}`
+  ? Extract<Route, { method: M; path: P }>
+  : never;
+/** The signed-in member on routes that need one; possibly a guest on public routes. */
+export type UserFor<K extends string> = RouteFor<K>['access'] extends 'public'
+  ? UserItem | undefined
+  : UserItem;
+
+/**
+ * The session cookie's member. A suspended, banned or deactivated account is refused wherever a
+ * signed-in user is needed, and an account being deleted is signed out; on public routes the
+ * request simply proceeds as a guest's.
+ */
+export const identifyMember: Identify<UserItem, SessionItem> = async (sessionId, access) => {
+  const session = await findSession(sessionId);
+  if (!session) return undefined;
+  const user = await getUser(session.userId);
+  if (!user) return undefined;
+  const standing = accountStanding(user);
+  if (standing !== 'ok' && access !== 'public') {
+    if (standing === 'deleting') throw new UnauthorizedError();
+    throw standing === 'stopped'
+      ? new ForbiddenError(MESSAGES.accountStopped, 'account_stopped')
+      : new ForbiddenError(MESSAGES.accountInactive, 'account_inactive');
+  }
+  return standing === 'ok' ? { user, session } : undefined;
+};
+
+/** A route's handler; the contract's key must be a route of the route table. */
+export function httpHandler<C extends RouteContract<HttpRouteKey>>(
+  contract: C,
+  handle: RouteHandle<C, UserFor<C['key']>, SessionItem>,
+) {
+  const route = findHttpRoute(contract.key);
+  if (!route) throw new Error(`Route ${contract.key} is not in the route table`);
+  return Object.assign(createHttpHandler(route, contract, handle, identifyMember), { contract });
+}
+
+/** The chain for a route outside the route table (test fixtures), with the same session lookup. */
+export function routeHandler<C extends RouteContract>(
+  route: HttpRoute,
+  contract: C,
+  handle: RouteHandle<C, UserItem | undefined, SessionItem>,
+) {
+  return createHttpHandler(route, contract, handle, identifyMember);
+}

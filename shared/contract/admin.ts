@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import {
+  adminReportSchema,
+  banSchema,
+  bulkDeletedSchema,
+  bulkDeleteSchema,
+  editHistoryEntrySchema,
+  flaggedQuizSchema,
+  penaltySchema,
+  reportedUserSchema,
+  reportIdParamsSchema,
+  unbanSchema,
+} from '../admin';
+import { messageSchema } from '../api';
+import { quizIdParamsSchema } from '../quiz-queries';
+import { quizDetailSchema } from '../quizzes';
+import { defineRoute } from './define';
+
+/** Moderation (core-platform "Admin"). */
+export const adminApi = {
+  flaggedQuizzes: defineRoute('GET /api/admin/flagged-quizzes', { response: z.array(flaggedQuizSchema) }),
+  reports: defineRoute('GET /api/admin/reports', { response: z.array(adminReportSchema) }),
+  reportedUsers: defineRoute('GET /api/admin/reported-users', { response: z.array(reportedUserSchema) }),
+  quiz: defineRoute('GET /api/admin/quizzes/{id}', {
+    params: quizIdParamsSchema,
+    response: quizDetailSchema,
+  }),
+  editHistory: defineRoute('GET /api/admin/quizzes/{id}/edit-history', {
+    params: quizIdParamsSchema,
+    response: z.array(editHistoryEntrySchema),
+  }),
+  hide: defineRoute('PATCH /api/admin/quizzes/{id}/hide', {
+    params: quizIdParamsSchema,
+    response: messageSchema,
+  }),
+  restore: defineRoute('PATCH /api/admin/quizzes/{id}/restore', {
+    params: quizIdParamsSchema,
+    response: messageSchema,
+  }),
+  deleteReport: defineRoute('DELETE /api/admin/reports/{id}', {
+    params: reportIdParamsSchema,
+    response: messageSchema,
+  }),
+  deleteReports: defineRoute('DELETE /api/admin/reports/bulk', {
+    body: bulkDeleteSchema,
+    response: bulkDeletedSchema,
+  }),
+  ban: defineRoute('POST /api/admin/ban-user', {
+    body: banSchema,
+    response: z.object({ penalty: penaltySchema, message: z.string() }),
+  }),
+  unban: defineRoute('POST /api/admin/unban-user', { body: unbanSchema, response: messageSchema }),
+};

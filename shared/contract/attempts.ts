@@ -1,0 +1,30 @@
+import {
+  attemptIdParamsSchema,
+  attemptRatedSchema,
+  attemptResultSchema,
+  attemptSchema,
+  progressSavedSchema,
+  progressSchema,
+  ratingSchema,
+} from '../attempts';
+import { quizIdParamsSchema } from '../quiz-queries';
+import { defineRoute } from './define';
+
+/** Playing a quiz: the answers so far, the finished attempt and its rating (core-platform §3, §7). */
+export const attemptsApi = {
+  record: defineRoute('POST /api/quizzes/{id}/attempt', {
+    params: quizIdParamsSchema,
+    body: attemptSchema,
+    response: attemptResultSchema,
+  }),
+  saveProgress: defineRoute('POST /api/quizzes/{id}/attempt/progress', {
+    params: quizIdParamsSchema,
+    body: progressSchema,
+    response: progressSavedSchema,
+  }),
+  rate: defineRoute('PATCH /api/quiz-attempts/{id}/rating', {
+    params: attemptIdParamsSchema,
+    body: ratingSchema,
+    response: attemptRatedSchema,
+  }),
+};

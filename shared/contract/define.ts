@@ -1,0 +1,72 @@
+import type * as z from 'zod';
+
+/**
+ * The API contract: one entry per HTTP route, holding the schemas of what the route takes
+ * (`params`, `query`, `body`) and of what it answers (`response`). The functions validate input
+ * and answers with them, and the web app builds its calls and parses the answers with them, so a
+ * route's shape is written once. Each feature has its own file; `index.ts` lists them all.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** API Gateway's route key: `METHOD /api/path/{param}`. */
+export type RouteKey = `${HttpMethod} /api/${string}`;
+
+export interface RouteSchemas {
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  /** The JSON body. */
+  readonly body?: z.ZodType;
+  /**
+   * The text fields of a `multipart/form-data` body, for routes that also take a file upload;
+   * the handler reads the form and checks its fields with this schema.
+   */
+  readonly form?: z.ZodType;
+  /** The answer's body on success (any 2xx). Error answers are always `ApiErrorBody`. */
+  readonly response: z.ZodType;
+}
+
+export type RouteContract<K extends RouteKey = RouteKey, S extends RouteSchemas = RouteSchemas> = S & {
+  readonly key: K;
+  readonly method: K extends `${infer M extends HttpMethod} ${string}` ? M : HttpMethod;
+  readonly path: K extends `${HttpMethod} ${infer P}` ? P : string;
+};
+
+/** Declares one route of the contract. */
+export function defineRoute<const K extends RouteKey, const S extends RouteSchemas>(
+  key: K,
+  schemas: S,
+): RouteContract<K, S> {
+  const [method, path] = key.split(' ') as [HttpMethod, string];
+  return { ...schemas, key, method, path } as RouteContract<K, S>;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** The answer of a route, as the web app receives it. */
+export type ResponseOf<C extends RouteSchemas> = z.output<C['response']>;
+/** The answer of a route, as a handler writes it. */
+export type ReplyOf<C extends RouteSchemas> = z.input<C['response']>;
+export type ParamsOf<C extends RouteSchemas> = OutputOf<C['params']>;
+export type QueryOf<C extends RouteSchemas> = OutputOf<C['query']>;
+export type BodyOf<C extends RouteSchemas> = OutputOf<C['body']>;
+
+/** What a caller gives to call a route: exactly the parts the route takes. */
+export type CallInput<C extends RouteSchemas> = (C['params'] extends z.ZodType
+  ? { params: InputOf<C['params']> }
+  : { params?: never }) &
+  (C['query'] extends z.ZodType ? { query?: InputOf<C['query']> } : { query?: never }) &
+  (C['body'] extends z.ZodType
+    ? { body: InputOf<C['body']> | (C['form'] extends z.ZodType ? FormData : never) }
+    : C['form'] extends z.ZodType
+      ? { body: FormData }
+      : { body?: never });
+
+/** Fills a route's `{name}` segments, each URL-encoded. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,23 @@
+import { accountsApi } from './accounts';
+import { adminApi } from './admin';
+import { aiApi } from './ai';
+import { attemptsApi } from './attempts';
+import { categoriesApi } from './categories';
+import type { RouteContract } from './define';
+import { progressApi } from './progress';
+import { quizzesApi } from './quizzes';
+
+/**
+ * Every route of the contract. Handlers and web calls import their feature's file (so a function
+ * bundles only its feature's schemas); this list is for the checks that the contract and the
+ * route table match, and for tools that describe the whole API.
+ */
+export const API_CONTRACT: readonly RouteContract[] = [
+  accountsApi,
+  categoriesApi,
+  quizzesApi,
+  attemptsApi,
+  progressApi,
+  aiApi,
+  adminApi,
+].flatMap((feature) => Object.values(feature));

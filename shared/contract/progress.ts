@@ -1,0 +1,17 @@
+import {
+  activityResponseSchema,
+  studyAnswerResultSchema,
+  studySessionSchema,
+  userStatsSchema,
+} from '../progress';
+import { defineRoute } from './define';
+
+/** A member's stats, activity and study records (core-platform §3, §7). */
+export const progressApi = {
+  studyAnswer: defineRoute('POST /api/study/session', {
+    body: studySessionSchema,
+    response: studyAnswerResultSchema,
+  }),
+  stats: defineRoute('GET /api/user/stats', { response: userStatsSchema }),
+  activity: defineRoute('GET /api/user/activity', { response: activityResponseSchema }),
+};
