@@ -179,11 +179,9 @@ export const loginResponseSchema = z.object({
   needsEmailVerification: z.boolean(),
   message: z.string(),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** A new or newly signed-in member (registration, e-mail registration, administrator sign-in). */
 export const signedInSchema = z.object({ user: currentUserSchema, message: z.string() });
-export type SignedIn = z.infer<typeof signedInSchema>;
 
 /** `GET /api/auth/verify-token`: the address a still-valid registration link was sent to. */
 export const registrationLinkSchema = z.object({ valid: z.literal(true), email: z.string() });

@@ -145,6 +145,5 @@ export const penaltySchema = z.object({
   issuedAt: z.string(),
   expiresAt: z.string().nullable(),
 });
-export type Penalty = z.infer<typeof penaltySchema>;
 
 export const bulkDeletedSchema = z.object({ deleted: z.number(), message: z.string() });

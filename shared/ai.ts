@@ -30,7 +30,7 @@ export const AI_MESSAGES = {
 } as const;
 
 /** Where an upload goes: `pdf` is the PDF call, `word` the Word call (.doc and .docx). */
-export const UPLOAD_KINDS = ['pdf', 'word'] as const;
+const UPLOAD_KINDS = ['pdf', 'word'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The file picker's `accept`, and the extensions the server takes. */
@@ -90,14 +90,12 @@ export const generateFromTextSchema = aiSettingsSchema.extend({
       `テキストは${AI_TEXT_MAX_LENGTH.toLocaleString('ja-JP')}文字以内で入力してください`,
     ),
 });
-export type GenerateFromTextInput = z.input<typeof generateFromTextSchema>;
 
 /** The file calls given an uploaded object (presigned POST) instead of a multipart body. */
 export const generateFromUploadSchema = z.object({
   fileKey: z.string({ error: AI_MESSAGES.fileRequired }).min(1, AI_MESSAGES.fileRequired).max(300),
   ...aiSettingsSchema.shape,
 });
-export type GenerateFromUploadInput = z.input<typeof generateFromUploadSchema>;
 
 /** `POST /api/ai/uploads`: asks for a presigned POST for one file. */
 export const uploadRequestSchema = z.object({
@@ -109,7 +107,6 @@ export const uploadRequestSchema = z.object({
     .refine((name) => uploadKindOf(name) !== null, AI_MESSAGES.fileTypeNotAllowed),
   size: z.number().int().min(1, AI_MESSAGES.fileEmpty).max(LIMITS.uploadMaxBytes, AI_MESSAGES.fileTooLarge),
 });
-export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 
 /** A presigned POST: send `fields` then the file as `file` to `url`, then the key to the generation call. */
 export const uploadTicketSchema = z.object({

@@ -47,7 +47,6 @@ export const attemptResultSchema = z.object({
   totalQuestions: z.number(),
   message: z.string(),
 });
-export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
 export const progressSavedSchema = z.object({ saved: z.literal(true) });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** A category as the API returns it (`GET /api/categories`). */
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.string(),
   name: z.string().min(1).max(100),
   description: z.string(),

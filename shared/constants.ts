@@ -13,6 +13,8 @@ export const LIMITS = {
   aiTextMinLength: 10,
   uploadMaxBytes: 10 * 1024 * 1024,
   homeQuizListLimit: 50,
+  /** Questions in one quiz, by hand or by AI (the form stops adding at this many). */
+  questionsPerQuizMax: 50,
   timeLimitMinMinutes: 1,
   timeLimitMaxMinutes: 60,
   timeLimitDefaultMinutes: 10,
@@ -22,13 +24,7 @@ export const LIMITS = {
   resetPasswordMinLength: 6,
   loginFailuresBeforeLock: 10,
   verificationLinkHours: 24,
-  savedQuestionSetsMax: 50,
-  chatMessageMaxLength: 200,
-  roomPasswordMaxLength: 32,
-  roomPlayersMin: 2,
-  roomPlayersMax: 8,
   categoryNameMaxLength: 100,
-  tagNameMaxLength: 50,
   /** Largest JSON body a route accepts unless the route table says otherwise. */
   jsonBodyMaxBytes: 256 * 1024,
 } as const;
@@ -44,7 +40,6 @@ export const UI = {
   loginPollTries: 5,
   loginPollIntervalMs: 200,
   adminReportsRefetchMs: 10_000,
-  roomsRefetchMs: 5000,
   resultThresholdExcellent: 0.8,
   resultThresholdGood: 0.6,
 } as const;
@@ -60,6 +55,3 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Stored category defaults (second document §3). */
 export const CATEGORY_DEFAULTS = { color: '#3B82F6', icon: 'folder' } as const;
-
-/** Day boundaries (AI limits reset at 00:00) are Japan time. */
-export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';

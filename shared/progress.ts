@@ -26,7 +26,7 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-export const activityItemSchema = z.object({
+const activityItemSchema = z.object({
   id: z.string(),
   type: z.enum(['quiz_created', 'quiz_completed', 'achievement']),
   title: z.string(),
@@ -36,7 +36,7 @@ export const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export const recentAttemptSchema = z.object({
+const recentAttemptSchema = z.object({
   quizId: z.string(),
   quizTitle: z.string(),
   date: z.string(),

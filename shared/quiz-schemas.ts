@@ -33,7 +33,7 @@ const minutes = z
   .min(LIMITS.timeLimitMinMinutes, m.timeLimitRange)
   .max(LIMITS.timeLimitMaxMinutes, m.timeLimitRange);
 
-export const questionInputSchema = z
+const questionInputSchema = z
   .object({
     questionText: required(m.questionTextRequired, 500),
     optionA: required(m.optionARequired, 200),
@@ -49,12 +49,11 @@ export const questionInputSchema = z
       (question.correctAnswer !== 'D' || question.optionD !== null),
     { message: m.correctAnswerMissingOption, path: ['correctAnswer'] },
   );
-export type QuestionInput = z.input<typeof questionInputSchema>;
 
 const questions = z
   .array(questionInputSchema, { error: m.questionsMin })
   .min(1, m.questionsMin)
-  .max(50, m.questionsMax);
+  .max(LIMITS.questionsPerQuizMax, m.questionsMax);
 
 const title = required(m.titleRequired, 100, m.titleMax);
 

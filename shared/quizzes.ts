@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ANSWER_LETTERS, DIFFICULTIES, REPORT_REASONS } from './constants';
+import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
 
 /**
  * Quizzes, their questions, favourites and reports (core-platform §3, §5, §7): messages and types.
@@ -14,9 +14,9 @@ export const QUIZ_MESSAGES = {
   categoryRequiredCreate: 'カテゴリを選択してください',
   categoryRequiredEdit: 'カテゴリは必須です',
   difficultyRequired: '難易度は必須です',
-  timeLimitRange: '制限時間は1〜60分で入力してください',
+  timeLimitRange: `制限時間は${LIMITS.timeLimitMinMinutes}〜${LIMITS.timeLimitMaxMinutes}分で入力してください`,
   questionsMin: '最低1問は必要です',
-  questionsMax: '問題は50問までです',
+  questionsMax: `問題は${LIMITS.questionsPerQuizMax}問までです`,
   questionTextRequired: '質問文は必須です',
   optionARequired: '選択肢Aは必須です',
   optionBRequired: '選択肢Bは必須です',
@@ -49,7 +49,7 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 export const SEARCH_SORTS = ['popular', 'newest', 'rating'] as const;
 
 /** A question as the play page receives it. */
-export const questionSchema = z.object({
+const questionSchema = z.object({
   id: z.string(),
   questionText: z.string(),
   optionA: z.string(),
@@ -95,4 +95,3 @@ export const authorReportSchema = z.object({
   reportedAt: z.string(),
   status: z.string(),
 });
-export type AuthorReport = z.infer<typeof authorReportSchema>;

@@ -1,4 +1,5 @@
 import { getConfig } from '../lib/config';
+import { JAPAN_TIME_ZONE } from '../lib/japan-time';
 import type { Mail } from './mailer';
 
 /**
@@ -92,7 +93,7 @@ export const adminLoginMail = (
     '管理者ログインの確認',
     [
       '管理者アカウントへのログインが試みられました。ご本人の操作であれば、下のボタンからログインを完了してください。',
-      `日時: ${request.at.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}\nIP アドレス: ${request.ipAddress}\nブラウザ: ${request.userAgent || '不明'}`,
+      `日時: ${request.at.toLocaleString('ja-JP', { timeZone: JAPAN_TIME_ZONE })}\nIP アドレス: ${request.ipAddress}\nブラウザ: ${request.userAgent || '不明'}`,
     ],
     { label: 'ログインを完了する', url: appLink('/admin-login-verify', { token }) },
     [

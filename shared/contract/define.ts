@@ -41,15 +41,11 @@ export function defineRoute<const K extends RouteKey, const S extends RouteSchem
 }
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
-type OutputOf<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** The answer of a route, as the web app receives it. */
 export type ResponseOf<C extends RouteSchemas> = z.output<C['response']>;
 /** The answer of a route, as a handler writes it. */
 export type ReplyOf<C extends RouteSchemas> = z.input<C['response']>;
-export type ParamsOf<C extends RouteSchemas> = OutputOf<C['params']>;
-export type QueryOf<C extends RouteSchemas> = OutputOf<C['query']>;
-export type BodyOf<C extends RouteSchemas> = OutputOf<C['body']>;
 
 /** What a caller gives to call a route: exactly the parts the route takes. */
 export type CallInput<C extends RouteSchemas> = (C['params'] extends z.ZodType
