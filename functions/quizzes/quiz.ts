@@ -155,13 +155,13 @@ export async function getQuizzes(quizIds: readonly string[]): Promise<QuizItem[]
 export async function getQuizDetail(
   quizId: string,
 ): Promise<{ quiz: QuizItem; questions: Question[] } | undefined> {
-  const [meta, questionItems] = await Promise.all([
+  const [meta, stored] = await Promise.all([
     db.get({ Key: quizKey(quizId) }),
     queryAll<QuestionItem>({ partition: QuizKeys.pk({ quizId }), beginsWith: QuestionKeys.skPrefix() }),
   ]);
   const quiz = meta.Item as QuizItem | undefined;
   if (!quiz) return undefined;
-  const questions = questionItems.map(toQuestion);
+  const questions = stored.map(toQuestion);
   return { quiz, questions: questions.sort((a, b) => a.order - b.order) };
 }
 
