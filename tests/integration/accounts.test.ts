@@ -727,7 +727,9 @@ describe('per-address limits', () => {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
-  });
+    // 61 sign-ups one after another, each hashing a password with scrypt: on a busy 2-core
+    // machine that took over the default 20 s, so this test alone gets more time.
+  }, 120_000);
 });
 
 describe('sign-in lock and known browsers', () => {
