@@ -30,4 +30,49 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'tests/**/*.ts', 'infra/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  // The data layer (functions/data) is the only code that talks to DynamoDB's item API, and the
+  // entities' key modules the only code that spells keys: see docs/data-model.md.
+  {
+    files: ['functions/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    ignores: [
+      'functions/data/**',
+      'functions/lib/aws-clients.ts',
+      '**/*-keys.ts',
+      'scripts/local/**',
+      'tests/integration/bootstrap.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^[A-Z][A-Z_]*#/]',
+          message: "Build keys with the entity's key module (`*-keys.ts`), not inline.",
+        },
+        {
+          selector: 'Literal[raw=/^[\x27"][A-Z][A-Z_]*#/]',
+          message: "Build keys and prefixes with the entity's key module (`*-keys.ts`), not inline.",
+        },
+        {
+          selector: 'Property[key.name=/^(TableName|IndexName|KeyConditionExpression)$/]',
+          message:
+            'Use db, queryAll/queryPages, batch.ts or transactWrite (functions/data): they fill these in.',
+        },
+        {
+          selector: "MemberExpression[property.name='tableName'][object.callee.name='getConfig']",
+          message: 'Use tableName() from functions/data/db.ts.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@aws-sdk/lib-dynamodb',
+              message: 'Use db, the paginator, batch.ts or transactWrite (functions/data).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,14 +1,16 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { db } from '../data/db';
+import { queryAllOwned } from '../data/owned';
 import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
 import { transactWrite } from '../data/transact';
 import { deleteQuizContents } from '../quizzes/quiz';
+import { QuizKeys } from '../quizzes/quiz-keys';
 import { endAllSessions } from '../sessions/session';
-import { emailKey, userKey, usernameKey, usernameLikeKey, type UserItem } from '../users/user';
+import type { UserItem } from '../users/user';
+import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey } from '../users/user-keys';
 
 /**
  * Deleting an account removes everything it owns. Every item a user owns carries
@@ -26,7 +28,6 @@ import { emailKey, userKey, usernameKey, usernameLikeKey, type UserItem } from '
  * If anything fails midway the account stays marked; the deletion is finished by a repeat or by
  * the next sign-in with the right password (auth.ts).
  */
-const table = () => getConfig().tableName;
 const MAX_PASSES = 5;
 /**
  * In AWS the byOwner index follows the table asynchronously (typically well under a second): the
@@ -38,36 +39,30 @@ const INDEX_SETTLE_MS = 1000;
 type OwnedItem = ItemKey & { cascade?: string; gsi2sk?: string };
 
 const ownedItems = (userId: string) =>
-  queryAll<OwnedItem>({
-    TableName: table(),
-    IndexName: 'byOwner',
-    KeyConditionExpression: 'gsi2pk = :owner',
-    ExpressionAttributeValues: { ':owner': `USER#${userId}` },
-    ProjectionExpression: 'pk, sk, #cascade, gsi2sk',
-    ExpressionAttributeNames: { '#cascade': 'cascade' },
+  queryAllOwned<OwnedItem>(userId, {
+    projection: 'pk, sk, #cascade, gsi2sk',
+    names: { '#cascade': 'cascade' },
   });
 
 const ownPartition = (userId: string) =>
   queryAll<OwnedItem>({
-    TableName: table(),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+    partition: UserKeys.pk({ userId }),
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });
 
+/** The claims' owner-index sort keys (`CLAIM#…`): claims go last, with the profile. */
+const CLAIMS = new Set<string>(CLAIM_KEYS.map((claim) => claim.ownerPrefix()));
+
 /** Marks the account as being deleted (once; a repeat keeps the first time). */
 async function markDeleting(userId: string, now: Date) {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    )
+  await db
+    .update({
+      Key: userKey(userId),
+      UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    })
     .catch((error: unknown) => {
       // Already gone: a parallel copy of this deletion finished first; the passes find nothing.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -89,21 +84,22 @@ export async function deleteAccount(user: UserItem, now = new Date()): Promise<v
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const keys = new Map<string, ItemKey>();
     for (const item of [...(await ownedItems(user.id)), ...(await ownPartition(user.id))]) {
-      if (item.sk === 'PROFILE') continue;
-      if (item.gsi2sk?.startsWith('CLAIM#')) {
+      if (item.sk === UserKeys.sk()) continue;
+      if (item.gsi2sk && CLAIMS.has(item.gsi2sk)) {
         claims.set(item.pk, { pk: item.pk, sk: item.sk });
         continue;
       }
       // A quiz (the only item that owns its partition) leaves every list and loses its partition,
       // other players' plays included, before it goes itself.
-      if (item.cascade === 'partition') await deleteQuizContents(item.pk.replace(/^QUIZ#/, ''));
+      const quiz = item.cascade === 'partition' ? QuizKeys.parsePk(item.pk) : undefined;
+      if (quiz) await deleteQuizContents(quiz.quizId);
       keys.set(`${item.pk}\u0000${item.sk}`, { pk: item.pk, sk: item.sk });
     }
     if (keys.size === 0) break;
     await deleteItems([...keys.values()]);
   }
   await transactWrite([
-    { Delete: { TableName: table(), Key: userKey(user.id) } },
-    ...[...claims.values()].map((key) => ({ Delete: { TableName: table(), Key: key } })),
+    { Delete: { Key: userKey(user.id) } },
+    ...[...claims.values()].map((key) => ({ Delete: { Key: key } })),
   ]);
 }

@@ -1,8 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '@shared/constants';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
+import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
+import { guardKey } from './login-guard-keys';
 
 /**
  * Password guessing protection per username (existing or not, so a lock reveals nothing about
@@ -15,34 +14,23 @@ import { ttlFromDate } from '../data/table';
  */
 export const LOGIN_LOCK_MINUTES = 15;
 
-const table = () => getConfig().tableName;
-/** A sign-in name as the lock (and the device cookies) count it: NFKC, lower case. */
-export const guardName = (username: string) => username.normalize('NFKC').toLowerCase();
-const guardKey = (username: string) => ({
-  pk: `LOGINGUARD#${guardName(username)}`,
-  sk: 'LOGINGUARD' as const,
-});
-
 /** Counts an attempt; false when the username is locked (or 10 failures are already in flight). */
 export async function beginAttempt(username: string, now = new Date()): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: guardKey(username),
-        UpdateExpression: 'SET failures = if_not_exists(failures, :zero) + :one, #ttl = :ttl',
-        ConditionExpression:
-          '(attribute_not_exists(failures) OR failures < :max) AND (attribute_not_exists(lockedUntil) OR lockedUntil < :now)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ':max': LIMITS.loginFailuresBeforeLock,
-          ':now': now.toISOString(),
-          ':ttl': ttlFromDate(new Date(now.getTime() + 2 * 86_400_000)),
-        },
-      }),
-    );
+    await db.update({
+      Key: guardKey(username),
+      UpdateExpression: 'SET failures = if_not_exists(failures, :zero) + :one, #ttl = :ttl',
+      ConditionExpression:
+        '(attribute_not_exists(failures) OR failures < :max) AND (attribute_not_exists(lockedUntil) OR lockedUntil < :now)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':max': LIMITS.loginFailuresBeforeLock,
+        ':now': now.toISOString(),
+        ':ttl': ttlFromDate(new Date(now.getTime() + 2 * 86_400_000)),
+      },
+    });
     return true;
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
@@ -52,27 +40,22 @@ export async function beginAttempt(username: string, now = new Date()): Promise<
 
 /** After a wrong password: when this was the 10th in a row, lock the username and start counting afresh. */
 export async function attemptFailed(username: string, now = new Date()): Promise<boolean> {
-  const current = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: guardKey(username), ConsistentRead: true }),
-  );
+  const current = await db.get({ Key: guardKey(username), ConsistentRead: true });
   if (Number(current.Item?.failures ?? 0) < LIMITS.loginFailuresBeforeLock) return false;
   const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: guardKey(username),
-        UpdateExpression: 'SET lockedUntil = :until, failures = :zero, #ttl = :ttl',
-        ConditionExpression: 'failures >= :max',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':until': lockedUntil.toISOString(),
-          ':zero': 0,
-          ':max': LIMITS.loginFailuresBeforeLock,
-          ':ttl': ttlFromDate(new Date(lockedUntil.getTime() + 86_400_000)),
-        },
-      }),
-    )
+  await db
+    .update({
+      Key: guardKey(username),
+      UpdateExpression: 'SET lockedUntil = :until, failures = :zero, #ttl = :ttl',
+      ConditionExpression: 'failures >= :max',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':until': lockedUntil.toISOString(),
+        ':zero': 0,
+        ':max': LIMITS.loginFailuresBeforeLock,
+        ':ttl': ttlFromDate(new Date(lockedUntil.getTime() + 86_400_000)),
+      },
+    })
     .catch((error: unknown) => {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     });
@@ -81,12 +64,9 @@ export async function attemptFailed(username: string, now = new Date()): Promise
 
 /** After a correct password (or a password reset): the count starts again at zero and any lock ends. */
 export async function attemptSucceeded(username: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: guardKey(username),
-      UpdateExpression: 'SET failures = :zero REMOVE lockedUntil',
-      ExpressionAttributeValues: { ':zero': 0 },
-    }),
-  );
+  await db.update({
+    Key: guardKey(username),
+    UpdateExpression: 'SET failures = :zero REMOVE lockedUntil',
+    ExpressionAttributeValues: { ':zero': 0 },
+  });
 }

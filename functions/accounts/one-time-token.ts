@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type TransactItem } from '../data/transact';
 import { accountGuard } from '../users/user';
+import { TokenKeys, tokenKey, type TOKEN_KEY_KINDS } from './one-time-token-keys';
 
 /**
  * One-time tokens sent by e-mail: pending registrations (24 h), password resets (1 h) and
@@ -15,10 +14,10 @@ import { accountGuard } from '../users/user';
  * (checked in the condition, not left to TTL).
  */
 export const TOKEN_KINDS = {
-  registration: { prefix: 'PREUSER', minutes: 24 * 60 },
-  passwordReset: { prefix: 'PWRESET', minutes: 60 },
-  adminLogin: { prefix: 'ADMINLOGIN', minutes: 15 },
-} as const;
+  registration: { minutes: 24 * 60 },
+  passwordReset: { minutes: 60 },
+  adminLogin: { minutes: 15 },
+} as const satisfies Record<keyof typeof TOKEN_KEY_KINDS, { minutes: number }>;
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
 export interface TokenItem<Data> {
@@ -33,13 +32,6 @@ export interface TokenItem<Data> {
   gsi2pk?: string;
   gsi2sk?: string;
 }
-
-const tokenKey = (kind: TokenKind, token: string) => ({
-  pk: `TOKEN#${TOKEN_KINDS[kind].prefix}#${createHash('sha256').update(token).digest('base64url')}`,
-  sk: 'TOKEN' as const,
-});
-
-const table = () => getConfig().tableName;
 
 /** Issues a token; `ownerId` makes it part of that user's data (removed with the account). */
 export async function issueToken<Data>(
@@ -59,11 +51,11 @@ export async function issueToken<Data>(
     isUsed: false,
     // Kept a day past expiry so a late click can still be told "expired"; code never relies on TTL.
     ttl: ttlFromDate(new Date(expiresAt.getTime() + 86_400_000)),
-    ...(ownerId ? { gsi2pk: `USER#${ownerId}`, gsi2sk: `TOKEN#${now.toISOString()}` } : {}),
+    ...(ownerId ? TokenKeys.owner({ userId: ownerId, createdAt: now.toISOString() }) : {}),
   };
   // A token owned by an account is written only while the account lives (deletion removes them all).
-  if (ownerId) await transactWrite([accountGuard(ownerId), { Put: { TableName: table(), Item: item } }]);
-  else await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+  if (ownerId) await transactWrite([accountGuard(ownerId), { Put: { Item: item } }]);
+  else await db.put({ Item: item });
   return token;
 }
 
@@ -76,7 +68,7 @@ export async function peekToken<Data>(
   now = new Date(),
 ): Promise<Data | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: tokenKey(kind, token) }));
+  const result = await db.get({ Key: tokenKey(kind, token) });
   const item = result.Item as TokenItem<Data> | undefined;
   if (!item || item.isUsed || new Date(item.expiresAt).getTime() <= now.getTime()) return undefined;
   return item.data;
@@ -92,16 +84,13 @@ export async function useToken<Data>(
 ): Promise<Data | undefined> {
   if (!looksLikeToken(token)) return undefined;
   try {
-    const result = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: tokenKey(kind, token),
-        UpdateExpression: 'SET isUsed = :used, usedAt = :now',
-        ConditionExpression: useCondition,
-        ExpressionAttributeValues: { ':used': true, ':unused': false, ':now': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const result = await db.update({
+      Key: tokenKey(kind, token),
+      UpdateExpression: 'SET isUsed = :used, usedAt = :now',
+      ConditionExpression: useCondition,
+      ExpressionAttributeValues: { ':used': true, ':unused': false, ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    });
     return (result.Attributes as TokenItem<Data>).data;
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
@@ -113,7 +102,6 @@ export async function useToken<Data>(
 export function useTokenInTransaction(kind: TokenKind, token: string, now = new Date()): TransactItem {
   return {
     Update: {
-      TableName: table(),
       Key: tokenKey(kind, token),
       UpdateExpression: 'SET isUsed = :used, usedAt = :now',
       ConditionExpression: useCondition,
@@ -124,5 +112,5 @@ export function useTokenInTransaction(kind: TokenKind, token: string, now = new 
 
 /** Withdraws every outstanding token an account owns (after a password reset). */
 export async function deleteOwnedTokens(userId: string): Promise<void> {
-  await deleteItems(await queryOwned<ItemKey>(userId, 'TOKEN#', { projection: 'pk, sk' }));
+  await deleteItems(await queryOwned<ItemKey>(userId, TokenKeys, { projection: 'pk, sk' }));
 }

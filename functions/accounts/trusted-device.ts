@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { LIMITS } from '@shared/constants';
+import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
 import { randomToken } from '../sessions/session';
 import { accountGuard } from '../users/user';
-import { guardName } from './login-guard';
+import { guardName } from './login-guard-keys';
+import { DeviceKeys, deviceKey } from './trusted-device-keys';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"). The sign-in
@@ -35,12 +34,6 @@ interface DeviceItem {
   expiresAt: string;
 }
 
-const table = () => getConfig().tableName;
-const deviceKey = (token: string) => ({
-  pk: `DEVICE#${createHash('sha256').update(token).digest('base64url')}`,
-  sk: 'DEVICE' as const,
-});
-
 /** The device cookie's entry when it is trusted for `username` now; undefined otherwise. */
 export async function trustedDevice(
   cookies: Map<string, string>,
@@ -49,9 +42,7 @@ export async function trustedDevice(
 ): Promise<DeviceItem | undefined> {
   const token = cookies.get(COOKIE_NAMES.device);
   if (!token || !/^[A-Za-z0-9_-]{40,64}$/.test(token)) return undefined;
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: deviceKey(token), ConsistentRead: true }),
-  );
+  const { Item } = await db.get({ Key: deviceKey(token), ConsistentRead: true });
   const device = Item as DeviceItem | undefined;
   if (!device || device.username !== guardName(username)) return undefined;
   if (new Date(device.expiresAt).getTime() <= now.getTime()) return undefined;
@@ -65,16 +56,13 @@ export async function trustedDevice(
  */
 export async function beginDeviceAttempt(device: DeviceItem): Promise<number | null> {
   try {
-    const result = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: device.pk, sk: device.sk },
-        UpdateExpression: 'ADD failures :one',
-        ConditionExpression: 'attribute_exists(pk) AND failures < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': LIMITS.loginFailuresBeforeLock },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const result = await db.update({
+      Key: { pk: device.pk, sk: device.sk },
+      UpdateExpression: 'ADD failures :one',
+      ConditionExpression: 'attribute_exists(pk) AND failures < :max',
+      ExpressionAttributeValues: { ':one': 1, ':max': LIMITS.loginFailuresBeforeLock },
+      ReturnValues: 'UPDATED_NEW',
+    });
     return Number(result.Attributes?.failures);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return null;
@@ -84,16 +72,13 @@ export async function beginDeviceAttempt(device: DeviceItem): Promise<number | n
 
 /** After the right password from a trusted device: its count starts again. */
 export async function deviceAttemptSucceeded(device: DeviceItem): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: device.pk, sk: device.sk },
-        UpdateExpression: 'SET failures = :zero',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    )
+  await db
+    .update({
+      Key: { pk: device.pk, sk: device.sk },
+      UpdateExpression: 'SET failures = :zero',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':zero': 0 },
+    })
     .catch((error: unknown) => {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
@@ -114,10 +99,9 @@ export async function rememberDevice(userId: string, username: string, now = new
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
     ttl: ttlFromDate(expiresAt),
-    gsi2pk: `USER#${userId}`,
-    gsi2sk: `DEVICE#${now.toISOString()}`,
+    ...DeviceKeys.owner({ userId, createdAt: now.toISOString() }),
   };
-  await transactWrite([accountGuard(userId), { Put: { TableName: table(), Item: item } }]);
+  await transactWrite([accountGuard(userId), { Put: { Item: item } }]);
   return serializeCookie(COOKIE_NAMES.device, token, {
     httpOnly: true,
     secure: getConfig().secureCookies,

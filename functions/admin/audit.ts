@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
+import { db } from '../data/db';
+import { AuditKeys } from './audit-keys';
 
 /**
  * Every administrator action leaves an audit record: `pk = AUDIT#<yyyy-mm>`, `sk = <time>#<id>`,
@@ -13,17 +12,17 @@ export async function audit(
   target: Record<string, unknown>,
   now = new Date(),
 ) {
-  await dynamo().send(
-    new PutCommand({
-      TableName: getConfig().tableName,
-      Item: {
-        pk: `AUDIT#${now.toISOString().slice(0, 7)}`,
-        sk: `${now.toISOString()}#${randomUUID().slice(0, 8)}`,
-        adminId,
-        action,
-        target,
+  await db.put({
+    Item: {
+      ...AuditKeys.key({
+        month: now.toISOString().slice(0, 7),
         at: now.toISOString(),
-      },
-    }),
-  );
+        suffix: randomUUID().slice(0, 8),
+      }),
+      adminId,
+      action,
+      target,
+      at: now.toISOString(),
+    },
+  });
 }

@@ -1,80 +1,68 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES, type EditHistoryEntry } from '@shared/admin';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { db } from '../data/db';
+import { indexAttributes, setAttributes } from '../data/keys';
+import { queryAll } from '../data/paginate';
+import { INDEX } from '../data/table';
 import { transactWrite } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
-import { getQuizzes, PUBLIC_COLLECTION, quizKey, type QuizItem } from '../quizzes/quiz';
-import type { ReportItem } from '../quizzes/report';
+import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz';
+import { EditKeys, QuizKeys, quizKey } from '../quizzes/quiz-keys';
+import { reportsOf, type ReportItem } from '../quizzes/report';
+import { ReportKeys } from '../quizzes/report-keys';
 import { getUser, type UserItem } from '../users/user';
 import { audit } from './audit';
 import { isActive, listPenalties } from './penalty';
 
 /** Moderation of quizzes and reports by administrators. Every action is audited. */
-const table = () => getConfig().tableName;
 const REPORT_SCAN = 1000;
 
 /** Hides a quiz: it leaves every public list at once; its author and admins still see it. */
 export async function hideQuiz(admin: UserItem, quizId: string, now = new Date()) {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: quizKey(quizId),
-        UpdateExpression:
-          'SET isHidden = :yes, hiddenBy = :admin, hiddenAt = :now, reviewedBy = :admin, reviewedAt = :now REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':yes': true,
-          ':admin': admin.id,
-          ':now': now.toISOString(),
-          ':active': 'active',
-        },
-      }),
-    )
+  await db
+    .update({
+      Key: quizKey(quizId),
+      UpdateExpression: `SET isHidden = :yes, hiddenBy = :admin, hiddenAt = :now, reviewedBy = :admin, reviewedAt = :now REMOVE ${indexAttributes(INDEX.byCollection)}`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':yes': true,
+        ':admin': admin.id,
+        ':now': now.toISOString(),
+        ':active': 'active',
+      },
+    })
     .catch(notFound);
   await audit(admin.id, 'hide-quiz', { quizId }, now);
 }
 
 /** Restores a hidden quiz: public again if its author published it. */
 export async function restoreQuiz(admin: UserItem, quizId: string, now = new Date()) {
-  const updated = await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: quizKey(quizId),
-        UpdateExpression:
-          'SET isHidden = :no, restoredBy = :admin, restoredAt = :now, reviewedBy = :admin, reviewedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':no': false,
-          ':admin': admin.id,
-          ':now': now.toISOString(),
-          ':active': 'active',
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
+  const updated = await db
+    .update({
+      Key: quizKey(quizId),
+      UpdateExpression:
+        'SET isHidden = :no, restoredBy = :admin, restoredAt = :now, reviewedBy = :admin, reviewedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':no': false,
+        ':admin': admin.id,
+        ':now': now.toISOString(),
+        ':active': 'active',
+      },
+      ReturnValues: 'ALL_NEW',
+    })
     .catch(notFound);
   const quiz = updated.Attributes as QuizItem;
   if (quiz.isPublished) {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: quizKey(quizId),
-        UpdateExpression: 'SET gsi1pk = :public, gsi1sk = :sort',
-        ConditionExpression: 'isHidden = :no AND isPublished = :yes',
-        ExpressionAttributeValues: {
-          ':public': PUBLIC_COLLECTION,
-          ':sort': `${quiz.createdAt}#${quiz.id}`,
-          ':no': false,
-          ':yes': true,
-        },
-      }),
-    );
+    const listing = setAttributes(publicListing(quiz));
+    await db.update({
+      Key: quizKey(quizId),
+      UpdateExpression: `SET ${listing.expression}`,
+      ConditionExpression: 'isHidden = :no AND isPublished = :yes',
+      ExpressionAttributeValues: { ...listing.values, ':no': false, ':yes': true },
+    });
   }
   await audit(admin.id, 'restore-quiz', { quizId }, now);
 }
@@ -86,25 +74,11 @@ function notFound(error: unknown): never {
 }
 
 /** All reports, newest first (the most recent 1,000). */
-export async function listAllReports(): Promise<ReportItem[]> {
-  const reports: ReportItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byCollection',
-        KeyConditionExpression: 'gsi1pk = :all',
-        ExpressionAttributeValues: { ':all': 'REPORT#ALL' },
-        ScanIndexForward: false,
-        Limit: REPORT_SCAN - reports.length,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    reports.push(...((page.Items ?? []) as ReportItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor && reports.length < REPORT_SCAN);
-  return reports;
+export function listAllReports(): Promise<ReportItem[]> {
+  return queryAll<ReportItem>(
+    { index: INDEX.byCollection, partition: ReportKeys.collectionPk(), newestFirst: true },
+    { maxItems: REPORT_SCAN },
+  );
 }
 
 const userSummary = async (userId: string) => {
@@ -230,22 +204,13 @@ export async function reportedUsers() {
 /** Deletes a report; the quiz's report count goes down in the same transaction. */
 export async function deleteReport(admin: UserItem, reportId: string, now = new Date()) {
   const quizId = reportId.split('~')[0]!;
-  const found = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-      FilterExpression: 'id = :id',
-      ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':kind': 'REPORT#', ':id': reportId },
-    }),
-  );
-  const report = found.Items?.[0] as ReportItem | undefined;
+  const report = (await reportsOf(quizId)).find((candidate) => candidate.id === reportId);
   if (!report) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
   // Of parallel deletions of one report, one removes it and lowers the count; the others find nothing.
   const gone = () => new NotFoundError(ADMIN_MESSAGES.reportNotFound);
   await transactWrite([
     {
       Delete: {
-        TableName: table(),
         Key: { pk: report.pk, sk: report.sk },
         ConditionExpression: 'id = :id',
         ExpressionAttributeValues: { ':id': reportId },
@@ -254,7 +219,6 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
     },
     {
       Update: {
-        TableName: table(),
         Key: quizKey(quizId),
         UpdateExpression: 'SET reportCount = if_not_exists(reportCount, :one) - :one',
         ConditionExpression: 'attribute_exists(pk)',
@@ -268,15 +232,12 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
 
 /** The edits an author made while the quiz was hidden, newest first, with the editor's name. */
 export async function hiddenEditHistory(quizId: string) {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :edit)',
-      ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':edit': 'EDIT#' },
-      ScanIndexForward: false,
-    }),
-  );
-  return (result.Items ?? [])
+  const edits = await queryAll({
+    partition: QuizKeys.pk({ quizId }),
+    beginsWith: EditKeys.skPrefix(),
+    newestFirst: true,
+  });
+  return edits
     .filter((edit) => edit.whileHidden)
     .map((edit) => ({
       id: edit.id as string,

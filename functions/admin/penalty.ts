@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES, type BanInput } from '@shared/admin';
+import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { endAllSessions } from '../sessions/session';
-import { getUser, LIVE_ACCOUNT, userKey, type UserItem } from '../users/user';
+import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user';
+import { userKey } from '../users/user-keys';
 import { audit } from './audit';
+import { PenaltyKeys } from './penalty-keys';
 
 /**
  * Penalties: a ban (permanent) or a suspension for a number of minutes. The account's
@@ -30,18 +30,13 @@ export interface PenaltyItem {
   liftedAt: string | null;
 }
 
-const table = () => getConfig().tableName;
-
-export async function listPenalties(userId: string): Promise<PenaltyItem[]> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':kind': 'PENALTY#' },
-      ScanIndexForward: false,
-    }),
-  );
-  return (result.Items ?? []) as PenaltyItem[];
+/** A member's penalties, newest first. */
+export function listPenalties(userId: string): Promise<PenaltyItem[]> {
+  return queryAll<PenaltyItem>({
+    partition: PenaltyKeys.pk({ userId }),
+    beginsWith: PenaltyKeys.skPrefix(),
+    newestFirst: true,
+  });
 }
 
 /** A penalty still in force at `now` (not lifted, not expired). */
@@ -57,8 +52,7 @@ export async function banUser(admin: UserItem, input: BanInput, now = new Date()
   const expiresAt =
     input.type === 'ban' ? null : new Date(now.getTime() + (input.minutes ?? 0) * 60_000).toISOString();
   const penalty: PenaltyItem = {
-    pk: `USER#${target.id}`,
-    sk: `PENALTY#${issuedAt}#${randomUUID().slice(0, 8)}`,
+    ...PenaltyKeys.key({ userId: target.id, issuedAt, suffix: randomUUID().slice(0, 8) }),
     id: randomUUID(),
     userId: target.id,
     penaltyType: input.type,
@@ -71,10 +65,9 @@ export async function banUser(admin: UserItem, input: BanInput, now = new Date()
     liftedAt: null,
   };
   await transactWrite([
-    { Put: { TableName: table(), Item: penalty } },
+    { Put: { Item: penalty } },
     {
       Update: {
-        TableName: table(),
         Key: userKey(target.id),
         UpdateExpression: 'SET suspendedUntil = :until',
         ConditionExpression: `${LIVE_ACCOUNT} AND #role <> :admin`,
@@ -105,7 +98,6 @@ export async function unbanUser(admin: UserItem, userId: string, now = new Date(
   await transactWrite([
     {
       Update: {
-        TableName: table(),
         Key: userKey(userId),
         UpdateExpression: 'SET suspendedUntil = :none',
         ConditionExpression: LIVE_ACCOUNT,
@@ -115,7 +107,6 @@ export async function unbanUser(admin: UserItem, userId: string, now = new Date(
     },
     ...active.slice(0, 90).map((penalty) => ({
       Update: {
-        TableName: table(),
         Key: { pk: penalty.pk, sk: penalty.sk },
         UpdateExpression: 'SET liftedBy = :admin, liftedAt = :now',
         // An update never re-creates a record that went with its account.

@@ -1,16 +1,16 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES, type AiUsageLimit } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
+import { db } from '../data/db';
+import { setAttributes } from '../data/keys';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
 import { accountGuard, type UserItem } from '../users/user';
+import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**
  * Daily AI generation limits: 3 a day for free members, 200 for advanced members, the day
@@ -24,22 +24,15 @@ import { accountGuard, type UserItem } from '../users/user';
  */
 export type AiUsageType = 'text' | 'pdf' | 'word';
 
-const table = () => getConfig().tableName;
 export const dailyLimitFor = (user: Pick<UserItem, 'isPro'>) =>
   user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
 
-const counterKey = (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `AIUSE#${day}` });
+const counterKey = (userId: string, day: string) => AiUsageKeys.key({ userId, day });
 
 /** `GET /api/ai/usage-limit`: how many generations are left today. */
 export async function usageLimit(user: UserItem, now = new Date()): Promise<AiUsageLimit> {
   const total = dailyLimitFor(user);
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: table(),
-      Key: counterKey(user.id, japanDate(now)),
-      ProjectionExpression: 'used',
-    }),
-  );
+  const { Item } = await db.get({ Key: counterKey(user.id, japanDate(now)), ProjectionExpression: 'used' });
   const used = typeof Item?.used === 'number' ? Item.used : 0;
   const remaining = Math.max(0, total - used);
   return { canUse: remaining > 0, remaining, total, resetAt: nextJapanMidnight(now).toISOString() };
@@ -55,22 +48,20 @@ export interface Reservation {
 export async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
   const limit = dailyLimitFor(user);
   const day = japanDate(now);
+  const owner = setAttributes(AiUsageKeys.owner({ userId: user.id, day }));
   await transactWrite([
     accountGuard(user.id),
     {
       Update: {
-        TableName: table(),
         Key: counterKey(user.id, day),
-        UpdateExpression:
-          'SET used = if_not_exists(used, :zero) + :one, gsi2pk = :owner, gsi2sk = :sk, #ttl = :ttl',
+        UpdateExpression: `SET used = if_not_exists(used, :zero) + :one, ${owner.expression}, #ttl = :ttl`,
         ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':zero': 0,
           ':one': 1,
           ':limit': limit,
-          ':owner': `USER#${user.id}`,
-          ':sk': `AIUSE#${day}`,
+          ...owner.values,
           // Kept a week after the day ends (expiry is never relied on: the key holds the day).
           ':ttl': ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000)),
         },
@@ -83,38 +74,32 @@ export async function reserveUse(user: UserItem, now = new Date()): Promise<Rese
 
 /** Gives a reserved use back (the generation failed). */
 export async function releaseUse(reservation: Reservation): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: counterKey(reservation.userId, reservation.day),
-      UpdateExpression: 'SET used = used - :one',
-      ConditionExpression: 'used > :zero',
-      ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-    }),
-  );
+  await db.update({
+    Key: counterKey(reservation.userId, reservation.day),
+    UpdateExpression: 'SET used = used - :one',
+    ConditionExpression: 'used > :zero',
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+  });
 }
 
 /** Writes the usage history record of a successful generation. */
 export async function recordUse(reservation: Reservation, usageType: AiUsageType, now = new Date()) {
   const id = randomUUID();
   const createdAt = now.toISOString();
-  const sk = `AIHIST#${createdAt}#${id}`;
+  const record = { userId: reservation.userId, createdAt, id };
   await transactWrite([
     accountGuard(reservation.userId),
     {
       Put: {
-        TableName: table(),
         Item: {
-          pk: `USER#${reservation.userId}`,
-          sk,
+          ...AiHistoryKeys.key(record),
           type: 'AiUsage',
           id,
           userId: reservation.userId,
           usageType,
           createdAt,
           date: reservation.day,
-          gsi2pk: `USER#${reservation.userId}`,
-          gsi2sk: sk,
+          ...AiHistoryKeys.owner(record),
         },
       },
     },

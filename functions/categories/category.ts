@@ -1,18 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '@shared/categories';
 import { CATEGORY_DEFAULTS } from '@shared/constants';
-import { dynamo } from '../lib/aws-clients';
+import { db } from '../data/db';
+import { queryAll } from '../data/paginate';
 import { getConfig } from '../lib/config';
+import { CategoryKeys } from './category-keys';
 
 /**
  * Categories live in one partition (`pk = CATEGORY`, `sk = <id>`): the list is small, read on
  * every home page, and served by a single Query.
  */
-const PARTITION = 'CATEGORY';
-
 interface CategoryItem extends Category {
-  pk: typeof PARTITION;
+  pk: string;
   sk: string;
   sortOrder: number;
   createdAt: string;
@@ -20,20 +19,7 @@ interface CategoryItem extends Category {
 
 /** All categories in display order; only active ones unless `includeInactive`. */
 export async function listCategories(options: { includeInactive?: boolean } = {}): Promise<Category[]> {
-  const items: CategoryItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PARTITION },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...((page.Items ?? []) as CategoryItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAll<CategoryItem>({ partition: CategoryKeys.pk() });
   return items
     .filter((item) => options.includeInactive || item.isActive)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'ja'))
@@ -82,20 +68,13 @@ export async function createMissingCategories(
   let created = 0;
   for (const category of categories) {
     const item: CategoryItem = {
-      pk: PARTITION,
-      sk: category.id,
+      ...CategoryKeys.key({ categoryId: category.id }),
       ...category,
       description: category.description ?? '',
       createdAt: createdAt.toISOString(),
     };
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: getConfig().tableName,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await db.put({ Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
       created += 1;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -1,18 +1,17 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { connectionsApi } from '../lib/aws-clients';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { deleteItems } from '../data/batch';
+import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
 import { accountGuard } from '../users/user';
+import { ConnectionKeys, connectionKey } from './connection-keys';
 
 /**
  * WebSocket connections: `pk = CONNECTION#<connectionId>`, `sk = CONNECTION`, owned by the
@@ -37,11 +36,6 @@ export interface ConnectionItem {
   gsi2sk: string;
 }
 
-const connectionKey = (connectionId: string) => ({
-  pk: `CONNECTION#${connectionId}`,
-  sk: 'CONNECTION' as const,
-});
-
 export async function saveConnection(
   input: { connectionId: string; userId: string; sessionPk: string; endpoint: string },
   now = new Date(),
@@ -54,27 +48,19 @@ export async function saveConnection(
     endpoint: input.endpoint,
     connectedAt: now.toISOString(),
     ttl: ttlFromDate(new Date(now.getTime() + MAX_CONNECTION_HOURS * 3600_000)),
-    gsi2pk: `USER#${input.userId}`,
-    gsi2sk: `CONNECTION#${now.toISOString()}`,
+    ...ConnectionKeys.owner({ userId: input.userId, connectedAt: now.toISOString() }),
   };
-  await transactWrite([
-    accountGuard(input.userId),
-    { Put: { TableName: getConfig().tableName, Item: item } },
-  ]);
+  await transactWrite([accountGuard(input.userId), { Put: { Item: item } }]);
   return item;
 }
 
 export async function findConnection(connectionId: string): Promise<ConnectionItem | undefined> {
-  const result = await dynamo().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }),
-  );
+  const result = await db.get({ Key: connectionKey(connectionId) });
   return result.Item as ConnectionItem | undefined;
 }
 
 export async function removeConnection(connectionId: string): Promise<void> {
-  await dynamo().send(
-    new DeleteCommand({ TableName: getConfig().tableName, Key: connectionKey(connectionId) }),
-  );
+  await db.delete({ Key: connectionKey(connectionId) });
 }
 
 /** A server → client message; every message has a `type`. */
@@ -113,7 +99,7 @@ export async function sendToConnection(
  */
 export async function closeConnections(userId: string, sessionPk?: string): Promise<void> {
   const connections = (
-    await queryOwned<ConnectionItem>(userId, 'CONNECTION#', {
+    await queryOwned<ConnectionItem>(userId, ConnectionKeys, {
       projection: 'pk, sk, connectionId, endpoint, sessionPk',
     })
   ).filter((connection) => !sessionPk || connection.sessionPk === sessionPk);

@@ -1,26 +1,103 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
-import { backoffMs, pause } from './retry';
+import { tableName } from './db';
+import type { ItemKey } from './keys';
+import { backoffMs, pause, RETRY } from './retry';
 
-export interface ItemKey {
-  pk: string;
-  sk: string;
+export type { ItemKey } from './keys';
+
+/** DynamoDB's limits per call: 100 keys for BatchGetItem, 25 requests for BatchWriteItem. */
+const GET_BATCH = 100;
+const WRITE_BATCH = 25;
+
+/**
+ * Runs one batch call until DynamoDB has processed all of it: what it leaves unprocessed
+ * (throttling, the 16 MB answer limit) is sent again under the one retry policy (retry.ts).
+ */
+async function untilProcessed<Request>(
+  first: Request[],
+  send: (requests: Request[]) => Promise<Request[]>,
+): Promise<void> {
+  let pending = first;
+  for (let attempt = 1; pending.length; attempt++) {
+    if (attempt > RETRY.attempts)
+      throw new Error(
+        `DynamoDB left ${pending.length} batch requests unprocessed after ${RETRY.attempts} tries`,
+      );
+    if (attempt > 1) await pause(backoffMs(attempt - 1));
+    pending = await send(pending);
+  }
 }
 
-/** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed. */
-export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
-  const table = getConfig().tableName;
-  for (let start = 0; start < keys.length; start += 25) {
-    let pending: Record<string, unknown[]> | undefined = {
-      [table]: keys
-        .slice(start, start + 25)
-        .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
-    };
-    for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
-      if (attempt > 0) await pause(backoffMs(attempt));
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: pending as never }));
-      pending = result.UnprocessedItems as Record<string, unknown[]> | undefined;
-    }
+const chunks = <T>(items: readonly T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, index * size + size),
+  );
+
+/** The items found for `keys` (duplicates read once), in no particular order; missing ones are left out. */
+export async function batchGetAll<T = Record<string, unknown>>(
+  keys: readonly ItemKey[],
+  options: { projection?: string; names?: Record<string, string> } = {},
+): Promise<T[]> {
+  const table = tableName();
+  const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
+  const found: T[] = [];
+  for (const chunk of chunks(unique, GET_BATCH)) {
+    await untilProcessed(
+      chunk.map(({ pk, sk }) => ({ pk, sk })),
+      async (Keys) => {
+        const result = await dynamo().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys,
+                ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+                ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              },
+            },
+          }),
+        );
+        found.push(...((result.Responses?.[table] ?? []) as T[]));
+        return (result.UnprocessedKeys?.[table]?.Keys ?? []) as ItemKey[];
+      },
+    );
   }
+  return found;
+}
+
+type WriteRequest = { DeleteRequest: { Key: ItemKey } } | { PutRequest: { Item: Record<string, unknown> } };
+
+async function writeAll(requests: readonly WriteRequest[], parallel: number): Promise<void> {
+  const table = tableName();
+  const batches = chunks(requests, WRITE_BATCH);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, batches.length) }, async () => {
+      while (next < batches.length) {
+        await untilProcessed(batches[next++]!, async (pending) => {
+          const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          return (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+        });
+      }
+    }),
+  );
+}
+
+/** Deletes items by key, 25 per request, one request at a time. */
+export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
+  await writeAll(
+    keys.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    1,
+  );
+}
+
+/**
+ * Writes whole items (no conditions: bulk loads such as the search benchmark's catalogue), 25 per
+ * request, `parallel` requests at a time.
+ */
+export async function putItems(items: readonly Record<string, unknown>[], parallel = 1): Promise<void> {
+  await writeAll(
+    items.map((Item) => ({ PutRequest: { Item } })),
+    parallel,
+  );
 }

@@ -1,26 +1,47 @@
 /**
  * The one table definition (single-table design). Imported by the CDK stack, the local
- * bootstrap, the seed script and the tests, so keys and indexes are written once.
- * `docs/data-model.md` lists every access pattern and the key or index that serves it.
+ * bootstrap, the seed script and the tests, so keys and indexes are written once. The entities'
+ * keys are declared in the `*-keys.ts` module beside each entity (see `keys.ts`);
+ * `docs/data-model.md` is generated from both (`npm run docs:data-model`).
  */
 export interface IndexDefinition {
   /** Index name, after the access pattern it serves. */
   name: string;
   partitionKey: string;
   sortKey: string;
+  /** What the index serves, for the data model document. */
+  serves: string;
 }
+
+/**
+ * The global secondary indexes, by name. Both are overloaded: an entity that takes part in one
+ * declares its index keys in its key module, so a query names the index through this constant
+ * and its key values through the entity, never as string literals.
+ */
+export const INDEX = {
+  /** Items of one collection in order (e.g. a list sorted by time), partitioned by `gsi1pk`. */
+  byCollection: {
+    name: 'byCollection',
+    partitionKey: 'gsi1pk',
+    sortKey: 'gsi1sk',
+    serves: 'items of one collection in order (lists sorted by time): `gsi1pk` names the collection',
+  },
+  /** Everything a user owns (sessions, quizzes, favourites...), for lists and account deletion. */
+  byOwner: {
+    name: 'byOwner',
+    partitionKey: 'gsi2pk',
+    sortKey: 'gsi2sk',
+    serves:
+      'everything a user owns, `gsi2pk = USER#<userId>`, `gsi2sk` beginning with the kind: lists of one kind, and account deletion',
+  },
+} as const satisfies Record<string, IndexDefinition>;
 
 export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /** Epoch seconds. DynamoDB may delete expired items days late: code always checks expiry itself. */
   ttlAttribute: 'ttl',
-  indexes: [
-    /** Items of one collection in order (e.g. a list sorted by time), partitioned by `gsi1pk`. */
-    { name: 'byCollection', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    /** Everything a user owns (sessions, quizzes, favourites...), for lists and account deletion. */
-    { name: 'byOwner', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  ],
+  indexes: [INDEX.byCollection, INDEX.byOwner],
 } as const satisfies {
   partitionKey: string;
   sortKey: string;

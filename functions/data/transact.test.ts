@@ -26,15 +26,15 @@ const cancelled = (...codes: (string | { Code: string; Item?: Record<string, unk
   });
 
 const items: NamedItem[] = [
-  { Put: { TableName: 't', Item: { pk: 'A', sk: 'A' } }, name: 'first' },
-  { Update: { TableName: 't', Key: { pk: 'B', sk: 'B' }, UpdateExpression: 'SET n = :n' }, name: 'quota' },
-  { ConditionCheck: { TableName: 't', Key: { pk: 'C', sk: 'C' }, ConditionExpression: 'x' } },
+  { Put: { Item: { pk: 'A', sk: 'A' } }, name: 'first' },
+  { Update: { Key: { pk: 'B', sk: 'B' }, UpdateExpression: 'SET n = :n' }, name: 'quota' },
+  { ConditionCheck: { Key: { pk: 'C', sk: 'C' }, ConditionExpression: 'x' } },
 ];
 
 describe('transactWrite', () => {
   beforeAll(() => {
     process.env.STAGE ??= 'test';
-    process.env.TABLE_NAME ??= 'transact-test';
+    process.env.TABLE_NAME = 'transact-test';
     // No waiting between tries: the retry count is what these tests look at, not the clock.
     vi.spyOn(Math, 'random').mockReturnValue(0);
   });
@@ -44,15 +44,15 @@ describe('transactWrite', () => {
     vi.restoreAllMocks();
   });
 
-  it('sends the items without their names, once, when nothing stands in the way', async () => {
+  it('sends the items to the table without their names, once, when nothing stands in the way', async () => {
     dynamodb.on(TransactWriteCommand).resolves({});
     await transactWrite(items);
     const calls = dynamodb.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input.TransactItems).toEqual([
-      { Put: { TableName: 't', Item: { pk: 'A', sk: 'A' } } },
-      { Update: { TableName: 't', Key: { pk: 'B', sk: 'B' }, UpdateExpression: 'SET n = :n' } },
-      { ConditionCheck: { TableName: 't', Key: { pk: 'C', sk: 'C' }, ConditionExpression: 'x' } },
+      { Put: { TableName: 'transact-test', Item: { pk: 'A', sk: 'A' } } },
+      { Update: { TableName: 'transact-test', Key: { pk: 'B', sk: 'B' }, UpdateExpression: 'SET n = :n' } },
+      { ConditionCheck: { TableName: 'transact-test', Key: { pk: 'C', sk: 'C' }, ConditionExpression: 'x' } },
     ]);
   });
 

@@ -4,10 +4,14 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { MESSAGES } from '@shared/messages';
 import { dynamo } from '../lib/aws-clients';
 import { ConflictError } from '../lib/errors';
+import { tableName } from './db';
 import { backoffMs, pause, RETRY } from './retry';
 
-/** One item of a `TransactWriteItems` call, as lib-dynamodb takes it. */
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type SdkItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Operation = 'ConditionCheck' | 'Put' | 'Delete' | 'Update';
+
+/** One item of a `TransactWriteItems` call on the table (`transactWrite` fills in its name). */
+export type TransactItem = { [Op in Operation]?: Omit<NonNullable<SdkItem[Op]>, 'TableName'> };
 
 /**
  * A transaction item with a name, by which a failed condition is reported, and optionally the
@@ -44,7 +48,15 @@ const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'Provisione
  *   its failure means throws that, else `ConditionsFailed` with every failed name.
  */
 export async function transactWrite(items: readonly NamedItem[]): Promise<void> {
-  const transactItems = items.map(({ name: _name, onConditionFailed: _failure, ...item }) => item);
+  const table = tableName();
+  const transactItems = items.map(
+    ({ name: _name, onConditionFailed: _failure, ConditionCheck, Put, Delete, Update }): SdkItem => ({
+      ...(ConditionCheck ? { ConditionCheck: { ...ConditionCheck, TableName: table } } : {}),
+      ...(Put ? { Put: { ...Put, TableName: table } } : {}),
+      ...(Delete ? { Delete: { ...Delete, TableName: table } } : {}),
+      ...(Update ? { Update: { ...Update, TableName: table } } : {}),
+    }),
+  );
   for (let attempt = 1; ; attempt++) {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: transactItems }));

@@ -1,7 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './aws-clients';
-import { getConfig } from './config';
+import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
+import { getConfig } from './config';
+import { RateWindowKeys } from './rate-limit-keys';
 
 /**
  * A fixed-window counter in the table: true while `key` has been used fewer than `limit` times in
@@ -15,20 +15,17 @@ export async function withinRateLimit(
 ): Promise<boolean> {
   const windowStart = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: { pk: `RATE#${key}`, sk: String(windowStart) },
-        UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit,
-          ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 2) * 1000)),
-        },
-      }),
-    );
+    await db.update({
+      Key: RateWindowKeys.key({ purpose: key, windowStart: String(windowStart) }),
+      UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': limit,
+        ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 2) * 1000)),
+      },
+    });
     return true;
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;

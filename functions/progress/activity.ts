@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ACHIEVEMENTS,
   type ActivityItem,
@@ -7,15 +6,14 @@ import {
   type UserStats,
 } from '@shared/progress';
 import type { Question } from '@shared/quizzes';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
+import { queryOwned } from '../data/owned';
 import type { AttemptItem } from '../quizzes/attempt';
+import { AttemptKeys } from '../quizzes/attempt-keys';
 import { getQuizDetail, listOwnQuizzes } from '../quizzes/quiz';
 import { getUser, type UserItem } from '../users/user';
 import { listAchievements } from './progress';
 
 /** The profile page's numbers and lists, all from the member's own records. */
-const table = () => getConfig().tableName;
 const ACTIVITY_ITEMS = 5;
 const RECENT_QUIZZES = 10;
 
@@ -39,19 +37,8 @@ export async function userStats(user: UserItem): Promise<UserStats> {
   };
 }
 
-async function latestAttempts(userId: string, limit: number): Promise<AttemptItem[]> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'byOwner',
-      KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-      ExpressionAttributeValues: { ':owner': `USER#${userId}`, ':kind': 'ATTEMPT#' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []) as AttemptItem[];
-}
+const latestAttempts = (userId: string, limit: number) =>
+  queryOwned<AttemptItem>(userId, AttemptKeys, { newestFirst: true, maxItems: limit });
 
 const optionText = (question: Question, letter: string) =>
   letter === '-' ? '未回答' : `${letter}: ${question[`option${letter}` as 'optionA'] ?? ''}`;

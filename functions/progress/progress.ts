@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACHIEVEMENTS, PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/progress';
 import type { Question } from '@shared/quizzes';
+import { setAttributes } from '../data/keys';
+import { queryAll } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { UnauthorizedError } from '../lib/errors';
-import { dynamo } from '../lib/aws-clients';
 import { japanDate } from '../lib/japan-time';
-import { getConfig } from '../lib/config';
-import { accountGuard, LIVE_ACCOUNT, userKey } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT } from '../users/user';
+import { UserKeys, userKey } from '../users/user-keys';
+import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress-keys';
 
 /**
  * A member's learning record, all in their own partition (`USER#<id>`) and owned by them
@@ -19,8 +20,6 @@ import { accountGuard, LIVE_ACCOUNT, userKey } from '../users/user';
  * - `ACHIEVEMENT#<key>`: each achievement once, with its date;
  * - `STUDY#<time>#<id>`: one record per answered question (kept a year).
  */
-const table = () => getConfig().tableName;
-
 export const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
@@ -32,18 +31,17 @@ function dailyStats(
 ): NamedItem {
   const day = japanDate(now);
   const added = Object.entries(counts);
+  const owner = setAttributes(DailyStatsKeys.owner({ userId, day }));
   return {
     Update: {
-      TableName: table(),
-      Key: { pk: `USER#${userId}`, sk: `DAILY#${day}` },
-      UpdateExpression: `ADD ${added.map(([name]) => `${name} :${name}`).join(', ')} SET #date = :day, updatedAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk`,
+      Key: DailyStatsKeys.key({ userId, day }),
+      UpdateExpression: `ADD ${added.map(([name]) => `${name} :${name}`).join(', ')} SET #date = :day, updatedAt = :now, ${owner.expression}`,
       ExpressionAttributeNames: { '#date': 'date' },
       ExpressionAttributeValues: {
         ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, value])),
         ':day': day,
         ':now': now.toISOString(),
-        ':owner': `USER#${userId}`,
-        ':ownedSk': `DAILY#${day}`,
+        ...owner.values,
       },
     },
   };
@@ -71,7 +69,6 @@ export function completionItems(
   const counters: NamedItem = {
     name: 'account',
     Update: {
-      TableName: table(),
       Key: userKey(userId),
       UpdateExpression:
         'ADD quizzesCompleted :one, correctAnswers :score, answeredQuestions :total, totalPoints :points',
@@ -92,26 +89,27 @@ export function completionItems(
   );
   const wrong = questions
     .filter((question) => (input.answers[question.id] ?? '-') !== question.correctAnswer)
-    .map((question): NamedItem => ({
-      Update: {
-        TableName: table(),
-        Key: { pk: `USER#${userId}`, sk: `WRONG#${input.quizId}#${question.id}` },
-        UpdateExpression:
-          'ADD wrongCount :one SET quizId = :quiz, questionId = :question, userAnswer = :given, correctAnswer = :correct, category = :category, difficulty = :difficulty, lastWrongAt = :now, gsi2pk = :owner, gsi2sk = :ownedSk',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':quiz': input.quizId,
-          ':question': question.id,
-          ':given': input.answers[question.id] ?? '-',
-          ':correct': question.correctAnswer,
-          ':category': input.category,
-          ':difficulty': input.difficulty,
-          ':now': now.toISOString(),
-          ':owner': `USER#${userId}`,
-          ':ownedSk': `WRONG#${input.quizId}#${question.id}`,
+    .map((question): NamedItem => {
+      const keys = { userId, quizId: input.quizId, questionId: question.id };
+      const owner = setAttributes(WrongAnswerKeys.owner(keys));
+      return {
+        Update: {
+          Key: WrongAnswerKeys.key(keys),
+          UpdateExpression: `ADD wrongCount :one SET quizId = :quiz, questionId = :question, userAnswer = :given, correctAnswer = :correct, category = :category, difficulty = :difficulty, lastWrongAt = :now, ${owner.expression}`,
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':quiz': input.quizId,
+            ':question': question.id,
+            ':given': input.answers[question.id] ?? '-',
+            ':correct': question.correctAnswer,
+            ':category': input.category,
+            ':difficulty': input.difficulty,
+            ':now': now.toISOString(),
+            ...owner.values,
+          },
         },
-      },
-    }));
+      };
+    });
   return [counters, daily, ...wrong];
 }
 
@@ -133,23 +131,23 @@ export async function grantAchievements(userId: string, keys: readonly Achieveme
   if (keys.length === 0) return;
   await transactWrite([
     accountGuard(userId),
-    ...keys.map((key): NamedItem => ({
-      Update: {
-        TableName: table(),
-        Key: { pk: `USER#${userId}`, sk: `ACHIEVEMENT#${key}` },
-        UpdateExpression:
-          'SET #key = :key, title = :title, description = :description, achievedAt = if_not_exists(achievedAt, :now), gsi2pk = :owner, gsi2sk = :ownedSk',
-        ExpressionAttributeNames: { '#key': 'key' },
-        ExpressionAttributeValues: {
-          ':key': key,
-          ':title': ACHIEVEMENTS[key].title,
-          ':description': ACHIEVEMENTS[key].description,
-          ':now': now.toISOString(),
-          ':owner': `USER#${userId}`,
-          ':ownedSk': `ACHIEVEMENT#${key}`,
+    ...keys.map((key): NamedItem => {
+      const owner = setAttributes(AchievementKeys.owner({ userId, key }));
+      return {
+        Update: {
+          Key: AchievementKeys.key({ userId, key }),
+          UpdateExpression: `SET #key = :key, title = :title, description = :description, achievedAt = if_not_exists(achievedAt, :now), ${owner.expression}`,
+          ExpressionAttributeNames: { '#key': 'key' },
+          ExpressionAttributeValues: {
+            ':key': key,
+            ':title': ACHIEVEMENTS[key].title,
+            ':description': ACHIEVEMENTS[key].description,
+            ':now': now.toISOString(),
+            ...owner.values,
+          },
         },
-      },
-    })),
+      };
+    }),
   ]);
 }
 
@@ -163,21 +161,18 @@ export async function recordStudyAnswer(
   now = new Date(),
 ) {
   const day = japanDate(now);
-  const sk = `STUDY#${now.toISOString()}#${randomUUID().slice(0, 8)}`;
+  const record = { userId, answeredAt: now.toISOString(), suffix: randomUUID().slice(0, 8) };
   await transactWrite([
     accountGuard(userId),
     {
       Put: {
-        TableName: table(),
         Item: {
-          pk: `USER#${userId}`,
-          sk,
+          ...StudyRecordKeys.key(record),
           ...input,
           date: day,
           createdAt: now.toISOString(),
           ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
-          gsi2pk: `USER#${userId}`,
-          gsi2sk: sk,
+          ...StudyRecordKeys.owner(record),
         },
       },
     },
@@ -186,17 +181,8 @@ export async function recordStudyAnswer(
 }
 
 export async function listAchievements(userId: string) {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':kind': 'ACHIEVEMENT#' },
-    }),
-  );
-  return (result.Items ?? []) as {
-    key: AchievementKey;
-    title: string;
-    description: string;
-    achievedAt: string;
-  }[];
+  return queryAll<{ key: AchievementKey; title: string; description: string; achievedAt: string }>({
+    partition: UserKeys.pk({ userId }),
+    beginsWith: AchievementKeys.skPrefix(),
+  });
 }

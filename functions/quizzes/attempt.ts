@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
+import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed, transactWrite } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
-import { accountGuard, userKey, type UserItem } from '../users/user';
-import { activeQuizCheck, quizKey, viewableQuizDetail } from './quiz';
+import { accountGuard, type UserItem } from '../users/user';
+import { userKey } from '../users/user-keys';
+import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
+import { activeQuizCheck, viewableQuizDetail } from './quiz';
+import { quizKey } from './quiz-keys';
 
 /**
  * Attempts (finished plays) live in the quiz's partition (`ATTEMPT#<id>`) and belong to the
@@ -19,7 +20,6 @@ import { activeQuizCheck, quizKey, viewableQuizDetail } from './quiz';
  * every attempt from the stored correct answers. `PLAYER#<userId>` marks that a person has played
  * the quiz, so `participantCount` counts people and `totalPlayers` counts plays, both atomically.
  */
-const table = () => getConfig().tableName;
 type Answer = AnswerLetter | '-';
 
 export interface AttemptItem {
@@ -37,11 +37,6 @@ export interface AttemptItem {
   gsi2pk: string;
   gsi2sk: string;
 }
-
-const attemptKey = (attemptId: string) => {
-  const quizId = attemptId.split('~')[0]!;
-  return { pk: `QUIZ#${quizId}`, sk: `ATTEMPT#${attemptId}` };
-};
 
 /** Scores and saves a finished play of a quiz the player may see. */
 export async function recordAttempt(
@@ -74,26 +69,22 @@ export async function recordAttempt(
     answersByIndex,
     rating: null,
     completedAt,
-    gsi2pk: `USER#${user.id}`,
-    gsi2sk: `ATTEMPT#${completedAt}#${quizId}`,
+    ...AttemptKeys.owner({ userId: user.id, completedAt, quizId }),
   };
   const quizGone = () => new NotFoundError();
   const countPlay = (firstTime: boolean) =>
     transactWrite([
-      { Put: { TableName: table(), Item: attempt } },
+      { Put: { Item: attempt } },
       ...(firstTime
         ? [
             {
               name: 'player',
               Put: {
-                TableName: table(),
                 Item: {
-                  pk: `QUIZ#${quizId}`,
-                  sk: `PLAYER#${user.id}`,
+                  ...PlayerKeys.key({ quizId, userId: user.id }),
                   userId: user.id,
                   firstPlayedAt: completedAt,
-                  gsi2pk: `USER#${user.id}`,
-                  gsi2sk: `PLAYER#${quizId}`,
+                  ...PlayerKeys.owner({ userId: user.id, quizId }),
                 },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
@@ -102,7 +93,6 @@ export async function recordAttempt(
         : []),
       {
         Update: {
-          TableName: table(),
           Key: quizKey(quizId),
           UpdateExpression: firstTime
             ? 'ADD totalPlayers :one, participantCount :one'
@@ -135,14 +125,11 @@ export async function recordAttempt(
   }
 
   // The play is saved with every counter above; achievements follow from the new total.
-  const profile = await dynamo().send(
-    new GetCommand({
-      TableName: table(),
-      Key: userKey(user.id),
-      ProjectionExpression: 'quizzesCompleted',
-      ConsistentRead: true,
-    }),
-  );
+  const profile = await db.get({
+    Key: userKey(user.id),
+    ProjectionExpression: 'quizzesCompleted',
+    ConsistentRead: true,
+  });
   await grantAchievements(
     user.id,
     completionAchievements(Number(profile.Item?.quizzesCompleted ?? 1), score, questions.length),
@@ -167,16 +154,13 @@ export async function saveProgress(
     activeQuizCheck(quizId),
     {
       Put: {
-        TableName: table(),
         Item: {
-          pk: `QUIZ#${quizId}`,
-          sk: `PROGRESS#${user.id}`,
+          ...ProgressKeys.key({ quizId, userId: user.id }),
           userId: user.id,
           answers,
           updatedAt: now.toISOString(),
           ttl: ttlFromDate(new Date(now.getTime() + 86_400_000)),
-          gsi2pk: `USER#${user.id}`,
-          gsi2sk: `PROGRESS#${quizId}`,
+          ...ProgressKeys.owner({ userId: user.id, quizId }),
         },
       },
     },
@@ -191,17 +175,13 @@ export async function saveProgress(
  * of their ratings won meanwhile.
  */
 export async function rateAttempt(user: UserItem, attemptId: string, rating: number): Promise<void> {
-  const found = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: attemptKey(attemptId), ConsistentRead: true }),
-  );
+  const found = await db.get({ Key: attemptKey(attemptId), ConsistentRead: true });
   const record = found.Item as AttemptItem | undefined;
   if (!record || record.userId !== user.id) throw new NotFoundError(ATTEMPT_MESSAGES.notFound);
-  const playerKey = { pk: `QUIZ#${record.quizId}`, sk: `PLAYER#${user.id}` };
+  const playerKey = PlayerKeys.key({ quizId: record.quizId, userId: user.id });
   const notFound = () => new NotFoundError(ATTEMPT_MESSAGES.notFound);
   for (let attempt = 1; ; attempt++) {
-    const player = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: playerKey, ConsistentRead: true }),
-    );
+    const player = await db.get({ Key: playerKey, ConsistentRead: true });
     if (!player.Item) throw notFound();
     const previous = typeof player.Item.rating === 'number' ? player.Item.rating : null;
     try {
@@ -209,7 +189,6 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
         accountGuard(user.id),
         {
           Update: {
-            TableName: table(),
             Key: attemptKey(attemptId),
             UpdateExpression: 'SET rating = :rating',
             ConditionExpression: 'attribute_exists(pk)',
@@ -220,7 +199,6 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
         {
           name: 'player',
           Update: {
-            TableName: table(),
             Key: playerKey,
             UpdateExpression: 'SET rating = :rating',
             ConditionExpression:
@@ -235,7 +213,6 @@ export async function rateAttempt(user: UserItem, attemptId: string, rating: num
         },
         {
           Update: {
-            TableName: table(),
             Key: quizKey(record.quizId),
             UpdateExpression: 'ADD ratingSum :difference, ratingCount :added',
             ConditionExpression: 'attribute_exists(pk) AND #status = :active',

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '@shared/constants';
 import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from '@shared/quizzes';
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
-import { deleteItems, type ItemKey } from '../data/batch';
+import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
+import { db } from '../data/db';
+import { indexAttributes, setAttributes } from '../data/keys';
 import { queryOwned } from '../data/owned';
-import { queryAll } from '../data/paginate';
+import { queryAll, queryPages } from '../data/paginate';
+import { INDEX } from '../data/table';
 import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { listActiveCategoriesCached } from '../categories/category';
 import { grantAchievement } from '../progress/progress';
 import {
@@ -21,16 +21,18 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
-import { accountGuard, LIVE_ACCOUNT, userKey, type UserItem } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT, type UserItem } from '../users/user';
+import { userKey } from '../users/user-keys';
+import { EditKeys, QuestionKeys, questionKey, QuizKeys, quizKey } from './quiz-keys';
 
 /**
- * Quizzes. A quiz is one partition, `QUIZ#<id>`, so one Query returns it whole:
- * `META` (the quiz, with its aggregates), `QUESTION#<order>` (questions), `FAVORITE#<userId>`,
- * `REPORT#<userId>` and `EDIT#<time>` items. META is owned by the author (`gsi2pk = USER#<id>`,
- * `cascade = partition`) so deleting the account deletes the quiz. Visible public quizzes are in
- * the sparse `byCollection` index under `QUIZ#PUBLIC`, newest first.
+ * Quizzes. A quiz is one partition, `QUIZ#<id>` (quiz-keys.ts): `META` (the quiz, with its
+ * aggregates), `QUESTION#<order>` (questions), `FAVORITE#<userId>`, `REPORT#<userId>`,
+ * `ATTEMPT#…`, `PLAYER#…`, `PROGRESS#…` and `EDIT#<time>` items, so deleting the partition deletes
+ * all of it. META is owned by the author (`gsi2pk = USER#<id>`, `cascade = partition`) so deleting
+ * the account deletes the quiz. Visible public quizzes are in the sparse `byCollection` index
+ * under `QUIZ#PUBLIC`, newest first.
  */
-export const PUBLIC_COLLECTION = 'QUIZ#PUBLIC';
 
 export interface QuizItem {
   pk: string;
@@ -73,10 +75,6 @@ interface QuestionItem extends Question {
   sk: string;
   quizId: string;
 }
-
-const table = () => getConfig().tableName;
-export const quizKey = (quizId: string) => ({ pk: `QUIZ#${quizId}`, sk: 'META' as const });
-const questionSk = (order: number) => `QUESTION#${String(order).padStart(3, '0')}`;
 
 /** Whether a quiz belongs in public lists: published, not hidden by an admin, not being deleted. */
 export const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
@@ -137,47 +135,33 @@ const toQuestion = (item: QuestionItem): Question => ({
 });
 
 export async function getQuiz(quizId: string): Promise<QuizItem | undefined> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: quizKey(quizId) }));
+  const result = await db.get({ Key: quizKey(quizId) });
   return result.Item as QuizItem | undefined;
 }
 
+/** The quizzes that exist among `quizIds`, in the order of the ids (each once). */
 export async function getQuizzes(quizIds: readonly string[]): Promise<QuizItem[]> {
-  const found: QuizItem[] = [];
   const unique = [...new Set(quizIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(quizKey);
-    while (keys && keys.length) {
-      const result = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
-      );
-      found.push(...((result.Responses?.[table()] ?? []) as QuizItem[]));
-      keys = result.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  const found = await batchGetAll<QuizItem>(unique.map(quizKey));
   const order = new Map(unique.map((id, index) => [id, index]));
   return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /**
- * The quiz and its questions: the META item and the `QUESTION#` items of its partition, read in
- * parallel (other items of the partition, such as favourites, players or reports, are not read).
+ * The quiz and its questions: a GetItem of META and a Query of the `QUESTION#` items of its
+ * partition, in parallel (other items of the partition, such as favourites, players or reports,
+ * are not read).
  */
 export async function getQuizDetail(
   quizId: string,
 ): Promise<{ quiz: QuizItem; questions: Question[] } | undefined> {
-  const [meta, questionPage] = await Promise.all([
-    dynamo().send(new GetCommand({ TableName: table(), Key: quizKey(quizId) })),
-    dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :question)',
-        ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':question': 'QUESTION#' },
-      }),
-    ),
+  const [meta, stored] = await Promise.all([
+    db.get({ Key: quizKey(quizId) }),
+    queryAll<QuestionItem>({ partition: QuizKeys.pk({ quizId }), beginsWith: QuestionKeys.skPrefix() }),
   ]);
   const quiz = meta.Item as QuizItem | undefined;
   if (!quiz) return undefined;
-  const questions = ((questionPage.Items ?? []) as QuestionItem[]).map(toQuestion);
+  const questions = stored.map(toQuestion);
   return { quiz, questions: questions.sort((a, b) => a.order - b.order) };
 }
 
@@ -192,7 +176,6 @@ export const toDetail = (quiz: QuizItem, questions: Question[]): QuizDetail => (
  */
 export const activeQuizCheck = (quizId: string): NamedItem => ({
   ConditionCheck: {
-    TableName: table(),
     Key: quizKey(quizId),
     ConditionExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -215,8 +198,12 @@ export async function ownQuiz(quizId: string, user: UserItem): Promise<QuizItem>
   return quiz;
 }
 
+/** The quiz's place in the public list (`QUIZ#PUBLIC`, newest first), held only while it is public. */
+export const publicListing = (quiz: Pick<QuizItem, 'createdAt' | 'id'>) =>
+  QuizKeys.collection({ createdAt: quiz.createdAt, quizId: quiz.id });
+
 function publicIndex(quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status' | 'createdAt' | 'id'>) {
-  return isPubliclyVisible(quiz) ? { gsi1pk: PUBLIC_COLLECTION, gsi1sk: `${quiz.createdAt}#${quiz.id}` } : {};
+  return isPubliclyVisible(quiz) ? publicListing(quiz) : undefined;
 }
 
 function questionItems(
@@ -225,8 +212,7 @@ function questionItems(
   previous: Question[] = [],
 ): QuestionItem[] {
   return questions.map((question, index) => ({
-    pk: `QUIZ#${quizId}`,
-    sk: questionSk(index + 1),
+    ...questionKey(quizId, index + 1),
     quizId,
     // A question keeps its id while it stays at its position, so attempt records still point at it.
     id: previous[index]?.id ?? randomUUID(),
@@ -273,8 +259,7 @@ function newQuizItems(author: UserItem, id: string, data: CreateQuizData, now: D
     createdAt: timestamp,
     updatedAt: timestamp,
     cascade: 'partition',
-    gsi2pk: `USER#${author.id}`,
-    gsi2sk: `QUIZ#${timestamp}`,
+    ...QuizKeys.owner({ userId: author.id, createdAt: timestamp }),
   };
   Object.assign(quiz, publicIndex(quiz));
   return { quiz, questions: questionItems(id, data.questions) };
@@ -293,11 +278,8 @@ export async function seedQuiz(
   const { quiz, questions } = newQuizItems(author, id, data, now);
   try {
     await transactWrite([
-      {
-        name: 'quiz',
-        Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' },
-      },
-      ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+      { name: 'quiz', Put: { Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...questions.map((item) => ({ Put: { Item: item } })),
     ]);
     return true;
   } catch (error) {
@@ -321,7 +303,6 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
   await transactWrite([
     {
       Update: {
-        TableName: table(),
         Key: userKey(user.id),
         UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :zero) + :one',
         ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(quizCount) OR quizCount < :quota)`,
@@ -337,8 +318,8 @@ export async function createQuiz(user: UserItem, data: CreateQuizData, now = new
               'quiz_quota',
             ),
     },
-    { Put: { TableName: table(), Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...questions.map((item) => ({ Put: { TableName: table(), Item: item } })),
+    { Put: { Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...questions.map((item) => ({ Put: { Item: item } })),
   ]);
   await grantAchievement(user.id, 'first_creation', now);
   return quiz;
@@ -396,14 +377,15 @@ export async function updateQuiz(
   };
   delete after.gsi1pk;
   delete after.gsi1sk;
-  Object.assign(after, publicIndex(after));
+  const listing = publicIndex(after);
+  Object.assign(after, listing);
+  const listedAgain = listing && setAttributes(listing);
   const newQuestions = questionItems(quizId, data.questions, beforeQuestions);
   const removed = beforeQuestions
     .slice(newQuestions.length)
-    .map((question) => ({ pk: `QUIZ#${quizId}`, sk: questionSk(question.order) }));
+    .map((question) => questionKey(quizId, question.order));
   const edit = {
-    pk: `QUIZ#${quizId}`,
-    sk: `EDIT#${timestamp}#${randomUUID().slice(0, 8)}`,
+    ...EditKeys.key({ quizId, editedAt: timestamp, suffix: randomUUID().slice(0, 8) }),
     id: randomUUID(),
     quizId,
     editorId: user.id,
@@ -424,10 +406,9 @@ export async function updateQuiz(
     {
       // Only the edited fields change: counters written meanwhile (reports, plays, ratings) are kept.
       Update: {
-        TableName: table(),
         Key: quizKey(quizId),
-        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now ${
-          after.gsi1pk ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : 'REMOVE gsi1pk, gsi1sk'
+        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now${
+          listedAgain ? `, ${listedAgain.expression}` : ` REMOVE ${indexAttributes(INDEX.byCollection)}`
         }`,
         // Optimistic check: nobody edited the quiz (or hid it) between our read and this write.
         ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
@@ -444,7 +425,7 @@ export async function updateQuiz(
           ':seen': before.updatedAt,
           ':hidden': before.isHidden,
           ':active': 'active',
-          ...(after.gsi1pk ? { ':gsi1pk': after.gsi1pk, ':gsi1sk': after.gsi1sk } : {}),
+          ...listedAgain?.values,
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -453,9 +434,9 @@ export async function updateQuiz(
           ? new ConflictError(QUIZ_MESSAGES.editConflict)
           : new NotFoundError(QUIZ_MESSAGES.notFound),
     },
-    ...newQuestions.map((item) => ({ Put: { TableName: table(), Item: item } })),
-    ...removed.map((key) => ({ Delete: { TableName: table(), Key: key } })),
-    { Put: { TableName: table(), Item: edit } },
+    ...newQuestions.map((item) => ({ Put: { Item: item } })),
+    ...removed.map((key) => ({ Delete: { Key: key } })),
+    { Put: { Item: edit } },
   ]);
   return after;
 }
@@ -466,28 +447,23 @@ export async function updateQuiz(
  * favourites, plays, reports, edit history. Safe to repeat and to run in parallel.
  */
 export async function deleteQuizContents(quizId: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: quizKey(quizId),
-        UpdateExpression: 'SET #status = :deleting REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':deleting': 'deleting' },
-      }),
-    )
+  await db
+    .update({
+      Key: quizKey(quizId),
+      UpdateExpression: `SET #status = :deleting REMOVE ${indexAttributes(INDEX.byCollection)}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':deleting': 'deleting' },
+    })
     .catch((error: unknown) => {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
   const partition = await queryAll<ItemKey>({
-    TableName: table(),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}` },
+    partition: QuizKeys.pk({ quizId }),
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });
-  await deleteItems(partition.filter((item) => item.sk !== 'META'));
+  await deleteItems(partition.filter((item) => item.sk !== QuizKeys.sk()));
 }
 
 /**
@@ -501,13 +477,12 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
   // Of parallel deletions, the one that removes the quiz lowers the counter; the others find nothing.
   await transactWrite([
     {
-      Delete: { TableName: table(), Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' },
+      Delete: { Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' },
       onConditionFailed: () => new NotFoundError(QUIZ_MESSAGES.notFound),
     },
     {
       // A missing counter counts as 1. Never on an account being deleted: its deletion removes the quiz.
       Update: {
-        TableName: table(),
         Key: userKey(user.id),
         UpdateExpression: 'SET quizCount = if_not_exists(quizCount, :one) - :one',
         ConditionExpression: LIVE_ACCOUNT,
@@ -520,7 +495,7 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
 
 /** The author's own quizzes (hidden and private included), newest first. */
 export async function listOwnQuizzes(userId: string): Promise<QuizItem[]> {
-  return (await queryOwned<QuizItem>(userId, 'QUIZ#', { newestFirst: true })).filter(
+  return (await queryOwned<QuizItem>(userId, QuizKeys, { newestFirst: true })).filter(
     (quiz) => quiz.status === 'active',
   );
 }
@@ -537,28 +512,20 @@ export async function listPublicQuizzes(options: {
   matches?: (quiz: QuizItem) => boolean;
 }): Promise<QuizItem[]> {
   const found: QuizItem[] = [];
-  let read = 0;
-  const scanLimit = options.scanLimit ?? 500;
   // Few round trips: the first page is twice what is wanted, and each further page doubles.
-  let pageSize = Math.max(options.limit * 2, 50);
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byCollection',
-        KeyConditionExpression: 'gsi1pk = :public',
-        ExpressionAttributeValues: { ':public': PUBLIC_COLLECTION },
-        // Only what lists, filters and sorts use: smaller pages, fewer read units.
-        ProjectionExpression: SUMMARY_FIELDS,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ScanIndexForward: false,
-        Limit: Math.min(pageSize, scanLimit - read),
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    const items = (page.Items ?? []) as QuizItem[];
-    read += items.length;
+  const firstPage = Math.max(options.limit * 2, 50);
+  const pages = queryPages<QuizItem>(
+    {
+      index: INDEX.byCollection,
+      partition: QuizKeys.collectionPk(),
+      newestFirst: true,
+      // Only what lists, filters and sorts use: smaller pages, fewer read units.
+      ProjectionExpression: SUMMARY_FIELDS,
+      ExpressionAttributeNames: { '#status': 'status' },
+    },
+    { maxItems: options.scanLimit ?? 500, pageSize: (page) => firstPage * 2 ** page },
+  );
+  for await (const items of pages) {
     for (const quiz of items) {
       if (options.category && quiz.category !== options.category) continue;
       if (options.difficulty && quiz.difficulty !== options.difficulty) continue;
@@ -566,8 +533,6 @@ export async function listPublicQuizzes(options: {
       found.push(quiz);
       if (found.length >= options.limit) return found;
     }
-    cursor = page.LastEvaluatedKey;
-    pageSize *= 2;
-  } while (cursor && read < scanLimit);
+  }
   return found;
 }

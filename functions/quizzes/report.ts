@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { transactWrite } from '../data/transact';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { ReportReason } from '@shared/constants';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
+import { queryAll } from '../data/paginate';
+import { transactWrite } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { accountGuard, type UserItem } from '../users/user';
-import { ownQuiz, quizKey, viewableQuizDetail } from './quiz';
+import { ownQuiz, viewableQuizDetail } from './quiz';
+import { QuizKeys, quizKey } from './quiz-keys';
+import { ReportKeys } from './report-keys';
 
 /**
  * Reports live in the quiz's partition, one per reporter (`REPORT#<userId>`), so a person has at
@@ -30,7 +30,6 @@ export interface ReportItem {
   gsi1sk: string;
 }
 
-const table = () => getConfig().tableName;
 /**
  * Report ids name their quiz (so moderation finds the report in that quiz's partition) and are
  * otherwise random: the author who reads the reports must not learn who sent them.
@@ -47,8 +46,7 @@ export async function reportQuiz(
   if (quiz.authorId === user.id) throw new BadRequestError(QUIZ_MESSAGES.ownQuizReport);
   const reportedAt = now.toISOString();
   const report: ReportItem = {
-    pk: `QUIZ#${quizId}`,
-    sk: `REPORT#${user.id}`,
+    ...ReportKeys.key({ quizId, reporterId: user.id }),
     id: newReportId(quizId),
     quizId,
     reportedBy: user.id,
@@ -58,14 +56,12 @@ export async function reportQuiz(
     reportedAt,
     reviewedBy: null,
     reviewedAt: null,
-    gsi1pk: 'REPORT#ALL',
-    gsi1sk: `${reportedAt}#${quizId}#${user.id}`,
+    ...ReportKeys.collection({ reportedAt, quizId, reporterId: user.id }),
   };
   await transactWrite([
     accountGuard(user.id),
     {
       Put: {
-        TableName: table(),
         Item: report,
         ConditionExpression: 'attribute_not_exists(pk) OR #status <> :pending',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -75,7 +71,6 @@ export async function reportQuiz(
     },
     {
       Update: {
-        TableName: table(),
         Key: quizKey(quizId),
         UpdateExpression: 'ADD reportCount :one',
         // Not on a quiz that is being deleted: the report would outlive it.
@@ -89,17 +84,14 @@ export async function reportQuiz(
   return report;
 }
 
+/** Every report on a quiz (its partition's `REPORT#` items). */
+export const reportsOf = (quizId: string) =>
+  queryAll<ReportItem>({ partition: QuizKeys.pk({ quizId }), beginsWith: ReportKeys.skPrefix() });
+
 /** The reports on one of the author's own quizzes, newest first. */
 export async function listReportsForAuthor(user: UserItem, quizId: string) {
   await ownQuiz(quizId, user);
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-      ExpressionAttributeValues: { ':pk': `QUIZ#${quizId}`, ':kind': 'REPORT#' },
-    }),
-  );
-  return ((result.Items ?? []) as ReportItem[])
+  return (await reportsOf(quizId))
     .sort((a, b) => b.reportedAt.localeCompare(a.reportedAt))
     .map((report) => ({
       id: report.id,

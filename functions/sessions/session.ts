@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
-import { dynamo } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
 import { randomToken } from '../lib/random-token';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
 import { closeConnections } from '../connections/connection';
 import { accountGuard } from '../users/user';
+import { SessionKeys, sessionKey } from './session-keys';
 
 /**
  * Sessions: an opaque random id (256 bits) in the HttpOnly `sid` cookie; the table stores only its
@@ -34,17 +33,8 @@ export interface SessionItem {
   gsi2sk: string;
 }
 
-export const hashSessionId = (sessionId: string) =>
-  createHash('sha256').update(sessionId).digest('base64url');
-export const sessionKey = (sessionId: string) => ({
-  pk: `SESSION#${hashSessionId(sessionId)}`,
-  sk: 'SESSION' as const,
-});
-
 /** A new random token (session id, CSRF token), URL-safe. */
 export { randomToken };
-
-const table = () => getConfig().tableName;
 
 /** The live session for a cookie value, or undefined (unknown or expired: expiry is checked here, not left to TTL). */
 export async function findSession(sessionId: string, now = new Date()): Promise<SessionItem | undefined> {
@@ -54,7 +44,7 @@ export async function findSession(sessionId: string, now = new Date()): Promise<
 
 /** The live session stored under `pk` (a WebSocket connection keeps its session's key). */
 export async function findSessionByKey(pk: string, now = new Date()): Promise<SessionItem | undefined> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk, sk: 'SESSION' } }));
+  const result = await db.get({ Key: { pk, sk: SessionKeys.sk() } });
   const session = result.Item as SessionItem | undefined;
   if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return undefined;
   return session;
@@ -72,10 +62,9 @@ export async function startSession(userId: string, now = new Date()) {
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
     ttl: ttlFromDate(expiresAt),
-    gsi2pk: `USER#${userId}`,
-    gsi2sk: `SESSION#${now.toISOString()}`,
+    ...SessionKeys.owner({ userId, createdAt: now.toISOString() }),
   };
-  await transactWrite([accountGuard(userId), { Put: { TableName: table(), Item: session } }]);
+  await transactWrite([accountGuard(userId), { Put: { Item: session } }]);
   const secure = getConfig().secureCookies;
   const maxAge = SESSION_DAYS * 86_400;
   return {
@@ -90,9 +79,7 @@ export async function startSession(userId: string, now = new Date()) {
 /** Ends one session and closes the sockets opened with it. */
 export async function endSession(sessionId: string): Promise<void> {
   const key = sessionKey(sessionId);
-  const removed = await dynamo().send(
-    new DeleteCommand({ TableName: table(), Key: key, ReturnValues: 'ALL_OLD' }),
-  );
+  const removed = await db.delete({ Key: key, ReturnValues: 'ALL_OLD' });
   const userId = (removed.Attributes as SessionItem | undefined)?.userId;
   if (userId) await closeConnections(userId, key.pk);
 }
@@ -117,7 +104,7 @@ export function signedOutCookies(): string[] {
 
 /** Ends every session of a user and closes all their sockets (password reset, ban, account deletion). Returns how many. */
 export async function endAllSessions(userId: string): Promise<number> {
-  const sessions = await queryOwned<ItemKey>(userId, 'SESSION#', { projection: 'pk, sk' });
+  const sessions = await queryOwned<ItemKey>(userId, SessionKeys, { projection: 'pk, sk' });
   await deleteItems(sessions);
   await closeConnections(userId);
   return sessions.length;

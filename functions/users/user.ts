@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { OFFICIAL_AUTHOR_NAME, type CurrentUser } from '@shared/users';
+import { db } from '../data/db';
+import type { ItemKey } from '../data/keys';
+import { scanPages } from '../data/paginate';
 import { transactWrite, type NamedItem, type TransactItem } from '../data/transact';
-import { dynamo } from '../lib/aws-clients';
-import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
 import { hashPassword } from './passwords';
 import { skeleton } from './skeleton';
+import {
+  EmailClaimKeys,
+  emailKey,
+  LookAlikeClaimKeys,
+  MigrationKeys,
+  UserKeys,
+  UsernameClaimKeys,
+  usernameKey,
+  usernameLikeKey,
+  userKey,
+} from './user-keys';
 
 /**
  * Accounts. The profile item is `pk = USER#<id>`, `sk = PROFILE`; uniqueness of usernames and
@@ -45,22 +56,6 @@ export interface UserItem {
   gsi2sk?: string;
 }
 
-export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' as const });
-/** Usernames are unique regardless of case and width (NFKC, lower case). */
-export const usernameKey = (username: string) => ({
-  pk: `USERNAME#${username.normalize('NFKC').toLowerCase()}`,
-  sk: 'USERNAME' as const,
-});
-/** No two usernames that look alike (`admin`, Cyrillic `аdmin`, `admiṅ`): one claim per skeleton. */
-export const usernameLikeKey = (username: string) => ({
-  pk: `USERNAMELIKE#${skeleton(username)}`,
-  sk: 'USERNAMELIKE' as const,
-});
-export const emailKey = (email: string) => ({
-  pk: `EMAIL#${email.trim().toLowerCase()}`,
-  sk: 'EMAIL' as const,
-});
-
 /**
  * Names people choose (usernames and nicknames) may not pass for the official author of the
  * sample quizzes: no name whose skeleton contains its skeleton, read the same in hiragana or
@@ -88,19 +83,17 @@ export const LIVE_ACCOUNT = 'attribute_exists(pk) AND attribute_not_exists(delet
  */
 export const accountGuard = (userId: string): NamedItem => ({
   name: 'account',
-  ConditionCheck: { TableName: table(), Key: userKey(userId), ConditionExpression: LIVE_ACCOUNT },
+  ConditionCheck: { Key: userKey(userId), ConditionExpression: LIVE_ACCOUNT },
   onConditionFailed: () => new UnauthorizedError(),
 });
 
-const table = () => getConfig().tableName;
-
 export async function getUser(userId: string): Promise<UserItem | undefined> {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: userKey(userId) }));
+  const result = await db.get({ Key: userKey(userId) });
   return result.Item as UserItem | undefined;
 }
 
-async function userByClaim(key: { pk: string; sk: string }): Promise<UserItem | undefined> {
-  const claim = await dynamo().send(new GetCommand({ TableName: table(), Key: key }));
+async function userByClaim(key: ItemKey): Promise<UserItem | undefined> {
+  const claim = await db.get({ Key: key });
   const userId = claim.Item?.userId as string | undefined;
   return userId ? getUser(userId) : undefined;
 }
@@ -169,24 +162,25 @@ export async function createUser(
     proFirstPaidAt: null,
     proLastPaidAt: null,
     createdAt: now.toISOString(),
-    gsi2pk: `USER#${id}`,
-    gsi2sk: 'PROFILE',
+    ...UserKeys.owner({ userId: id }),
   };
-  const owned = (claim: string) => ({ userId: id, gsi2pk: `USER#${id}`, gsi2sk: `CLAIM#${claim}` });
-  const claim = (key: { pk: string; sk: string }, claimName: string, taken: string): NamedItem => ({
-    name: claimName,
+  const claim = (
+    claimKeys: typeof UsernameClaimKeys | typeof LookAlikeClaimKeys | typeof EmailClaimKeys,
+    key: ItemKey,
+    taken: string,
+  ): NamedItem => ({
+    name: claimKeys.definition.entity,
     Put: {
-      TableName: table(),
-      Item: { ...key, ...owned(claimName) },
+      Item: { ...key, userId: id, ...claimKeys.owner({ userId: id }) },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
     onConditionFailed: () => new ConflictError(taken),
   });
   await transactWrite([
-    { Put: { TableName: table(), Item: user, ConditionExpression: 'attribute_not_exists(pk)' } },
-    claim(usernameKey(input.username), 'USERNAME', ACCOUNT_MESSAGES.usernameTaken),
-    claim(usernameLikeKey(input.username), 'USERNAMELIKE', ACCOUNT_MESSAGES.usernameTaken),
-    ...(input.email ? [claim(emailKey(input.email), 'EMAIL', ACCOUNT_MESSAGES.emailTaken)] : []),
+    { Put: { Item: user, ConditionExpression: 'attribute_not_exists(pk)' } },
+    claim(UsernameClaimKeys, usernameKey(input.username), ACCOUNT_MESSAGES.usernameTaken),
+    claim(LookAlikeClaimKeys, usernameLikeKey(input.username), ACCOUNT_MESSAGES.usernameTaken),
+    ...(input.email ? [claim(EmailClaimKeys, emailKey(input.email), ACCOUNT_MESSAGES.emailTaken)] : []),
     ...extra,
   ]);
   return user;
@@ -200,17 +194,14 @@ async function update(
   names?: Record<string, string>,
 ) {
   try {
-    const result = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(userId),
-        UpdateExpression: expression,
-        ConditionExpression: LIVE_ACCOUNT,
-        ExpressionAttributeValues: values,
-        ...(names ? { ExpressionAttributeNames: names } : {}),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const result = await db.update({
+      Key: userKey(userId),
+      UpdateExpression: expression,
+      ConditionExpression: LIVE_ACCOUNT,
+      ExpressionAttributeValues: values,
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+      ReturnValues: 'ALL_NEW',
+    });
     return result.Attributes as UserItem;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new UnauthorizedError();
@@ -227,7 +218,6 @@ export function updateNickname(userId: string, nickname: string) {
 export async function setPasswordItem(userId: string, password: string): Promise<TransactItem> {
   return {
     Update: {
-      TableName: table(),
       Key: userKey(userId),
       UpdateExpression: 'SET passwordHash = :hash',
       ConditionExpression: LIVE_ACCOUNT,
@@ -248,36 +238,26 @@ export const setPro = (userId: string, isPro: boolean) =>
  * records that it ran.
  */
 export async function backfillLookAlikeClaims(): Promise<number> {
-  const marker = { pk: 'MIGRATION#username-look-alike', sk: 'MIGRATION' };
-  const done = await dynamo().send(new GetCommand({ TableName: table(), Key: marker }));
+  const marker = MigrationKeys.key({ name: 'username-look-alike' });
+  const done = await db.get({ Key: marker });
   if (done.Item) return 0;
   let added = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: table(),
-        FilterExpression: 'sk = :claim',
-        ExpressionAttributeValues: { ':claim': 'USERNAME' },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const claim of page.Items ?? []) {
+  for await (const claims of scanPages<{ userId: string }>({
+    FilterExpression: 'sk = :claim',
+    ExpressionAttributeValues: { ':claim': UsernameClaimKeys.sk() },
+  })) {
+    for (const claim of claims) {
       const user = await getUser(String(claim.userId));
       if (!user) continue;
-      await dynamo()
-        .send(
-          new PutCommand({
-            TableName: table(),
-            Item: {
-              ...usernameLikeKey(user.username),
-              userId: user.id,
-              gsi2pk: `USER#${user.id}`,
-              gsi2sk: 'CLAIM#USERNAMELIKE',
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        )
+      await db
+        .put({
+          Item: {
+            ...usernameLikeKey(user.username),
+            userId: user.id,
+            ...LookAlikeClaimKeys.owner({ userId: user.id }),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        })
         .then(
           () => (added += 1),
           (error: unknown) => {
@@ -285,10 +265,7 @@ export async function backfillLookAlikeClaims(): Promise<number> {
           },
         );
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  await dynamo().send(
-    new PutCommand({ TableName: table(), Item: { ...marker, ranAt: new Date().toISOString() } }),
-  );
+  }
+  await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
   return added;
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DIFFICULTIES } from '@shared/constants';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
+import { putItems } from '@functions/data/batch';
 import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
-import { PUBLIC_COLLECTION } from '@functions/quizzes/quiz';
+import { QuizKeys } from '@functions/quizzes/quiz-keys';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -36,7 +35,6 @@ const words = [
 ];
 
 export async function loadQuizzes(count: number, startIndex: number): Promise<void> {
-  const table = getConfig().tableName;
   const authorId = randomUUID();
   const items = Array.from({ length: count }, (_, offset) => {
     const index = startIndex + offset;
@@ -45,8 +43,7 @@ export async function loadQuizzes(count: number, startIndex: number): Promise<vo
     const a = words[index % words.length]!;
     const b = words[(index * 7 + 3) % words.length]!;
     return {
-      pk: `QUIZ#${id}`,
-      sk: 'META',
+      ...QuizKeys.key({ quizId: id }),
       id,
       title: `${a}と${b}のクイズ 第${index}回`,
       description: `${a}について学べる${b}の問題集です。`,
@@ -68,29 +65,11 @@ export async function loadQuizzes(count: number, startIndex: number): Promise<vo
       createdAt,
       updatedAt: createdAt,
       cascade: 'partition',
-      gsi1pk: PUBLIC_COLLECTION,
-      gsi1sk: `${createdAt}#${id}`,
-      gsi2pk: `USER#${authorId}`,
-      gsi2sk: `QUIZ#${createdAt}`,
+      ...QuizKeys.collection({ createdAt, quizId: id }),
+      ...QuizKeys.owner({ userId: authorId, createdAt }),
     };
   });
-  const batches: Record<string, unknown>[][] = [];
-  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        const batch = batches[next++]!;
-        let pending: Record<string, unknown[]> | undefined = {
-          [table]: batch.map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (pending && Object.keys(pending).length) {
-          const result = await dynamo().send(new BatchWriteCommand({ RequestItems: pending as never }));
-          pending = result.UnprocessedItems as Record<string, unknown[]> | undefined;
-        }
-      }
-    }),
-  );
+  await putItems(items, 8);
 }
 
 /** Sums the read capacity of every DynamoDB call made through the functions' client. */

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { COOKIE_NAMES } from '@shared/api';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
-import { findUserByUsername, userKey } from '@functions/users/user';
+import { guardKey } from '@functions/accounts/login-guard-keys';
+import { tokenKey } from '@functions/accounts/one-time-token-keys';
+import { db } from '@functions/data/db';
+import { queryAllOwned } from '@functions/data/owned';
+import { queryAll } from '@functions/data/paginate';
+import { FavoriteKeys, favoriteKey } from '@functions/quizzes/favorite-keys';
+import { questionKey, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
+import { findUserByUsername } from '@functions/users/user';
+import { emailKey, userKey, usernameKey } from '@functions/users/user-keys';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 import { latestMailTo, linkIn, mailTo } from '../support/mailbox';
@@ -18,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.stop());
 
-const table = () => getConfig().tableName;
 const unique = () => randomUUID().slice(0, 8);
 const PASSWORD = 'Quiz#2026pass';
 
@@ -45,24 +49,14 @@ async function registered(overrides: Partial<{ username: string; email: string; 
 
 /** Ends a login lock as if its 15 minutes had passed. */
 const endLock = (username: string) =>
-  dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: `LOGINGUARD#${username.toLowerCase()}`, sk: 'LOGINGUARD' },
-      UpdateExpression: 'SET lockedUntil = :past',
-      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }),
-  );
+  db.update({
+    Key: guardKey(username),
+    UpdateExpression: 'SET lockedUntil = :past',
+    ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+  });
 
 const setUser = (userId: string, expression: string, values: Record<string, unknown>) =>
-  dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression: expression,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  db.update({ Key: userKey(userId), UpdateExpression: expression, ExpressionAttributeValues: values });
 
 describe('registration', () => {
   it('creates the account, signs it in with an HttpOnly session cookie and rotates the CSRF token', async () => {
@@ -108,9 +102,7 @@ describe('registration', () => {
     expect(sameEmail.json.message).toBe(ACCOUNT_MESSAGES.emailTaken);
     // The transaction wrote nothing: the free username was not claimed either.
     expect(await findUserByUsername(otherName)).toBeUndefined();
-    const claim = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: { pk: `USERNAME#${otherName}`, sk: 'USERNAME' } }),
-    );
+    const claim = await db.get({ Key: usernameKey(otherName) });
     expect(claim.Item).toBeUndefined();
   });
 
@@ -147,9 +139,7 @@ describe('registration', () => {
       ),
     );
     expect(sameEmail.filter((response) => response.status === 201)).toHaveLength(1);
-    const claims = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: { pk: `EMAIL#shared.${id}@example.com`, sk: 'EMAIL' } }),
-    );
+    const claims = await db.get({ Key: emailKey(`shared.${id}@example.com`) });
     expect(claims.Item).toBeDefined();
   });
 
@@ -443,15 +433,11 @@ describe('registration by e-mail', () => {
     const email = `late.${unique()}@example.com`;
     await client.request('POST', '/api/auth/email-register', { json: { email } });
     const token = linkIn(await latestMailTo(email), '/verify-email').searchParams.get('token')!;
-    const { createHash } = await import('node:crypto');
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: `TOKEN#PREUSER#${createHash('sha256').update(token).digest('base64url')}`, sk: 'TOKEN' },
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-      }),
-    );
+    await db.update({
+      Key: tokenKey('registration', token),
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    });
     expect((await client.get(`/api/auth/verify-token?token=${token}`)).status).toBe(400);
     const attempt = await client.request('POST', '/api/auth/verify-email', {
       json: {
@@ -584,15 +570,12 @@ describe('password reset', () => {
 describe('administrator sign-in', () => {
   async function admin() {
     const { input, user } = await registered();
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET #role = :admin',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':admin': 'admin' },
-      }),
-    );
+    await db.update({
+      Key: userKey(user.id),
+      UpdateExpression: 'SET #role = :admin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin' },
+    });
     return input;
   }
 
@@ -673,20 +656,22 @@ describe('nickname and account deletion', () => {
   it('deletes the account and everything it owns after the password is confirmed', async () => {
     const { client, input, user } = await registered();
     const bystander = await registered();
-    // Data later features will own: a plain owned item and one that owns its whole partition.
-    const put = (item: Record<string, unknown>) =>
-      dynamo().send(new PutCommand({ TableName: table(), Item: item }));
-    await put({ pk: `FAVORITE#${user.id}`, sk: 'QUIZ#1', gsi2pk: `USER#${user.id}`, gsi2sk: 'FAVORITE#1' });
+    // What a member owns: a plain owned item (a favourite, in someone else's quiz) and an item
+    // that owns its whole partition (a quiz with its questions).
+    const createdAt = new Date().toISOString();
+    const put = (item: Record<string, unknown>) => db.put({ Item: item });
     await put({
-      pk: 'QUIZ#owned',
-      sk: 'META',
-      cascade: 'partition',
-      gsi2pk: `USER#${user.id}`,
-      gsi2sk: 'QUIZ#1',
+      ...favoriteKey('theirs', user.id),
+      ...FavoriteKeys.owner({ userId: user.id, createdAt, quizId: 'theirs' }),
     });
-    await put({ pk: 'QUIZ#owned', sk: 'QUESTION#001' });
-    await put({ pk: 'QUIZ#owned', sk: 'QUESTION#002' });
-    await put({ pk: 'QUIZ#theirs', sk: 'META', gsi2pk: `USER#${bystander.user.id}`, gsi2sk: 'QUIZ#1' });
+    await put({
+      ...quizKey('owned'),
+      cascade: 'partition',
+      ...QuizKeys.owner({ userId: user.id, createdAt }),
+    });
+    await put(questionKey('owned', 1));
+    await put(questionKey('owned', 2));
+    await put({ ...quizKey('theirs'), ...QuizKeys.owner({ userId: bystander.user.id, createdAt }) });
     await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
 
     const wrong = await client.request('DELETE', '/api/user/delete', { json: { password: 'Wrong#2026x' } });
@@ -699,27 +684,10 @@ describe('nickname and account deletion', () => {
     expect(done.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
 
-    const owned = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byOwner',
-        KeyConditionExpression: 'gsi2pk = :owner',
-        ExpressionAttributeValues: { ':owner': `USER#${user.id}` },
-      }),
-    );
-    expect(owned.Items).toEqual([]);
-    const quizPartition = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'QUIZ#owned' },
-      }),
-    );
-    expect(quizPartition.Items).toEqual([]);
-    const theirs = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: { pk: 'QUIZ#theirs', sk: 'META' } }),
-    );
-    expect(theirs.Item).toBeDefined();
+    expect(await queryAllOwned(user.id)).toEqual([]);
+    expect(await queryAll({ partition: QuizKeys.pk({ quizId: 'owned' }) })).toEqual([]);
+    expect((await db.get({ Key: quizKey('theirs') })).Item).toBeDefined();
+    expect((await db.get({ Key: favoriteKey('theirs', user.id) })).Item).toBeUndefined();
     expect((await bystander.client.get('/api/auth/me')).status).toBe(200);
 
     // The reset link requested before the deletion is gone with the account.
@@ -759,7 +727,9 @@ describe('per-address limits', () => {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
-  });
+    // 61 sign-ups one after another, each hashing a password with scrypt: on a busy 2-core
+    // machine that took over the default 20 s, so this test alone gets more time.
+  }, 120_000);
 });
 
 describe('sign-in lock and known browsers', () => {

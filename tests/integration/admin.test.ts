@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '@shared/admin';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { AuditKeys } from '@functions/admin/audit-keys';
+import { PenaltyKeys } from '@functions/admin/penalty-keys';
+import { queryAll } from '@functions/data/paginate';
 import { seed } from '../../scripts/seed';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
@@ -153,16 +153,10 @@ describe('penalties', () => {
       (await admin.client.request('POST', '/api/admin/unban-user', { json: { userId: target.user.id } }))
         .status,
     ).toBe(200);
-    const audit = await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `AUDIT#${new Date().toISOString().slice(0, 7)}` },
-      }),
-    );
-    expect((audit.Items ?? []).map((item) => item.action)).toEqual(
-      expect.arrayContaining(['suspend-user', 'unban-user']),
-    );
+    const audit = await queryAll({
+      partition: AuditKeys.pk({ month: new Date().toISOString().slice(0, 7) }),
+    });
+    expect(audit.map((item) => item.action)).toEqual(expect.arrayContaining(['suspend-user', 'unban-user']));
   });
 
   it('refuses a banned member everywhere a member is needed, with the spec message', async () => {
@@ -173,15 +167,12 @@ describe('penalties', () => {
       json: { userId: target.user.id, type: 'ban', reason: 'スパム' },
     });
     expect((await target.client.get('/api/auth/me')).status).toBe(401);
-    const penalties = await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-        ExpressionAttributeValues: { ':pk': `USER#${target.user.id}`, ':kind': 'PENALTY#' },
-      }),
-    );
-    expect(penalties.Items).toHaveLength(1);
-    expect(penalties.Items![0]).toMatchObject({
+    const penalties = await queryAll({
+      partition: PenaltyKeys.pk({ userId: target.user.id }),
+      beginsWith: PenaltyKeys.skPrefix(),
+    });
+    expect(penalties).toHaveLength(1);
+    expect(penalties[0]).toMatchObject({
       penaltyType: 'ban',
       expiresAt: null,
       issuedBy: admin.user.id,

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz, type UploadTicket } from '@shared/ai';
-import { dynamo, s3 } from '@functions/lib/aws-clients';
+import { AiHistoryKeys, AiUsageKeys } from '@functions/ai/usage-keys';
+import { db } from '@functions/data/db';
+import { queryAll } from '@functions/data/paginate';
+import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { japanDate } from '@functions/lib/japan-time';
 import { signInAs } from '../support/accounts';
@@ -120,12 +122,8 @@ describe('usage limit', () => {
   it("counts only today's Japan day: yesterday's uses are gone", async () => {
     const { client, user } = await member();
     const yesterday = japanDate(new Date(Date.now() - 86_400_000));
-    await dynamo().send(
-      new PutCommand({
-        TableName: getConfig().tableName,
-        Item: { pk: `USER#${user.id}`, sk: `AIUSE#${yesterday}`, used: 3, gsi2pk: `USER#${user.id}` },
-      }),
-    );
+    const counter = { userId: user.id, day: yesterday };
+    await db.put({ Item: { ...AiUsageKeys.key(counter), used: 3, ...AiUsageKeys.owner(counter) } });
     expect(await usage(client)).toMatchObject({ canUse: true, remaining: 3 });
   });
 });
@@ -147,15 +145,12 @@ describe('generate from text (offline generator)', () => {
     expect(again.json).toEqual(response.json);
 
     expect(await usage(client)).toMatchObject({ canUse: true, remaining: 1, total: 3 });
-    const history = await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':prefix': 'AIHIST#' },
-      }),
-    );
-    expect(history.Items).toHaveLength(2);
-    expect(history.Items![0]).toMatchObject({
+    const history = await queryAll({
+      partition: AiHistoryKeys.pk({ userId: user.id }),
+      beginsWith: AiHistoryKeys.skPrefix(),
+    });
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({
       userId: user.id,
       usageType: 'text',
       date: japanDate(new Date()),
@@ -252,12 +247,7 @@ describe('generate from text (offline generator)', () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
-    const { Item } = await dynamo().send(
-      new GetCommand({
-        TableName: getConfig().tableName,
-        Key: { pk: `USER#${user.id}`, sk: `AIUSE#${japanDate(new Date())}` },
-      }),
-    );
+    const { Item } = await db.get({ Key: AiUsageKeys.key({ userId: user.id, day: japanDate(new Date()) }) });
     expect(Item?.used).toBe(3);
   });
 
@@ -538,12 +528,9 @@ describe('presigned uploads', () => {
   it('is refused when no generation is left today, and a named upload is kept for later', async () => {
     const { client, user } = await member();
     const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
-    await dynamo().send(
-      new PutCommand({
-        TableName: getConfig().tableName,
-        Item: { pk: `USER#${user.id}`, sk: `AIUSE#${japanDate(new Date())}`, used: 3 },
-      }),
-    );
+    await db.put({
+      Item: { ...AiUsageKeys.key({ userId: user.id, day: japanDate(new Date()) }), used: 3 },
+    });
     const refused = await client.request('POST', '/api/ai/uploads', {
       json: { fileName: 'more.pdf', size: 1000 },
     });

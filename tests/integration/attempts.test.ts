@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { db } from '@functions/data/db';
+import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
@@ -115,14 +114,11 @@ describe('attempts', () => {
 
 describe('ratings', () => {
   it('takes 1–5 from the attempt owner only and keeps the quiz average', async () => {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: { pk: 'QUIZ#sample-sports-rules', sk: 'META' },
-        UpdateExpression: 'SET ratingSum = :zero, ratingCount = :zero, averageRating = :zero',
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    );
+    await db.update({
+      Key: quizKey('sample-sports-rules'),
+      UpdateExpression: 'SET ratingSum = :zero, ratingCount = :zero, averageRating = :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    });
     const first = await player();
     const second = await player();
     const attemptOf = async (client: TestClient) =>

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { categoryListSchema } from '@shared/categories';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { CategoryKeys } from '@functions/categories/category-keys';
+import { db } from '@functions/data/db';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
@@ -38,14 +37,11 @@ describe('GET /api/categories', () => {
   });
 
   it('leaves out inactive categories', async () => {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: { pk: 'CATEGORY', sk: 'cooking' },
-        UpdateExpression: 'SET isActive = :no',
-        ExpressionAttributeValues: { ':no': false },
-      }),
-    );
+    await db.update({
+      Key: CategoryKeys.key({ categoryId: 'cooking' }),
+      UpdateExpression: 'SET isActive = :no',
+      ExpressionAttributeValues: { ':no': false },
+    });
     const response = await new TestClient(gateway.url).get('/api/categories');
     expect((response.json as { name: string }[]).map((category) => category.name)).not.toContain('料理');
   });
@@ -67,14 +63,11 @@ describe('category cache', () => {
       // Clock values after anything earlier requests cached, so the first call reads the table.
       const base = Date.now() + 3_600_000;
       const first = await listActiveCategoriesCached(base);
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: getConfig().tableName,
-          Key: { pk: 'CATEGORY', sk: 'science' },
-          UpdateExpression: 'SET isActive = :no',
-          ExpressionAttributeValues: { ':no': false },
-        }),
-      );
+      await db.update({
+        Key: CategoryKeys.key({ categoryId: 'science' }),
+        UpdateExpression: 'SET isActive = :no',
+        ExpressionAttributeValues: { ':no': false },
+      });
       expect(await listActiveCategoriesCached(base + 59_000)).toEqual(first);
       const later = await listActiveCategoriesCached(base + 61_000);
       expect(later.map((category) => category.id)).not.toContain('science');

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
-import { quizKey } from '@functions/quizzes/quiz';
-import { userKey } from '@functions/users/user';
+import { db } from '@functions/data/db';
+import type { ItemKey } from '@functions/data/keys';
+import { queryAllOwned } from '@functions/data/owned';
+import { queryAll } from '@functions/data/paginate';
+import { DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from '@functions/progress/progress-keys';
+import { PlayerKeys } from '@functions/quizzes/attempt-keys';
+import { FavoriteKeys } from '@functions/quizzes/favorite-keys';
+import { QuestionKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
+import { ReportKeys } from '@functions/quizzes/report-keys';
+import { UserKeys, userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
@@ -22,8 +27,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-const table = () => getConfig().tableName;
 
 async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
   const client = new TestClient(gateway.url);
@@ -50,34 +53,21 @@ const statuses = (responses: Response[]) => {
   return counts;
 };
 
-async function item(key: { pk: string; sk: string }) {
-  const result = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+async function item(key: ItemKey) {
+  const result = await db.get({ Key: key, ConsistentRead: true });
   return result.Item;
 }
 
-async function partition(pk: string, prefix?: string) {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
-      ConsistentRead: true,
-    }),
-  );
-  return result.Items ?? [];
-}
+/** The items of a partition whose sort key begins with `kind` (all of them without one). */
+const partition = (pk: string, kind?: string) =>
+  queryAll({ partition: pk, ...(kind === undefined ? {} : { beginsWith: kind }), ConsistentRead: true });
+
+const userPartition = (userId: string) => UserKeys.pk({ userId });
+const quizPartition = (quizId: string) => QuizKeys.pk({ quizId });
 
 /** Whatever still belongs to a user: owned anywhere (byOwner), or in their own partition. */
 async function leftBehind(userId: string) {
-  const owned = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'byOwner',
-      KeyConditionExpression: 'gsi2pk = :owner',
-      ExpressionAttributeValues: { ':owner': `USER#${userId}` },
-    }),
-  );
-  return [...(owned.Items ?? []), ...(await partition(`USER#${userId}`))];
+  return [...(await queryAllOwned(userId)), ...(await partition(userPartition(userId)))];
 }
 
 const PASSWORD = 'Race#2026pass';
@@ -157,7 +147,7 @@ describe('ratings', () => {
     expect(responses.some((response) => response.status === 200)).toBe(true);
     for (const response of responses) expect([200, 409]).toContain(response.status);
     const quiz = await item(quizKey(quizId));
-    const mark = await item({ pk: `QUIZ#${quizId}`, sk: `PLAYER#${player.user.id}` });
+    const mark = await item(PlayerKeys.key({ quizId, userId: player.user.id }));
     expect(quiz).toMatchObject({ ratingCount: 1, ratingSum: mark?.rating });
   });
 });
@@ -176,9 +166,9 @@ describe('plays', () => {
       quizzesCompleted: COPIES,
       answeredQuestions: COPIES * 2,
     });
-    const [daily] = await partition(`USER#${player.user.id}`, 'DAILY#');
+    const [daily] = await partition(userPartition(player.user.id), DailyStatsKeys.skPrefix());
     expect(daily).toMatchObject({ quizzesCompleted: COPIES, questionsAnswered: COPIES * 2 });
-    const [wrong1, wrong2] = await partition(`USER#${player.user.id}`, 'WRONG#');
+    const [wrong1, wrong2] = await partition(userPartition(player.user.id), WrongAnswerKeys.skPrefix());
     expect([wrong1?.wrongCount, wrong2?.wrongCount]).toEqual([COPIES, COPIES]);
   });
 
@@ -212,8 +202,8 @@ describe('plays', () => {
       }),
     );
     expect(statuses(records)).toEqual({ 201: COPIES });
-    expect(await partition(`USER#${player.user.id}`, 'STUDY#')).toHaveLength(COPIES);
-    const [daily] = await partition(`USER#${player.user.id}`, 'DAILY#');
+    expect(await partition(userPartition(player.user.id), StudyRecordKeys.skPrefix())).toHaveLength(COPIES);
+    const [daily] = await partition(userPartition(player.user.id), DailyStatsKeys.skPrefix());
     expect(daily?.timeSpent).toBe(COPIES * 3);
   });
 });
@@ -243,7 +233,7 @@ describe('quizzes', () => {
     for (const response of responses) expect([200, 409]).toContain(response.status);
     const quiz = await item(quizKey(quizId));
     const edited = Number(/編集 (\d+)/.exec(String(quiz?.title))?.[1]);
-    const questions = await partition(`QUIZ#${quizId}`, 'QUESTION#');
+    const questions = await partition(quizPartition(quizId), QuestionKeys.skPrefix());
     expect(questions.map((entry) => entry.questionText)).toEqual(
       Array.from({ length: (edited % 3) + 1 }, (_, n) => `版${edited}の${n}`),
     );
@@ -256,7 +246,7 @@ describe('quizzes', () => {
     await createQuiz(author.client);
     const responses = await inParallel(() => author.client.request('DELETE', `/api/quizzes/${quizId}`));
     expect(statuses(responses)).toEqual({ 200: 1, 404: COPIES - 1 });
-    expect(await partition(`QUIZ#${quizId}`)).toEqual([]);
+    expect(await partition(quizPartition(quizId))).toEqual([]);
     expect(await item(userKey(author.user.id))).toMatchObject({ quizCount: 1 });
   });
 
@@ -266,10 +256,10 @@ describe('quizzes', () => {
     const fan = await member();
     const added = await inParallel(() => fan.client.request('POST', `/api/favorites/${quizId}`));
     for (const response of added) expect(response.status).toBeLessThan(300);
-    expect(await partition(`QUIZ#${quizId}`, 'FAVORITE#')).toHaveLength(1);
+    expect(await partition(quizPartition(quizId), FavoriteKeys.skPrefix())).toHaveLength(1);
     const removed = await inParallel(() => fan.client.request('DELETE', `/api/favorites/${quizId}`));
     for (const response of removed) expect(response.status).toBeLessThan(300);
-    expect(await partition(`QUIZ#${quizId}`, 'FAVORITE#')).toHaveLength(0);
+    expect(await partition(quizPartition(quizId), FavoriteKeys.skPrefix())).toHaveLength(0);
 
     const reports = await inParallel(() =>
       fan.client.request('POST', `/api/quizzes/${quizId}/report`, { json: { reason: 'spam' } }),
@@ -313,7 +303,7 @@ describe('moderation', () => {
     await inParallel(() =>
       admin.client.request('DELETE', '/api/admin/reports/bulk', { json: { reportIds } }),
     );
-    expect(await partition(`QUIZ#${quizId}`, 'REPORT#')).toEqual([]);
+    expect(await partition(quizPartition(quizId), ReportKeys.skPrefix())).toEqual([]);
     expect(await item(quizKey(quizId))).toMatchObject({ reportCount: 0 });
   });
 

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActivityResponse, UserStats } from '@shared/progress';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { queryAll } from '@functions/data/paginate';
+import {
+  AchievementKeys,
+  DailyStatsKeys,
+  StudyRecordKeys,
+  WrongAnswerKeys,
+} from '@functions/progress/progress-keys';
+import { UserKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
@@ -33,16 +38,9 @@ interface PlayQuestion {
 const questionsOf = async (client: TestClient, quizId: string) =>
   ((await client.get(`/api/quizzes/${quizId}`)).json as unknown as { questions: PlayQuestion[] }).questions;
 
-const ownItems = async (userId: string, prefix: string) =>
-  (
-    await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
-      }),
-    )
-  ).Items ?? [];
+/** Items of one kind in the member's own partition. */
+const ownItems = (userId: string, kind: string) =>
+  queryAll({ partition: UserKeys.pk({ userId }), beginsWith: kind });
 
 describe('stats and activity', () => {
   it('start at zero and follow plays, creations and achievements', async () => {
@@ -106,10 +104,12 @@ describe('stats and activity', () => {
     });
     expect(activity.recentAttempts[1]!.mistakes).toEqual([]);
 
-    expect(await ownItems(user.id, 'WRONG#sample-history-japan#')).toHaveLength(4);
-    const [daily] = await ownItems(user.id, 'DAILY#');
+    expect(
+      await ownItems(user.id, WrongAnswerKeys.skPrefix({ quizId: 'sample-history-japan' })),
+    ).toHaveLength(4);
+    const [daily] = await ownItems(user.id, DailyStatsKeys.skPrefix());
     expect(daily).toMatchObject({ quizzesCompleted: 2, questionsAnswered: 10, correctAnswers: 6 });
-    expect((await ownItems(user.id, 'ACHIEVEMENT#')).map((item) => item.key).sort()).toEqual([
+    expect((await ownItems(user.id, AchievementKeys.skPrefix())).map((item) => item.key).sort()).toEqual([
       'first_completion',
       'first_creation',
       'first_perfect',
@@ -154,8 +154,8 @@ describe('study session records', () => {
     });
     expect(response.status).toBe(201);
     expect(response.json).toEqual({ isCorrect: false });
-    expect(await ownItems(user.id, 'STUDY#')).toHaveLength(1);
-    expect((await ownItems(user.id, 'DAILY#'))[0]).toMatchObject({ timeSpent: 12 });
+    expect(await ownItems(user.id, StudyRecordKeys.skPrefix())).toHaveLength(1);
+    expect((await ownItems(user.id, DailyStatsKeys.skPrefix()))[0]).toMatchObject({ timeSpent: 12 });
     expect(
       (
         await client.request('POST', '/api/study/session', {

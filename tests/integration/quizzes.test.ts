@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { db } from '@functions/data/db';
+import { indexAttributes } from '@functions/data/keys';
+import { queryAll } from '@functions/data/paginate';
+import { INDEX } from '@functions/data/table';
+import { EditKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
@@ -17,8 +19,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-const table = () => getConfig().tableName;
 
 async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
   const client = new TestClient(gateway.url);
@@ -67,14 +67,11 @@ async function create(client: TestClient, overrides: Record<string, unknown> = {
 }
 
 const hide = (quizId: string) =>
-  dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: `QUIZ#${quizId}`, sk: 'META' },
-      UpdateExpression: 'SET isHidden = :yes REMOVE gsi1pk, gsi1sk',
-      ExpressionAttributeValues: { ':yes': true },
-    }),
-  );
+  db.update({
+    Key: quizKey(quizId),
+    UpdateExpression: `SET isHidden = :yes REMOVE ${indexAttributes(INDEX.byCollection)}`,
+    ExpressionAttributeValues: { ':yes': true },
+  });
 
 const ids = (list: unknown) => (list as { id: string }[]).map((quiz) => quiz.id);
 
@@ -254,19 +251,15 @@ describe('editing', () => {
     expect(after).toMatchObject({ title: '改訂版', timeLimit: 5, questionCount: 1 });
     expect(after.questions).toHaveLength(1);
     expect(after.questions[0]).toMatchObject({ id: before.questions[0]!.id, questionText: '新しい1問目' });
-    const edits = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :edit)',
-        ExpressionAttributeValues: { ':pk': `QUIZ#${quiz.id}`, ':edit': 'EDIT#' },
-      }),
-    );
-    expect(edits.Items).toHaveLength(1);
-    expect(edits.Items![0]!.changes.quiz.before.title).toBe(quiz.title);
-    expect(edits.Items![0]!.changes.quiz.after.title).toBe('改訂版');
+    const edits = await queryAll<{
+      changes: { quiz: Record<string, { title: string }>; questions: Record<string, unknown[]> };
+    }>({ partition: QuizKeys.pk({ quizId: quiz.id }), beginsWith: EditKeys.skPrefix() });
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.changes.quiz.before!.title).toBe(quiz.title);
+    expect(edits[0]!.changes.quiz.after!.title).toBe('改訂版');
     // Only the positions that changed are recorded: position 1 was rewritten, position 2 removed.
-    expect(edits.Items![0]!.changes.questions.before).toHaveLength(2);
-    expect(edits.Items![0]!.changes.questions.after).toHaveLength(1);
+    expect(edits[0]!.changes.questions.before).toHaveLength(2);
+    expect(edits[0]!.changes.questions.after).toHaveLength(1);
   });
 
   it('validates the edit form (time limit 1–60, category required)', async () => {
@@ -322,14 +315,7 @@ describe('deleting', () => {
     await fan.client.request('POST', `/api/favorites/${quiz.id}`);
     await fan.client.request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } });
     expect((await author.client.request('DELETE', `/api/quizzes/${quiz.id}`)).status).toBe(200);
-    const partition = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `QUIZ#${quiz.id}` },
-      }),
-    );
-    expect(partition.Items).toEqual([]);
+    expect(await queryAll({ partition: QuizKeys.pk({ quizId: quiz.id }) })).toEqual([]);
     expect(ids((await fan.client.get('/api/favorites')).json)).not.toContain(quiz.id);
     expect((await fan.client.get(`/api/quizzes/${quiz.id}`)).status).toBe(404);
   });
@@ -451,14 +437,11 @@ describe('lists and search', () => {
     const tag = randomUUID().slice(0, 6);
     const older = await create(client, { title: `並び替え${tag} 古い` });
     const newer = await create(client, { title: `並び替え${tag} 新しい` });
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: `QUIZ#${older.id}`, sk: 'META' },
-        UpdateExpression: 'SET participantCount = :n, ratingSum = :sum, ratingCount = :count',
-        ExpressionAttributeValues: { ':n': 5, ':sum': 9, ':count': 2 },
-      }),
-    );
+    await db.update({
+      Key: quizKey(older.id),
+      UpdateExpression: 'SET participantCount = :n, ratingSum = :sum, ratingCount = :count',
+      ExpressionAttributeValues: { ':n': 5, ':sum': 9, ':count': 2 },
+    });
     const search = async (sort: string) =>
       ids((await client.get(`/api/quizzes/search?q=並び替え${tag}&sort=${sort}`)).json);
     expect(await search('popular')).toEqual([older.id, newer.id]);

@@ -5,11 +5,13 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { ConnectionKeys, connectionKey } from '@functions/connections/connection-keys';
+import { db } from '@functions/data/db';
+import { queryOwned } from '@functions/data/owned';
+import { sessionKey } from '@functions/sessions/session-keys';
+import { emailKey } from '@functions/users/user-keys';
 import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
 import { APP_ORIGIN, TestClient } from '../support/http-client';
@@ -68,14 +70,7 @@ async function signedInHeaders() {
 }
 
 const connectionItem = async (connectionId: string) =>
-  (
-    await dynamo().send(
-      new GetCommand({
-        TableName: getConfig().tableName,
-        Key: { pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' },
-      }),
-    )
-  ).Item;
+  (await db.get({ Key: connectionKey(connectionId) })).Item;
 
 /** Polls until `until` holds (the test's timeout bounds the wait, not a clock of its own). */
 async function waitFor<T>(probe: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
@@ -116,16 +111,8 @@ describe('WebSocket through the local gateway', () => {
     expect(await next()).toMatchObject({ type: 'error', message: MESSAGES.invalidJson });
 
     // The handler stored the connection at $connect; find its id through the table's owner index.
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    const owned = await dynamo().send(
-      new QueryCommand({
-        TableName: getConfig().tableName,
-        IndexName: 'byOwner',
-        KeyConditionExpression: 'gsi2pk = :owner AND begins_with(gsi2sk, :kind)',
-        ExpressionAttributeValues: { ':owner': `USER#${user.id}`, ':kind': 'CONNECTION#' },
-      }),
-    );
-    const connectionId = owned.Items?.[0]?.connectionId as string;
+    const owned = await queryOwned<{ connectionId: string }>(user.id, ConnectionKeys);
+    const connectionId = owned[0]?.connectionId as string;
     expect(connectionId).toBeTruthy();
 
     const management = new ApiGatewayManagementApiClient({
@@ -202,14 +189,7 @@ describe('sockets end with their session', () => {
     const socket = await open(headers);
     const end = closed(socket.socket);
     const { latestMailTo, linkIn } = await import('../support/mailbox');
-    const { emailKey } = await import('@functions/users/user');
-    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-    await dynamo().send(
-      new PutCommand({
-        TableName: getConfig().tableName,
-        Item: { ...emailKey(user.email!), userId: user.id },
-      }),
-    );
+    await db.put({ Item: { ...emailKey(user.email!), userId: user.id } });
     await client.request('POST', '/api/auth/request-password-reset', { json: { email: user.email } });
     const token = linkIn(await latestMailTo(user.email!), '/reset-password').searchParams.get('token')!;
     const reset = await (
@@ -225,9 +205,7 @@ describe('sockets end with their session', () => {
     const { headers } = await member();
     const socket = await open(headers);
     const sessionId = headers.Cookie.split('=')[1]!;
-    const { sessionKey } = await import('@functions/sessions/session');
-    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
-    await dynamo().send(new DeleteCommand({ TableName: getConfig().tableName, Key: sessionKey(sessionId) }));
+    await db.delete({ Key: sessionKey(sessionId) });
     const end = closed(socket.socket);
     socket.socket.send(JSON.stringify({ type: 'ping', sentAt: 2 }));
     await end;

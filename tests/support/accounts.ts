@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
-import { dynamo } from '@functions/lib/aws-clients';
-import { getConfig } from '@functions/lib/config';
+import { db } from '@functions/data/db';
 import { ttlFromDate } from '@functions/data/table';
-import { randomToken, sessionKey } from '@functions/sessions/session';
-import { userKey, type UserItem } from '@functions/users/user';
+import { randomToken } from '@functions/sessions/session';
+import { SessionKeys, sessionKey } from '@functions/sessions/session-keys';
+import type { UserItem } from '@functions/users/user';
+import { userKey } from '@functions/users/user-keys';
 import type { TestClient } from './http-client';
 
 /**
@@ -34,23 +34,18 @@ export async function signInAs(
   const sessionId = randomToken();
   const csrfToken = randomToken();
   const expiresAt = new Date(now.getTime() + (session.expiresInSeconds ?? 3600) * 1000);
-  const table = getConfig().tableName;
-  await dynamo().send(new PutCommand({ TableName: table, Item: user }));
-  await dynamo().send(
-    new PutCommand({
-      TableName: table,
-      Item: {
-        ...sessionKey(sessionId),
-        userId: id,
-        csrfToken,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        ttl: ttlFromDate(expiresAt),
-        gsi2pk: `USER#${id}`,
-        gsi2sk: `SESSION#${now.toISOString()}`,
-      },
-    }),
-  );
+  await db.put({ Item: user });
+  await db.put({
+    Item: {
+      ...sessionKey(sessionId),
+      userId: id,
+      csrfToken,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      ttl: ttlFromDate(expiresAt),
+      ...SessionKeys.owner({ userId: id, createdAt: now.toISOString() }),
+    },
+  });
   client.cookies.set(COOKIE_NAMES.session, sessionId);
   client.cookies.set(COOKIE_NAMES.csrf, csrfToken);
   return { user, sessionId, csrfToken };

@@ -1,0 +1,11 @@
+import { entity, USER_PARTITION } from '../data/keys';
+
+/** Keys of penalties (penalty.ts). */
+export const PenaltyKeys = entity({
+  entity: 'Penalty',
+  module: 'functions/admin/penalty.ts',
+  pk: USER_PARTITION,
+  sk: 'PENALTY#{issuedAt}#{suffix}',
+  notes:
+    'penaltyType (`ban` / `suspension`), reason, suspensionMinutes, issuedBy, issuedAt, expiresAt (null for a ban), liftedBy/At; kept as history (goes with the account, in its partition)',
+});

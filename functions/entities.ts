@@ -1,0 +1,59 @@
+import { DeviceKeys } from './accounts/trusted-device-keys';
+import { LoginGuardKeys } from './accounts/login-guard-keys';
+import { TokenKeys } from './accounts/one-time-token-keys';
+import { AuditKeys } from './admin/audit-keys';
+import { PenaltyKeys } from './admin/penalty-keys';
+import { AiHistoryKeys, AiUsageKeys } from './ai/usage-keys';
+import { CategoryKeys } from './categories/category-keys';
+import { ConnectionKeys } from './connections/connection-keys';
+import type { EntityKeys } from './data/keys';
+import { RateWindowKeys } from './lib/rate-limit-keys';
+import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress/progress-keys';
+import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
+import { FavoriteKeys } from './quizzes/favorite-keys';
+import { EditKeys, QuestionKeys, QuizKeys } from './quizzes/quiz-keys';
+import { ReportKeys } from './quizzes/report-keys';
+import { SessionKeys } from './sessions/session-keys';
+import {
+  EmailClaimKeys,
+  LookAlikeClaimKeys,
+  MigrationKeys,
+  UserKeys,
+  UsernameClaimKeys,
+} from './users/user-keys';
+
+/**
+ * THE entity table: every kind of item the table holds, in the order `docs/data-model.md` lists
+ * them (the document's entity table is generated from this list). A unit test checks that every
+ * declaration in a `*-keys.ts` module is here and that no two entities' keys can collide.
+ */
+export const ENTITIES: readonly EntityKeys[] = [
+  CategoryKeys,
+  UserKeys,
+  UsernameClaimKeys,
+  LookAlikeClaimKeys,
+  EmailClaimKeys,
+  MigrationKeys,
+  SessionKeys,
+  TokenKeys,
+  DeviceKeys,
+  LoginGuardKeys,
+  RateWindowKeys,
+  QuizKeys,
+  QuestionKeys,
+  FavoriteKeys,
+  ReportKeys,
+  EditKeys,
+  AttemptKeys,
+  PlayerKeys,
+  ProgressKeys,
+  DailyStatsKeys,
+  WrongAnswerKeys,
+  AchievementKeys,
+  StudyRecordKeys,
+  AiUsageKeys,
+  AiHistoryKeys,
+  PenaltyKeys,
+  AuditKeys,
+  ConnectionKeys,
+];

@@ -1,0 +1,14 @@
+import { entity } from '../data/keys';
+
+/** Keys of the fixed-window rate-limit counters (rate-limit.ts). */
+export const RateWindowKeys = entity({
+  entity: 'Rate-limit window',
+  module: 'functions/lib/rate-limit.ts',
+  pk: 'RATE#{purpose}',
+  sk: '{windowStart}',
+  fields: {
+    purpose: 'what is limited and for whom, e.g. `ai-generate#<userId>`',
+    windowStart: 'epoch seconds',
+  },
+  notes: '`hits` counted with a conditional `ADD`; e.g. registration and reset mails: 5 per address per hour',
+});

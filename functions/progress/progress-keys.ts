@@ -1,0 +1,41 @@
+import { entity, USER_PARTITION } from '../data/keys';
+
+/** Keys of a member's learning record (progress.ts), all in their own partition and owned by them. */
+const MODULE = 'functions/progress/progress.ts';
+
+export const DailyStatsKeys = entity({
+  entity: 'Daily stats',
+  module: MODULE,
+  pk: USER_PARTITION,
+  sk: 'DAILY#{day}',
+  byOwner: 'DAILY#{day}',
+  fields: { day: '`yyyy-mm-dd`, Japan time' },
+  notes: 'quizzesCompleted, questionsAnswered, correctAnswers, timeSpent',
+});
+
+export const WrongAnswerKeys = entity({
+  entity: 'Wrong answer',
+  module: MODULE,
+  pk: USER_PARTITION,
+  sk: 'WRONG#{quizId}#{questionId}',
+  byOwner: 'WRONG#{quizId}#{questionId}',
+  notes: 'userAnswer, correctAnswer, category, difficulty, wrongCount, lastWrongAt',
+});
+
+export const AchievementKeys = entity({
+  entity: 'Achievement',
+  module: MODULE,
+  pk: USER_PARTITION,
+  sk: 'ACHIEVEMENT#{key}',
+  byOwner: 'ACHIEVEMENT#{key}',
+  notes: 'granted once: `achievedAt = if_not_exists(achievedAt, :now)` keeps the first date',
+});
+
+export const StudyRecordKeys = entity({
+  entity: 'Study record',
+  module: MODULE,
+  pk: USER_PARTITION,
+  sk: 'STUDY#{answeredAt}#{suffix}',
+  byOwner: 'STUDY#{answeredAt}#{suffix}',
+  notes: 'one answered question; `ttl` one year',
+});
