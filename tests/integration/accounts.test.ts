@@ -1,3 +1,4 @@
+import { PASSWORD, registered, visitor } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
@@ -24,28 +25,6 @@ beforeAll(async () => {
 afterAll(() => gateway.stop());
 
 const unique = () => randomUUID().slice(0, 8);
-const PASSWORD = 'Quiz#2026pass';
-
-async function browser() {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  return client;
-}
-
-async function registered(overrides: Partial<{ username: string; email: string; nickname: string }> = {}) {
-  const client = await browser();
-  const id = unique();
-  const input = {
-    username: `user_${id}`,
-    nickname: 'はなこ',
-    email: `${id}@example.com`,
-    password: PASSWORD,
-    ...overrides,
-  };
-  const response = await client.request('POST', '/api/auth/register', { json: input });
-  expect(response.status, response.text).toBe(201);
-  return { client, input, user: response.json.user as { id: string } };
-}
 
 /** Ends a login lock as if its 15 minutes had passed. */
 const endLock = (username: string) =>
@@ -60,7 +39,7 @@ const setUser = (userId: string, expression: string, values: Record<string, unkn
 
 describe('registration', () => {
   it('creates the account, signs it in with an HttpOnly session cookie and rotates the CSRF token', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const preSessionToken = client.cookies.get(COOKIE_NAMES.csrf);
     const id = unique();
     const response = await client.request('POST', '/api/auth/register', {
@@ -87,8 +66,8 @@ describe('registration', () => {
   });
 
   it('refuses a taken username (any case) or e-mail with 409 and writes nothing', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const sameName = await client.request('POST', '/api/auth/register', {
       json: { ...input, username: input.username.toUpperCase(), email: `${unique()}@example.com` },
     });
@@ -108,7 +87,7 @@ describe('registration', () => {
 
   it('lets exactly one of many concurrent sign-ups with the same username or e-mail win', async () => {
     const id = unique();
-    const clients = await Promise.all(Array.from({ length: 8 }, browser));
+    const clients = await Promise.all(Array.from({ length: 8 }, () => visitor(gateway)));
     const sameName = await Promise.all(
       clients.map((client, index) =>
         client.request('POST', '/api/auth/register', {
@@ -125,7 +104,7 @@ describe('registration', () => {
       201, 409, 409, 409, 409, 409, 409, 409,
     ]);
 
-    const others = await Promise.all(Array.from({ length: 8 }, browser));
+    const others = await Promise.all(Array.from({ length: 8 }, () => visitor(gateway)));
     const sameEmail = await Promise.all(
       others.map((client, index) =>
         client.request('POST', '/api/auth/register', {
@@ -154,7 +133,7 @@ describe('registration', () => {
     [{ password: 'Abcdefgh1' }, ACCOUNT_MESSAGES.passwordSymbol],
     [{ nickname: 'あ'.repeat(21) }, ACCOUNT_MESSAGES.nicknameMax],
   ])('refuses %j with "%s"', async (change, message) => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const id = unique();
     const response = await client.request('POST', '/api/auth/register', {
       json: { username: `v_${id}`, nickname: 'n', email: `${id}@example.com`, password: PASSWORD, ...change },
@@ -178,7 +157,7 @@ describe('registration', () => {
 
 describe('login, logout and sessions', () => {
   it('signs in with the right password and rotates the session', async () => {
-    const { client, input } = await registered();
+    const { client, input } = await registered(gateway);
     const oldSession = client.cookies.get(COOKIE_NAMES.session)!;
     const login = await client.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
@@ -192,8 +171,8 @@ describe('login, logout and sessions', () => {
   });
 
   it('answers wrong passwords and unknown usernames alike', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const wrong = await client.request('POST', '/api/auth/login', {
       json: { username: input.username, password: 'Wrong#2026x' },
     });
@@ -210,8 +189,8 @@ describe('login, logout and sessions', () => {
   });
 
   it('locks the account after 10 consecutive failures, even for the right password, until the lock ends', async () => {
-    const { input, user } = await registered();
-    const client = await browser();
+    const { input, user } = await registered(gateway);
+    const client = await visitor(gateway);
     const attempts = [];
     for (let attempt = 0; attempt < 10; attempt++) {
       attempts.push(
@@ -238,8 +217,8 @@ describe('login, logout and sessions', () => {
   });
 
   it('lets no more than 10 guesses through a parallel burst, the right password included', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const burst = await Promise.all(
       Array.from({ length: 30 }, () =>
         client.request('POST', '/api/auth/login', {
@@ -256,8 +235,8 @@ describe('login, logout and sessions', () => {
   });
 
   it('answers an unknown username exactly like a real one, lock included', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const ghost = `ghost_${unique()}`;
     for (const username of [input.username, ghost]) {
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -276,8 +255,8 @@ describe('login, logout and sessions', () => {
   });
 
   it('resets the failure count after a successful login', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     for (let attempt = 0; attempt < 9; attempt++) {
       await client.request('POST', '/api/auth/login', {
         json: { username: input.username, password: 'Wrong#2026x' },
@@ -297,7 +276,7 @@ describe('login, logout and sessions', () => {
   });
 
   it('refuses suspended and banned accounts at login and on the existing session', async () => {
-    const { client, input, user } = await registered();
+    const { client, input, user } = await registered(gateway);
     await setUser(user.id, 'SET suspendedUntil = :until', {
       ':until': new Date(Date.now() + 600_000).toISOString(),
     });
@@ -305,7 +284,7 @@ describe('login, logout and sessions', () => {
     expect(me.status).toBe(403);
     expect(me.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
     const login = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
     expect(login.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
@@ -317,17 +296,17 @@ describe('login, logout and sessions', () => {
   });
 
   it('refuses inactive accounts', async () => {
-    const { input, user } = await registered();
+    const { input, user } = await registered(gateway);
     await setUser(user.id, 'SET isActive = :no', { ':no': false });
     const login = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
     expect(login.json.message).toBe(ACCOUNT_MESSAGES.accountInactive);
   });
 
   it('logs out: the session ends and its cookie cannot be replayed', async () => {
-    const { client } = await registered();
+    const { client } = await registered(gateway);
     const sessionId = client.cookies.get(COOKIE_NAMES.session)!;
     const logout = await client.request('POST', '/api/auth/logout');
     expect(logout.status).toBe(200);
@@ -340,7 +319,7 @@ describe('login, logout and sessions', () => {
   });
 
   it('refuses a logged-in write without the session-bound CSRF token', async () => {
-    const { client } = await registered();
+    const { client } = await registered(gateway);
     const attacker = new TestClient(gateway.url, { sendCsrf: false });
     attacker.cookies.set(COOKIE_NAMES.session, client.cookies.get(COOKIE_NAMES.session)!);
     const response = await attacker.request('PATCH', '/api/user/nickname', {
@@ -353,7 +332,7 @@ describe('login, logout and sessions', () => {
 
 describe('registration by e-mail', () => {
   it('mails a 24-hour link, shows the address, and completes with an automatic sign-in', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const email = `mail.${unique()}@example.com`;
     const since = Math.floor(Date.now() / 1000);
     const request = await client.request('POST', '/api/auth/email-register', { json: { email } });
@@ -391,7 +370,7 @@ describe('registration by e-mail', () => {
     expect((await findUserByUsername(username))?.isEmailVerified).toBe(true);
 
     const reuse = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/verify-email', {
       json: {
         token,
@@ -407,8 +386,8 @@ describe('registration by e-mail', () => {
   });
 
   it('keeps the link usable when the chosen username is taken (the token is used only with the account)', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const email = `taken.${unique()}@example.com`;
     await client.request('POST', '/api/auth/email-register', { json: { email } });
     const token = linkIn(await latestMailTo(email), '/verify-email').searchParams.get('token')!;
@@ -429,7 +408,7 @@ describe('registration by e-mail', () => {
   });
 
   it('refuses an expired link', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const email = `late.${unique()}@example.com`;
     await client.request('POST', '/api/auth/email-register', { json: { email } });
     const token = linkIn(await latestMailTo(email), '/verify-email').searchParams.get('token')!;
@@ -452,8 +431,8 @@ describe('registration by e-mail', () => {
   });
 
   it('answers the same for an address that already has an account, and mails that person instead', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     const response = await client.request('POST', '/api/auth/email-register', {
       json: { email: input.email },
     });
@@ -466,9 +445,9 @@ describe('registration by e-mail', () => {
 
 describe('password reset', () => {
   it('answers the same whether or not the address exists, and mails only real accounts', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const nobody = `nobody.${unique()}@example.com`;
-    const { input } = await registered();
+    const { input } = await registered(gateway);
     const a = await client.request('POST', '/api/auth/request-password-reset', { json: { email: nobody } });
     const b = await client.request('POST', '/api/auth/request-password-reset', {
       json: { email: input.email },
@@ -480,8 +459,8 @@ describe('password reset', () => {
   });
 
   it('sets the new password once, ends every session, and keeps the 6-character rule', async () => {
-    const { client, input } = await registered();
-    const other = await browser();
+    const { client, input } = await registered(gateway);
+    const other = await visitor(gateway);
     await other.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
     });
@@ -505,7 +484,7 @@ describe('password reset', () => {
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await other.get('/api/auth/me')).status).toBe(401);
 
-    const fresh = await browser();
+    const fresh = await visitor(gateway);
     expect(
       (
         await fresh.request('POST', '/api/auth/login', {
@@ -529,8 +508,8 @@ describe('password reset', () => {
   });
 
   it('withdraws older reset links and lifts a login lock once the password is reset', async () => {
-    const { input } = await registered();
-    const client = await browser();
+    const { input } = await registered(gateway);
+    const client = await visitor(gateway);
     for (let attempt = 0; attempt < 10; attempt++) {
       await client.request('POST', '/api/auth/login', {
         json: { username: input.username, password: 'Wrong#2026x' },
@@ -569,7 +548,7 @@ describe('password reset', () => {
 
 describe('administrator sign-in', () => {
   async function admin() {
-    const { input, user } = await registered();
+    const { input, user } = await registered(gateway);
     await db.update({
       Key: userKey(user.id),
       UpdateExpression: 'SET #role = :admin',
@@ -581,7 +560,7 @@ describe('administrator sign-in', () => {
 
   it('gives no session at login; the e-mailed link completes it once', async () => {
     const input = await admin();
-    const client = await browser();
+    const client = await visitor(gateway);
     const login = await client.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
     });
@@ -598,7 +577,9 @@ describe('administrator sign-in', () => {
     expect(verify.json.user).toMatchObject({ username: input.username, isAdmin: true });
     expect((await client.get('/api/auth/me')).json.isAdmin).toBe(true);
 
-    expect((await (await browser()).get(`/api/auth/verify-admin-token?token=${token}`)).status).toBe(400);
+    expect((await (await visitor(gateway)).get(`/api/auth/verify-admin-token?token=${token}`)).status).toBe(
+      400,
+    );
     const missing = await client.get('/api/auth/verify-admin-token');
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('認証トークンが見つかりません。');
@@ -607,7 +588,7 @@ describe('administrator sign-in', () => {
 
 describe('nickname and account deletion', () => {
   it('counts wrong passwords at account deletion towards the login lock', async () => {
-    const { client } = await registered();
+    const { client } = await registered(gateway);
     const deleteWith = async (password: string) =>
       (await client.request('DELETE', '/api/user/delete', { json: { password } })).status;
     // From the browser the account was made in: its own lock, 10 failures in a row.
@@ -625,7 +606,7 @@ describe('nickname and account deletion', () => {
   });
 
   it('refuses usernames with invisible characters and overlong login names', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const id = unique();
     const sneaky = await client.request('POST', '/api/auth/register', {
       json: { username: `adm\u200bin${id}`, nickname: 'n', email: `${id}@example.com`, password: PASSWORD },
@@ -639,7 +620,7 @@ describe('nickname and account deletion', () => {
   });
 
   it('changes the nickname within the rules', async () => {
-    const { client } = await registered();
+    const { client } = await registered(gateway);
     expect(
       (await client.request('PATCH', '/api/user/nickname', { json: { nickname: '   ' } })).json.message,
     ).toBe(ACCOUNT_MESSAGES.nicknameRequired);
@@ -649,13 +630,14 @@ describe('nickname and account deletion', () => {
     const ok = await client.request('PATCH', '/api/user/nickname', { json: { nickname: ' クイズ好き ' } });
     expect(ok.json.user).toMatchObject({ nickname: 'クイズ好き' });
     expect(
-      (await (await browser()).request('PATCH', '/api/user/nickname', { json: { nickname: 'x' } })).status,
+      (await (await visitor(gateway)).request('PATCH', '/api/user/nickname', { json: { nickname: 'x' } }))
+        .status,
     ).toBe(401);
   });
 
   it('deletes the account and everything it owns after the password is confirmed', async () => {
-    const { client, input, user } = await registered();
-    const bystander = await registered();
+    const { client, input, user } = await registered(gateway);
+    const bystander = await registered(gateway);
     // What a member owns: a plain owned item (a favourite, in someone else's quiz) and an item
     // that owns its whole partition (a quiz with its questions).
     const createdAt = new Date().toISOString();
@@ -692,14 +674,14 @@ describe('nickname and account deletion', () => {
 
     // The reset link requested before the deletion is gone with the account.
     const late = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/reset-password', {
       json: { token: resetToken, password: 'late1234', confirmPassword: 'late1234' },
     });
     expect(late.status).toBe(400);
 
     // The username and e-mail are free again.
-    const again = await (await browser()).request('POST', '/api/auth/register', { json: input });
+    const again = await (await visitor(gateway)).request('POST', '/api/auth/register', { json: input });
     expect(again.status).toBe(201);
   });
 });
@@ -711,7 +693,7 @@ describe('per-address limits', () => {
     process.env.PER_IP_RATE_LIMITS = 'on';
     resetConfigForTests();
     try {
-      const client = await browser();
+      const client = await visitor(gateway);
       const statuses: number[] = [];
       for (let index = 0; index <= SIGN_UP_LIMITS.perHour; index++) {
         const id = unique();
@@ -734,7 +716,7 @@ describe('per-address limits', () => {
 
 describe('sign-in lock and known browsers', () => {
   const lockOut = async (username: string) => {
-    const attacker = await browser();
+    const attacker = await visitor(gateway);
     for (let attempt = 0; attempt < 10; attempt++)
       await attacker.request('POST', '/api/auth/login', { json: { username, password: 'Wrong#2026x' } });
     const locked = await attacker.request('POST', '/api/auth/login', {
@@ -744,8 +726,8 @@ describe('sign-in lock and known browsers', () => {
   };
 
   it('lets a browser that signed in before sign in while strangers have locked the name', async () => {
-    const { input, client: founder } = await registered();
-    const member = await browser();
+    const { input, client: founder } = await registered(gateway);
+    const member = await visitor(gateway);
     expect(
       (
         await member.request('POST', '/api/auth/login', {
@@ -769,7 +751,7 @@ describe('sign-in lock and known browsers', () => {
     });
     expect(founderAgain.status).toBe(200);
     // The lock still holds for every other browser.
-    const stranger = await browser();
+    const stranger = await visitor(gateway);
     expect(
       (
         await stranger.request('POST', '/api/auth/login', {
@@ -780,9 +762,9 @@ describe('sign-in lock and known browsers', () => {
   });
 
   it('trusts a device cookie only for its own account, and not after 10 failures from it', async () => {
-    const { input } = await registered();
-    const other = await registered();
-    const member = await browser();
+    const { input } = await registered(gateway);
+    const other = await registered(gateway);
+    const member = await visitor(gateway);
     await member.request('POST', '/api/auth/login', {
       json: { username: input.username, password: PASSWORD },
     });
@@ -809,9 +791,9 @@ describe('sign-in lock and known browsers', () => {
   });
 
   it('a forged device cookie is no better than none', async () => {
-    const { input } = await registered();
+    const { input } = await registered(gateway);
     await lockOut(input.username);
-    const forger = await browser();
+    const forger = await visitor(gateway);
     forger.cookies.set(COOKIE_NAMES.device, 'A'.repeat(43));
     expect(
       (
@@ -827,8 +809,8 @@ describe('names that look alike or show nothing', () => {
   it('refuses usernames that would pass for a taken one', async () => {
     const id = unique().replace(/[0-9]/g, 'q');
     const base = `admin${id}`;
-    await registered({ username: base });
-    const client = await browser();
+    await registered(gateway, { username: base });
+    const client = await visitor(gateway);
     const variants = [
       `admin\u034f${id}`,
       `admin\ufe0f${id}`,
@@ -852,7 +834,7 @@ describe('names that look alike or show nothing', () => {
   });
 
   it('refuses blank-looking nicknames and the official author name', async () => {
-    const { client } = await registered();
+    const { client } = await registered(gateway);
     for (const nickname of ['\u200b\u200b', '\u3164', '\u2800', ' \u200b ']) {
       const response = await client.request('PATCH', '/api/user/nickname', { json: { nickname } });
       expect(response.status, JSON.stringify(nickname)).toBe(400);
@@ -873,7 +855,7 @@ describe('names that look alike or show nothing', () => {
     const emoji = await client.request('PATCH', '/api/user/nickname', { json: { nickname: '花子❤️👨‍👩‍👧' } });
     expect(emoji.status, emoji.text).toBe(200);
     const signUp = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/register', {
       json: {
         username: `u_${unique()}`,

@@ -1,3 +1,4 @@
+import { member } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@shared/admin';
@@ -6,7 +7,6 @@ import { AuditKeys } from '@functions/admin/audit-keys';
 import { PenaltyKeys } from '@functions/admin/penalty-keys';
 import { queryAll } from '@functions/data/paginate';
 import { seed } from '../../scripts/seed';
-import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 
@@ -18,13 +18,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, overrides);
-  return { client, user };
-}
 
 const question = { questionText: '問題', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' };
 
@@ -60,18 +53,18 @@ describe('access', () => {
     const guest = new TestClient(gateway.url);
     await guest.get('/api/categories');
     expect((await guest.request(method, path, body === undefined ? {} : { json: body })).status).toBe(401);
-    const { client } = await member({ isPro: true });
+    const { client } = await member(gateway, { isPro: true });
     expect((await client.request(method, path, body === undefined ? {} : { json: body })).status).toBe(403);
   });
 });
 
 describe('hiding and restoring', () => {
   it('removes a quiz from every public place at once and brings it back', async () => {
-    const author = await member({ isPro: true });
+    const author = await member(gateway, { isPro: true });
     const quiz = await quizBy(author.client, `隠す対象 ${randomUUID().slice(0, 6)}`);
-    const fan = await member();
+    const fan = await member(gateway);
     await fan.client.request('POST', `/api/favorites/${quiz.id}`);
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
 
     expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`)).status).toBe(200);
     expect(ids((await fan.client.get('/api/quizzes')).json)).not.toContain(quiz.id);
@@ -116,7 +109,7 @@ describe('hiding and restoring', () => {
   });
 
   it('has no edit history for a quiz edited only while visible', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await quizBy(author.client);
     await author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
       json: {
@@ -131,15 +124,15 @@ describe('hiding and restoring', () => {
         questions: [question],
       },
     });
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
     expect((await admin.client.get(`/api/admin/quizzes/${quiz.id}/edit-history`)).json).toEqual([]);
   });
 });
 
 describe('penalties', () => {
   it('suspends: the existing session and logins are refused until the admin lifts it', async () => {
-    const target = await member();
-    const admin = await member({ role: 'admin' });
+    const target = await member(gateway);
+    const admin = await member(gateway, { role: 'admin' });
     const response = await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: target.user.id, type: 'suspension', minutes: 10 },
     });
@@ -160,8 +153,8 @@ describe('penalties', () => {
   });
 
   it('refuses a banned member everywhere a member is needed, with the spec message', async () => {
-    const target = await member();
-    const admin = await member({ role: 'admin' });
+    const target = await member(gateway);
+    const admin = await member(gateway, { role: 'admin' });
     // A second session of the same person, opened before the ban.
     await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: target.user.id, type: 'ban', reason: 'スパム' },
@@ -181,8 +174,8 @@ describe('penalties', () => {
   });
 
   it('cannot be given to oneself or to another admin, and suspensions need minutes ≥ 1', async () => {
-    const admin = await member({ role: 'admin' });
-    const other = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
+    const other = await member(gateway, { role: 'admin' });
     const self = await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: admin.user.id, type: 'ban' },
     });
@@ -192,7 +185,7 @@ describe('penalties', () => {
       json: { userId: other.user.id, type: 'ban' },
     });
     expect(peer.status).toBe(403);
-    const target = await member();
+    const target = await member(gateway);
     const noMinutes = await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: target.user.id, type: 'suspension' },
     });
@@ -211,7 +204,7 @@ describe('penalties', () => {
     const registered = await client.request('POST', '/api/auth/register', {
       json: { username, nickname: 'n', email: `${username}@example.com`, password: 'Quiz#2026pass' },
     });
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
     await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: (registered.json.user as { id: string }).id, type: 'suspension', minutes: 1440 },
     });
@@ -225,17 +218,17 @@ describe('penalties', () => {
 
 describe('reports', () => {
   it('lists flagged quizzes with their 3 latest reports and deletes reports of several quizzes in bulk', async () => {
-    const author = await member({ isPro: true });
+    const author = await member(gateway, { isPro: true });
     const first = await quizBy(author.client);
     const second = await quizBy(author.client);
-    const reporters = await Promise.all(Array.from({ length: 4 }, () => member()));
+    const reporters = await Promise.all(Array.from({ length: 4 }, () => member(gateway)));
     for (const reporter of reporters) {
       await reporter.client.request('POST', `/api/quizzes/${first.id}/report`, { json: { reason: 'spam' } });
     }
     await reporters[0]!.client.request('POST', `/api/quizzes/${second.id}/report`, {
       json: { reason: 'incorrect', details: '誤り' },
     });
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
 
     const flagged = (await admin.client.get('/api/admin/flagged-quizzes')).json as unknown as {
       id: string;

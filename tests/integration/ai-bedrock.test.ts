@@ -1,3 +1,4 @@
+import { member } from '../support/actors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -7,10 +8,9 @@ import {
   type ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz } from '@shared/ai';
-import { signInAs } from '../support/accounts';
 import { makeTextPdf } from '../support/documents';
 import { startTestGateway } from '../support/gateway';
-import { TestClient } from '../support/http-client';
+import type { TestClient } from '../support/http-client';
 
 /**
  * AI generation with a Bedrock model configured. Bedrock has no local emulator, so its client is
@@ -66,12 +66,6 @@ const toolAnswer = (input: unknown): ConverseCommandOutput => ({
   metrics: { latencyMs: 1 },
 });
 
-async function member() {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  await signInAs(client);
-  return client;
-}
 const remaining = async (client: TestClient) =>
   ((await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit).remaining;
 const generate = (client: TestClient, numQuestions = 2) =>
@@ -82,7 +76,7 @@ const generate = (client: TestClient, numQuestions = 2) =>
 describe('Bedrock provider', () => {
   it('asks the configured model for structured output and normalises the answer', async () => {
     bedrock.on(ConverseCommand).resolves(toolAnswer(modelQuiz));
-    const client = await member();
+    const client = (await member(gateway)).client;
     const response = await generate(client);
     expect(response.status).toBe(200);
     const quiz = response.json as unknown as GeneratedQuiz;
@@ -107,7 +101,7 @@ describe('Bedrock provider', () => {
       .on(ConverseCommand)
       .resolvesOnce(toolAnswer({ title: '光合成', questions: [{ text: '?', options: { a: 'x', b: 'x' } }] }))
       .resolvesOnce(toolAnswer(modelQuiz));
-    const client = await member();
+    const client = (await member(gateway)).client;
     const response = await generate(client);
     expect(response.status).toBe(200);
     const calls = bedrock.commandCalls(ConverseCommand);
@@ -120,7 +114,7 @@ describe('Bedrock provider', () => {
 
   it('gives up after two malformed answers with the spec message, and uses nothing', async () => {
     bedrock.on(ConverseCommand).resolves(toolAnswer({ title: 'x', description: 'y', questions: [] }));
-    const client = await member();
+    const client = (await member(gateway)).client;
     const response = await generate(client);
     expect(response.status).toBe(502);
     expect(response.json.message).toBe(AI_MESSAGES.textFailed);
@@ -132,7 +126,7 @@ describe('Bedrock provider', () => {
     bedrock
       .on(ConverseCommand)
       .rejects(new ThrottlingException({ message: 'Too many requests', $metadata: {} }));
-    const client = await member();
+    const client = (await member(gateway)).client;
     const response = await generate(client);
     expect(response.status).toBe(503);
     expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
@@ -144,7 +138,7 @@ describe('Bedrock provider', () => {
       .on(ConverseCommand)
       .rejectsOnce(new Error('AccessDeniedException'))
       .resolves(toolAnswer(modelQuiz));
-    const client = await member();
+    const client = (await member(gateway)).client;
     const form = () => {
       const body = new FormData();
       body.append('numQuestions', '1');

@@ -1,3 +1,4 @@
+import { member } from '../support/actors';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -8,7 +9,6 @@ import { queryAll } from '@functions/data/paginate';
 import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { japanDate } from '@functions/lib/japan-time';
-import { signInAs } from '../support/accounts';
 import { makeDocx, makeImageOnlyPdf, makeTextPdf } from '../support/documents';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
@@ -52,13 +52,6 @@ const wrapLines = (text: string, width = 40) =>
     else lines.push(word);
     return lines;
   }, []);
-
-async function member(overrides: { isPro?: boolean } = {}) {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, overrides);
-  return { client, user };
-}
 
 const usage = async (client: TestClient) =>
   (await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit;
@@ -106,7 +99,7 @@ describe('usage limit', () => {
     const guest = new TestClient(gateway.url);
     expect((await guest.get('/api/ai/usage-limit')).status).toBe(401);
 
-    const { client } = await member();
+    const { client } = await member(gateway);
     const free = await usage(client);
     expect(free).toMatchObject({ canUse: true, remaining: 3, total: 3 });
     const reset = new Date(free.resetAt);
@@ -115,12 +108,12 @@ describe('usage limit', () => {
     // 00:00 in Japan is 15:00 UTC.
     expect(reset.toISOString()).toMatch(/T15:00:00\.000Z$/);
 
-    const { client: pro } = await member({ isPro: true });
+    const { client: pro } = await member(gateway, { isPro: true });
     expect(await usage(pro)).toMatchObject({ canUse: true, remaining: 200, total: 200 });
   });
 
   it("counts only today's Japan day: yesterday's uses are gone", async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway);
     const yesterday = japanDate(new Date(Date.now() - 86_400_000));
     const counter = { userId: user.id, day: yesterday };
     await db.put({ Item: { ...AiUsageKeys.key(counter), used: 3, ...AiUsageKeys.owner(counter) } });
@@ -130,7 +123,7 @@ describe('usage limit', () => {
 
 describe('generate from text (offline generator)', () => {
   it('makes fill-in-the-blank questions from the text, uses one generation and records it', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
     expect(response.status).toBe(200);
     const quiz = response.json as unknown as GeneratedQuiz;
@@ -158,7 +151,7 @@ describe('generate from text (offline generator)', () => {
   });
 
   it('refuses bad settings with the spec messages and uses nothing', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const cases: [Record<string, unknown>, string][] = [
       [{ text: '　短い文章です。　' }, AI_MESSAGES.textTooShort],
       [{ text: undefined }, AI_MESSAGES.textTooShort],
@@ -187,7 +180,7 @@ describe('generate from text (offline generator)', () => {
   });
 
   it('gives a clear error for text it cannot ask about, without using a generation', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
       json: textBody({ text: 'あいうえお、かきくけこ。さしすせそ、たちつてと。' }),
     });
@@ -198,7 +191,7 @@ describe('generate from text (offline generator)', () => {
 
   it('answers 50,000 characters of one letter with a clear error, uses nothing, and keeps serving', async () => {
     // Before: one such request from a free member grew the heap to gigabytes and killed the process.
-    const { client } = await member();
+    const { client } = await member(gateway);
     for (const text of ['A'.repeat(50_000), '1234567890'.repeat(5_000)]) {
       const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
         json: textBody({ text, numQuestions: 20 }),
@@ -213,7 +206,7 @@ describe('generate from text (offline generator)', () => {
   });
 
   it('makes questions from English material', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
       json: textBody({ text: SOLAR_SYSTEM, numQuestions: 5, category: '理科' }),
     });
@@ -224,7 +217,7 @@ describe('generate from text (offline generator)', () => {
   });
 
   it('stops at the daily limit with the spec message', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     for (let i = 0; i < 3; i++)
       expect(
         (await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() })).status,
@@ -239,7 +232,7 @@ describe('generate from text (offline generator)', () => {
   });
 
   it('never goes over the limit under concurrent requests', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway);
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
         client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody({ numQuestions: 1 }) }),
@@ -257,7 +250,7 @@ describe('generate from text (offline generator)', () => {
     expect(
       (await guest.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() })).status,
     ).toBe(401);
-    const { client } = await member();
+    const { client } = await member(gateway);
     const forged = new TestClient(gateway.url, { sendCsrf: false });
     for (const [name, value] of client.cookies) forged.cookies.set(name, value);
     expect(
@@ -269,7 +262,7 @@ describe('generate from text (offline generator)', () => {
 
 describe('generate from files (multipart form)', () => {
   it('reads a real PDF and asks about its text', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
       body: multipart('pdf', makeTextPdf(MEIJI), '明治維新.pdf'),
     });
@@ -281,7 +274,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('explains that an image-only PDF has no text, and uses nothing', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
       body: multipart('pdf', makeImageOnlyPdf(), 'scan.pdf'),
     });
@@ -291,7 +284,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('reads an English PDF about the solar system, its lines wrapped, and asks about it', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-pdf', {
       body: multipart('pdf', makeTextPdf(wrapLines(SOLAR_SYSTEM)), 'solar-system.pdf', {
         numQuestions: '5',
@@ -310,7 +303,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('answers a small .docx holding 60 MB of one letter with a clear error, and uses nothing', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const bomb = await makeDocx(['A'.repeat(60 * 1024 * 1024)]);
     expect(bomb.length).toBeLessThan(100 * 1024);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-word', {
@@ -322,7 +315,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('checks the type by content: a renamed image or a Word file is not a PDF', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     for (const [bytes, name] of [
       [png, 'photo.pdf'],
@@ -349,7 +342,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('takes the named file part when another file part comes first', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const form = new FormData();
     form.append('numQuestions', '2');
     form.append('category', '歴史');
@@ -361,7 +354,7 @@ describe('generate from files (multipart form)', () => {
   });
 
   it('reads a real .docx and .doc; refuses a zip that is not a Word document and a damaged .doc', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const docx = await client.request('POST', '/api/ai/generate-quiz-from-word', {
       body: multipart('word', await makeDocx(MEIJI), '明治維新.docx', { numQuestions: '3' }),
     });
@@ -418,7 +411,7 @@ describe('presigned uploads', () => {
   }
 
   it('takes a file uploaded to S3 by key, under the member’s own prefix, once', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway);
     const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
     expect(ticket.key.startsWith(`uploads/${user.id}/`)).toBe(true);
     expect(ticket).toMatchObject({ kind: 'pdf', maxBytes: 10 * 1024 * 1024 });
@@ -435,7 +428,7 @@ describe('presigned uploads', () => {
     expect(expiresIn).toBeLessThanOrEqual(5 * 60_000);
 
     // Another member cannot use it.
-    const { client: other } = await member();
+    const { client: other } = await member(gateway);
     const stolen = await other.request('POST', '/api/ai/generate-quiz-from-pdf', {
       json: { numQuestions: 2, difficulty: '中級', category: '歴史', fileKey: ticket.key },
     });
@@ -459,8 +452,8 @@ describe('presigned uploads', () => {
   });
 
   it('is stored only as the signed policy allows: this key, 1 byte to 10 MB, unaltered', async () => {
-    const { client } = await member();
-    const { user: other } = await member();
+    const { client } = await member(gateway);
+    const { user: other } = await member(gateway);
     const ticketFor = async (size: number) =>
       (await client.request('POST', '/api/ai/uploads', { json: { fileName: 'a.pdf', size } }))
         .json as unknown as UploadTicket;
@@ -489,7 +482,7 @@ describe('presigned uploads', () => {
   });
 
   it('sends a Word upload to the Word call and refuses other files before any upload', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const ticket = await upload(client, await makeDocx(MEIJI), 'メモ.docx');
     expect(ticket.kind).toBe('word');
     // Named at the PDF call, the Word upload is refused without being read, and stays for the Word call.
@@ -526,7 +519,7 @@ describe('presigned uploads', () => {
   });
 
   it('is refused when no generation is left today, and a named upload is kept for later', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway);
     const ticket = await upload(client, makeTextPdf(MEIJI), '明治維新.pdf');
     await db.put({
       Item: { ...AiUsageKeys.key({ userId: user.id, day: japanDate(new Date()) }), used: 3 },
@@ -548,7 +541,7 @@ describe('presigned uploads', () => {
 
 describe('attempts', () => {
   it('are limited per minute, failed ones included, so failures cannot be sent without end', async () => {
-    const { client } = await member({ isPro: true });
+    const { client } = await member(gateway, { isPro: true });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const response = await client.request('POST', '/api/ai/generate-quiz-from-text', {
@@ -562,8 +555,8 @@ describe('attempts', () => {
   });
 
   it('stop a planted upload key from another member’s prefix or outside uploads/', async () => {
-    const { client, user } = await member();
-    const { user: other } = await member();
+    const { client, user } = await member(gateway);
+    const { user: other } = await member(gateway);
     const bucket = getConfig().materialsBucket;
     for (const key of [
       `uploads/${other.id}/x.pdf`,

@@ -1,9 +1,10 @@
+import { member, visitor } from '../support/actors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
+import { ProgressKeys } from '@functions/quizzes/attempt-keys';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
-import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 
@@ -16,13 +17,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-async function player(overrides: Parameters<typeof signInAs>[1] = {}) {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, overrides);
-  return { client, user };
-}
 
 interface PlayQuestion {
   id: string;
@@ -43,7 +37,7 @@ const quiz = async (client: TestClient, quizId = QUIZ) =>
 
 describe('attempts', () => {
   it('scores from the stored answers, not from what the client claims', async () => {
-    const { client } = await player();
+    const { client } = await member(gateway);
     const list = await questions(client);
     const answers = Object.fromEntries(
       list.map((question, index) => [
@@ -60,7 +54,7 @@ describe('attempts', () => {
   });
 
   it('records unanswered questions as "-" and accepts answers by index', async () => {
-    const { client } = await player();
+    const { client } = await member(gateway);
     const list = await questions(client);
     const response = await client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
       json: { answers: {}, answersByIndex: { '0': list[0]!.correctAnswer, '1': '-' } },
@@ -74,7 +68,7 @@ describe('attempts', () => {
     expect(
       (await guest.request('POST', `/api/quizzes/${QUIZ}/attempt`, { json: { answers: {} } })).status,
     ).toBe(401);
-    const { client } = await player();
+    const { client } = await member(gateway);
     expect(
       (await client.request('POST', `/api/quizzes/${QUIZ}/attempt`, { json: { answers: { x: 'E' } } }))
         .status,
@@ -85,8 +79,8 @@ describe('attempts', () => {
   });
 
   it('counts participants once per person and every play, also under concurrent attempts', async () => {
-    const before = await quiz((await player()).client, 'sample-history-world');
-    const players = await Promise.all(Array.from({ length: 6 }, () => player()));
+    const before = await quiz((await member(gateway)).client, 'sample-history-world');
+    const players = await Promise.all(Array.from({ length: 6 }, () => member(gateway)));
     await Promise.all(
       players.map(({ client }) =>
         client.request('POST', '/api/quizzes/sample-history-world/attempt', { json: { answers: {} } }),
@@ -100,15 +94,28 @@ describe('attempts', () => {
     expect(after.totalPlayers - before.totalPlayers).toBe(7);
   });
 
-  it('saves progress for signed-in players', async () => {
-    const { client } = await player();
+  it('saves progress for signed-in players, for a day, and refuses guests', async () => {
+    const { client, user } = await member(gateway);
+    const saved = await client.request('POST', `/api/quizzes/${QUIZ}/attempt/progress`, {
+      json: { answers: { '0': 'A' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toEqual({ saved: true });
+    const stored = (await db.get({ Key: ProgressKeys.key({ quizId: QUIZ, userId: user.id }) })).Item;
+    expect(stored).toMatchObject({ userId: user.id, answers: { '0': 'A' } });
+    const dayFromNow = Date.now() / 1000 + 86_400;
+    expect(Math.abs(Number(stored?.ttl) - dayFromNow)).toBeLessThan(3_600);
+
+    const guest = await visitor(gateway);
+    const refused = await guest.request('POST', `/api/quizzes/${QUIZ}/attempt/progress`, {
+      json: { answers: { '0': 'B' } },
+    });
+    expect(refused.status).toBe(401);
     expect(
-      (
-        await client.request('POST', `/api/quizzes/${QUIZ}/attempt/progress`, {
-          json: { answers: { '0': 'A' } },
-        })
-      ).status,
-    ).toBe(200);
+      (await db.get({ Key: ProgressKeys.key({ quizId: QUIZ, userId: user.id }) })).Item?.answers,
+    ).toEqual({
+      '0': 'A',
+    });
   });
 });
 
@@ -119,8 +126,8 @@ describe('ratings', () => {
       UpdateExpression: 'SET ratingSum = :zero, ratingCount = :zero, averageRating = :zero',
       ExpressionAttributeValues: { ':zero': 0 },
     });
-    const first = await player();
-    const second = await player();
+    const first = await member(gateway);
+    const second = await member(gateway);
     const attemptOf = async (client: TestClient) =>
       String(
         (await client.request('POST', '/api/quizzes/sample-sports-rules/attempt', { json: { answers: {} } }))

@@ -1,3 +1,4 @@
+import { member, visitor } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@functions/data/db';
@@ -11,9 +12,8 @@ import { QuestionKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
 import { ReportKeys } from '@functions/quizzes/report-keys';
 import { UserKeys, userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
-import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
-import { TestClient } from '../support/http-client';
+import type { TestClient } from '../support/http-client';
 
 /**
  * Every state-changing call fired 30 times at once: each copy answers a correct status (the work
@@ -27,13 +27,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, overrides);
-  return { client, user };
-}
 
 type Response = Awaited<ReturnType<TestClient['request']>>;
 
@@ -75,7 +68,7 @@ const PASSWORD = 'Race#2026pass';
 /** A new member who signed up through the form, in the browser they did it in. */
 async function signedUp(prefix: string) {
   const username = `${prefix}_${randomUUID().slice(0, 8)}`;
-  const client = await visitor();
+  const client = await visitor(gateway);
   const response = await client.request('POST', '/api/auth/register', {
     json: { username, nickname: '会員', email: `${username}@example.com`, password: PASSWORD },
   });
@@ -84,12 +77,6 @@ async function signedUp(prefix: string) {
 }
 
 /** A browser on the site: it has the CSRF cookie the SPA's first request gets. */
-async function visitor() {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  return client;
-}
-
 const question = (text: string) => ({
   questionText: text,
   optionA: '正解',
@@ -118,9 +105,9 @@ async function play(client: TestClient, quizId: string) {
 
 describe('ratings', () => {
   it('30 people rating one quiz at once are all counted', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const players = await Promise.all(Array.from({ length: COPIES }, () => member()));
+    const players = await Promise.all(Array.from({ length: COPIES }, () => member(gateway)));
     const attempts: string[] = [];
     for (const player of players) attempts.push(await play(player.client, quizId));
     const responses = await inParallel((index) =>
@@ -135,9 +122,9 @@ describe('ratings', () => {
   });
 
   it('one person rating 30 times at once keeps one rating, the last accepted', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const player = await member();
+    const player = await member(gateway);
     const attemptId = await play(player.client, quizId);
     const responses = await inParallel((index) =>
       player.client.request('PATCH', `/api/quiz-attempts/${attemptId}/rating`, {
@@ -154,9 +141,9 @@ describe('ratings', () => {
 
 describe('plays', () => {
   it('30 plays of one person at once are 30 plays of one participant', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const player = await member();
+    const player = await member(gateway);
     const responses = await inParallel(() =>
       player.client.request('POST', `/api/quizzes/${quizId}/attempt`, { json: { answers: {} } }),
     );
@@ -173,9 +160,9 @@ describe('plays', () => {
   });
 
   it('30 people playing one quiz at once are 30 participants', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const players = await Promise.all(Array.from({ length: COPIES }, () => member()));
+    const players = await Promise.all(Array.from({ length: COPIES }, () => member(gateway)));
     const responses = await inParallel((index) =>
       players[index]!.client.request('POST', `/api/quizzes/${quizId}/attempt`, { json: { answers: {} } }),
     );
@@ -184,9 +171,9 @@ describe('plays', () => {
   });
 
   it('saves progress and study records 30 times at once', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const player = await member();
+    const player = await member(gateway);
     const saves = await inParallel(() =>
       player.client.request('POST', `/api/quizzes/${quizId}/attempt/progress`, {
         json: { answers: {} },
@@ -210,7 +197,7 @@ describe('plays', () => {
 
 describe('quizzes', () => {
   it('a free member creating 30 quizzes at once gets exactly 3', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const responses = await inParallel(() =>
       author.client.request('POST', '/api/quizzes', { json: quizBody() }),
     );
@@ -219,7 +206,7 @@ describe('quizzes', () => {
   });
 
   it('30 edits of one quiz at once: each is applied whole or refused with 409', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
     const responses = await inParallel((index) =>
       author.client.request('PUT', `/api/quizzes/${quizId}`, {
@@ -241,7 +228,7 @@ describe('quizzes', () => {
   });
 
   it('30 deletions of one quiz at once: one deletes it, the others find nothing', async () => {
-    const author = await member({ isPro: true });
+    const author = await member(gateway, { isPro: true });
     const quizId = await createQuiz(author.client);
     await createQuiz(author.client);
     const responses = await inParallel(() => author.client.request('DELETE', `/api/quizzes/${quizId}`));
@@ -251,9 +238,9 @@ describe('quizzes', () => {
   });
 
   it('favourites and reports sent 30 times at once are kept once', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const fan = await member();
+    const fan = await member(gateway);
     const added = await inParallel(() => fan.client.request('POST', `/api/favorites/${quizId}`));
     for (const response of added) expect(response.status).toBeLessThan(300);
     expect(await partition(quizPartition(quizId), FavoriteKeys.skPrefix())).toHaveLength(1);
@@ -271,15 +258,15 @@ describe('quizzes', () => {
 
 describe('moderation', () => {
   async function reported() {
-    const author = await member();
+    const author = await member(gateway);
     const quizId = await createQuiz(author.client);
-    const reporters = await Promise.all(Array.from({ length: 3 }, () => member()));
+    const reporters = await Promise.all(Array.from({ length: 3 }, () => member(gateway)));
     for (const reporter of reporters)
       expect(
         (await reporter.client.request('POST', `/api/quizzes/${quizId}/report`, { json: { reason: 'spam' } }))
           .status,
       ).toBe(201);
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
     const reportIds = (
       (await admin.client.get('/api/admin/reports')).json as unknown as { id: string; quizId: string }[]
     )
@@ -331,7 +318,7 @@ describe('moderation', () => {
 describe('accounts', () => {
   it('30 sign-ups with one username at once make one account', async () => {
     const username = `race_${randomUUID().slice(0, 8)}`;
-    const clients = await Promise.all(Array.from({ length: COPIES }, visitor));
+    const clients = await Promise.all(Array.from({ length: COPIES }, () => visitor(gateway)));
     const responses = await inParallel((index) =>
       clients[index]!.request('POST', '/api/auth/register', {
         json: {
@@ -353,7 +340,7 @@ describe('accounts', () => {
     expect(statuses(nicknames)).toEqual({ 200: COPIES });
     // Each sign-in is counted before its password is checked (at most 10 at once per name), so a
     // burst from new browsers is partly refused with the lock message, never with an error.
-    const browsers = await Promise.all(Array.from({ length: COPIES }, visitor));
+    const browsers = await Promise.all(Array.from({ length: COPIES }, () => visitor(gateway)));
     const logins = await inParallel((index) =>
       browsers[index]!.request('POST', '/api/auth/login', {
         json: { username, password: PASSWORD },

@@ -1,3 +1,4 @@
+import { visitor } from '../support/actors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { COOKIE_NAMES } from '@shared/api';
@@ -18,12 +19,6 @@ beforeAll(async () => {
 afterAll(() => gateway.stop());
 
 /** A client that has made its first GET, as the SPA does, and so holds the CSRF cookie. */
-async function browser(options?: ConstructorParameters<typeof TestClient>[1]) {
-  const client = new TestClient(gateway.url, options);
-  await client.get('/api/categories');
-  return client;
-}
-
 describe('CSRF and Origin', () => {
   it('issues the CSRF cookie on the first GET, readable by the page (not HttpOnly)', async () => {
     const client = new TestClient(gateway.url);
@@ -37,14 +32,14 @@ describe('CSRF and Origin', () => {
   });
 
   it('refuses an unsafe method without the X-CSRF-Token header', async () => {
-    const client = await browser({ sendCsrf: false });
+    const client = await visitor(gateway, { sendCsrf: false });
     const response = await client.request('POST', '/api/test/echo/1', { json: { name: 'a' } });
     expect(response.status).toBe(403);
     expect(response.json).toEqual({ message: MESSAGES.csrfRejected });
   });
 
   it('refuses a header that does not match the cookie', async () => {
-    const client = await browser({ sendCsrf: false });
+    const client = await visitor(gateway, { sendCsrf: false });
     const response = await client.request('POST', '/api/test/echo/1', {
       json: { name: 'a' },
       headers: { 'X-CSRF-Token': 'forged-token-value' },
@@ -53,14 +48,14 @@ describe('CSRF and Origin', () => {
   });
 
   it('refuses a foreign Origin even with a matching token', async () => {
-    const client = await browser({ origin: 'https://evil.example' });
+    const client = await visitor(gateway, { origin: 'https://evil.example' });
     const response = await client.request('POST', '/api/test/echo/1', { json: { name: 'a' } });
     expect(response.status).toBe(403);
     expect(response.json.message).toBe(MESSAGES.csrfRejected);
   });
 
   it('binds the token to the session once signed in: a pre-session token is no longer enough', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const preSessionToken = client.cookies.get(COOKIE_NAMES.csrf)!;
     await signInAs(client);
     client.cookies.set(COOKIE_NAMES.csrf, preSessionToken);
@@ -69,7 +64,7 @@ describe('CSRF and Origin', () => {
   });
 
   it('accepts the session-bound token', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const { user } = await signInAs(client);
     const response = await client.request('DELETE', '/api/test/member');
     expect(response.status).toBe(200);
@@ -79,7 +74,7 @@ describe('CSRF and Origin', () => {
 
 describe('bodies and validation', () => {
   it('passes path, query and JSON body through; answers with several Set-Cookie headers', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const response = await client.request(
       'POST',
       '/api/test/echo/%E3%82%AF%E3%82%A4%E3%82%BA?tag=a&tag=b&q=%E6%97%A5%E6%9C%AC',
@@ -98,7 +93,7 @@ describe('bodies and validation', () => {
   });
 
   it('answers 400 with the schema message in Japanese and the issues list', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const response = await client.request('POST', '/api/test/echo/1', { json: { name: '   ', count: 9 } });
     expect(response.status).toBe(400);
     expect(response.json.message).toBe('お名前を入力してください');
@@ -114,7 +109,7 @@ describe('bodies and validation', () => {
   });
 
   it('answers 400 to malformed JSON', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const response = await client.request('POST', '/api/test/echo/1', {
       body: '{"name": ',
       headers: { 'Content-Type': 'application/json' },
@@ -124,7 +119,7 @@ describe('bodies and validation', () => {
   });
 
   it('answers 413 to a JSON body over the limit', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const response = await client.request('POST', '/api/test/echo/1', {
       json: { name: 'x'.repeat(300 * 1024) },
     });
@@ -133,7 +128,7 @@ describe('bodies and validation', () => {
   });
 
   it('delivers binary multipart bodies base64-encoded and intact', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const bytes = new Uint8Array(70_000).map((_, index) => (index * 31) % 256);
     const form = new FormData();
     form.append('numQuestions', '5');
@@ -154,7 +149,7 @@ describe('bodies and validation', () => {
   });
 
   it('prefers the literal route over the parameter route, as API Gateway does', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     expect((await client.get('/api/test/items/special')).json).toEqual({
       route: 'GET /api/test/items/special',
     });
@@ -166,7 +161,7 @@ describe('bodies and validation', () => {
   });
 
   it('hides unexpected errors behind a generic Japanese 500', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const response = await client.get('/api/test/boom');
     expect(response.status).toBe(500);
     expect(response.json).toEqual({ message: MESSAGES.serverError });
@@ -174,7 +169,7 @@ describe('bodies and validation', () => {
   });
 
   it('sends an answer only as its contract describes it', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const valid = await client.get('/api/test/answer/valid');
     expect(valid.status).toBe(200);
     expect(valid.json).toEqual({ id: 'q1', title: 'クイズ' });
@@ -197,23 +192,23 @@ describe('bodies and validation', () => {
 
 describe('sessions and access levels', () => {
   it('answers 401 in Japanese to a guest on a member route', async () => {
-    const response = await (await browser()).get('/api/test/member');
+    const response = await (await visitor(gateway)).get('/api/test/member');
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ message: MESSAGES.loginRequired });
   });
 
   it('ignores a forged or expired session cookie', async () => {
-    const forged = await browser();
+    const forged = await visitor(gateway);
     forged.cookies.set(COOKIE_NAMES.session, 'a'.repeat(43));
     expect((await forged.get('/api/test/member')).status).toBe(401);
 
-    const expired = await browser();
+    const expired = await visitor(gateway);
     await signInAs(expired, {}, { expiresInSeconds: -5 });
     expect((await expired.get('/api/test/member')).status).toBe(401);
   });
 
   it('refuses a suspended account on every request, with the spec message', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     await signInAs(client, { suspendedUntil: new Date(Date.now() + 60_000).toISOString() });
     const response = await client.get('/api/test/member');
     expect(response.status).toBe(403);
@@ -221,7 +216,7 @@ describe('sessions and access levels', () => {
       message: 'このアカウントは管理者により停止されています',
       reason: 'account_stopped',
     });
-    const banned = await browser();
+    const banned = await visitor(gateway);
     await signInAs(banned, { suspendedUntil: 'PERMANENT' });
     expect((await banned.get('/api/test/member')).status).toBe(403);
     // Public routes answer them as a guest.
@@ -229,33 +224,33 @@ describe('sessions and access levels', () => {
   });
 
   it('lets an account whose suspension has ended act again', async () => {
-    const client = await browser();
+    const client = await visitor(gateway);
     const { user } = await signInAs(client, { suspendedUntil: new Date(Date.now() - 1000).toISOString() });
     expect((await client.get('/api/test/member')).json).toEqual({ userId: user.id });
   });
 
   it('keeps pro routes for advanced members and admin routes for administrators', async () => {
-    const member = await browser();
+    const member = await visitor(gateway);
     await signInAs(member);
     expect((await member.get('/api/test/pro')).status).toBe(403);
     expect((await member.get('/api/test/admin')).status).toBe(403);
 
-    const pro = await browser();
+    const pro = await visitor(gateway);
     await signInAs(pro, { isPro: true });
     expect((await pro.get('/api/test/pro')).status).toBe(200);
     expect((await pro.get('/api/test/admin')).status).toBe(403);
 
-    const admin = await browser();
+    const admin = await visitor(gateway);
     await signInAs(admin, { role: 'admin' });
     expect((await admin.get('/api/test/admin')).status).toBe(200);
 
-    expect((await (await browser()).get('/api/test/admin')).status).toBe(401);
+    expect((await (await visitor(gateway)).get('/api/test/admin')).status).toBe(401);
   });
 
   it('GET /api/auth/me answers 401 to guests and the user to a signed-in member', async () => {
-    const guest = await browser();
+    const guest = await visitor(gateway);
     expect((await guest.get('/api/auth/me')).status).toBe(401);
-    const member = await browser();
+    const member = await visitor(gateway);
     const { user } = await signInAs(member, { isPro: true, nickname: 'クイズ王' });
     expect((await member.get('/api/auth/me')).json).toEqual({
       id: user.id,

@@ -1,10 +1,10 @@
+import { visitor } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { startTestGateway } from '../support/gateway';
-import { TestClient } from '../support/http-client';
 
 /**
  * What people see when the mail service fails (SES has no emulator that fails on demand, so the
@@ -26,16 +26,10 @@ beforeEach(() => {
   ses.on(SendEmailCommand).rejects(new Error('SES is down'));
 });
 
-async function browser() {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  return client;
-}
-
 describe('mail failures', () => {
   it('answers a password reset request for a member exactly as for an unknown address', async () => {
     const id = randomUUID().slice(0, 8);
-    const member = await browser();
+    const member = await visitor(gateway);
     ses.on(SendEmailCommand).resolves({});
     const registered = await member.request('POST', '/api/auth/register', {
       json: {
@@ -49,12 +43,12 @@ describe('mail failures', () => {
     ses.on(SendEmailCommand).rejects(new Error('SES is down'));
 
     const known = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/request-password-reset', {
       json: { email: `${id}@example.com` },
     });
     const unknown = await (
-      await browser()
+      await visitor(gateway)
     ).request('POST', '/api/auth/request-password-reset', {
       json: { email: `nobody-${id}@example.com` },
     });
@@ -66,12 +60,16 @@ describe('mail failures', () => {
 
   it('says a registration link could not be sent, and sends it when asked again after mail is back', async () => {
     const email = `${randomUUID().slice(0, 8)}@example.com`;
-    const failed = await (await browser()).request('POST', '/api/auth/email-register', { json: { email } });
+    const failed = await (
+      await visitor(gateway)
+    ).request('POST', '/api/auth/email-register', { json: { email } });
     expect(failed.status).toBe(502);
     expect(failed.json).toEqual({ message: ACCOUNT_MESSAGES.mailFailed });
 
     ses.on(SendEmailCommand).resolves({});
-    const sent = await (await browser()).request('POST', '/api/auth/email-register', { json: { email } });
+    const sent = await (
+      await visitor(gateway)
+    ).request('POST', '/api/auth/email-register', { json: { email } });
     expect(sent.status).toBe(200);
     expect(sent.json).toEqual({ message: ACCOUNT_MESSAGES.emailRegistrationSent });
     const mail = ses.commandCalls(SendEmailCommand).at(-1)!.args[0].input;

@@ -1,3 +1,4 @@
+import { member } from '../support/actors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityResponse, UserStats } from '@shared/progress';
 import { queryAll } from '@functions/data/paginate';
@@ -9,7 +10,6 @@ import {
 } from '@functions/progress/progress-keys';
 import { UserKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
-import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 
@@ -21,13 +21,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-async function member() {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, { nickname: '学習者' });
-  return { client, user };
-}
 
 interface PlayQuestion {
   id: string;
@@ -44,7 +37,7 @@ const ownItems = (userId: string, kind: string) =>
 
 describe('stats and activity', () => {
   it('start at zero and follow plays, creations and achievements', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway, { nickname: '学習者' });
     expect((await client.get('/api/user/stats')).json).toEqual({
       quizzesCreated: 0,
       quizzesCompleted: 0,
@@ -117,7 +110,7 @@ describe('stats and activity', () => {
   });
 
   it('keeps the latest result per quiz', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway, { nickname: '学習者' });
     const questions = await questionsOf(client, 'sample-cooking-washoku');
     await client.request('POST', '/api/quizzes/sample-cooking-washoku/attempt', { json: { answers: {} } });
     await client.request('POST', '/api/quizzes/sample-cooking-washoku/attempt', {
@@ -139,7 +132,7 @@ describe('stats and activity', () => {
 
 describe('study session records', () => {
   it('decide correctness from the stored answer and add the time to the day', async () => {
-    const { client, user } = await member();
+    const { client, user } = await member(gateway, { nickname: '学習者' });
     const [question] = await questionsOf(client, 'sample-science-space');
     const wrongLetter = question!.correctAnswer === 'A' ? 'B' : 'A';
     const response = await client.request('POST', '/api/study/session', {

@@ -1,3 +1,4 @@
+import { member, visitor } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
@@ -7,9 +8,8 @@ import { queryAll } from '@functions/data/paginate';
 import { INDEX } from '@functions/data/table';
 import { EditKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
-import { signInAs } from '../support/accounts';
 import { startTestGateway } from '../support/gateway';
-import { TestClient } from '../support/http-client';
+import type { TestClient } from '../support/http-client';
 
 /** Quizzes, favourites and reports: every rule, as authors, other members, guests and attackers meet them. */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -19,19 +19,6 @@ beforeAll(async () => {
   await seed();
 });
 afterAll(() => gateway.stop());
-
-async function member(overrides: Parameters<typeof signInAs>[1] = {}) {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  const { user } = await signInAs(client, overrides);
-  return { client, user };
-}
-
-const guest = async () => {
-  const client = new TestClient(gateway.url);
-  await client.get('/api/categories');
-  return client;
-};
 
 const question = (text: string) => ({
   questionText: text,
@@ -77,7 +64,7 @@ const ids = (list: unknown) => (list as { id: string }[]).map((quiz) => quiz.id)
 
 describe('creating quizzes', () => {
   it('creates a quiz with its questions and stored defaults', async () => {
-    const { client, user } = await member({ nickname: '作者' });
+    const { client, user } = await member(gateway, { nickname: '作者' });
     const created = await create(client);
     const detail = await client.get(`/api/quizzes/${created.id}`);
     expect(detail.json).toMatchObject({
@@ -116,7 +103,7 @@ describe('creating quizzes', () => {
     [{ questions: [{ ...question('q'), correctAnswer: 'E' }] }, QUIZ_MESSAGES.correctAnswerRequired],
     [{ quiz: { ...quizBody().quiz, category: '存在しない' } }, QUIZ_MESSAGES.unknownCategory],
   ])('refuses %j with its message and writes nothing', async (change, message) => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const response = await client.request('POST', '/api/quizzes', { json: { ...quizBody(), ...change } });
     expect(response.status).toBe(400);
     expect(response.json.message).toBe(message);
@@ -124,7 +111,7 @@ describe('creating quizzes', () => {
   });
 
   it('keeps free members to 3 quizzes, also under concurrent requests', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => client.request('POST', '/api/quizzes', { json: quizBody() })),
     );
@@ -136,7 +123,7 @@ describe('creating quizzes', () => {
   });
 
   it('gives a slot back when a quiz is deleted', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const quizzes = [await create(client), await create(client), await create(client)];
     expect((await client.request('POST', '/api/quizzes', { json: quizBody() })).status).toBe(429);
     expect((await client.request('DELETE', `/api/quizzes/${quizzes[0]!.id}`)).status).toBe(200);
@@ -144,30 +131,32 @@ describe('creating quizzes', () => {
   });
 
   it('lets only advanced members make a quiz private', async () => {
-    const free = await member();
+    const free = await member(gateway);
     const refused = await free.client.request('POST', '/api/quizzes', {
       json: quizBody({ isPublished: false }),
     });
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe(QUIZ_MESSAGES.privateProOnly);
-    const pro = await member({ isPro: true });
+    const pro = await member(gateway, { isPro: true });
     expect(
       (await pro.client.request('POST', '/api/quizzes', { json: quizBody({ isPublished: false }) })).status,
     ).toBe(201);
   });
 
   it('needs a signed-in member', async () => {
-    expect((await (await guest()).request('POST', '/api/quizzes', { json: quizBody() })).status).toBe(401);
+    expect(
+      (await (await visitor(gateway)).request('POST', '/api/quizzes', { json: quizBody() })).status,
+    ).toBe(401);
   });
 });
 
 describe('visibility', () => {
   it('shows a private quiz to its author only: not in lists, search, favourites or by id', async () => {
-    const author = await member({ isPro: true });
+    const author = await member(gateway, { isPro: true });
     const secret = await create(author.client, { isPublished: false, title: '秘密のクイズ' });
-    const other = await member();
+    const other = await member(gateway);
     expect((await other.client.get(`/api/quizzes/${secret.id}`)).status).toBe(404);
-    expect((await (await guest()).get(`/api/quizzes/${secret.id}`)).status).toBe(404);
+    expect((await (await visitor(gateway)).get(`/api/quizzes/${secret.id}`)).status).toBe(404);
     expect(ids((await other.client.get('/api/quizzes')).json)).not.toContain(secret.id);
     expect(ids((await other.client.get('/api/quizzes/search?q=秘密')).json)).not.toContain(secret.id);
     expect((await other.client.request('POST', `/api/favorites/${secret.id}`)).status).toBe(404);
@@ -176,9 +165,9 @@ describe('visibility', () => {
   });
 
   it('hides an admin-hidden quiz from everyone but its author and admins, favourites included', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await create(author.client, { title: '隠されるクイズ' });
-    const fan = await member();
+    const fan = await member(gateway);
     expect((await fan.client.request('POST', `/api/favorites/${quiz.id}`)).status).toBe(201);
     await hide(quiz.id);
     expect((await fan.client.get(`/api/quizzes/${quiz.id}`)).status).toBe(404);
@@ -187,16 +176,16 @@ describe('visibility', () => {
     expect(ids((await fan.client.get('/api/quizzes/search?q=隠される')).json)).not.toContain(quiz.id);
     expect((await author.client.get(`/api/quizzes/${quiz.id}`)).json).toMatchObject({ isHidden: true });
     expect(ids((await author.client.get('/api/my-quizzes')).json)).toContain(quiz.id);
-    const admin = await member({ role: 'admin' });
+    const admin = await member(gateway, { role: 'admin' });
     expect((await admin.client.get(`/api/quizzes/${quiz.id}`)).status).toBe(200);
   });
 });
 
 describe("another author's quiz (BOLA)", () => {
   it('cannot be edited, deleted, read as own, or have its reports read', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await create(author.client);
-    const attacker = await member();
+    const attacker = await member(gateway);
     const edit = await attacker.client.request('PUT', `/api/quizzes/${quiz.id}`, {
       json: {
         quiz: {
@@ -223,7 +212,7 @@ describe("another author's quiz (BOLA)", () => {
 
 describe('editing', () => {
   it('replaces fields and questions, keeps question ids by position, and records the edit', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const quiz = await create(client);
     const before = (await client.get(`/api/my-quizzes/${quiz.id}`)).json as unknown as {
       questions: { id: string }[];
@@ -263,7 +252,7 @@ describe('editing', () => {
   });
 
   it('validates the edit form (time limit 1–60, category required)', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     const quiz = await create(client);
     const base = {
       title: 't',
@@ -293,7 +282,7 @@ describe('editing', () => {
   });
 
   it('refuses titles and texts that show nothing', async () => {
-    const { client } = await member();
+    const { client } = await member(gateway);
     for (const title of ['\u200b', '\u3164', '\u2800\u200b', '\ufe0f']) {
       const response = await client.request('POST', '/api/quizzes', { json: quizBody({ title }) });
       expect(response.status, JSON.stringify(title)).toBe(400);
@@ -309,9 +298,9 @@ describe('editing', () => {
 
 describe('deleting', () => {
   it('removes the quiz and all its related data', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await create(author.client);
-    const fan = await member();
+    const fan = await member(gateway);
     await fan.client.request('POST', `/api/favorites/${quiz.id}`);
     await fan.client.request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } });
     expect((await author.client.request('DELETE', `/api/quizzes/${quiz.id}`)).status).toBe(200);
@@ -323,9 +312,9 @@ describe('deleting', () => {
 
 describe('favourites', () => {
   it('adds, checks, lists and removes a favourite', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await create(author.client);
-    const { client } = await member();
+    const { client } = await member(gateway);
     expect((await client.get(`/api/favorites/${quiz.id}`)).json).toEqual({ isFavorite: false });
     expect((await client.request('POST', `/api/favorites/${quiz.id}`)).status).toBe(201);
     expect((await client.request('POST', `/api/favorites/${quiz.id}`)).status).toBe(201);
@@ -333,15 +322,15 @@ describe('favourites', () => {
     expect(ids((await client.get('/api/favorites')).json)).toEqual([quiz.id]);
     expect((await client.request('DELETE', `/api/favorites/${quiz.id}`)).status).toBe(200);
     expect((await client.get('/api/favorites')).json).toEqual([]);
-    expect((await (await guest()).get('/api/favorites')).status).toBe(401);
+    expect((await (await visitor(gateway)).get('/api/favorites')).status).toBe(401);
   });
 });
 
 describe('reports', () => {
   it('takes one pending report per person, counts it on the quiz, and shows it to the author only', async () => {
-    const author = await member();
+    const author = await member(gateway);
     const quiz = await create(author.client);
-    const reporter = await member();
+    const reporter = await member(gateway);
     const first = await reporter.client.request('POST', `/api/quizzes/${quiz.id}/report`, {
       json: { reason: 'incorrect', details: '答えが違います', reportedBy: 'someone-else' },
     });
@@ -354,7 +343,7 @@ describe('reports', () => {
     expect(
       (
         await (
-          await member()
+          await member(gateway)
         ).client.request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'other' } })
       ).status,
     ).toBe(201);
@@ -395,15 +384,18 @@ describe('reports', () => {
       title: '直しました',
     });
     expect(
-      (await (await guest()).request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } }))
-        .status,
+      (
+        await (
+          await visitor(gateway)
+        ).request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } })
+      ).status,
     ).toBe(401);
   });
 });
 
 describe('lists and search', () => {
   it('lists public quizzes newest first with filters and a limit of 50', async () => {
-    const { client } = await member({ isPro: true });
+    const { client } = await member(gateway, { isPro: true });
     const history = await create(client, { category: '歴史', difficulty: '上級', title: '戦国時代クイズ' });
     const list = (await client.get('/api/quizzes?category=歴史&difficulty=上級')).json as unknown as {
       id: string;
@@ -415,7 +407,7 @@ describe('lists and search', () => {
   });
 
   it('matches Japanese substrings across width and case (NFKC) in title, description and category', async () => {
-    const { client } = await member({ isPro: true });
+    const { client } = await member(gateway, { isPro: true });
     const quiz = await create(client, {
       title: 'ＡＢＣのクイズ',
       description: 'ﾃｽﾄ用の説明',
@@ -429,11 +421,11 @@ describe('lists and search', () => {
     expect(
       ids((await client.get(`/api/quizzes/search?q=${encodeURIComponent('存在しない語')}`)).json),
     ).not.toContain(quiz.id);
-    expect((await (await guest()).get('/api/quizzes/search?q=abc')).status).toBe(401);
+    expect((await (await visitor(gateway)).get('/api/quizzes/search?q=abc')).status).toBe(401);
   });
 
   it('sorts by popularity, newest and rating', async () => {
-    const { client } = await member({ isPro: true });
+    const { client } = await member(gateway, { isPro: true });
     const tag = randomUUID().slice(0, 6);
     const older = await create(client, { title: `並び替え${tag} 古い` });
     const newer = await create(client, { title: `並び替え${tag} 新しい` });
@@ -450,7 +442,7 @@ describe('lists and search', () => {
   });
 
   it('has a featured quiz of the week among public quizzes', async () => {
-    const featured = await (await guest()).get('/api/quizzes/featured');
+    const featured = await (await visitor(gateway)).get('/api/quizzes/featured');
     expect(featured.status).toBe(200);
     expect(featured.json).toMatchObject({ isPublished: true, isHidden: false });
   });
