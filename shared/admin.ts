@@ -14,6 +14,9 @@ export const ADMIN_MESSAGES = {
   reportDeleted: '報告を削除しました',
   banned: 'ユーザーを停止しました',
   unbanned: 'ユーザーの停止を解除しました',
+  // Shown in place of what no longer exists
+  formerMember: '退会したユーザー',
+  deletedQuiz: '削除されたクイズ',
 } as const;
 
 export const banSchema = z

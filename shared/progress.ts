@@ -16,6 +16,14 @@ export const ACHIEVEMENTS = {
 } as const;
 export type AchievementKey = keyof typeof ACHIEVEMENTS;
 
+/** The words of the profile's activity list. */
+export const ACTIVITY_TEXT = {
+  unanswered: '未回答',
+  untitledQuiz: 'クイズ',
+  quizCreated: 'クイズを作成しました',
+  score: (score: number, total: number) => `${total}問中${score}問正解`,
+} as const;
+
 /** `GET /api/user/stats`. */
 export const userStatsSchema = z.object({
   quizzesCreated: z.number(),

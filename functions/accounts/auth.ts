@@ -40,12 +40,12 @@ export interface RequestOrigin {
   userAgent: string;
 }
 
-export type LoginResult =
+type LoginResult =
   | { kind: 'signedIn'; user: UserItem; cookies: string[] }
   | { kind: 'adminVerificationSent'; cookies: string[] };
 
 /** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */
-export function assertInGoodStanding(user: UserItem, now = new Date()) {
+function assertInGoodStanding(user: UserItem, now = new Date()) {
   const standing = accountStanding(user, now);
   if (standing === 'stopped') throw new ForbiddenError(ACCOUNT_MESSAGES.accountStopped, 'account_stopped');
   if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive, 'account_inactive');

@@ -12,7 +12,7 @@ import { guardKey } from './login-guard-keys';
  * Item: `pk = LOGINGUARD#<NFKC lower-case username>`, `sk = LOGINGUARD`. A browser that signed in
  * to the account before is not held by this lock (trusted-device.ts).
  */
-export const LOGIN_LOCK_MINUTES = 15;
+const LOGIN_LOCK_MINUTES = 15;
 
 /** Counts an attempt; false when the username is locked (or 10 failures are already in flight). */
 export async function beginAttempt(username: string, now = new Date()): Promise<boolean> {

@@ -13,14 +13,14 @@ import { TokenKeys, tokenKey, type TOKEN_KEY_KINDS } from './one-time-token-keys
  * SHA-256. A token is used at most once (conditional update on `isUsed`) and never after its expiry
  * (checked in the condition, not left to TTL).
  */
-export const TOKEN_KINDS = {
+const TOKEN_KINDS = {
   registration: { minutes: 24 * 60 },
   passwordReset: { minutes: 60 },
   adminLogin: { minutes: 15 },
 } as const satisfies Record<keyof typeof TOKEN_KEY_KINDS, { minutes: number }>;
-export type TokenKind = keyof typeof TOKEN_KINDS;
+type TokenKind = keyof typeof TOKEN_KINDS;
 
-export interface TokenItem<Data> {
+interface TokenItem<Data> {
   pk: string;
   sk: 'TOKEN';
   kind: TokenKind;

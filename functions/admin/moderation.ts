@@ -74,7 +74,7 @@ function notFound(error: unknown): never {
 }
 
 /** All reports, newest first (the most recent 1,000). */
-export function listAllReports(): Promise<ReportItem[]> {
+function listAllReports(): Promise<ReportItem[]> {
   return queryAll<ReportItem>(
     { index: INDEX.byCollection, partition: ReportKeys.collectionPk(), newestFirst: true },
     { maxItems: REPORT_SCAN },
@@ -86,7 +86,7 @@ const userSummary = async (userId: string) => {
   const penalties = user ? await listPenalties(userId) : [];
   return {
     id: userId,
-    username: user?.username ?? '退会したユーザー',
+    username: user?.username ?? ADMIN_MESSAGES.formerMember,
     nickname: user?.nickname ?? '',
     penalties: penalties.map((penalty) => ({
       penaltyType: penalty.penaltyType,
@@ -128,7 +128,7 @@ export async function reportsWithContext() {
         reports: reportCounts.get(report.reportedBy) ?? 0,
       },
       quiz: {
-        title: quiz?.title ?? '削除されたクイズ',
+        title: quiz?.title ?? ADMIN_MESSAGES.deletedQuiz,
         authorName: quiz?.authorName ?? '',
         isHidden: quiz?.isHidden ?? false,
       },

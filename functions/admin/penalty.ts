@@ -15,7 +15,7 @@ import { PenaltyKeys } from './penalty-keys';
  * transaction as the penalty record, and the person's sessions end at once. Records are kept as
  * history: `pk = USER#<id>`, `sk = PENALTY#<issuedAt>#<id>`.
  */
-export interface PenaltyItem {
+interface PenaltyItem {
   pk: string;
   sk: string;
   id: string;

@@ -25,14 +25,14 @@ import {
  * job fails; the next job starts a new one. An idle worker never keeps the function's process
  * alive, and ends when that process does.
  */
-export interface WorkerLimits {
+interface WorkerLimits {
   /** The worker's heap (old generation), in MB. */
   heapMb: number;
   /** How long one job may work once loaded, in ms. */
   workMs: number;
 }
 
-export const AI_WORKER_LIMITS: WorkerLimits = { heapMb: 384, workMs: 10_000 };
+const AI_WORKER_LIMITS: WorkerLimits = { heapMb: 384, workMs: 10_000 };
 
 /**
  * How the worker is started: the bundle next to a deployed function's bundle, or the TypeScript
@@ -47,7 +47,7 @@ function workerEntry(): { module: string; execArgv: string[] } {
   return { module: join(here, 'extraction-worker.ts'), execArgv: ['--import', tsx.href] };
 }
 
-export class WarmWorker {
+class WarmWorker {
   #child: ChildProcess | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #nextId = 1;

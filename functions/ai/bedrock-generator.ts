@@ -16,7 +16,7 @@ import { generatedQuizJsonSchema, parseGeneratedQuiz } from './generated-quiz';
  */
 const TOOL_NAME = 'submit_quiz';
 /** Material beyond this many characters is left out of the prompt. */
-export const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
+const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
 
 /**
  * All model calls of one request share the time left before the reply is due (the HTTP API gives

@@ -11,7 +11,7 @@
  *   reddish colour»), which keeps verbs out.
  * Everything is one pass over the sentence's words, so the cost is linear in the text.
  */
-export interface EnglishTerm {
+interface EnglishTerm {
   /** Exactly as written in the sentence. */
   surface: string;
   kind: 'proper' | 'number' | 'noun';

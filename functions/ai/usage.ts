@@ -22,9 +22,9 @@ import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
  *   successful generation.
  * Both carry the owner index keys, so they go with the account.
  */
-export type AiUsageType = 'text' | 'pdf' | 'word';
+type AiUsageType = 'text' | 'pdf' | 'word';
 
-export const dailyLimitFor = (user: Pick<UserItem, 'isPro'>) =>
+const dailyLimitFor = (user: Pick<UserItem, 'isPro'>) =>
   user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
 
 const counterKey = (userId: string, day: string) => AiUsageKeys.key({ userId, day });
@@ -39,13 +39,13 @@ export async function usageLimit(user: UserItem, now = new Date()): Promise<AiUs
 }
 
 /** One reserved use of today's allowance; give it back with `release` when the generation fails. */
-export interface Reservation {
+interface Reservation {
   userId: string;
   day: string;
 }
 
 /** Takes one of today's uses, or refuses with the spec's limit message when none are left. */
-export async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
+async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
   const limit = dailyLimitFor(user);
   const day = japanDate(now);
   const owner = setAttributes(AiUsageKeys.owner({ userId: user.id, day }));
@@ -73,7 +73,7 @@ export async function reserveUse(user: UserItem, now = new Date()): Promise<Rese
 }
 
 /** Gives a reserved use back (the generation failed). */
-export async function releaseUse(reservation: Reservation): Promise<void> {
+async function releaseUse(reservation: Reservation): Promise<void> {
   await db.update({
     Key: counterKey(reservation.userId, reservation.day),
     UpdateExpression: 'SET used = used - :one',
@@ -83,7 +83,7 @@ export async function releaseUse(reservation: Reservation): Promise<void> {
 }
 
 /** Writes the usage history record of a successful generation. */
-export async function recordUse(reservation: Reservation, usageType: AiUsageType, now = new Date()) {
+async function recordUse(reservation: Reservation, usageType: AiUsageType, now = new Date()) {
   const id = randomUUID();
   const createdAt = now.toISOString();
   const record = { userId: reservation.userId, createdAt, id };

@@ -18,7 +18,7 @@ type RouteFor<K extends string> = K extends `${infer M} ${infer P}`
   ? Extract<Route, { method: M; path: P }>
   : never;
 /** The signed-in member on routes that need one; possibly a guest on public routes. */
-export type UserFor<K extends string> = RouteFor<K>['access'] extends 'public'
+type UserFor<K extends string> = RouteFor<K>['access'] extends 'public'
   ? UserItem | undefined
   : UserItem;
 
@@ -27,7 +27,7 @@ export type UserFor<K extends string> = RouteFor<K>['access'] extends 'public'
  * signed-in user is needed, and an account being deleted is signed out; on public routes the
  * request simply proceeds as a guest's.
  */
-export const identifyMember: Identify<UserItem, SessionItem> = async (sessionId, access) => {
+const identifyMember: Identify<UserItem, SessionItem> = async (sessionId, access) => {
   const session = await findSession(sessionId);
   if (!session) return undefined;
   const user = await getUser(session.userId);

@@ -18,7 +18,7 @@ interface CategoryItem extends Category {
 }
 
 /** All categories in display order; only active ones unless `includeInactive`. */
-export async function listCategories(options: { includeInactive?: boolean } = {}): Promise<Category[]> {
+async function listCategories(options: { includeInactive?: boolean } = {}): Promise<Category[]> {
   const items = await queryAll<CategoryItem>({ partition: CategoryKeys.pk() });
   return items
     .filter((item) => options.includeInactive || item.isActive)

@@ -19,7 +19,7 @@ export function parseCookies(cookieList: readonly string[] | undefined): Map<str
   return cookies;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   httpOnly: boolean;
   secure: boolean;
   /** Seconds; 0 deletes the cookie; undefined makes a browser-session cookie. */

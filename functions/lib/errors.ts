@@ -18,7 +18,7 @@ export class AppError extends Error {
   }
 }
 
-export interface ValidationIssue {
+interface ValidationIssue {
   path: string;
   message: string;
 }

@@ -305,7 +305,7 @@ function checkedAnswer(schema: z.ZodType, body: unknown, config: Config, log: Lo
   return result.data;
 }
 
-export function errorBody(error: AppError): ApiErrorBody {
+function errorBody(error: AppError): ApiErrorBody {
   if (error instanceof ValidationError) return { message: error.message, issues: error.issues };
   return error.reason ? { message: error.message, reason: error.reason } : { message: error.message };
 }

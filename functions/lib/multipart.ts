@@ -2,12 +2,12 @@ import busboy from 'busboy';
 import { BadRequestError, PayloadTooLargeError } from './errors';
 
 /** One file part of a `multipart/form-data` body. */
-export interface FormFile {
+interface FormFile {
   fileName: string;
   bytes: Buffer;
 }
 
-export interface MultipartOptions {
+interface MultipartOptions {
   /** The file part to keep (the first one of that name); any other file part is read past. */
   filePart: string;
   maxFileBytes: number;

@@ -23,7 +23,7 @@ import { createLogger, type Logger } from './logger';
  * account are still good (a socket whose session ended is closed), and answers errors to the
  * client as `{ type: 'error', message, reason }` through the `@connections` API.
  */
-export interface WebSocketRequest<Message> {
+interface WebSocketRequest<Message> {
   message: Message;
   connection: ConnectionItem;
   /** Sends a message to the caller's socket. */

@@ -13,7 +13,7 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-export const appLink = (path: string, query: Record<string, string> = {}) => {
+const appLink = (path: string, query: Record<string, string> = {}) => {
   const url = new URL(path, `${getConfig().appUrl}/`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return url.toString();

@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_TEXT,
   ACHIEVEMENTS,
   type ActivityItem,
   type ActivityResponse,
@@ -41,7 +42,7 @@ const latestAttempts = (userId: string, limit: number) =>
   queryOwned<AttemptItem>(userId, AttemptKeys, { newestFirst: true, maxItems: limit });
 
 const optionText = (question: Question, letter: string) =>
-  letter === '-' ? '未回答' : `${letter}: ${question[`option${letter}` as 'optionA'] ?? ''}`;
+  letter === '-' ? ACTIVITY_TEXT.unanswered : `${letter}: ${question[`option${letter}` as 'optionA'] ?? ''}`;
 
 export async function userActivity(user: UserItem): Promise<ActivityResponse> {
   const [attempts, quizzes, achievements] = await Promise.all([
@@ -86,8 +87,8 @@ export async function userActivity(user: UserItem): Promise<ActivityResponse> {
     ...attempts.slice(0, ACTIVITY_ITEMS).map((attempt) => ({
       id: attempt.id,
       type: 'quiz_completed' as const,
-      title: titles.get(attempt.quizId) ?? 'クイズ',
-      description: `${attempt.totalQuestions}問中${attempt.score}問正解`,
+      title: titles.get(attempt.quizId) ?? ACTIVITY_TEXT.untitledQuiz,
+      description: ACTIVITY_TEXT.score(attempt.score, attempt.totalQuestions),
       score: attempt.totalQuestions ? Math.round((attempt.score / attempt.totalQuestions) * 100) : 0,
       date: attempt.completedAt,
     })),
@@ -95,7 +96,7 @@ export async function userActivity(user: UserItem): Promise<ActivityResponse> {
       id: `created-${quiz.id}`,
       type: 'quiz_created' as const,
       title: quiz.title,
-      description: 'クイズを作成しました',
+      description: ACTIVITY_TEXT.quizCreated,
       score: null,
       date: quiz.createdAt,
     })),

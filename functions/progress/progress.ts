@@ -20,7 +20,7 @@ import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } fro
  * - `ACHIEVEMENT#<key>`: each achievement once, with its date;
  * - `STUDY#<time>#<id>`: one record per answered question (kept a year).
  */
-export const pointsFor = (score: number, total: number) =>
+const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
 /** The day's stats (Japan time) grown by `counts`, as a transaction item. */

@@ -77,7 +77,7 @@ interface QuestionItem extends Question {
 }
 
 /** Whether a quiz belongs in public lists: published, not hidden by an admin, not being deleted. */
-export const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
+const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
   quiz.isPublished && !quiz.isHidden && quiz.status === 'active';
 
 /** Who may see a quiz: everyone when public; private quizzes only their author; hidden ones their author and admins. */
@@ -134,7 +134,7 @@ const toQuestion = (item: QuestionItem): Question => ({
   order: item.order,
 });
 
-export async function getQuiz(quizId: string): Promise<QuizItem | undefined> {
+async function getQuiz(quizId: string): Promise<QuizItem | undefined> {
   const result = await db.get({ Key: quizKey(quizId) });
   return result.Item as QuizItem | undefined;
 }
@@ -288,7 +288,7 @@ export async function seedQuiz(
   }
 }
 
-export const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
+const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
   user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
 
 /**

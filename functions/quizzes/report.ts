@@ -34,7 +34,7 @@ export interface ReportItem {
  * Report ids name their quiz (so moderation finds the report in that quiz's partition) and are
  * otherwise random: the author who reads the reports must not learn who sent them.
  */
-export const newReportId = (quizId: string) => `${quizId}~${randomUUID()}`;
+const newReportId = (quizId: string) => `${quizId}~${randomUUID()}`;
 
 export async function reportQuiz(
   user: UserItem,

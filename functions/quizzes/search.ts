@@ -6,17 +6,17 @@ import { averageRating, listPublicQuizzes } from './quiz';
  * category after NFKC normalisation and lower-casing (full-width and half-width, upper and lower
  * case match each other), with category and difficulty filters and three sorts.
  */
-export const SEARCH_WINDOW = 500;
-export const SEARCH_RESULT_LIMIT = 100;
+const SEARCH_WINDOW = 500;
+const SEARCH_RESULT_LIMIT = 100;
 
 /** NFKC, lower case, whitespace collapsed: 'ＡＢＣ ｸｲｽﾞ' (full-width) and 'abc クイズ' compare equal. */
-export const normalizeForSearch = (text: string) =>
+const normalizeForSearch = (text: string) =>
   text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 const searchText = (quiz: Pick<QuizItem, 'title' | 'description' | 'category'>) =>
   normalizeForSearch(`${quiz.title}\n${quiz.description}\n${quiz.category}`);
 
-export type SearchSort = 'popular' | 'newest' | 'rating';
+type SearchSort = 'popular' | 'newest' | 'rating';
 
 const comparators: Record<SearchSort, (a: QuizItem, b: QuizItem) => number> = {
   popular: (a, b) =>

@@ -18,7 +18,7 @@ import { SessionKeys, sessionKey } from './session-keys';
  * of a user's sessions can be ended at once (password reset, ban, deletion). Ending a session
  * also closes the WebSocket connections opened with it.
  */
-export const SESSION_DAYS = 7;
+const SESSION_DAYS = 7;
 
 export interface SessionItem {
   pk: string;
@@ -77,7 +77,7 @@ export async function startSession(userId: string, now = new Date()) {
 }
 
 /** Ends one session and closes the sockets opened with it. */
-export async function endSession(sessionId: string): Promise<void> {
+async function endSession(sessionId: string): Promise<void> {
   const key = sessionKey(sessionId);
   const removed = await db.delete({ Key: key, ReturnValues: 'ALL_OLD' });
   const userId = (removed.Attributes as SessionItem | undefined)?.userId;

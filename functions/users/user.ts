@@ -101,7 +101,7 @@ async function userByClaim(key: ItemKey): Promise<UserItem | undefined> {
 export const findUserByUsername = (username: string) => userByClaim(usernameKey(username));
 export const findUserByEmail = (email: string) => userByClaim(emailKey(email));
 
-export type AccountStanding = 'ok' | 'stopped' | 'inactive' | 'deleting';
+type AccountStanding = 'ok' | 'stopped' | 'inactive' | 'deleting';
 
 /** Whether an account may act now: suspensions are checked against the clock, never left to TTL. */
 export function accountStanding(
