@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Spinner } from '@web/components/ui/spinner';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 
@@ -12,7 +13,7 @@ export function AppLayout() {
       </a>
       <NavBar />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<div className="page-loading" role="status" aria-label="読み込み中" />}>
+        <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>

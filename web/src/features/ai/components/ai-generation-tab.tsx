@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
-import { FileText, Loader2, Sparkles, Upload } from 'lucide-react';
+import { FileText, Sparkles, Upload } from 'lucide-react';
 import { UPLOAD_ACCEPT } from '@shared/ai';
 import { DIFFICULTIES, LIMITS, type Difficulty } from '@shared/constants';
+import { Spinner } from '@web/components/ui/spinner';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { useAiUsage, type AiGenerationResult } from '../api/ai';
 import { AI_FIELDS, type AiErrors, type AiField, type AiGeneration } from '../use-ai-generation';
@@ -242,11 +243,7 @@ function GenerateButton(props: {
       aria-busy={props.pending || undefined}
       onClick={props.onClick}
     >
-      {props.pending ? (
-        <Loader2 size={16} aria-hidden className="spin" />
-      ) : (
-        <Sparkles size={16} aria-hidden />
-      )}
+      {props.pending ? <Spinner inline size={16} /> : <Sparkles size={16} aria-hidden />}
       {props.pending ? props.pendingLabel : props.label}
     </button>
   );
