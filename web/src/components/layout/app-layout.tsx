@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '@web/components/ui/spinner';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import './layout.css';
 
 /** Every screen: navigation bar, the page, footer. */
 export function AppLayout() {

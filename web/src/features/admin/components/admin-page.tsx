@@ -7,6 +7,7 @@ import { AdminDetailDialog, type AdminDetail } from './admin-detail-dialog';
 import { AllReportsTab } from './all-reports-tab';
 import { FlaggedQuizzesTab } from './flagged-quizzes-tab';
 import { ReportedUsersTab } from './reported-users-tab';
+import '../admin.css';
 
 /** '/admin': flagged quizzes, all reports, reported users. Only administrators see any of it. */
 export function AdminPage() {

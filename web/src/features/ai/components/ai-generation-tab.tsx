@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { useAiUsage, type AiGenerationResult } from '../api/ai';
 import { AI_FIELDS, type AiErrors, type AiField, type AiGeneration } from '../use-ai-generation';
+import '../ai.css';
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024

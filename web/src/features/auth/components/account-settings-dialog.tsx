@@ -5,6 +5,7 @@ import { paths } from '@web/config/paths';
 import { AccountDangerTab } from './account-danger-tab';
 import { AccountProfileTab } from './account-profile-tab';
 import { AccountSecurityTab } from './account-security-tab';
+import '../auth.css';
 
 /**
  * Account settings: profile (nickname; username and e-mail read-only), security (password-change

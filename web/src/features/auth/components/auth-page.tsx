@@ -4,6 +4,7 @@ import { paths } from '@web/config/paths';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
+import '../auth.css';
 
 /** Which of the page's three forms is shown. */
 export type AuthMode = 'login' | 'register' | 'reset';

@@ -10,6 +10,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useEmailRegister } from '../api/register';
+import '../auth.css';
 
 /** '/email-register': registration that starts by confirming the e-mail address. */
 export function EmailRegisterPage() {

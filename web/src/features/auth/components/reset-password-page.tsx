@@ -11,6 +11,7 @@ import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useResetPassword } from '../api/password-reset';
+import '../auth.css';
 
 const REDIRECT_AFTER_MS = 3000;
 

@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { verifyRegistrationToken } from '../api/account';
 import { useVerifyEmail } from '../api/register';
+import '../auth.css';
 
 const REDIRECT_AFTER_MS = 2000;
 

@@ -8,6 +8,7 @@ import { useAttempt } from '../use-attempt';
 import { QuestionView } from './question-view';
 import { QuizIntro } from './quiz-intro';
 import { ResultView } from './result-view';
+import '../play.css';
 
 /** '/quiz/{id}': intro, questions with immediate feedback and a timer, then the result. */
 export function QuizPlayPage() {

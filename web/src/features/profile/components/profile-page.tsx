@@ -14,6 +14,7 @@ import { ActivityPanel } from './activity-panel';
 import { NicknameGreeting } from './nickname-greeting';
 import { RecentAttemptsPanel } from './recent-attempts-panel';
 import { StatCards } from './stat-cards';
+import '../profile.css';
 
 /** '/profile': greeting, stats, recent activity, latest results with mistakes, account settings. */
 export function ProfilePage() {

@@ -5,6 +5,7 @@ import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { ApiError } from '@web/lib/api-client';
 import { useToggleFavorite } from '../api/quizzes';
+import '../quizzes.css';
 
 /** Heart toggle; guests are sent to the login page. */
 export function FavoriteButton({ quizId, isFavorite }: { quizId: string; isFavorite: boolean }) {

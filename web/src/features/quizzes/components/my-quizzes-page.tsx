@@ -13,6 +13,7 @@ import { EditQuizDialog } from './edit-quiz-dialog';
 import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import { QuizReportsDialog } from './quiz-reports-dialog';
+import '../quizzes.css';
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {

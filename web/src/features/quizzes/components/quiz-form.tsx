@@ -8,6 +8,7 @@ import { emptyQuestion, type QuizFormValues } from '../quiz-form-values';
 import { PublishSetting } from './publish-setting';
 import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
+import '../quizzes.css';
 
 /**
  * The quiz form: creation (title, category, description, difficulty, publish setting, questions)
