@@ -20,7 +20,7 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 /**
- * One attempt at a quiz (core-platform §6 "Quiz play"): the question order (shuffled again at each
+ * One attempt at a quiz (core-platform §4 "Quiz play"): the question order (shuffled again at each
  * start in random mode), the answers, and the clock, which ends the attempt when the time limit
  * runs out. A signed-in player's answers are sent as they are given: the attempt's progress and
  * one study record each.

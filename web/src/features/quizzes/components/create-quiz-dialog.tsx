@@ -24,7 +24,7 @@ export function isQuotaError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 429;
 }
 
-/** The quota card's text: what is left, or that the limit is reached (core-platform §2). */
+/** The quota card's text: what is left, or that the limit is reached (core-platform §8). */
 function quotaText(user: CurrentUser, used: number) {
   const limit = user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
   const plan = user.isPro ? 'アドバンスド会員' : '無料会員';
