@@ -1,9 +1,10 @@
 // First: before any module creates a Zod schema.
 import './lib/zod-jitless';
+// Second: the base styles, before every component's own.
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles/global.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

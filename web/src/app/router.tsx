@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@web/components/layout/app-layout';
+import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 
 /**
@@ -15,7 +16,7 @@ const authPage = async () => ({
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    HydrateFallback: () => <div className="page-loading" role="status" aria-label="読み込み中" />,
+    HydrateFallback: Spinner,
     children: [
       {
         path: paths.home,
@@ -43,7 +44,7 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: '/quiz/:id',
+        path: paths.patterns.quiz,
         lazy: async () => ({
           Component: (await import('@web/features/play/components/quiz-play-page')).QuizPlayPage,
         }),
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
       notBuiltYet(paths.faq),
       notBuiltYet(paths.tokushoho),
       {
-        path: '*',
+        path: paths.patterns.notFound,
         lazy: async () => ({
           Component: (await import('@web/features/not-found/not-found-page')).NotFoundPage,
         }),

@@ -1,6 +1,10 @@
+/** The play page's route pattern; `paths.quiz` fills it in. */
+const quizPattern = '/quiz/:id';
+
 /**
  * The spec's route table (multiplayer-membership-study §2). Every page path is written here once;
- * links and the router use these.
+ * links and the router use these. `patterns` are what the router matches where a path takes a
+ * parameter (or matches anything).
  */
 export const paths = {
   home: '/',
@@ -10,7 +14,7 @@ export const paths = {
   verifyEmail: '/verify-email',
   adminLoginVerify: '/admin-login-verify',
   quiz: (id: string, options: { random?: boolean } = {}) =>
-    `/quiz/${encodeURIComponent(id)}${options.random ? '?mode=random' : ''}`,
+    `${quizPattern.replace(':id', encodeURIComponent(id))}${options.random ? '?mode=random' : ''}`,
   multiplayer: '/multiplayer',
   admin: '/admin',
   myQuizzes: '/my-quizzes',
@@ -25,4 +29,9 @@ export const paths = {
   help: '/help',
   faq: '/faq',
   tokushoho: '/tokutei-shoutorihikihou',
+  patterns: {
+    quiz: quizPattern,
+    /** Any path no other route matches: the not-found page. */
+    notFound: '*',
+  },
 } as const;

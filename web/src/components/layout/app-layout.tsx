@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Spinner } from '@web/components/ui/spinner';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import './layout.css';
 
 /** Every screen: navigation bar, the page, footer. */
 export function AppLayout() {
@@ -12,7 +14,7 @@ export function AppLayout() {
       </a>
       <NavBar />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<div className="page-loading" role="status" aria-label="読み込み中" />}>
+        <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>

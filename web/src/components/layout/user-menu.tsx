@@ -6,8 +6,7 @@ import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/features/auth/api/logout';
 import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
 import { paths } from '@web/config/paths';
-import { toast } from '@web/components/toast/toast-store';
-import { errorMessage } from '@web/lib/api-client';
+import { toastError } from '@web/components/toast/toast-error';
 
 /** The signed-in user's menu: who is signed in, account settings, and logout (then home). */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -36,12 +35,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               onSelect={() =>
                 logout.mutate(undefined, {
                   onSuccess: () => void navigate(paths.home),
-                  onError: (error) =>
-                    toast({
-                      title: 'エラー',
-                      description: errorMessage(error, 'ログアウトに失敗しました'),
-                      variant: 'destructive',
-                    }),
+                  onError: (error) => toastError(error, 'ログアウトに失敗しました'),
                 })
               }
             >

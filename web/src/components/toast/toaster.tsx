@@ -2,6 +2,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { UI } from '@shared/constants';
 import { dismissToast, useToasts } from './toast-store';
+import './toast.css';
 
 /**
  * The notification area (Radix Toast): labelled 通知, F8 focuses it, swipe right past 50 px

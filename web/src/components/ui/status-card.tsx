@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { CheckCircle2, CircleAlert, Loader2, MailCheck } from 'lucide-react';
+import { CheckCircle2, CircleAlert, MailCheck } from 'lucide-react';
+import { Spinner } from './spinner';
 
 const icons = {
   success: <CheckCircle2 size={40} aria-hidden />,
   error: <CircleAlert size={40} aria-hidden />,
-  pending: <Loader2 size={40} aria-hidden className="spin" />,
+  pending: <Spinner inline size={40} />,
   mail: <MailCheck size={40} aria-hidden />,
 };
 

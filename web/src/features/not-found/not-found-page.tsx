@@ -1,6 +1,7 @@
 import { Home } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
+import './not-found.css';
 
 /** Any unknown path. */
 export function NotFoundPage() {

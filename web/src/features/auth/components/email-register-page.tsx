@@ -6,11 +6,11 @@ import '@shared/zod-ja';
 import { emailRequestSchema, type EmailRequestInput } from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
-import { toast } from '@web/components/toast/toast-store';
+import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
-import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useEmailRegister } from '../api/register';
+import '../auth.css';
 
 /** '/email-register': registration that starts by confirming the e-mail address. */
 export function EmailRegisterPage() {
@@ -23,12 +23,7 @@ export function EmailRegisterPage() {
   const submit = form.handleSubmit(({ email }) =>
     emailRegister.mutate(email, {
       onSuccess: () => setSentTo(email),
-      onError: (error) =>
-        toast({
-          title: 'エラー',
-          description: errorMessage(error, 'メール送信に失敗しました'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'メール送信に失敗しました'),
     }),
   );
 

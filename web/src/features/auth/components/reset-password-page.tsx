@@ -6,12 +6,12 @@ import '@shared/zod-ja';
 import { ACCOUNT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
-import { toast } from '@web/components/toast/toast-store';
+import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
-import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useResetPassword } from '../api/password-reset';
+import '../auth.css';
 
 const REDIRECT_AFTER_MS = 3000;
 
@@ -48,11 +48,7 @@ export function ResetPasswordPage() {
     reset.mutate(input, {
       onSuccess: () => setDone(true),
       onError: (error) =>
-        toast({
-          title: 'パスワードリセットに失敗しました',
-          description: errorMessage(error, 'パスワードリセットに失敗しました'),
-          variant: 'destructive',
-        }),
+        toastError(error, 'パスワードリセットに失敗しました', 'パスワードリセットに失敗しました'),
     }),
   );
 

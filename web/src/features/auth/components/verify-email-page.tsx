@@ -6,13 +6,14 @@ import '@shared/zod-ja';
 import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
-import { toast } from '@web/components/toast/toast-store';
+import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { verifyRegistrationToken } from '../api/account';
 import { useVerifyEmail } from '../api/register';
+import '../auth.css';
 
 const REDIRECT_AFTER_MS = 2000;
 
@@ -64,12 +65,7 @@ export function VerifyEmailPage() {
   const submit = form.handleSubmit((input) =>
     verify.mutate(input, {
       onSuccess: () => setDone(true),
-      onError: (error) =>
-        toast({
-          title: 'ユーザー登録に失敗しました',
-          description: errorMessage(error, 'ユーザー登録に失敗しました'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'ユーザー登録に失敗しました', 'ユーザー登録に失敗しました'),
     }),
   );
 

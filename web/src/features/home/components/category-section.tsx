@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import { CategoryIcon } from '@web/features/categories/components/category-icon';
+import '../home.css';
 
 /** The categories, from `GET /api/categories`, as filter buttons for the quiz list. */
 export function CategorySection(props: { selected?: string; onSelect?: (name: string) => void }) {

@@ -10,6 +10,7 @@ import { QuizFilters, type Filters } from '@web/features/quizzes/components/quiz
 import { useDebounced } from '@web/features/quizzes/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
+import '../home.css';
 
 /** Home '/': hero, featured quiz, search and filters, categories, the latest quizzes. */
 export function HomePage() {

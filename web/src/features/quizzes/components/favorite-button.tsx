@@ -1,10 +1,11 @@
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '@web/components/toast/toast-store';
+import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { useToggleFavorite } from '../api/quizzes';
+import '../quizzes.css';
 
 /** Heart toggle; guests are sent to the login page. */
 export function FavoriteButton({ quizId, isFavorite }: { quizId: string; isFavorite: boolean }) {
@@ -28,14 +29,10 @@ export function FavoriteButton({ quizId, isFavorite }: { quizId: string; isFavor
           {
             onError: (error) => {
               if (error instanceof ApiError && error.status === 401) return void navigate(paths.login);
-              toast({
-                title: 'エラー',
-                description: errorMessage(
-                  error,
-                  isFavorite ? 'お気に入り解除に失敗しました。' : 'お気に入りの追加に失敗しました',
-                ),
-                variant: 'destructive',
-              });
+              toastError(
+                error,
+                isFavorite ? 'お気に入り解除に失敗しました。' : 'お気に入りの追加に失敗しました',
+              );
             },
           },
         );

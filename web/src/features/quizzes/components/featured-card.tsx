@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 import { useFeaturedQuiz } from '../api/quizzes';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
+import '../quizzes.css';
 
 /** 今週の注目クイズ: category, difficulty, questions, participants, rating; links to the quiz. */
 export function FeaturedCard() {

@@ -1,4 +1,5 @@
 import type { QuizSummary } from '@shared/quizzes';
+import '../quizzes.css';
 
 const difficultyTone: Record<string, string> = { 初級: 'easy', 中級: 'medium', 上級: 'hard' };
 

@@ -7,6 +7,7 @@ import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
 import { ReportDialog } from './report-dialog';
+import '../quizzes.css';
 
 /** A quiz in a grid: badges, title, description, numbers, favourite, report menu, play links. */
 export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {

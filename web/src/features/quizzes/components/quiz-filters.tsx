@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { DIFFICULTIES } from '@shared/constants';
 import { useCategories } from '@web/features/categories/api/get-categories';
+import '../quizzes.css';
 
 export interface Filters {
   search: string;

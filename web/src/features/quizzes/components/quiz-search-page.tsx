@@ -8,6 +8,7 @@ import { useFavorites, useQuizSearch } from '../api/quizzes';
 import { useDebounced } from '../use-debounced';
 import { QuizCard, QuizGridSkeleton } from './quiz-card';
 import { QuizFilters, type Filters } from './quiz-filters';
+import '../quizzes.css';
 
 const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
   popular: '人気順',

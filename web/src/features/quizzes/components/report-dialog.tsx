@@ -1,11 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { REPORT_REASONS } from '@shared/constants';
 import { QUIZ_MESSAGES, REPORT_REASON_LABELS } from '@shared/quizzes';
+import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
+import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { TextAreaField } from '@web/components/ui/text-field';
 import { paths } from '@web/config/paths';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { useReportQuiz } from '../api/quizzes';
 
 /** The report dialog: reason (required) and optional details; closes and resets after sending. */
@@ -26,101 +28,84 @@ export function ReportDialog(props: {
     setError(null);
   };
   return (
-    <Dialog.Root
+    <Dialog
       open={props.open}
       onOpenChange={(open) => {
         if (!open) reset();
         props.onOpenChange(open);
       }}
+      title="クイズを報告"
+      description={<>「{props.quizTitle}」について、運営チームに報告します。</>}
+      closeButton={false}
+      size="small"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog dialog--small">
-          <Dialog.Title className="dialog__title">クイズを報告</Dialog.Title>
-          <Dialog.Description className="setting__text">
-            「{props.quizTitle}」について、運営チームに報告します。
-          </Dialog.Description>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!reason) return setError(QUIZ_MESSAGES.reportReasonRequired);
-              report.mutate(
-                { id: props.quizId, input: { reason: reason as (typeof REPORT_REASONS)[number], details } },
-                {
-                  onSuccess: () => {
-                    toast({
-                      title: '報告が送信されました',
-                      description: '運営チームが内容を確認します。',
-                      variant: 'success',
-                    });
-                    reset();
-                    props.onOpenChange(false);
-                  },
-                  onError: (failure) => {
-                    // A guest is taken to the login page with the reason, not a toast (spec).
-                    if (failure instanceof ApiError && failure.status === 401) {
-                      props.onOpenChange(false);
-                      return void navigate(paths.login, { state: { notice: 'ログインが必要です' } });
-                    }
-                    toast({
-                      title: 'エラー',
-                      description: errorMessage(
-                        failure,
-                        '報告の送信に失敗しました。もう一度お試しください。',
-                      ),
-                      variant: 'destructive',
-                    });
-                  },
-                },
-              );
-            }}
-          >
-            <fieldset className="field">
-              <legend className="field__label">報告理由</legend>
-              <div className="radio-list">
-                {REPORT_REASONS.map((value) => (
-                  <label key={value} className="radio">
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={value}
-                      checked={reason === value}
-                      onChange={() => setReason(value)}
-                    />
-                    {REPORT_REASON_LABELS[value]}
-                  </label>
-                ))}
-              </div>
-              {error && (
-                <p className="field__error" role="alert">
-                  {error}
-                </p>
-              )}
-            </fieldset>
-            <div className="field">
-              <label className="field__label" htmlFor="report-details">
-                詳細（任意）
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason) return setError(QUIZ_MESSAGES.reportReasonRequired);
+          report.mutate(
+            { id: props.quizId, input: { reason: reason as (typeof REPORT_REASONS)[number], details } },
+            {
+              onSuccess: () => {
+                toast({
+                  title: '報告が送信されました',
+                  description: '運営チームが内容を確認します。',
+                  variant: 'success',
+                });
+                reset();
+                props.onOpenChange(false);
+              },
+              onError: (failure) => {
+                // A guest is taken to the login page with the reason, not a toast (spec).
+                if (failure instanceof ApiError && failure.status === 401) {
+                  props.onOpenChange(false);
+                  return void navigate(paths.login, { state: { notice: 'ログインが必要です' } });
+                }
+                toastError(failure, '報告の送信に失敗しました。もう一度お試しください。');
+              },
+            },
+          );
+        }}
+      >
+        <fieldset className="field">
+          <legend className="field__label">報告理由</legend>
+          <div className="radio-list">
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="radio">
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                />
+                {REPORT_REASON_LABELS[value]}
               </label>
-              <textarea
-                id="report-details"
-                className="field__input"
-                rows={3}
-                maxLength={1000}
-                value={details}
-                onChange={(event) => setDetails(event.target.value)}
-              />
-            </div>
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--secondary" type="button">
-                キャンセル
-              </Dialog.Close>
-              <button type="submit" className="button button--danger" disabled={report.isPending}>
-                {report.isPending ? '送信中...' : '報告する'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ))}
+          </div>
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </fieldset>
+        <TextAreaField
+          id="report-details"
+          label="詳細（任意）"
+          rows={3}
+          maxLength={1000}
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+        />
+        <div className="dialog__actions">
+          <DialogClose className="button button--secondary" type="button">
+            キャンセル
+          </DialogClose>
+          <button type="submit" className="button button--danger" disabled={report.isPending}>
+            {report.isPending ? '送信中...' : '報告する'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

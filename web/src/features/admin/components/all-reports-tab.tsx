@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { Spinner } from '@web/components/ui/spinner';
+import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
+import { formatDateTime } from '@web/lib/format-date';
+import { useAdminReports } from '../api/admin';
+import { useAdminCommand } from '../use-admin-command';
+
+/** すべての報告: every report with who sent it; select some or all and delete them together. */
+export function AllReportsTab() {
+  const reports = useAdminReports(true);
+  const command = useAdminCommand();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  if (reports.isPending) return <Spinner />;
+  if (reports.isError) return <p className="state state--error">報告の取得に失敗しました。</p>;
+  if (!reports.data.length) return <p className="state">報告はありません。</p>;
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  return (
+    <div>
+      <div className="toolbar">
+        <label className="radio">
+          <input
+            type="checkbox"
+            checked={selected.size === reports.data.length}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Set(reports.data.map((report) => report.id)) : new Set())
+            }
+          />
+          すべて選択
+        </label>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          disabled={selected.size === 0 || command.pending}
+          onClick={() =>
+            command.run(
+              { kind: 'deleteReports', body: { reportIds: [...selected] } },
+              { success: `${selected.size}件の報告を削除しました`, failure: '報告の一括削除に失敗しました' },
+              () => setSelected(new Set()),
+            )
+          }
+        >
+          <Trash2 size={15} aria-hidden /> 選択した報告を削除（{selected.size}）
+        </button>
+      </div>
+      <ul className="admin-list">
+        {reports.data.map((report) => (
+          <li key={report.id} className="card admin-report-row">
+            <input
+              type="checkbox"
+              aria-label={`「${report.quiz.title}」への報告を選択`}
+              checked={selected.has(report.id)}
+              onChange={() => toggle(report.id)}
+            />
+            <div className="admin-report-row__body">
+              <p>
+                <strong>{reportReasonLabel(report.reason)}</strong> ・ {report.quiz.title}{' '}
+                {report.quiz.isHidden && <span className="pill pill--danger">非表示</span>}
+              </p>
+              <p className="admin-card__meta">
+                報告者: {report.reportedByUser.nickname || report.reportedByUser.username}（報告{' '}
+                {report.reportedByUser.reports}件）・ 作成者: {report.quiz.authorName} ・{' '}
+                {formatDateTime(report.reportedAt)}
+              </p>
+              {report.details && <p>{report.details}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { useAdminAction } from './api/admin';
+
+type AdminRequest = Parameters<ReturnType<typeof useAdminAction>['mutate']>[0];
+
+/**
+ * An administrator's action with its outcome shown: a success toast, or the server's message
+ * (else `failure`) as an error toast. Every admin list refreshes after a success.
+ */
+export function useAdminCommand() {
+  const action = useAdminAction();
+  const run = (
+    request: AdminRequest,
+    messages: { success: string; failure: string },
+    onSuccess?: () => void,
+  ) =>
+    action.mutate(request, {
+      onSuccess: () => {
+        toast({ title: messages.success, variant: 'success' });
+        onSuccess?.();
+      },
+      onError: (error) => toastError(error, messages.failure),
+    });
+  return { run, pending: action.isPending };
+}

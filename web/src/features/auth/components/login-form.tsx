@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { LogIn, MailCheck } from 'lucide-react';
+import '@shared/zod-ja';
+import { ACCOUNT_MESSAGES, loginSchema, type LoginInput } from '@shared/accounts';
+import { toastError } from '@web/components/toast/toast-error';
+import { TextField } from '@web/components/ui/text-field';
+import { paths } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
+import { zodResolver } from '@web/lib/zod-resolver';
+import { useLogin } from '../api/login';
+import type { AuthMode } from './auth-page';
+
+/**
+ * Username and password. An administrator is sent a sign-in link instead of being signed in; a
+ * locked or stopped account is told so.
+ */
+export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [adminNotice, setAdminNotice] = useState<string | null>(null);
+  const [lockNote, setLockNote] = useState(false);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const missing = errors.username || errors.password;
+
+  const submit = form.handleSubmit((input) =>
+    login.mutate(input, {
+      onSuccess: (response) => {
+        if (response.needsEmailVerification) {
+          setAdminNotice(response.message);
+          return;
+        }
+        void navigate(paths.home);
+      },
+      onError: (error) => {
+        const reason = error instanceof ApiError ? error.reason : undefined;
+        if (reason === 'login_locked') {
+          setLockNote(true);
+          toastError(error, 'ログインに失敗しました', 'ログイン制限');
+        } else if (reason === 'account_stopped') {
+          toastError(null, 'このアカウントは管理者により停止されています。', 'アカウントが停止中です');
+        } else {
+          toastError(error, 'ログインに失敗しました', 'ログインに失敗しました');
+        }
+      },
+    }),
+  );
+
+  if (adminNotice) {
+    return (
+      <div className="auth__notice" role="status">
+        <MailCheck size={40} aria-hidden />
+        <h1 className="auth__title">確認メールを送信しました</h1>
+        <p>{adminNotice}</p>
+        <p className="auth__muted">リンクの有効期限は15分です。</p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
+      <h1 id="login-title" className="auth__title">
+        ログイン
+      </h1>
+      <p className="auth__lead">おかえりなさい。ユーザー名とパスワードでログインしてください。</p>
+      {missing && (
+        <p className="form-alert" role="alert">
+          {ACCOUNT_MESSAGES.loginRequired}
+        </p>
+      )}
+      <TextField
+        label="ユーザー名"
+        autoComplete="username"
+        {...form.register('username')}
+        aria-invalid={errors.username ? true : undefined}
+      />
+      <TextField
+        label="パスワード"
+        type="password"
+        autoComplete="current-password"
+        {...form.register('password')}
+        aria-invalid={errors.password ? true : undefined}
+      />
+      {lockNote && (
+        <p className="auth__muted">10回連続でログインに失敗すると、アカウントは一時的にロックされます。</p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+        <LogIn size={18} aria-hidden />
+        {login.isPending ? 'ログイン中...' : 'ログイン'}
+      </button>
+      <div className="auth__links">
+        <button type="button" className="link-button" onClick={() => onSwitch('register')}>
+          アカウントをお持ちでない方は新規登録
+        </button>
+        <button type="button" className="link-button" onClick={() => onSwitch('reset')}>
+          パスワードをお忘れの方
+        </button>
+        <Link to={paths.emailRegister}>メールアドレスで登録する</Link>
+      </div>
+    </form>
+  );
+}

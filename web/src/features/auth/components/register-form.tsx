@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { UserPlus } from 'lucide-react';
+import '@shared/zod-ja';
+import { registerSchema, type RegisterInput } from '@shared/accounts';
+import { LIMITS } from '@shared/constants';
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { TextField } from '@web/components/ui/text-field';
+import { paths } from '@web/config/paths';
+import { zodResolver } from '@web/lib/zod-resolver';
+import { useRegister } from '../api/register';
+import type { AuthMode } from './auth-page';
+
+/** A new account: username, nickname, e-mail, password; signed in and home on success. */
+export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { username: '', nickname: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
+    register.mutate(input, {
+      onSuccess: () => {
+        toast({
+          title: 'アカウントを作成しました',
+          description: 'ようこそ、みんなのクイズへ！',
+          variant: 'success',
+        });
+        void navigate(paths.home);
+      },
+      onError: (error) => toastError(error, 'アカウント作成に失敗しました', 'アカウント作成に失敗しました'),
+    }),
+  );
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="register-title">
+      <h1 id="register-title" className="auth__title">
+        新規登録
+      </h1>
+      <p className="auth__lead">アカウントを作ると、結果の保存・お気に入り・クイズ作成ができます。</p>
+      <TextField
+        label="ユーザー名"
+        autoComplete="username"
+        hint="ログインに使います（3文字以上、あとから変更できません）"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <TextField
+        label="ニックネーム"
+        autoComplete="nickname"
+        hint={`表示名です（${LIMITS.nicknameMaxLength}文字以内）`}
+        error={errors.nickname?.message}
+        {...form.register('nickname')}
+      />
+      <TextField
+        label="メールアドレス"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="パスワード"
+        type="password"
+        autoComplete="new-password"
+        hint="8文字以上で、大文字・小文字・数字・記号をそれぞれ1文字以上含めてください"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
+        <UserPlus size={18} aria-hidden />
+        {register.isPending ? '作成中...' : 'アカウントを作成'}
+      </button>
+      <div className="auth__links">
+        <button type="button" className="link-button" onClick={() => onSwitch('login')}>
+          すでにアカウントをお持ちの方はログイン
+        </button>
+        <Link to={paths.emailRegister}>メールアドレスの確認から登録する</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
+import type { Question } from '@shared/quizzes';
+import { useAnswerKeys } from '../use-answer-keys';
+import type { Answer } from '../use-attempt';
+
+const formatTime = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+const optionsOf = (question: Question) =>
+  ANSWER_LETTERS.map((letter) => ({ letter, text: question[`option${letter}`] })).filter(
+    (option): option is { letter: AnswerLetter; text: string } => Boolean(option.text),
+  );
+
+/**
+ * One question: progress, the clock (red in the last 30 s), the options, then once one is chosen
+ * the feedback with the right answer and explanation, and the button on (which takes focus).
+ */
+export function QuestionView(props: {
+  question: Question;
+  position: number;
+  total: number;
+  remaining: number;
+  chosen: Answer | undefined;
+  onChoose: (letter: AnswerLetter) => void;
+  last: boolean;
+  onNext: () => void;
+}) {
+  const { question, chosen } = props;
+  const options = optionsOf(question);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useAnswerKeys(
+    options.map((option) => option.letter),
+    props.onChoose,
+  );
+  useEffect(() => {
+    if (chosen) nextButton.current?.focus();
+  }, [chosen]);
+
+  const correct = chosen === question.correctAnswer;
+  return (
+    <section className="container play" aria-labelledby="question-text">
+      <div className="play-bar">
+        <p className="play-bar__progress">
+          問題 {props.position + 1} / {props.total}
+        </p>
+        <p
+          className={`play-bar__timer${props.remaining <= 30 ? ' is-low' : ''}`}
+          aria-label={`残り時間 ${formatTime(props.remaining)}`}
+        >
+          <Clock size={16} aria-hidden /> {formatTime(props.remaining)}
+        </p>
+      </div>
+      <div className="progress" aria-hidden>
+        <span style={{ width: `${((props.position + (chosen ? 1 : 0)) / props.total) * 100}%` }} />
+      </div>
+      <div className="card play-card">
+        <h1 id="question-text" className="play-card__question">
+          {question.questionText}
+        </h1>
+        <div className="answers" role="group" aria-label="選択肢（1〜4 または A〜D キーでも選べます）">
+          {options.map((option, position) => {
+            const state = !chosen
+              ? ''
+              : option.letter === question.correctAnswer
+                ? ' is-correct'
+                : option.letter === chosen
+                  ? ' is-wrong'
+                  : ' is-muted';
+            return (
+              <button
+                key={option.letter}
+                type="button"
+                className={`answer${state}`}
+                disabled={Boolean(chosen)}
+                aria-pressed={chosen === option.letter}
+                aria-label={`${option.letter}（${position + 1}）: ${option.text}`}
+                onClick={() => props.onChoose(option.letter)}
+              >
+                <span className="answer__letter">{option.letter}</span>
+                <span className="answer__text">{option.text}</span>
+              </button>
+            );
+          })}
+        </div>
+        {chosen && (
+          <div className={`feedback${correct ? ' is-correct' : ' is-wrong'}`} role="status">
+            <p className="feedback__title">
+              {correct ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
+              {correct
+                ? '正解！'
+                : `不正解… 正解は ${question.correctAnswer}: ${question[`option${question.correctAnswer}`] ?? ''}`}
+            </p>
+            {question.explanation && <p className="feedback__explanation">{question.explanation}</p>}
+            <button ref={nextButton} type="button" className="button button--primary" onClick={props.onNext}>
+              {props.last ? '結果を見る' : '次の問題へ'}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

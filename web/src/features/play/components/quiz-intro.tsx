@@ -1,0 +1,79 @@
+import { ArrowLeft, Share2, Shuffle } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import type { QuizDetail } from '@shared/quizzes';
+import { toast } from '@web/components/toast/toast-store';
+import { CategoryBadge, DifficultyBadge } from '@web/features/quizzes/components/quiz-badges';
+
+/** Before スタート: the quiz's badges, title, description, question count, time limit, author. */
+export function QuizIntro({
+  quiz,
+  random,
+  onStart,
+}: {
+  quiz: QuizDetail;
+  random: boolean;
+  onStart: () => void;
+}) {
+  const navigate = useNavigate();
+  const share = async () => {
+    const url = window.location.href;
+    try {
+      if (navigator.share) await navigator.share({ title: quiz.title, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast({ title: 'リンクをコピーしました', variant: 'success' });
+      }
+    } catch {
+      // The share sheet was dismissed.
+    }
+  };
+  return (
+    <section className="container play">
+      <div className="card play-card">
+        <div className="quiz-card__badges">
+          <CategoryBadge category={quiz.category} />
+          <DifficultyBadge difficulty={quiz.difficulty} />
+          {random && (
+            <span className="pill pill--category">
+              <Shuffle size={12} aria-hidden /> ランダム出題
+            </span>
+          )}
+        </div>
+        <h1 className="play-card__title">{quiz.title}</h1>
+        <p className="play-card__description">{quiz.description || '説明はありません'}</p>
+        <dl className="play-card__facts">
+          <div>
+            <dt>問題数</dt>
+            <dd>{quiz.questionCount}問</dd>
+          </div>
+          <div>
+            <dt>制限時間</dt>
+            <dd>{quiz.timeLimit}分</dd>
+          </div>
+          <div>
+            <dt>作成者</dt>
+            <dd>{quiz.authorName || '匿名'}</dd>
+          </div>
+        </dl>
+        <div className="play-card__actions">
+          <button type="button" className="button button--secondary" onClick={() => void navigate(-1)}>
+            <ArrowLeft size={16} aria-hidden />
+            戻る
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void share()}>
+            <Share2 size={16} aria-hidden />
+            共有
+          </button>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={onStart}
+            disabled={quiz.questions.length === 0}
+          >
+            スタート
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

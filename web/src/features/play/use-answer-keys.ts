@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
+
+/**
+ * Keyboard answers: 1–4 or A–D choose the option with that letter, if the question has it. Keys
+ * typed into a form field, held down, or pressed with a modifier are left alone.
+ */
+export function useAnswerKeys(letters: readonly AnswerLetter[], onChoose: (letter: AnswerLetter) => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+      if (
+        event.target instanceof HTMLElement &&
+        ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)
+      )
+        return;
+      const key = event.key.toUpperCase();
+      const byNumber = ['1', '2', '3', '4'].indexOf(key);
+      const letter =
+        byNumber >= 0
+          ? ANSWER_LETTERS[byNumber]
+          : (ANSWER_LETTERS as readonly string[]).includes(key)
+            ? (key as AnswerLetter)
+            : undefined;
+      if (letter && letters.includes(letter)) onChoose(letter);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [letters, onChoose]);
+}

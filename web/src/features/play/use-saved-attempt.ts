@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Question, QuizDetail } from '@shared/quizzes';
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { useSaveAttempt } from './api/play';
+import type { Answer } from './use-attempt';
+
+/**
+ * Saves a signed-in player's finished attempt, once, when its result is shown (guests' attempts
+ * are not saved). Returns the saved attempt's id, which the rating needs; null until then.
+ */
+export function useSavedAttempt(props: {
+  quiz: QuizDetail;
+  questions: Question[];
+  answers: Record<string, Answer>;
+  score: number;
+  signedIn: boolean;
+}): string | null {
+  const save = useSaveAttempt();
+  const [attemptId, setAttemptId] = useState<string | null>(null);
+  const saved = useRef(false);
+  const { quiz, questions, answers, score, signedIn } = props;
+  const total = questions.length;
+
+  useEffect(() => {
+    if (!signedIn || saved.current) return;
+    saved.current = true;
+    const byQuestion = Object.fromEntries(
+      questions.map((question) => [question.id, answers[question.id] ?? '-']),
+    );
+    const byIndex = Object.fromEntries(
+      questions.map((question, position) => [String(position), answers[question.id] ?? '-']),
+    );
+    save.mutate(
+      { quizId: quiz.id, score, totalQuestions: total, answers: byQuestion, answersByIndex: byIndex },
+      {
+        onSuccess: (attempt) => {
+          toast({
+            title: 'クイズ完了！',
+            description: `${attempt.score} / ${attempt.totalQuestions} 問正解`,
+            variant: 'success',
+          });
+          setAttemptId(attempt.id);
+        },
+        // The spec's message, whatever the server said.
+        onError: () => toastError(null, '結果の保存に失敗しました。'),
+      },
+    );
+  }, [signedIn, questions, answers, quiz.id, score, total, save]);
+
+  return attemptId;
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { LIMITS } from '@shared/constants';
+import { displayName, type CurrentUser } from '@shared/users';
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { useUpdateNickname } from '@web/features/auth/api/account';
+
+/** こんにちは、… さん, with a pencil that turns the greeting into a nickname form. */
+export function NicknameGreeting({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  const [nickname, setNickname] = useState(user.nickname);
+  const update = useUpdateNickname();
+  const trimmed = nickname.trim();
+  if (!editing) {
+    return (
+      <h1 id="profile-title" className="page__title profile__greeting">
+        こんにちは、{displayName(user)} さん
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="ニックネームを編集"
+          onClick={() => setEditing(true)}
+        >
+          <Pencil size={18} aria-hidden />
+        </button>
+      </h1>
+    );
+  }
+  return (
+    <form
+      className="profile__nickname"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!trimmed || trimmed.length > LIMITS.nicknameMaxLength) return;
+        update.mutate(trimmed, {
+          onSuccess: () => {
+            toast({ title: 'ニックネームを変更しました', variant: 'success' });
+            setEditing(false);
+          },
+          onError: (error) => toastError(error, 'ニックネームの変更に失敗しました'),
+        });
+      }}
+    >
+      <h1 id="profile-title" className="visually-hidden">
+        マイページ
+      </h1>
+      <label className="visually-hidden" htmlFor="nickname-inline">
+        ニックネーム
+      </label>
+      <input
+        id="nickname-inline"
+        className="field__input"
+        value={nickname}
+        maxLength={LIMITS.nicknameMaxLength + 10}
+        onChange={(event) => setNickname(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--small"
+        disabled={
+          !trimmed ||
+          trimmed === user.nickname ||
+          trimmed.length > LIMITS.nicknameMaxLength ||
+          update.isPending
+        }
+      >
+        保存
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => {
+          setNickname(user.nickname);
+          setEditing(false);
+        }}
+      >
+        キャンセル
+      </button>
+      {!trimmed && (
+        <p className="field__error" role="alert">
+          {ACCOUNT_MESSAGES.nicknameRequired}
+        </p>
+      )}
+    </form>
+  );
+}

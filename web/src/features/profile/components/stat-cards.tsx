@@ -1,0 +1,36 @@
+import { BookOpenCheck, PencilLine, Target, Trophy } from 'lucide-react';
+import type { UserStats } from '@shared/progress';
+
+/** あなたの記録: quizzes made, attempts finished, average correct rate, points (– while loading). */
+export function StatCards({ stats, pending }: { stats: UserStats | undefined; pending: boolean }) {
+  const cards = [
+    {
+      label: '作成したクイズ',
+      value: stats?.quizzesCreated,
+      unit: '件',
+      icon: <PencilLine size={20} aria-hidden />,
+    },
+    {
+      label: '解いたクイズ',
+      value: stats?.quizzesCompleted,
+      unit: '回',
+      icon: <BookOpenCheck size={20} aria-hidden />,
+    },
+    { label: '平均正答率', value: stats?.averageScore, unit: '%', icon: <Target size={20} aria-hidden /> },
+    { label: '合計ポイント', value: stats?.totalPoints, unit: 'pt', icon: <Trophy size={20} aria-hidden /> },
+  ];
+  return (
+    <ul className="stat-grid" aria-label="あなたの記録">
+      {cards.map((card) => (
+        <li key={card.label} className={`stat-card${pending ? ' skeleton' : ''}`}>
+          <span className="stat-card__icon">{card.icon}</span>
+          <span className="stat-card__label">{card.label}</span>
+          <span className="stat-card__value">
+            {card.value ?? '–'}
+            <small>{card.unit}</small>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

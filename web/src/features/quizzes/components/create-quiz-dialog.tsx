@@ -1,0 +1,118 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { PenLine, Sparkles } from 'lucide-react';
+import { LIMITS } from '@shared/constants';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import type { CurrentUser } from '@shared/users';
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { Dialog } from '@web/components/ui/dialog';
+import { AiGenerationTab } from '@web/features/ai/components/ai-generation-tab';
+import { useAiGeneration } from '@web/features/ai/use-ai-generation';
+import { ApiError } from '@web/lib/api-client';
+import { useCreateQuiz } from '../api/quizzes';
+import { generatedQuizFormValues, quizFormValues, type QuizFormValues } from '../quiz-form-values';
+import { QuizForm } from './quiz-form';
+
+type CreateTab = 'manual' | 'ai';
+
+/** Whether a failed creation hit the creation quota (3 free, 100 advanced): 429 with its reason token. */
+function isQuotaError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429 && error.reason === 'quiz_quota';
+}
+
+/** The quota card's text: what is left, or that the limit is reached (core-platform §8). */
+function quotaText(user: CurrentUser, used: number) {
+  const limit = user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  const plan = user.isPro ? 'アドバンスド会員' : '無料会員';
+  if (used >= limit) return user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree;
+  return `残り${limit - used}件作成可能（${plan}: ${used}/${limit}件）`;
+}
+
+/**
+ * The creation dialog: the quota card, then two tabs, manual (default) and AI. The AI state lives
+ * here, so a generated quiz is held across tab switches and closing until it is loaded into the
+ * form or discarded; loading remounts the form with the generated values on the manual tab.
+ */
+export function CreateQuizDialog(props: {
+  user: CurrentUser;
+  used: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateQuiz();
+  const [tab, setTab] = useState<CreateTab>('manual');
+  const [form, setForm] = useState(() => ({ key: 0, initial: quizFormValues(), loaded: false }));
+  const ai = useAiGeneration(props.user.id);
+  const limit = props.user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  const resetForm = (initial: QuizFormValues, loaded: boolean) =>
+    setForm((current) => ({ key: current.key + 1, initial, loaded }));
+  /** Closing returns to the manual tab (the default) unless a generated quiz is waiting on the AI tab. */
+  const onOpenChange = (open: boolean) => {
+    if (!open && !ai.result) setTab('manual');
+    props.onOpenChange(open);
+  };
+  const submit = (values: QuizFormValues) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'クイズを作成しました', description: values.quiz.title, variant: 'success' });
+        resetForm(quizFormValues(), false);
+        onOpenChange(false);
+      },
+      onError: (error) =>
+        toastError(
+          error,
+          'クイズの作成に失敗しました',
+          isQuotaError(error) ? '作成上限に達しました' : 'エラー',
+        ),
+    });
+  return (
+    <Dialog open={props.open} onOpenChange={onOpenChange} title="新しいクイズを作成" size="wide">
+      <p className={`quota-card${props.used >= limit ? ' is-full' : ''}`} role="status">
+        {quotaText(props.user, props.used)}
+      </p>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
+        <Tabs.List className="tabs__list" aria-label="作成方法">
+          <Tabs.Trigger value="manual" className="tabs__trigger">
+            <PenLine size={16} aria-hidden />
+            手動で作成
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ai" className="tabs__trigger">
+            <Sparkles size={16} aria-hidden />
+            AIで生成
+            {ai.result && (
+              <>
+                <span className="tabs__dot" aria-hidden />
+                <span className="visually-hidden">（生成結果あり）</span>
+              </>
+            )}
+          </Tabs.Trigger>
+        </Tabs.List>
+        {/* The form stays mounted (hidden) so what was typed survives a look at the AI tab. */}
+        <Tabs.Content value="manual" forceMount hidden={tab !== 'manual'} className="tabs__panel">
+          <QuizForm
+            key={form.key}
+            mode="create"
+            initial={form.initial}
+            focusTitle={form.loaded}
+            isPro={props.user.isPro}
+            pending={create.isPending}
+            onCancel={() => onOpenChange(false)}
+            onSubmit={submit}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="ai" className="tabs__panel">
+          <AiGenerationTab
+            userId={props.user.id}
+            ai={ai}
+            onLoad={(result) => {
+              resetForm(generatedQuizFormValues(result.quiz, result.settings), true);
+              ai.clearResult();
+              setTab('manual');
+            }}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { AlertTriangle, Eye, Pencil, Shuffle, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { QuizSummary } from '@shared/quizzes';
+import { paths } from '@web/config/paths';
+import { CategoryBadge, DifficultyBadge } from './quiz-badges';
+
+/** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete. */
+export function MyQuizCard(props: {
+  quiz: QuizSummary;
+  onShowReports: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { quiz } = props;
+  return (
+    <article className="quiz-card" aria-labelledby={`mine-${quiz.id}`}>
+      <div className="quiz-card__badges">
+        <CategoryBadge category={quiz.category} />
+        <DifficultyBadge difficulty={quiz.difficulty} />
+        {quiz.isHidden && <span className="pill pill--danger">非表示</span>}
+        {!quiz.isPublished && <span className="pill">非公開</span>}
+      </div>
+      <h3 id={`mine-${quiz.id}`} className="quiz-card__title">
+        {quiz.title}
+      </h3>
+      <p className="quiz-card__description">{quiz.description || '説明なし'}</p>
+      <dl className="quiz-card__stats">
+        <div>
+          <dt>問題数</dt>
+          <dd>{quiz.questionCount}問</dd>
+        </div>
+        <div>
+          <dt>参加者</dt>
+          <dd>{quiz.participantCount}人</dd>
+        </div>
+        <div>
+          <dt>平均評価</dt>
+          <dd>{quiz.averageRating.toFixed(1)}</dd>
+        </div>
+      </dl>
+      {quiz.reportCount > 0 && (
+        <button type="button" className="report-warning" onClick={props.onShowReports}>
+          <AlertTriangle size={16} aria-hidden />
+          {quiz.reportCount}件の報告があります（内容を見る）
+        </button>
+      )}
+      <div className="quiz-card__play">
+        <Link to={paths.quiz(quiz.id)} className="button button--secondary button--small">
+          <Eye size={15} aria-hidden />
+          プレビュー
+        </Link>
+        <Link to={paths.quiz(quiz.id, { random: true })} className="button button--secondary button--small">
+          <Shuffle size={15} aria-hidden />
+          ランダム順で開始
+        </Link>
+      </div>
+      <div className="quiz-card__play">
+        <button type="button" className="button button--secondary button--small" onClick={props.onEdit}>
+          <Pencil size={15} aria-hidden />
+          編集
+        </button>
+        <button type="button" className="button button--danger button--small" onClick={props.onDelete}>
+          <Trash2 size={15} aria-hidden />
+          削除
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { DIFFICULTIES } from '@shared/constants';
+import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-field';
+import { useCategories } from '@web/features/categories/api/get-categories';
+import type { QuizFormValues } from '../quiz-form-values';
+
+/** The quiz's own fields: title, category, difficulty, the time limit (editing only), description. */
+export function QuizDetailsFields({
+  form,
+  mode,
+  id,
+}: {
+  form: UseFormReturn<QuizFormValues>;
+  mode: 'create' | 'edit';
+  id: (name: string) => string;
+}) {
+  const categories = useCategories();
+  const errors = form.formState.errors.quiz;
+  return (
+    <>
+      <TextField
+        id={id('title')}
+        label="タイトル"
+        error={errors?.title?.message}
+        {...form.register('quiz.title')}
+      />
+      <div className="form-row">
+        <SelectField
+          id={id('category')}
+          label="カテゴリ"
+          error={errors?.category?.message}
+          {...form.register('quiz.category')}
+        >
+          <option value="">カテゴリを選択</option>
+          {(categories.data ?? []).map((category) => (
+            <option key={category.id} value={category.name}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={id('difficulty')}
+          label="難易度"
+          error={errors?.difficulty?.message}
+          {...form.register('quiz.difficulty')}
+        >
+          {DIFFICULTIES.map((difficulty) => (
+            <option key={difficulty} value={difficulty}>
+              {difficulty}
+            </option>
+          ))}
+        </SelectField>
+        {mode === 'edit' && (
+          <TextField
+            id={id('time-limit')}
+            label="制限時間（分）"
+            type="number"
+            min={1}
+            max={60}
+            error={errors?.timeLimit?.message}
+            {...form.register('quiz.timeLimit', { valueAsNumber: true })}
+          />
+        )}
+      </div>
+      <TextAreaField
+        id={id('description')}
+        label={`説明${mode === 'edit' ? '（任意）' : ''}`}
+        rows={3}
+        error={errors?.description?.message}
+        {...form.register('quiz.description')}
+      />
+    </>
+  );
+}

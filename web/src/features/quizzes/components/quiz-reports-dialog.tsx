@@ -1,0 +1,33 @@
+import type { QuizSummary } from '@shared/quizzes';
+import { Dialog } from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { useQuizReports } from '../api/quizzes';
+import { reportReasonLabel } from '../report-reason-label';
+
+/** The reports other members sent about one of the author's quizzes. */
+export function QuizReportsDialog({ quiz, onClose }: { quiz: QuizSummary | null; onClose: () => void }) {
+  const reports = useQuizReports(quiz?.id ?? null);
+  return (
+    <Dialog
+      open={Boolean(quiz)}
+      onOpenChange={(open) => !open && onClose()}
+      title={<>「{quiz?.title}」への報告</>}
+    >
+      {reports.isPending ? (
+        <Spinner />
+      ) : reports.data?.length ? (
+        <ul className="report-list">
+          {reports.data.map((report) => (
+            <li key={report.id} className="report-list__item">
+              <strong>{reportReasonLabel(report.reason)}</strong>
+              <p>{report.details || '詳細なし'}</p>
+              <time dateTime={report.reportedAt}>{new Date(report.reportedAt).toLocaleString('ja-JP')}</time>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="state">報告はありません</p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import type { AiSettings, GeneratedQuiz } from '@shared/ai';
+import { LIMITS } from '@shared/constants';
+import type { QuizDetail } from '@shared/quizzes';
+import type { CreateQuizInput } from '@shared/quiz-schemas';
+
+/** The quiz form's values: the creation schema's input, plus the time limit that editing adds. */
+export type QuizFormValues = CreateQuizInput & { quiz: { timeLimit?: number } };
+
+/** A blank question: the form starts with one, and 問題を追加 appends another. */
+export const emptyQuestion = () => ({
+  questionText: '',
+  optionA: '',
+  optionB: '',
+  optionC: '',
+  optionD: '',
+  correctAnswer: 'A' as const,
+  explanation: '',
+});
+
+/** Form values for a new quiz, or for editing an existing one. */
+export function quizFormValues(quiz?: QuizDetail): QuizFormValues {
+  if (!quiz) {
+    return {
+      quiz: {
+        title: '',
+        description: '',
+        category: '',
+        difficulty: '中級',
+        isPublished: true,
+        timeLimit: LIMITS.timeLimitDefaultMinutes,
+      },
+      questions: [emptyQuestion()],
+    };
+  }
+  return {
+    quiz: {
+      title: quiz.title,
+      description: quiz.description,
+      category: quiz.category,
+      difficulty: quiz.difficulty,
+      isPublished: quiz.isPublished,
+      timeLimit: quiz.timeLimit,
+    },
+    questions: quiz.questions.map((question) => ({
+      questionText: question.questionText,
+      optionA: question.optionA,
+      optionB: question.optionB,
+      optionC: question.optionC ?? '',
+      optionD: question.optionD ?? '',
+      correctAnswer: question.correctAnswer,
+      explanation: question.explanation ?? '',
+    })),
+  };
+}
+
+/**
+ * Form values for a new quiz from an AI-generated one: its title, description and questions, the
+ * category and difficulty it was generated with, published (the default).
+ */
+export function generatedQuizFormValues(
+  generated: GeneratedQuiz,
+  settings: Pick<AiSettings, 'category' | 'difficulty'>,
+): QuizFormValues {
+  const blank = quizFormValues();
+  return {
+    quiz: {
+      ...blank.quiz,
+      title: generated.title,
+      description: generated.description,
+      category: settings.category,
+      difficulty: settings.difficulty,
+    },
+    questions: generated.questions.map((question) => ({
+      questionText: question.text,
+      optionA: question.options.a,
+      optionB: question.options.b,
+      optionC: question.options.c,
+      optionD: question.options.d,
+      correctAnswer: question.correctAnswer,
+      explanation: question.explanation,
+    })),
+  };
+}
