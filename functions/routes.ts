@@ -254,7 +254,7 @@ export const httpRoutes = [
   {
     method: 'POST',
     path: '/api/quizzes/{id}/attempt',
-    handler: 'functions/api/attempts/record',
+    handler: 'functions/api/attempts/save',
     access: 'user',
     table: 'readwrite',
   },
@@ -275,7 +275,7 @@ export const httpRoutes = [
   {
     method: 'POST',
     path: '/api/study/session',
-    handler: 'functions/api/progress/study-session',
+    handler: 'functions/api/progress/study-record',
     access: 'user',
     table: 'readwrite',
   },

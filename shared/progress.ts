@@ -61,7 +61,7 @@ export const activityResponseSchema = z.object({
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
 /** `POST /api/study/session`: one answered question, sent by the play page (signed in). */
-export const studySessionSchema = z.object({
+export const studyRecordSchema = z.object({
   quizId: z.string().trim().min(1).max(64),
   questionId: z.string().trim().min(1).max(64),
   userAnswer: z.union([z.enum(ANSWER_LETTERS), z.literal('-')]),
@@ -69,7 +69,7 @@ export const studySessionSchema = z.object({
   isCorrect: z.boolean().optional(),
   timeSpent: z.number().min(0).max(3600).default(0),
 });
-export type StudySessionInput = z.input<typeof studySessionSchema>;
+export type StudyRecordInput = z.input<typeof studyRecordSchema>;
 
 /** `POST /api/study/session`: whether the answer was right, decided on the server. */
 export const studyAnswerResultSchema = z.object({ isCorrect: z.boolean() });

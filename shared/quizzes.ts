@@ -36,6 +36,9 @@ export const QUIZ_MESSAGES = {
   updated: 'クイズを更新しました',
   deleted: 'クイズを削除しました',
   reported: '報告が送信されました',
+  // Edit history (shown to administrators)
+  editWhileHidden: '非表示中の編集',
+  editByAuthor: '作成者による編集',
 } as const;
 
 export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {

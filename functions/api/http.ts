@@ -18,9 +18,7 @@ type RouteFor<K extends string> = K extends `${infer M} ${infer P}`
   ? Extract<Route, { method: M; path: P }>
   : never;
 /** The signed-in member on routes that need one; possibly a guest on public routes. */
-type UserFor<K extends string> = RouteFor<K>['access'] extends 'public'
-  ? UserItem | undefined
-  : UserItem;
+type UserFor<K extends string> = RouteFor<K>['access'] extends 'public' ? UserItem | undefined : UserItem;
 
 /**
  * The session cookie's member. A suspended, banned or deactivated account is refused wherever a

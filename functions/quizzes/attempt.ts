@@ -39,7 +39,7 @@ export interface AttemptItem {
 }
 
 /** Scores and saves a finished play of a quiz the player may see. */
-export async function recordAttempt(
+export async function saveAttempt(
   user: UserItem,
   quizId: string,
   input: { answers: Record<string, Answer>; answersByIndex?: Record<string, Answer> | undefined },

@@ -288,8 +288,7 @@ export async function seedQuiz(
   }
 }
 
-const quotaFor = (user: Pick<UserItem, 'isPro'>) =>
-  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+const quotaFor = (user: Pick<UserItem, 'isPro'>) => (user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree);
 
 /**
  * Creates a quiz with its questions. The author's quiz counter is raised in the same transaction
@@ -392,7 +391,7 @@ export async function updateQuiz(
     editorNickname: user.nickname,
     editorUsername: user.username,
     editedAt: timestamp,
-    reason: before.isHidden ? '非表示中の編集' : '作成者による編集',
+    reason: before.isHidden ? QUIZ_MESSAGES.editWhileHidden : QUIZ_MESSAGES.editByAuthor,
     whileHidden: before.isHidden,
     changes: {
       quiz: { before: snapshot(before), after: snapshot(after) },

@@ -10,8 +10,7 @@ const SEARCH_WINDOW = 500;
 const SEARCH_RESULT_LIMIT = 100;
 
 /** NFKC, lower case, whitespace collapsed: 'ＡＢＣ ｸｲｽﾞ' (full-width) and 'abc クイズ' compare equal. */
-const normalizeForSearch = (text: string) =>
-  text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const normalizeForSearch = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 const searchText = (quiz: Pick<QuizItem, 'title' | 'description' | 'category'>) =>
   normalizeForSearch(`${quiz.title}\n${quiz.description}\n${quiz.category}`);

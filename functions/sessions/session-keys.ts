@@ -13,8 +13,7 @@ export const SessionKeys = entity({
     'only the hash of the cookie value is stored; 7 days; `csrfToken` bound to it; `expiresAt` checked in code, `ttl` cleans up',
 });
 
-const hashSessionId = (sessionId: string) =>
-  createHash('sha256').update(sessionId).digest('base64url');
+const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
 
 /** The session item of a `sid` cookie value. */
 export const sessionKey = (sessionId: string) => SessionKeys.key({ hash: hashSessionId(sessionId) });

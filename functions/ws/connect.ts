@@ -5,7 +5,7 @@ import { getConfig } from '../lib/config';
 import { parseCookies } from '../lib/cookies';
 import { createLogger } from '../lib/logger';
 import { UnauthorizedError } from '../lib/errors';
-import { managementEndpoint } from '../lib/ws-handler';
+import { managementEndpoint } from './handler';
 import { findSession } from '../sessions/session';
 import { accountStanding, getUser } from '../users/user';
 

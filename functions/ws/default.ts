@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MESSAGES } from '@shared/messages';
-import { webSocketHandler } from '../lib/ws-handler';
+import { webSocketHandler } from './handler';
 
 /** `$default`: a message whose `type` matches no route key gets an error answer. */
 export const handler = webSocketHandler({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { webSocketHandler } from '../lib/ws-handler';
+import { webSocketHandler } from './handler';
 
 /** `ping`: keeps a socket alive and lets the client estimate its clock offset from `serverTime`. */
 export const handler = webSocketHandler({

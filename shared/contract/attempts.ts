@@ -12,7 +12,7 @@ import { defineRoute } from './define';
 
 /** Playing a quiz: the answers so far, the finished attempt and its rating (core-platform §3, §7). */
 export const attemptsApi = {
-  record: defineRoute('POST /api/quizzes/{id}/attempt', {
+  save: defineRoute('POST /api/quizzes/{id}/attempt', {
     params: quizIdParamsSchema,
     body: attemptSchema,
     response: attemptResultSchema,

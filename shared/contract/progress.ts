@@ -1,7 +1,7 @@
 import {
   activityResponseSchema,
   studyAnswerResultSchema,
-  studySessionSchema,
+  studyRecordSchema,
   userStatsSchema,
 } from '../progress';
 import { defineRoute } from './define';
@@ -9,7 +9,7 @@ import { defineRoute } from './define';
 /** A member's stats, activity and study records (core-platform §3, §7). */
 export const progressApi = {
   studyAnswer: defineRoute('POST /api/study/session', {
-    body: studySessionSchema,
+    body: studyRecordSchema,
     response: studyAnswerResultSchema,
   }),
   stats: defineRoute('GET /api/user/stats', { response: userStatsSchema }),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttemptInput, ProgressInput } from '@shared/attempts';
-import type { StudySessionInput } from '@shared/progress';
+import type { StudyRecordInput } from '@shared/progress';
 import { attemptsApi } from '@shared/contract/attempts';
 import { progressApi } from '@shared/contract/progress';
 import { quizzesApi } from '@shared/contract/quizzes';
@@ -25,7 +25,7 @@ export function useSaveAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ quizId, ...attempt }: AttemptInput & { quizId: string }) =>
-      callApi(attemptsApi.record, { params: { id: quizId }, body: attempt }),
+      callApi(attemptsApi.save, { params: { id: quizId }, body: attempt }),
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith('/api/quizzes'),
@@ -41,7 +41,7 @@ export function useRateAttempt() {
 }
 
 /** `POST /api/study/session`: one record per answer for signed-in players; a failure is only logged. */
-export function sendStudyRecord(input: StudySessionInput) {
+export function sendStudyRecord(input: StudyRecordInput) {
   callApi(progressApi.studyAnswer, { body: input }).catch((error: unknown) =>
     console.warn('study record not saved', error),
   );

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { DIFFICULTIES } from '@shared/constants';
+import { DIFFICULTIES, LIMITS } from '@shared/constants';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-field';
 import { useCategories } from '@web/features/categories/api/get-categories';
 import type { QuizFormValues } from '../quiz-form-values';
@@ -55,8 +55,8 @@ export function QuizDetailsFields({
             id={id('time-limit')}
             label="制限時間（分）"
             type="number"
-            min={1}
-            max={60}
+            min={LIMITS.timeLimitMinMinutes}
+            max={LIMITS.timeLimitMaxMinutes}
             error={errors?.timeLimit?.message}
             {...form.register('quiz.timeLimit', { valueAsNumber: true })}
           />

@@ -3,6 +3,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
 import { createQuizSchema, updateQuizSchema } from '@shared/quiz-schemas';
+import { LIMITS } from '@shared/constants';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { emptyQuestion, type QuizFormValues } from '../quiz-form-values';
 import { PublishSetting } from './publish-setting';
@@ -72,7 +73,7 @@ export function QuizForm(props: {
           type="button"
           className="button button--secondary"
           onClick={() => questions.append(emptyQuestion())}
-          disabled={questions.fields.length >= 50}
+          disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
         >
           <Plus size={16} aria-hidden />
           問題を追加

@@ -13,9 +13,9 @@ import {
 import { findSessionByKey } from '../sessions/session';
 import { accountStanding, getUser } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
-import { getConfig } from './config';
-import { AppError, BadRequestError, UnauthorizedError } from './errors';
-import { createLogger, type Logger } from './logger';
+import { getConfig } from '../lib/config';
+import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
+import { createLogger, type Logger } from '../lib/logger';
 
 /**
  * Factory for WebSocket message routes (not `$connect`/`$disconnect`): parses and validates the

@@ -1,11 +1,11 @@
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { attemptsApi } from '@shared/contract/attempts';
 import { httpHandler } from '../http';
-import { recordAttempt } from '../../quizzes/attempt';
+import { saveAttempt } from '../../quizzes/attempt';
 
 /** `POST /api/quizzes/{id}/attempt`: saves a finished play; the server scores it from the stored answers. */
-export const handler = httpHandler(attemptsApi.record, async ({ params, body, user, log }) => {
-  const attempt = await recordAttempt(
+export const handler = httpHandler(attemptsApi.save, async ({ params, body, user, log }) => {
+  const attempt = await saveAttempt(
     user,
     params.id,
     { answers: body.answers, answersByIndex: body.answersByIndex },
