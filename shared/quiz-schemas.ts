@@ -6,11 +6,11 @@ import { isBlank } from './visible-text';
 /** The quiz creation and edit forms and the report form; the web forms and the functions share them. */
 const m = QUIZ_MESSAGES;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, maxMessage?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, maxMessage)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -35,13 +35,13 @@ const minutes = z
 
 const questionInputSchema = z
   .object({
-    questionText: required(m.questionTextRequired, 500),
-    optionA: required(m.optionARequired, 200),
-    optionB: required(m.optionBRequired, 200),
-    optionC: optionalText(200),
-    optionD: optionalText(200),
+    questionText: required(m.questionTextRequired, 500, m.questionTextMax),
+    optionA: required(m.optionARequired, 200, m.optionMax),
+    optionB: required(m.optionBRequired, 200, m.optionMax),
+    optionC: optionalText(200, m.optionMax),
+    optionD: optionalText(200, m.optionMax),
     correctAnswer: z.enum(ANSWER_LETTERS, { error: m.correctAnswerRequired }).default('A'),
-    explanation: optionalText(1000),
+    explanation: optionalText(1000, m.explanationMax),
   })
   .refine(
     (question) =>

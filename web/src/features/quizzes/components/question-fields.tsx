@@ -66,6 +66,7 @@ export function QuestionFields(props: {
         id={id(`q${index}-explanation`)}
         label="解説（任意）"
         rows={2}
+        error={errors?.explanation?.message}
         {...form.register(`questions.${index}.explanation`)}
       />
     </section>
