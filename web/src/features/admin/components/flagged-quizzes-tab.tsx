@@ -64,10 +64,7 @@ function FlaggedQuizCard({
               className="button button--primary button--small"
               disabled={command.pending}
               onClick={() =>
-                command.run(
-                  { kind: 'restore', id: quiz.id },
-                  { success: 'クイズを再表示しました', failure: 'クイズの再表示に失敗しました' },
-                )
+                command.run({ kind: 'restore', id: quiz.id }, { failure: 'クイズの再表示に失敗しました' })
               }
             >
               <Eye size={15} aria-hidden /> 再表示
@@ -78,10 +75,7 @@ function FlaggedQuizCard({
               className="button button--danger button--small"
               disabled={command.pending}
               onClick={() =>
-                command.run(
-                  { kind: 'hide', id: quiz.id },
-                  { success: 'クイズを非表示にしました', failure: 'クイズの非表示に失敗しました' },
-                )
+                command.run({ kind: 'hide', id: quiz.id }, { failure: 'クイズの非表示に失敗しました' })
               }
             >
               <EyeOff size={15} aria-hidden /> 非表示にする
@@ -102,10 +96,7 @@ function FlaggedQuizCard({
               className="icon-button"
               aria-label="この報告を削除"
               onClick={() =>
-                command.run(
-                  { kind: 'deleteReport', id: report.id },
-                  { success: '報告を削除しました', failure: '報告の削除に失敗しました' },
-                )
+                command.run({ kind: 'deleteReport', id: report.id }, { failure: '報告の削除に失敗しました' })
               }
             >
               <Trash2 size={16} aria-hidden />

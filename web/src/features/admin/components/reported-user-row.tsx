@@ -33,7 +33,7 @@ export function ReportedUserRow({ user }: { user: ReportedUser }) {
                 onClick={() =>
                   command.run(
                     { kind: 'unban', body: { userId: user.id } },
-                    { success: '停止を解除しました', failure: 'BAN解除に失敗しました' },
+                    { failure: 'BAN解除に失敗しました' },
                   )
                 }
               >
@@ -47,7 +47,7 @@ export function ReportedUserRow({ user }: { user: ReportedUser }) {
                 onPenalty={(penalty) =>
                   command.run(
                     { kind: 'ban', body: { userId: user.id, ...penalty } },
-                    { success: 'ユーザーを停止しました', failure: 'BANに失敗しました' },
+                    { failure: 'BANに失敗しました' },
                   )
                 }
               />
