@@ -1,6 +1,6 @@
 import { entity } from '../data/keys';
 
-/** Keys of the fixed-window rate-limit counters (rate-limit.ts). */
+/** Keys of the rate-limit counters (rate-limit.ts). */
 export const RateWindowKeys = entity({
   entity: 'Rate-limit window',
   module: 'functions/lib/rate-limit.ts',
@@ -10,5 +10,6 @@ export const RateWindowKeys = entity({
     purpose: 'what is limited and for whom, e.g. `ai-generate#<userId>`',
     windowStart: 'epoch seconds',
   },
-  notes: '`hits` counted with a conditional `ADD`; e.g. registration and reset mails: 5 per address per hour',
+  notes:
+    '`hits` counted with a conditional `ADD`, read together with the previous window; e.g. registration and reset mails: 5 per address per hour',
 });

@@ -4,8 +4,13 @@ import { getConfig } from './config';
 import { RateWindowKeys } from './rate-limit-keys';
 
 /**
- * A fixed-window counter in the table: true while `key` has been used fewer than `limit` times in
- * the current window of `windowSeconds`. Counted atomically with a conditional update.
+ * A counter per window of `windowSeconds` in the table: true while `key` has been used fewer than
+ * `limit` times in the current window and the one before it together.
+ *
+ * Counting the previous window too means no span of `windowSeconds` ever admits more than `limit`
+ * calls, wherever the window boundary falls (a plain fixed window admits twice the limit across
+ * a boundary). A quiet window gives the whole allowance back. The current window is counted
+ * atomically with a conditional `ADD`; the previous one is closed, so reading it cannot race.
  */
 export async function withinRateLimit(
   key: string,
@@ -14,16 +19,22 @@ export async function withinRateLimit(
   now = new Date(),
 ): Promise<boolean> {
   const windowStart = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
+  const { Item: previous } = await db.get({
+    Key: RateWindowKeys.key({ purpose: key, windowStart: String(windowStart - windowSeconds) }),
+    ProjectionExpression: 'hits',
+  });
+  const left = limit - Number(previous?.hits ?? 0);
+  if (left <= 0) return false;
   try {
     await db.update({
       Key: RateWindowKeys.key({ purpose: key, windowStart: String(windowStart) }),
       UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :left',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':one': 1,
-        ':limit': limit,
-        ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 2) * 1000)),
+        ':left': left,
+        ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 3) * 1000)),
       },
     });
     return true;
