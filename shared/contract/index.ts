@@ -4,6 +4,7 @@ import { aiApi } from './ai';
 import { attemptsApi } from './attempts';
 import { categoriesApi } from './categories';
 import type { RouteContract } from './define';
+import { multiplayerApi } from './multiplayer';
 import { progressApi } from './progress';
 import { quizzesApi } from './quizzes';
 
@@ -20,4 +21,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   progressApi,
   aiApi,
   adminApi,
+  multiplayerApi,
 ].flatMap((feature) => Object.values(feature));

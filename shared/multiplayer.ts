@@ -1,0 +1,373 @@
+import * as z from 'zod';
+import { ANSWER_LETTERS } from './constants';
+
+/**
+ * The multiplayer protocol (multiplayer-membership-study §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
+ * the messages both sides exchange on `/ws`, their zod schemas, the room limits and the Japanese
+ * texts. The functions validate every client message with these schemas; the web app parses every
+ * server message with them.
+ */
+
+export const MULTIPLAYER_MESSAGES = {
+  roomCodeRequired: 'ルームコードを入力してください',
+  connecting: '接続を確立中です。少しお待ちください',
+  notConnected: 'サーバーに接続されていません',
+  quizRequired: 'クイズを選択してください',
+  hostOnlySettings: 'ルーム設定の変更はホストのみ可能です',
+  wrongPassword: 'パスワードが正しくありません',
+  passwordRequired: 'このルームはパスワードが必要です',
+  passwordTooLong: 'パスワードは32文字以内で入力してください',
+  roomCodeInvalid: 'ルームコードは6文字の英数字で入力してください',
+  roomNotFound: 'ルームが見つかりません。コードを確認してください',
+  roomFull: 'ルームが満員です',
+  inGame: 'このルームはゲーム中のため参加できません',
+  playersRange: '最大人数は2〜8人で選んでください',
+  secondsRange: '回答時間は15〜60秒（5秒刻み）で選んでください',
+  categoryInvalid: 'カテゴリを選択してください',
+  quizNotFound: 'クイズが見つかりません',
+  quizWithoutQuestions: 'このクイズには問題がありません',
+  notInRoom: 'ルームに参加していません',
+  settingsDuringGame: 'ゲーム中は設定を変更できません',
+  readyDuringGame: 'ゲーム中は準備状態を変更できません',
+  fewerSeatsThanPlayers: '現在の参加人数より少ない最大人数にはできません',
+  notAnswering: '今は回答を受け付けていません',
+  tooLate: '回答時間が終了しました',
+  alreadyAnswered: 'この問題にはすでに回答しています',
+  answerInvalid: '回答はA〜Dから選んでください',
+  chatEmpty: 'メッセージを入力してください',
+  chatTooLong: 'メッセージは200文字以内で入力してください',
+  chatTooFast: 'メッセージの送信が速すぎます。少し待ってから送信してください',
+  joinTooFast: '参加の試行が多すぎます。しばらくしてからお試しください',
+  busy: 'ルームが混み合っています。もう一度お試しください',
+} as const;
+
+/** Room constants (§5, §9). Where the spec gives two readings, the first screen's is taken (docs/multiplayer.md). */
+export const ROOM_LIMITS = {
+  codeLength: 6,
+  /** A–Z and 2–9 without the look-alikes I, L, O, 0 and 1. */
+  codeAlphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+  passwordMax: 32,
+  playersMin: 2,
+  playersMax: 8,
+  playersDefault: 4,
+  secondsMin: 15,
+  secondsMax: 60,
+  secondsStep: 5,
+  secondsDefault: 30,
+  countdownSeconds: 3,
+  /** How long the per-question results stay before the next question. */
+  revealSeconds: 5,
+  /** How long the podium stays before the room returns to waiting. */
+  finishedSeconds: 10,
+  chatMax: 200,
+  /** Chat messages a member may send in any 10 seconds. */
+  chatPerTenSeconds: 8,
+  /** A disconnected player's seat, score and answers are kept this long. */
+  rejoinSeconds: 60,
+  /** Highest score for one question: a correct answer at once; half of it at the deadline. */
+  maxQuestionScore: 1000,
+  roomsRefetchMs: 5000,
+  reconnectAfterMs: 2000,
+  /** Rooms the active-rooms list shows at most. */
+  listedRooms: 50,
+} as const;
+
+/** Category choices of the create card (§2, §9); `all` is "すべて". */
+export const MULTIPLAYER_CATEGORIES = [
+  'all',
+  '一般知識',
+  '歴史',
+  '科学',
+  'スポーツ',
+  'エンターテイメント',
+  '地理',
+  '資格',
+] as const;
+export type MultiplayerCategory = (typeof MULTIPLAYER_CATEGORIES)[number];
+
+export const GAME_STATES = ['waiting', 'starting', 'question', 'results', 'finished'] as const;
+export type GameState = (typeof GAME_STATES)[number];
+
+/** Stable `error.reason` tokens of the socket (the issue's list, then ours). */
+export const MULTIPLAYER_ERROR_REASONS = [
+  'password_required',
+  'wrong_password',
+  'room_full',
+  'in_game',
+  'not_found',
+  'not_host',
+  'invalid',
+  'not_in_room',
+  'too_late',
+  'already_answered',
+  'rate_limited',
+  'busy',
+] as const;
+
+const m = MULTIPLAYER_MESSAGES;
+const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
+
+export const roomCodeSchema = z
+  .string({ error: m.roomCodeRequired })
+  .trim()
+  .min(1, m.roomCodeRequired)
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{6}$`), m.roomCodeInvalid));
+
+const passwordSchema = z.string().max(ROOM_LIMITS.passwordMax, m.passwordTooLong);
+
+const roomSettingsInput = {
+  quizId: z.string({ error: m.quizRequired }).trim().min(1, m.quizRequired).max(64, m.quizNotFound),
+  maxPlayers: z
+    .number({ error: m.playersRange })
+    .int(m.playersRange)
+    .min(ROOM_LIMITS.playersMin, m.playersRange)
+    .max(ROOM_LIMITS.playersMax, m.playersRange)
+    .default(ROOM_LIMITS.playersDefault),
+  timePerQuestion: z
+    .number({ error: m.secondsRange })
+    .int(m.secondsRange)
+    .min(ROOM_LIMITS.secondsMin, m.secondsRange)
+    .max(ROOM_LIMITS.secondsMax, m.secondsRange)
+    .refine((seconds) => seconds % ROOM_LIMITS.secondsStep === 0, m.secondsRange)
+    .default(ROOM_LIMITS.secondsDefault),
+  category: z.enum(MULTIPLAYER_CATEGORIES, { error: m.categoryInvalid }).default('all'),
+  randomOrder: z.boolean().default(false),
+};
+
+/** Client → server messages (§7), one route key (and Lambda) each. */
+export const clientMessageSchemas = {
+  auth: z.object({ type: z.literal('auth') }),
+  create_room: z.object({
+    type: z.literal('create_room'),
+    ...roomSettingsInput,
+    password: passwordSchema.optional(),
+  }),
+  join_room: z.object({
+    type: z.literal('join_room'),
+    roomId: roomCodeSchema,
+    password: passwordSchema.optional(),
+  }),
+  ready: z.object({ type: z.literal('ready') }),
+  answer: z.object({
+    type: z.literal('answer'),
+    answer: letter,
+    /** The question answered; an answer meant for an earlier question is refused, not applied to the next. */
+    questionIndex: z.number().int().min(0).max(200).optional(),
+  }),
+  leave_room: z.object({ type: z.literal('leave_room') }),
+  chat_message: z.object({
+    type: z.literal('chat_message'),
+    message: z
+      .string({ error: m.chatEmpty })
+      .trim()
+      .min(1, m.chatEmpty)
+      .max(ROOM_LIMITS.chatMax, m.chatTooLong),
+  }),
+  update_room_settings: z.object({
+    type: z.literal('update_room_settings'),
+    ...roomSettingsInput,
+    /** Sent by the spec's client; the server reads the title from the quiz itself. */
+    quizTitle: z.string().max(200).optional(),
+  }),
+} as const;
+export type ClientMessageType = keyof typeof clientMessageSchemas;
+export type ClientMessage = {
+  [T in ClientMessageType]: z.input<(typeof clientMessageSchemas)[T]>;
+}[ClientMessageType];
+
+/** A room's settings as everyone sees them (§3 "Room settings"). */
+export const roomSettingsSchema = z.object({
+  quizId: z.string(),
+  quizTitle: z.string(),
+  maxPlayers: z.number(),
+  timePerQuestion: z.number(),
+  category: z.enum(MULTIPLAYER_CATEGORIES),
+  randomOrder: z.boolean(),
+  /** The host's nickname. */
+  host: z.string(),
+});
+export type RoomSettings = z.infer<typeof roomSettingsSchema>;
+
+export const playerSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  isReady: z.boolean(),
+  isHost: z.boolean(),
+  /** Total score of the current game. */
+  score: z.number(),
+  /** False while the player's seat is kept for a rejoin. */
+  connected: z.boolean(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+/** The room snapshot carried by every room message. */
+export const roomSchema = z.object({
+  id: z.string(),
+  /** The host's nickname. */
+  host: z.string(),
+  hostId: z.string(),
+  isLocked: z.boolean(),
+  gameState: z.enum(GAME_STATES),
+  settings: roomSettingsSchema,
+  players: z.array(playerSchema),
+  totalQuestions: z.number(),
+  /** Index of the question being played or revealed; -1 before the first. */
+  questionIndex: z.number(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const questionPayloadSchema = z.object({
+  text: z.string(),
+  options: z.object({
+    A: z.string(),
+    B: z.string(),
+    C: z.string().optional(),
+    D: z.string().optional(),
+  }),
+});
+
+const questionMessage = z.object({
+  type: z.literal('question'),
+  roomId: z.string(),
+  question: questionPayloadSchema,
+  /** The quiz's question id (for the attempt record); never the answer. */
+  questionId: z.string(),
+  timeLimit: z.number(),
+  totalQuestions: z.number(),
+  questionIndex: z.number(),
+  /** When answers stop being accepted, epoch ms of the server's clock. */
+  deadline: z.number(),
+});
+
+export const revealResultSchema = z.object({
+  playerId: z.string(),
+  nickname: z.string(),
+  answer: letter.nullable(),
+  isCorrect: z.boolean(),
+  /** Points of this question. */
+  score: z.number(),
+  totalScore: z.number(),
+});
+
+export const rankingEntrySchema = z.object({
+  rank: z.number(),
+  playerId: z.string(),
+  nickname: z.string(),
+  score: z.number(),
+  correctCount: z.number(),
+  /** The player's answers by quiz question id (`-` when unanswered): the attempt record's answers. */
+  answers: z.record(z.string(), z.union([letter, z.literal('-')])),
+});
+
+const roomMessage = <T extends string>(type: T) =>
+  z.object({ type: z.literal(type), roomId: z.string(), room: roomSchema });
+
+/** Server → client messages (§7 and the issue's shapes; docs/multiplayer.md). */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('authenticated'),
+    user: z.object({ id: z.string(), nickname: z.string() }),
+  }),
+  roomMessage('room_created'),
+  roomMessage('player_joined').extend({ player: playerSchema }),
+  roomMessage('player_ready_changed').extend({ playerId: z.string(), isReady: z.boolean() }),
+  roomMessage('player_left').extend({ playerId: z.string(), nickname: z.string() }),
+  roomMessage('player_connection_changed').extend({ playerId: z.string(), connected: z.boolean() }),
+  roomMessage('room_settings_updated').extend({ settings: roomSettingsSchema, updatedBy: z.string() }),
+  roomMessage('room_reset'),
+  /** Sent to a member put back into a room (a reload or a new socket within the rejoin time). */
+  roomMessage('room_rejoined').extend({
+    question: questionMessage.omit({ type: true }).optional(),
+    myAnswer: letter.nullable(),
+  }),
+  z.object({
+    type: z.literal('game_starting'),
+    roomId: z.string(),
+    countdown: z.number(),
+    startsAt: z.number(),
+    totalQuestions: z.number(),
+  }),
+  questionMessage,
+  z.object({
+    type: z.literal('timer_sync'),
+    roomId: z.string(),
+    questionIndex: z.number(),
+    /** Seconds left, as the server counts them. */
+    remainingTime: z.number(),
+    deadline: z.number(),
+    serverTime: z.number(),
+  }),
+  z.object({
+    type: z.literal('answer_accepted'),
+    roomId: z.string(),
+    questionIndex: z.number(),
+    answer: letter,
+  }),
+  z.object({
+    type: z.literal('player_answered'),
+    roomId: z.string(),
+    questionIndex: z.number(),
+    playerId: z.string(),
+    answeredCount: z.number(),
+    playerCount: z.number(),
+  }),
+  z.object({
+    type: z.literal('answer_reveal'),
+    roomId: z.string(),
+    questionIndex: z.number(),
+    totalQuestions: z.number(),
+    results: z.array(revealResultSchema),
+    correctAnswer: letter,
+    explanation: z.string().nullable(),
+    /** When the next question (or the final results) comes, epoch ms. */
+    nextAt: z.number(),
+  }),
+  z.object({
+    type: z.literal('game_finished'),
+    roomId: z.string(),
+    quizId: z.string(),
+    totalQuestions: z.number(),
+    results: z.array(rankingEntrySchema),
+    winner: rankingEntrySchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('chat_message'),
+    roomId: z.string(),
+    message: z.object({
+      id: z.string(),
+      playerId: z.string(),
+      nickname: z.string(),
+      message: z.string(),
+      timestamp: z.string(),
+    }),
+  }),
+  z.object({ type: z.literal('left_room'), roomId: z.string() }),
+  z.object({ type: z.literal('pong'), sentAt: z.number().optional(), serverTime: z.number() }),
+  z.object({ type: z.literal('error'), message: z.string(), reason: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** `GET /api/multiplayer/rooms` (§3 "Active room"). */
+export const activeRoomSchema = z.object({
+  id: z.string(),
+  isLocked: z.boolean(),
+  host: z.string(),
+  playerCount: z.number(),
+  maxPlayers: z.number(),
+  gameState: z.enum(GAME_STATES),
+  quizTitle: z.string(),
+});
+export type ActiveRoom = z.infer<typeof activeRoomSchema>;
+export const activeRoomsSchema = z.object({ rooms: z.array(activeRoomSchema) });
+
+/**
+ * Points for one answer: 0 when wrong or missing; when right, from 1000 at once down to 500 at the
+ * deadline, linearly in the time taken (Kahoot's rule), rounded.
+ */
+export function questionScore(isCorrect: boolean, elapsedMs: number, timeLimitSeconds: number): number {
+  if (!isCorrect) return 0;
+  const share = Math.min(1, Math.max(0, elapsedMs / (timeLimitSeconds * 1000)));
+  return Math.round(ROOM_LIMITS.maxQuestionScore * (1 - share / 2));
+}
