@@ -68,7 +68,7 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   'POST /api/user/resume-pro': 'planned',
   'GET /api/stripe/check-payment/{sessionId}': 'planned',
   'POST /api/stripe/create-checkout-session': 'planned',
-  'GET /api/multiplayer/rooms': 'planned',
+  'GET /api/multiplayer/rooms': 'built',
   'GET /api/focused-study/pdfs': 'planned',
   'POST /api/focused-study/upload-pdf': 'planned',
   'DELETE /api/focused-study/pdfs/{id}': 'planned',

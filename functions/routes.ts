@@ -387,6 +387,13 @@ export const httpRoutes = [
     table: 'read',
     grants: ['materialsWrite'],
   },
+  {
+    method: 'GET',
+    path: '/api/multiplayer/rooms',
+    handler: 'functions/api/multiplayer/rooms',
+    access: 'user',
+    table: 'read',
+  },
   // Generation: HTTP APIs answer within 30 s, so the functions stop at 29 s; kuromoji and pdf.js want memory.
   {
     method: 'POST',
@@ -422,9 +429,16 @@ export const httpRoutes = [
   },
 ] as const satisfies readonly HttpRoute[];
 
+/** What a multiplayer function may do: the table, the members' sockets and the game clock. */
+const ROOM_FUNCTION = {
+  table: 'readwrite',
+  grants: ['manageConnections', 'tickQueue'],
+} as const satisfies Omit<WebSocketRoute, 'routeKey' | 'handler'>;
+
 export const webSocketRoutes = [
   { routeKey: '$connect', handler: 'functions/ws/connect', table: 'readwrite' },
-  { routeKey: '$disconnect', handler: 'functions/ws/disconnect', table: 'readwrite' },
+  // A member's socket closing keeps their seat for a rejoin and tells the room.
+  { routeKey: '$disconnect', handler: 'functions/ws/disconnect', ...ROOM_FUNCTION },
   // Every message re-reads its connection, session and account; a socket whose session ended is closed.
   {
     routeKey: '$default',
@@ -433,10 +447,26 @@ export const webSocketRoutes = [
     grants: ['manageConnections'],
   },
   { routeKey: 'ping', handler: 'functions/ws/ping', table: 'readwrite', grants: ['manageConnections'] },
+  // Multiplayer (docs/multiplayer.md): one route key and function per client message type. Room
+  // changes are fanned out to the members' sockets and may schedule the game clock's next tick.
+  ...(
+    [
+      ['auth', 'functions/ws/auth'],
+      ['create_room', 'functions/ws/create-room'],
+      ['join_room', 'functions/ws/join-room'],
+      ['ready', 'functions/ws/ready'],
+      ['answer', 'functions/ws/answer'],
+      ['leave_room', 'functions/ws/leave-room'],
+      ['chat_message', 'functions/ws/chat-message'],
+      ['update_room_settings', 'functions/ws/update-room-settings'],
+    ] as const
+  ).map(([routeKey, handler]) => ({ routeKey, handler, ...ROOM_FUNCTION })),
 ] as const satisfies readonly WebSocketRoute[];
 
-/** Consumers of delayed queue messages (the multiplayer game clock adds its tick handler here). */
-export const queueConsumers: readonly QueueConsumer[] = [];
+/** Consumers of delayed queue messages: the multiplayer game clock. */
+export const queueConsumers: readonly QueueConsumer[] = [
+  { queue: 'tick', handler: 'functions/ws/tick', ...ROOM_FUNCTION },
+];
 
 type HttpRouteEntry = (typeof httpRoutes)[number];
 /** `METHOD /path` of every route in the table (exactly those pairs, not every method with every path). */

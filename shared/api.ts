@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MULTIPLAYER_ERROR_REASONS } from './multiplayer';
 
 /**
  * Stable English tokens for errors the web app must tell apart where the status alone does not
@@ -15,6 +16,8 @@ export const ERROR_REASONS = [
   'quiz_quota',
   /** 429: today's AI generations are used up. */
   'ai_daily_limit',
+  /** Multiplayer socket errors (`error.reason`), e.g. `wrong_password`, `room_full`, `in_game`. */
+  ...MULTIPLAYER_ERROR_REASONS,
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

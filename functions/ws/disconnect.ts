@@ -1,12 +1,19 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { removeConnection } from '../connections/connection';
+import { findConnection, removeConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
+import { socketClosed } from '../multiplayer/actions';
 
-/** `$disconnect`: forget the socket (best effort in AWS; stale items also expire and are pruned on `GoneException`). */
+/**
+ * `$disconnect`: forget the socket (best effort in AWS; stale items also expire and are pruned on
+ * `GoneException`); a member in a room keeps their seat for a rejoin.
+ */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId, requestId } = event.requestContext;
+  const log = createLogger({ requestId, route: '$disconnect', connectionId }, getConfig().logLevel);
+  const connection = await findConnection(connectionId);
   await removeConnection(connectionId);
-  createLogger({ requestId, route: '$disconnect', connectionId }, getConfig().logLevel).info('disconnected');
+  if (connection) await socketClosed(connection.userId, connectionId, log);
+  log.info('disconnected');
   return { statusCode: 200 };
 };

@@ -11,7 +11,7 @@ import {
   type ServerMessage,
 } from '../connections/connection';
 import { findSessionByKey } from '../sessions/session';
-import { accountStanding, getUser } from '../users/user';
+import { accountStanding, getUser, type UserItem } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
 import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
@@ -26,6 +26,8 @@ import { createLogger, type Logger } from '../lib/logger';
 interface WebSocketRequest<Message> {
   message: Message;
   connection: ConnectionItem;
+  /** The signed-in member who opened the socket (re-read for every message). */
+  user: UserItem;
   /** Sends a message to the caller's socket. */
   reply: (message: ServerMessage) => Promise<boolean>;
   endpoint: string;
@@ -74,7 +76,7 @@ export function webSocketHandler<S extends z.ZodType>(options: {
         const parsed = options.message.safeParse(raw);
         if (!parsed.success)
           throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
-        await options.handle({ message: parsed.data, connection, reply, endpoint, requestId, log });
+        await options.handle({ message: parsed.data, connection, user, reply, endpoint, requestId, log });
         log.info('message');
       } catch (error) {
         const known = error instanceof AppError;

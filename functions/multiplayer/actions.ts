@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import {
+  MULTIPLAYER_MESSAGES,
+  ROOM_LIMITS,
+  type clientMessageSchemas,
+  type ServerMessage,
+} from '@shared/multiplayer';
+import type { AnswerLetter } from '@shared/constants';
+import type { ConnectionItem } from '../connections/connection';
+import { withinRateLimit } from '../lib/rate-limit';
+import type { Logger } from '../lib/logger';
+import type { UserItem } from '../users/user';
+import { roomError } from './errors';
+import {
+  advance,
+  afterPlayersChanged,
+  broadcast,
+  deliver,
+  everyoneAnswered,
+  questionMessage,
+  roomQuiz,
+  scheduleTick,
+  seatDisconnected,
+  startIfReady,
+  timerSync,
+  withoutPlayer,
+} from './game';
+import {
+  changeRoom,
+  collectionKeys,
+  findSeatRoom,
+  getGameQuestions,
+  insertRoom,
+  passwordFields,
+  passwordMatches,
+  recordAnswer,
+  releaseSeat,
+  roomKey,
+  roomTtl,
+  seatPut,
+  toRoom,
+  type PlayerSeat,
+  type RoomChange,
+  type RoomItem,
+} from './room';
+
+/**
+ * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md).
+ * Every rule is checked here, on the server, whatever the page allows.
+ */
+
+const m = MULTIPLAYER_MESSAGES;
+type Input<T extends keyof typeof clientMessageSchemas> = z.output<(typeof clientMessageSchemas)[T]>;
+
+/** The socket a handler runs for. */
+export interface Caller {
+  user: UserItem;
+  connection: ConnectionItem;
+  reply: (message: ServerMessage) => Promise<boolean>;
+  log: Logger;
+}
+
+const newSeat = (caller: Caller, now: number): PlayerSeat => ({
+  nickname: caller.user.nickname,
+  isReady: false,
+  joinedAt: now,
+  connectionId: caller.connection.connectionId,
+  endpoint: caller.connection.endpoint,
+  leftAt: null,
+  score: 0,
+  answers: {},
+  points: {},
+});
+
+/** The room whose messages this socket receives; 409 `not_in_room` otherwise. */
+async function callersRoom(caller: Caller): Promise<RoomItem> {
+  const room = await findSeatRoom(caller.user.id);
+  if (!room || room.players[caller.user.id]?.connectionId !== caller.connection.connectionId)
+    throw roomError('not_in_room', m.notInRoom);
+  return room;
+}
+
+async function limit(purpose: string, caller: Caller, count: number, seconds: number, message: string) {
+  if (!(await withinRateLimit(`${purpose}#${caller.user.id}`, count, seconds)))
+    throw roomError('rate_limited', message);
+}
+
+/** `auth`: who the socket belongs to, and the member's seat back if they were in a room (rejoin). */
+export async function authenticate(caller: Caller): Promise<void> {
+  await caller.reply({
+    type: 'authenticated',
+    user: { id: caller.user.id, nickname: caller.user.nickname },
+  });
+  const seated = await findSeatRoom(caller.user.id);
+  const seat = seated?.players[caller.user.id];
+  if (!seated || !seat) return;
+  // A seat past its rejoin time is given up even if its tick is late.
+  if (seat.leftAt !== null && Date.now() >= seatExpiry(seat.leftAt))
+    return giveUpSeat(seated.code, caller.user.id, seat.leftAt, caller.log);
+  await rejoin(caller, seated.code);
+}
+
+const seatExpiry = (leftAt: number) => leftAt + ROOM_LIMITS.rejoinSeconds * 1000;
+
+/** Moves the member's seat to this socket and sends them the room as it stands (and the open question). */
+async function rejoin(caller: Caller, code: string): Promise<void> {
+  const { outcome, before } = await changeRoom(code, (room): RoomChange<null> => {
+    const seat = room.players[caller.user.id];
+    if (!seat) throw roomError('not_in_room', m.notInRoom);
+    Object.assign(seat, {
+      connectionId: caller.connection.connectionId,
+      endpoint: caller.connection.endpoint,
+      leftAt: null,
+    });
+    return { room, result: null };
+  });
+  if (!('room' in outcome)) return;
+  const room = outcome.room;
+  const previous = before.players[caller.user.id];
+  if (previous?.connectionId && previous.connectionId !== caller.connection.connectionId) {
+    // The member opened another socket (a second tab): the old one stops receiving the room.
+    await deliver(
+      room.code,
+      caller.user.id,
+      previous.endpoint!,
+      previous.connectionId,
+      { type: 'left_room', roomId: room.code },
+      caller.log,
+    ).catch(() => undefined);
+  }
+  const inQuestion = room.gameState === 'question';
+  const question = inQuestion ? (await getGameQuestions(room.code))[room.questionIndex] : undefined;
+  const { type: _type, ...current } = question ? questionMessage(room, question) : { type: undefined };
+  await caller.reply({
+    type: 'room_rejoined',
+    roomId: room.code,
+    room: toRoom(room),
+    ...(question ? { question: current as Omit<ReturnType<typeof questionMessage>, 'type'> } : {}),
+    myAnswer: room.players[caller.user.id]?.answers[String(room.questionIndex)]?.answer ?? null,
+  });
+  if (inQuestion) await caller.reply(timerSync(room));
+  if (!previous?.connectionId)
+    await broadcast(
+      room,
+      {
+        type: 'player_connection_changed',
+        roomId: room.code,
+        room: toRoom(room),
+        playerId: caller.user.id,
+        connected: true,
+      },
+      caller.log,
+      { except: caller.user.id },
+    );
+}
+
+/** Leaves room `code` (the member's current room, before they create or join another). */
+async function leave(caller: Caller, code: string, options: { reply: boolean }): Promise<void> {
+  const { outcome } = await changeRoom(code, (room) => withoutPlayer(room, caller.user.id));
+  await releaseSeat(caller.user.id, code);
+  if (options.reply) await caller.reply({ type: 'left_room', roomId: code });
+  if ('room' in outcome) {
+    const room = outcome.room;
+    await broadcast(
+      room,
+      {
+        type: 'player_left',
+        roomId: room.code,
+        room: toRoom(room),
+        playerId: caller.user.id,
+        nickname: caller.user.nickname,
+      },
+      caller.log,
+    );
+    await afterPlayersChanged(room, caller.log);
+  }
+}
+
+export async function createRoom(caller: Caller, input: Input<'create_room'>): Promise<void> {
+  await limit('room-create', caller, 10, 60, m.joinTooFast);
+  const detail = await roomQuiz(input.quizId, caller.user);
+  const current = await findSeatRoom(caller.user.id);
+  if (current) await leave(caller, current.code, { reply: false });
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const room = await insertRoom(
+    (code): RoomItem => ({
+      ...roomKey(code),
+      code,
+      hostId: caller.user.id,
+      ...passwordFields(input.password),
+      settings: {
+        quizId: detail.quiz.id,
+        quizTitle: detail.quiz.title,
+        maxPlayers: input.maxPlayers,
+        timePerQuestion: input.timePerQuestion,
+        category: input.category,
+        randomOrder: input.randomOrder,
+      },
+      players: { [caller.user.id]: newSeat(caller, now) },
+      gameState: 'waiting',
+      step: 0,
+      questionIndex: -1,
+      phaseEndsAt: 0,
+      questionStartedAt: 0,
+      totalQuestions: 0,
+      answerKey: [],
+      questionIds: [],
+      version: 1,
+      createdAt,
+      ttl: roomTtl(now),
+      ...collectionKeys(createdAt),
+    }),
+    (code) => [seatPut(caller.user.id, code, now)],
+  );
+  await caller.reply({ type: 'room_created', roomId: room.code, room: toRoom(room) });
+}
+
+export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promise<void> {
+  // Codes and passwords are guessable only by trying: tries are limited per member.
+  await limit('room-join', caller, 20, 60, m.joinTooFast);
+  const current = await findSeatRoom(caller.user.id);
+  if (current?.code === input.roomId) return rejoin(caller, current.code);
+  const { outcome } = await changeRoom(input.roomId, (room, now): RoomChange<null> => {
+    if (room.passwordHash && !input.password) throw roomError('password_required', m.passwordRequired);
+    if (!passwordMatches(room, input.password ?? '')) throw roomError('wrong_password', m.wrongPassword);
+    if (room.gameState !== 'waiting') throw roomError('in_game', m.inGame);
+    if (Object.keys(room.players).length >= room.settings.maxPlayers)
+      throw roomError('room_full', m.roomFull);
+    room.players[caller.user.id] = newSeat(caller, now);
+    return { room, result: null, extra: [seatPut(caller.user.id, room.code, now)] };
+  });
+  if (current) await leave(caller, current.code, { reply: false }).catch(() => undefined);
+  if (!('room' in outcome)) return;
+  const room = outcome.room;
+  const player = toRoom(room).players.find((candidate) => candidate.id === caller.user.id)!;
+  await broadcast(room, { type: 'player_joined', roomId: room.code, room: toRoom(room), player }, caller.log);
+}
+
+export async function toggleReady(caller: Caller): Promise<void> {
+  const seated = await callersRoom(caller);
+  const { outcome } = await changeRoom(seated.code, (room): RoomChange<boolean> => {
+    const seat = room.players[caller.user.id];
+    if (!seat) throw roomError('not_in_room', m.notInRoom);
+    if (room.gameState !== 'waiting') throw roomError('in_game', m.readyDuringGame);
+    seat.isReady = !seat.isReady;
+    return { room, result: seat.isReady };
+  });
+  if (!('room' in outcome)) return;
+  await broadcast(
+    outcome.room,
+    {
+      type: 'player_ready_changed',
+      roomId: outcome.room.code,
+      room: toRoom(outcome.room),
+      playerId: caller.user.id,
+      isReady: outcome.result,
+    },
+    caller.log,
+  );
+  if (outcome.result) await startIfReady(outcome.room.code, caller.log);
+}
+
+export async function updateSettings(caller: Caller, input: Input<'update_room_settings'>): Promise<void> {
+  const seated = await callersRoom(caller);
+  if (seated.hostId !== caller.user.id) throw roomError('not_host', m.hostOnlySettings);
+  const detail = await roomQuiz(input.quizId, caller.user);
+  const { outcome } = await changeRoom(seated.code, (room): RoomChange<null> => {
+    if (room.hostId !== caller.user.id) throw roomError('not_host', m.hostOnlySettings);
+    if (room.gameState !== 'waiting') throw roomError('in_game', m.settingsDuringGame);
+    if (input.maxPlayers < Object.keys(room.players).length)
+      throw roomError('invalid', m.fewerSeatsThanPlayers);
+    room.settings = {
+      quizId: detail.quiz.id,
+      quizTitle: detail.quiz.title,
+      maxPlayers: input.maxPlayers,
+      timePerQuestion: input.timePerQuestion,
+      category: input.category,
+      randomOrder: input.randomOrder,
+    };
+    for (const seat of Object.values(room.players)) seat.isReady = false;
+    return { room, result: null };
+  });
+  if (!('room' in outcome)) return;
+  const snapshot = toRoom(outcome.room);
+  await broadcast(
+    outcome.room,
+    {
+      type: 'room_settings_updated',
+      roomId: snapshot.id,
+      room: snapshot,
+      settings: snapshot.settings,
+      updatedBy: caller.user.nickname,
+    },
+    caller.log,
+  );
+}
+
+export async function answer(caller: Caller, input: Input<'answer'>): Promise<void> {
+  const room = await callersRoom(caller);
+  if (room.gameState !== 'question') throw roomError('too_late', m.notAnswering);
+  const index = input.questionIndex ?? room.questionIndex;
+  if (index !== room.questionIndex) throw roomError('too_late', m.tooLate);
+  const now = Date.now();
+  if (now >= room.phaseEndsAt) throw roomError('too_late', m.tooLate);
+  const recorded = await recordAnswer(room.code, caller.user.id, index, input.answer as AnswerLetter, now);
+  if (!recorded.ok) {
+    if (recorded.room?.players[caller.user.id]?.answers[String(index)])
+      throw roomError('already_answered', m.alreadyAnswered);
+    throw roomError('too_late', m.tooLate);
+  }
+  const after = recorded.room;
+  await caller.reply({
+    type: 'answer_accepted',
+    roomId: after.code,
+    questionIndex: index,
+    answer: input.answer,
+  });
+  if (everyoneAnswered(after)) {
+    await advance(after.code, after.step, caller.log, { early: 'advance' });
+    return;
+  }
+  const seats = Object.values(after.players).filter((seat) => seat.connectionId !== null);
+  await broadcast(
+    after,
+    {
+      type: 'player_answered',
+      roomId: after.code,
+      questionIndex: index,
+      playerId: caller.user.id,
+      answeredCount: seats.filter((seat) => seat.answers[String(index)]).length,
+      playerCount: seats.length,
+    },
+    caller.log,
+  );
+}
+
+export async function leaveRoom(caller: Caller): Promise<void> {
+  const current = await findSeatRoom(caller.user.id);
+  if (!current) throw roomError('not_in_room', m.notInRoom);
+  await leave(caller, current.code, { reply: true });
+}
+
+export async function chat(caller: Caller, input: Input<'chat_message'>): Promise<void> {
+  const room = await callersRoom(caller);
+  await limit('room-chat', caller, ROOM_LIMITS.chatPerTenSeconds, 10, m.chatTooFast);
+  await broadcast(
+    room,
+    {
+      type: 'chat_message',
+      roomId: room.code,
+      message: {
+        id: randomUUID(),
+        playerId: caller.user.id,
+        nickname: caller.user.nickname,
+        message: input.message,
+        timestamp: new Date().toISOString(),
+      },
+    },
+    caller.log,
+  );
+}
+
+/** A seat kept since `leftAt` whose member did not come back: given up as a `player_left`. */
+export async function giveUpSeat(code: string, userId: string, leftAt: number, log: Logger): Promise<void> {
+  type Result = RoomItem | null | 'early' | 'kept';
+  let outcome: RoomChange<Result>;
+  let nickname = '';
+  try {
+    ({ outcome } = await changeRoom(code, (room, now): RoomChange<Result> => {
+      const seat = room.players[userId];
+      if (!seat || seat.connectionId !== null || seat.leftAt !== leftAt)
+        return { unchanged: true, result: 'kept' };
+      if (now < seatExpiry(leftAt)) return { unchanged: true, result: 'early' };
+      nickname = seat.nickname;
+      return withoutPlayer(room, userId);
+    }));
+  } catch (error) {
+    if ((error as { reason?: string }).reason === 'not_found') return;
+    throw error;
+  }
+  if (outcome.result === 'early')
+    return scheduleTick({ kind: 'seat', roomId: code, userId, leftAt }, seatExpiry(leftAt));
+  if ('unchanged' in outcome) return;
+  await releaseSeat(userId, code);
+  if (!('room' in outcome)) return;
+  await broadcast(
+    outcome.room,
+    { type: 'player_left', roomId: code, room: toRoom(outcome.room), playerId: userId, nickname },
+    log,
+  );
+  await afterPlayersChanged(outcome.room, log);
+}
+
+/** A member's socket closed: if it held their seat, the seat is kept for a rejoin. */
+export async function socketClosed(userId: string, connectionId: string, log: Logger): Promise<void> {
+  const room = await findSeatRoom(userId);
+  if (room?.players[userId]?.connectionId === connectionId)
+    await seatDisconnected(room.code, userId, connectionId, log);
+}

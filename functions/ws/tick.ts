@@ -1,0 +1,30 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { getConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { giveUpSeat } from '../multiplayer/actions';
+import { advance, type Tick } from '../multiplayer/game';
+
+/**
+ * The game clock's consumer: a delayed message ends a room's phase (a question nobody finished,
+ * the countdown, the results, the podium) or gives up a seat kept for a rejoin. A tick for a step
+ * already ended, repeated or late, changes nothing; a tick that fails is retried by the queue
+ * (and lands in the dead-letter queue after three tries).
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      const log = createLogger({ route: 'tick', messageId: record.messageId }, getConfig().logLevel);
+      try {
+        const tick = JSON.parse(record.body) as Tick;
+        if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
+        else if (tick.kind === 'seat') await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
+        else log.warn('unknown tick', { body: record.body });
+      } catch (error) {
+        log.error('tick failed', { error });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures: failures };
+};

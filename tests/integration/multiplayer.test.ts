@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { MULTIPLAYER_MESSAGES as M, ROOM_LIMITS } from '@shared/multiplayer';
+import { db } from '@functions/data/db';
+import { sqs } from '@functions/lib/aws-clients';
+import { getConfig } from '@functions/lib/config';
+import { roomKey, getRoom } from '@functions/multiplayer/room';
+import { seed } from '../../scripts/seed';
+import { startTestGateway } from '../support/gateway';
+import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
+
+/**
+ * Multiplayer rooms through the local gateway with real sockets, DynamoDB Local and the local SQS
+ * clock. Where a rule is about time (a deadline, the 60-second rejoin), the test moves the stored
+ * time rather than waiting on the clock, and delivers the tick itself where that stands for time.
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+const players: RoomPlayer[] = [];
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(async () => {
+  for (const player of players) player.close();
+  await gateway.stop();
+});
+
+async function player(nickname?: string) {
+  const joined = await RoomPlayer.signIn(gateway, nickname);
+  players.push(joined);
+  return joined;
+}
+
+/** A host in a new room on a new quiz, and the room's code. */
+async function hostRoom(options: Record<string, unknown> = {}, answers?: ('A' | 'B' | 'C' | 'D')[]) {
+  const host = await player('ホスト');
+  const quiz = await createRoomQuiz(host.client, answers);
+  host.send({
+    type: 'create_room',
+    quizId: quiz.id,
+    maxPlayers: 4,
+    category: '科学',
+    timePerQuestion: 15,
+    randomOrder: false,
+    ...options,
+  });
+  const created = await host.expect('room_created');
+  return { host, quiz, code: created.roomId, created };
+}
+
+async function joined(code: string, nickname?: string, password?: string) {
+  const guest = await player(nickname);
+  guest.send({ type: 'join_room', roomId: code.toLowerCase(), ...(password ? { password } : {}) });
+  await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
+  return guest;
+}
+
+/** Delivers a game-clock tick now, as the queue would. */
+const tick = (body: Record<string, unknown>) =>
+  sqs().send(
+    new SendMessageCommand({
+      QueueUrl: getConfig().tickQueueUrl,
+      MessageBody: JSON.stringify(body),
+      DelaySeconds: 0,
+    }),
+  );
+
+/** Moves a room's stored clock: the current phase ends `ms` ago. */
+const endPhase = (code: string, ms = 1) =>
+  db.update({
+    Key: roomKey(code),
+    UpdateExpression: 'SET phaseEndsAt = :t ADD version :one',
+    ExpressionAttributeValues: { ':t': Date.now() - ms, ':one': 1 },
+  });
+
+async function startGame(host: RoomPlayer, guests: RoomPlayer[]) {
+  for (const someone of [host, ...guests]) someone.send({ type: 'ready' });
+  for (const someone of [host, ...guests]) await someone.expect('game_starting');
+}
+
+describe('a whole game', () => {
+  it('plays two questions to a ranking, ends a question as soon as everyone answered, and resets the room', async () => {
+    const { host, quiz, code, created } = await hostRoom();
+    expect(code).toMatch(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{6}$`));
+    expect(created.room).toMatchObject({
+      id: code,
+      isLocked: false,
+      gameState: 'waiting',
+      hostId: host.user.id,
+    });
+    expect(created.room.settings).toMatchObject({
+      quizId: quiz.id,
+      quizTitle: quiz.title,
+      maxPlayers: 4,
+      timePerQuestion: 15,
+    });
+    const guest = await joined(code, 'ゲスト');
+    const outsider = await player('部外者');
+    const seen = await host.expect('player_joined');
+    expect(seen.room.players.map((p) => p.nickname)).toEqual(['ホスト', 'ゲスト']);
+
+    const listed = await host.client.get('/api/multiplayer/rooms');
+    expect(listed.status).toBe(200);
+    expect((listed.json.rooms as { id: string }[]).find((room) => room.id === code)).toEqual({
+      id: code,
+      isLocked: false,
+      host: 'ホスト',
+      playerCount: 2,
+      maxPlayers: 4,
+      gameState: 'waiting',
+      quizTitle: quiz.title,
+    });
+
+    host.send({ type: 'ready' });
+    expect(await guest.expect('player_ready_changed')).toMatchObject({
+      playerId: host.user.id,
+      isReady: true,
+    });
+    guest.send({ type: 'ready' });
+    expect(await host.expect('game_starting')).toMatchObject({ countdown: 3, totalQuestions: 2 });
+
+    // A latecomer cannot join a room in a game.
+    outsider.send({ type: 'join_room', roomId: code });
+    expect(await outsider.expect('error')).toEqual({ type: 'error', message: M.inGame, reason: 'in_game' });
+
+    const first = await host.expect('question', (message) => message.questionIndex === 0);
+    expect(first).toMatchObject({
+      question: { text: '1問目', options: { A: '選択肢A', D: '選択肢D' } },
+      timeLimit: 15,
+      totalQuestions: 2,
+    });
+    expect(JSON.stringify(first)).not.toContain('correct');
+    expect(first.deadline).toBeGreaterThan(Date.now());
+    expect(await host.expect('timer_sync')).toMatchObject({ questionIndex: 0, deadline: first.deadline });
+    await guest.expect('question', (message) => message.questionIndex === 0);
+
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await host.expect('answer_accepted')).toMatchObject({ questionIndex: 0, answer: 'A' });
+    host.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    expect(await host.expect('error')).toMatchObject({
+      reason: 'already_answered',
+      message: M.alreadyAnswered,
+    });
+    guest.send({ type: 'answer', answer: 'C', questionIndex: 0 });
+
+    const reveal = await guest.expect('answer_reveal', (message) => message.questionIndex === 0);
+    expect(reveal).toMatchObject({ correctAnswer: 'A', explanation: '1問目の解説' });
+    const hostResult = reveal.results.find((result) => result.playerId === host.user.id)!;
+    expect(hostResult).toMatchObject({ answer: 'A', isCorrect: true });
+    expect(hostResult.score).toBeGreaterThanOrEqual(500);
+    expect(hostResult.score).toBeLessThanOrEqual(1000);
+    expect(reveal.results.find((result) => result.playerId === guest.user.id)).toMatchObject({
+      answer: 'C',
+      isCorrect: false,
+      score: 0,
+      totalScore: 0,
+    });
+
+    await host.expect('question', (message) => message.questionIndex === 1);
+    host.send({ type: 'answer', answer: 'A', questionIndex: 1 });
+    guest.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    const finished = await host.expect('game_finished');
+    expect(finished.winner).toMatchObject({ playerId: host.user.id, rank: 1, correctCount: 1 });
+    expect(finished.results.map((entry) => entry.nickname)).toEqual(['ホスト', 'ゲスト']);
+    expect(finished.results[1]).toMatchObject({ correctCount: 0, rank: 2, score: 0 });
+    expect(Object.values(finished.results[0]!.answers)).toEqual(['A', 'A']);
+
+    const reset = await guest.expect('room_reset');
+    expect(reset.room.gameState).toBe('waiting');
+    expect(reset.room.players.every((p) => !p.isReady && p.score === 0)).toBe(true);
+
+    // Every step reached each player exactly once, in order, and nothing reached the outsider.
+    for (const someone of [host, guest]) {
+      const steps = someone.received
+        .filter((message) =>
+          ['game_starting', 'question', 'answer_reveal', 'game_finished', 'room_reset'].includes(
+            message.type,
+          ),
+        )
+        .map((message) => `${message.type}${'questionIndex' in message ? message.questionIndex : ''}`);
+      expect(steps).toEqual([
+        'game_starting',
+        'question0',
+        'answer_reveal0',
+        'question1',
+        'answer_reveal1',
+        'game_finished',
+        'room_reset',
+      ]);
+    }
+    expect(outsider.received.map((message) => message.type)).toEqual(['authenticated', 'error']);
+  }, 60_000);
+});
+
+describe('the game clock', () => {
+  it('ends a question nobody finished at its deadline, once, and refuses answers after it', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code);
+    await startGame(host, [guest]);
+    const question = await host.expect('question', (message) => message.questionIndex === 0);
+    await guest.expect('question', (message) => message.questionIndex === 0);
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await host.expect('answer_accepted');
+    const before = (await getRoom(code))!;
+
+    // The deadline passes (the stored clock is moved): an answer now is refused, before any tick.
+    await endPhase(code);
+    guest.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await guest.expect('error')).toEqual({ type: 'error', message: M.tooLate, reason: 'too_late' });
+
+    // The tick arrives, then again (a duplicate), then a stale one: one reveal, no skipped question.
+    await tick({ kind: 'phase', roomId: code, step: before.step });
+    const reveal = await guest.expect('answer_reveal');
+    expect(reveal.results.find((result) => result.playerId === guest.user.id)).toMatchObject({
+      answer: null,
+      score: 0,
+    });
+    await tick({ kind: 'phase', roomId: code, step: before.step });
+    await tick({ kind: 'phase', roomId: code, step: before.step - 1 });
+    const next = await guest.expect('question');
+    expect(next.questionIndex).toBe(1);
+    // The real tick of the first question (scheduled for its original deadline) is stale by now too.
+    expect(next.deadline).toBeGreaterThan(question.deadline);
+    host.send({ type: 'answer', answer: 'B', questionIndex: 1 });
+    guest.send({ type: 'answer', answer: 'B', questionIndex: 1 });
+    await guest.expect('game_finished');
+    expect(guest.all('answer_reveal').map((message) => message.questionIndex)).toEqual([0, 1]);
+    expect(guest.all('question').map((message) => message.questionIndex)).toEqual([0, 1]);
+    // An answer for a question already over is not applied to the next one.
+    expect(question.questionIndex).toBe(0);
+  }, 60_000);
+
+  it('does not end a question early when its tick comes before the deadline', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code);
+    await startGame(host, [guest]);
+    await host.expect('question');
+    const room = (await getRoom(code))!;
+    await tick({ kind: 'phase', roomId: code, step: room.step });
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await host.expect('answer_accepted')).toMatchObject({ questionIndex: 0 });
+    expect((await getRoom(code))!.gameState).toBe('question');
+  }, 30_000);
+});
+
+describe('joining and the host', () => {
+  it('asks for the password, refuses a wrong one and a full room', async () => {
+    const { host, code, created } = await hostRoom({ password: 'ひみつ', maxPlayers: 2 });
+    expect(created.room.isLocked).toBe(true);
+    const guest = await player();
+    guest.send({ type: 'join_room', roomId: code });
+    expect(await guest.expect('error')).toEqual({
+      type: 'error',
+      message: M.passwordRequired,
+      reason: 'password_required',
+    });
+    guest.send({ type: 'join_room', roomId: code, password: 'ちがう' });
+    expect(await guest.expect('error')).toEqual({
+      type: 'error',
+      message: M.wrongPassword,
+      reason: 'wrong_password',
+    });
+    guest.send({ type: 'join_room', roomId: code, password: 'ひみつ' });
+    await host.expect('player_joined', (message) => message.player.id === guest.user.id);
+    const third = await player();
+    third.send({ type: 'join_room', roomId: code, password: 'ひみつ' });
+    expect(await third.expect('error')).toEqual({ type: 'error', message: M.roomFull, reason: 'room_full' });
+    third.send({ type: 'join_room', roomId: 'ZZZZZZ' });
+    expect(await third.expect('error')).toMatchObject({ reason: 'not_found', message: M.roomNotFound });
+    third.send({ type: 'join_room', roomId: 'AB1' });
+    expect(await third.expect('error')).toMatchObject({ reason: 'invalid', message: M.roomCodeInvalid });
+  });
+
+  it('lets only the host change settings, clears ready flags, and hands the room over when the host leaves', async () => {
+    const { host, quiz, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    guest.send({ type: 'ready' });
+    await host.expect('player_ready_changed');
+    const settings = {
+      quizId: quiz.id,
+      quizTitle: quiz.title,
+      maxPlayers: 6,
+      timePerQuestion: 20,
+      category: '歴史',
+      randomOrder: true,
+    };
+    guest.send({ type: 'update_room_settings', ...settings });
+    expect(await guest.expect('error')).toEqual({
+      type: 'error',
+      message: M.hostOnlySettings,
+      reason: 'not_host',
+    });
+
+    host.send({ type: 'update_room_settings', ...settings, timePerQuestion: 17 });
+    expect(await host.expect('error')).toMatchObject({ reason: 'invalid', message: M.secondsRange });
+    host.send({ type: 'update_room_settings', ...settings });
+    const updated = await guest.expect('room_settings_updated');
+    expect(updated.settings).toMatchObject({
+      maxPlayers: 6,
+      timePerQuestion: 20,
+      category: '歴史',
+      randomOrder: true,
+      host: 'ホスト',
+    });
+    expect(updated.updatedBy).toBe('ホスト');
+    expect(updated.room.players.every((p) => !p.isReady)).toBe(true);
+
+    host.send({ type: 'leave_room' });
+    await host.expect('left_room');
+    const left = await guest.expect('player_left');
+    expect(left).toMatchObject({ playerId: host.user.id, room: { hostId: guest.user.id, host: 'ゲスト' } });
+    guest.send({ type: 'update_room_settings', ...settings, maxPlayers: 3 });
+    expect((await guest.expect('room_settings_updated')).settings.maxPlayers).toBe(3);
+
+    guest.send({ type: 'leave_room' });
+    await guest.expect('left_room');
+    expect(await getRoom(code)).toBeUndefined();
+  });
+
+  it('seats exactly as many of 30 simultaneous joins as the room holds, and answers the rest', async () => {
+    const { host, code } = await hostRoom({ maxPlayers: 8 });
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => player()));
+    for (const someone of crowd) someone.send({ type: 'join_room', roomId: code });
+    const outcomes = await Promise.all(
+      crowd.map(async (someone) => {
+        for (;;) {
+          const last = someone.received.find(
+            (message) =>
+              message.type === 'error' ||
+              (message.type === 'player_joined' && message.player.id === someone.user.id),
+          );
+          if (last) return last.type === 'error' ? (last as { reason: string }).reason : 'joined';
+          await new Promise((done) => setTimeout(done, 20));
+        }
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'joined')).toHaveLength(7);
+    expect(new Set(outcomes.filter((outcome) => outcome !== 'joined'))).toEqual(new Set(['room_full']));
+    expect(Object.keys((await getRoom(code))!.players)).toHaveLength(8);
+    host.close();
+  }, 60_000);
+
+  it('chats with the room only, trimmed and bounded', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    guest.send({ type: 'chat_message', message: '  よろしく！  ' });
+    expect((await host.expect('chat_message')).message).toMatchObject({
+      nickname: 'ゲスト',
+      message: 'よろしく！',
+      playerId: guest.user.id,
+    });
+    guest.send({ type: 'chat_message', message: '   ' });
+    expect(await guest.expect('error')).toMatchObject({ message: M.chatEmpty, reason: 'invalid' });
+    guest.send({ type: 'chat_message', message: 'あ'.repeat(201) });
+    expect(await guest.expect('error')).toMatchObject({ message: M.chatTooLong });
+    const stranger = await player();
+    stranger.send({ type: 'chat_message', message: 'こんにちは' });
+    expect(await stranger.expect('error')).toMatchObject({ reason: 'not_in_room', message: M.notInRoom });
+  });
+});
+
+describe('rejoin', () => {
+  it('puts a member who reconnects within 60 s back into the current question with their score', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    await startGame(host, [guest]);
+    await host.expect('question');
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    guest.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    const reveal = await host.expect('answer_reveal');
+    const score = reveal.results.find((result) => result.playerId === host.user.id)!.totalScore;
+    const second = await host.expect('question', (message) => message.questionIndex === 1);
+    await host.expect('timer_sync', (message) => message.questionIndex === 1);
+
+    await host.disconnect();
+    expect(await guest.expect('player_connection_changed')).toMatchObject({
+      playerId: host.user.id,
+      connected: false,
+    });
+    await host.reconnect(gateway);
+    const back = await host.expect('room_rejoined');
+    expect(back.room.players.find((p) => p.id === host.user.id)).toMatchObject({
+      score,
+      connected: true,
+      isHost: true,
+    });
+    expect(back.question).toMatchObject({
+      questionIndex: 1,
+      deadline: second.deadline,
+      question: { text: '2問目' },
+    });
+    expect(back.myAnswer).toBeNull();
+    expect(await host.expect('timer_sync', (message) => message.questionIndex === 1)).toMatchObject({
+      deadline: second.deadline,
+    });
+    expect(await guest.expect('player_connection_changed')).toMatchObject({
+      playerId: host.user.id,
+      connected: true,
+    });
+    host.send({ type: 'answer', answer: 'B', questionIndex: 1 });
+    guest.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    const finished = await guest.expect('game_finished');
+    expect(finished.winner).toMatchObject({ playerId: host.user.id, correctCount: 2 });
+  }, 60_000);
+
+  it('gives the seat up after 60 s: the member is not put back and the room hears player_left', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    await host.disconnect();
+    await guest.expect('player_connection_changed');
+    // 61 seconds pass for the seat.
+    await db.update({
+      Key: roomKey(code),
+      UpdateExpression: 'SET players.#host.leftAt = :past ADD version :one',
+      ExpressionAttributeNames: { '#host': host.user.id },
+      ExpressionAttributeValues: { ':past': Date.now() - 61_000, ':one': 1 },
+    });
+    await host.reconnect(gateway);
+    const left = await guest.expect('player_left');
+    expect(left).toMatchObject({ playerId: host.user.id, room: { hostId: guest.user.id } });
+    expect(host.all('room_rejoined')).toHaveLength(0);
+    expect((await getRoom(code))!.players[host.user.id]).toBeUndefined();
+  });
+});

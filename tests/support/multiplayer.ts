@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { COOKIE_NAMES } from '@shared/api';
+import type { ClientMessage, ServerMessage } from '@shared/multiplayer';
+import { signInAs } from './accounts';
+import { APP_ORIGIN, TestClient } from './http-client';
+
+type Gateway = { url: string; wsUrl: string };
+type Message = ServerMessage & Record<string, unknown>;
+
+/**
+ * A member at the multiplayer page, as the integration tests and the bench drive one: a signed-in
+ * HTTP client and a socket through the local gateway that has sent `auth`. Every server message is
+ * kept in arrival order; `expect` takes the first one not taken yet that matches (no deadline of its
+ * own: the test's timeout bounds the wait).
+ */
+export class RoomPlayer {
+  readonly received: Message[] = [];
+  private taken = new Set<number>();
+  private waiters: (() => void)[] = [];
+  private constructor(
+    readonly client: TestClient,
+    readonly user: { id: string; nickname: string },
+    readonly sessionId: string,
+    public socket: WebSocket,
+  ) {}
+
+  static async signIn(gateway: Gateway, nickname = `P${randomUUID().slice(0, 5)}`) {
+    const client = new TestClient(gateway.url);
+    await client.get('/api/categories');
+    const { user, sessionId } = await signInAs(client, { nickname });
+    const player = new RoomPlayer(client, user, sessionId, await RoomPlayer.open(gateway, sessionId));
+    player.listen();
+    await player.authenticate();
+    return player;
+  }
+
+  private static open(gateway: Gateway, sessionId: string): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(gateway.wsUrl, {
+        headers: { Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=${sessionId}` },
+      });
+      socket.once('open', () => resolve(socket));
+      socket.once('unexpected-response', (_request, response) =>
+        reject(new Error(`HTTP ${response.statusCode}`)),
+      );
+      socket.once('error', reject);
+    });
+  }
+
+  private listen() {
+    this.socket.on('message', (data) => {
+      this.received.push(JSON.parse(data.toString()) as Message);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  private async authenticate() {
+    this.send({ type: 'auth' });
+    await this.expect('authenticated');
+  }
+
+  /** Closes the socket (as a reload does) and waits until the gateway ran `$disconnect`. */
+  async disconnect() {
+    await new Promise<void>((done) => {
+      this.socket.once('close', () => done());
+      this.socket.close();
+    });
+  }
+
+  /** A new socket for the same member (a reload), authenticated. */
+  async reconnect(gateway: Gateway) {
+    this.socket = await RoomPlayer.open(gateway, this.sessionId);
+    this.listen();
+    await this.authenticate();
+  }
+
+  send(message: ClientMessage | Record<string, unknown>) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The first message of `type` not taken yet that satisfies `match`. */
+  async expect<T extends Message['type']>(
+    type: T,
+    match: (message: Extract<Message, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<Message, { type: T }>> {
+    for (;;) {
+      const index = this.received.findIndex(
+        (message, position) =>
+          !this.taken.has(position) &&
+          message.type === type &&
+          match(message as Extract<Message, { type: T }>),
+      );
+      if (index >= 0) {
+        this.taken.add(index);
+        return this.received[index] as Extract<Message, { type: T }>;
+      }
+      await new Promise<void>((wake) => this.waiters.push(wake));
+    }
+  }
+
+  /** Every message of `type` received so far. */
+  all<T extends Message['type']>(type: T) {
+    return this.received.filter((message) => message.type === type) as Extract<Message, { type: T }>[];
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+/** A public quiz with the given correct answers (one question each), created through the API. */
+export async function createRoomQuiz(client: TestClient, answers: ('A' | 'B' | 'C' | 'D')[] = ['A', 'B']) {
+  const response = await client.request('POST', '/api/quizzes', {
+    json: {
+      quiz: {
+        title: `対戦クイズ ${randomUUID().slice(0, 6)}`,
+        description: 'マルチプレイ用',
+        category: '科学',
+        difficulty: '初級',
+        isPublished: true,
+      },
+      questions: answers.map((correctAnswer, index) => ({
+        questionText: `${index + 1}問目`,
+        optionA: '選択肢A',
+        optionB: '選択肢B',
+        optionC: '選択肢C',
+        optionD: '選択肢D',
+        correctAnswer,
+        explanation: `${index + 1}問目の解説`,
+      })),
+    },
+  });
+  if (response.status !== 201) throw new Error(`quiz: ${response.status} ${response.text}`);
+  return response.json as unknown as { id: string; title: string };
+}
