@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionIdFor, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { functionIdFor, httpRoutes, queueConsumers, webSocketRoutes } from '../functions/routes';
 import { TABLE } from '../functions/data/table';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../shared/security-headers';
 import { QuizStack } from './quiz-stack';
@@ -39,13 +39,20 @@ describe('QuizStack', () => {
 
   it('creates one Node.js 22 arm64 function per route of the route table', () => {
     const functions = routeFunctions();
-    expect(functions).toHaveLength(httpRoutes.length + webSocketRoutes.length);
-    for (const route of [...httpRoutes, ...webSocketRoutes]) {
+    expect(functions).toHaveLength(httpRoutes.length + webSocketRoutes.length + queueConsumers.length);
+    for (const route of [...httpRoutes, ...webSocketRoutes, ...queueConsumers]) {
       const id = functionIdFor(route);
       const match = functions.find(([logicalId]) => logicalId.startsWith(`Api${id}`));
       expect(match, `function for ${id}`).toBeDefined();
       expect(match![1].Properties.Architectures).toEqual(['arm64']);
     }
+  });
+
+  it('feeds the game clock queue to its consumer, reporting failed ticks one by one', () => {
+    expect(queueConsumers.map((consumer) => consumer.queue)).toEqual(['tick']);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
 
   it('routes every HTTP route and WebSocket route key', () => {

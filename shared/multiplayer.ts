@@ -38,6 +38,7 @@ export const MULTIPLAYER_MESSAGES = {
   chatTooLong: 'メッセージは200文字以内で入力してください',
   chatTooFast: 'メッセージの送信が速すぎます。少し待ってから送信してください',
   joinTooFast: '参加の試行が多すぎます。しばらくしてからお試しください',
+  createTooFast: 'ルームの作成が多すぎます。しばらくしてからお試しください',
   busy: 'ルームが混み合っています。もう一度お試しください',
 } as const;
 

@@ -178,7 +178,7 @@ async function leave(caller: Caller, code: string, options: { reply: boolean }):
 }
 
 export async function createRoom(caller: Caller, input: Input<'create_room'>): Promise<void> {
-  await limit('room-create', caller, 10, 60, m.joinTooFast);
+  await limit('room-create', caller, 10, 60, m.createTooFast);
   const detail = await roomQuiz(input.quizId, caller.user);
   const current = await findSeatRoom(caller.user.id);
   if (current) await leave(caller, current.code, { reply: false });
