@@ -18,7 +18,7 @@ const timeOf = (timestamp: string) => {
 export function ChatPanel({ chat, meId, game }: { chat: ChatEntry[]; meId: string; game: MultiplayerGame }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = log.current;
@@ -49,26 +49,28 @@ export function ChatPanel({ chat, meId, game }: { chat: ChatEntry[]; meId: strin
       <h2 id="mp-chat-title" className="mp-card__title">
         <MessageCircle size={20} aria-hidden /> チャット
       </h2>
-      <ol ref={log} className="mp-chat__log" role="log" aria-label="チャットの履歴">
-        {chat.length === 0 && (
-          <li className="mp-chat__empty">まだメッセージはありません。あいさつしてみましょう！</li>
-        )}
-        {chat.map((entry) =>
-          entry.kind === 'system' ? (
-            <li key={entry.id} className="mp-chat__system">
-              {entry.text}
-            </li>
-          ) : (
-            <li key={entry.id} className={`mp-chat__message${entry.playerId === meId ? ' is-mine' : ''}`}>
-              <span className="mp-chat__meta">
-                <span className="mp-chat__name">{entry.nickname}</span>
-                <time dateTime={entry.timestamp}>{timeOf(entry.timestamp)}</time>
-              </span>
-              <span className="mp-chat__text">{entry.text}</span>
-            </li>
-          ),
-        )}
-      </ol>
+      <div ref={log} className="mp-chat__log" role="log" aria-label="チャットの履歴">
+        <ol className="mp-chat__list">
+          {chat.length === 0 && (
+            <li className="mp-chat__empty">まだメッセージはありません。あいさつしてみましょう！</li>
+          )}
+          {chat.map((entry) =>
+            entry.kind === 'system' ? (
+              <li key={entry.id} className="mp-chat__system">
+                {entry.text}
+              </li>
+            ) : (
+              <li key={entry.id} className={`mp-chat__message${entry.playerId === meId ? ' is-mine' : ''}`}>
+                <span className="mp-chat__meta">
+                  <span className="mp-chat__name">{entry.nickname}</span>
+                  <time dateTime={entry.timestamp}>{timeOf(entry.timestamp)}</time>
+                </span>
+                <span className="mp-chat__text">{entry.text}</span>
+              </li>
+            ),
+          )}
+        </ol>
+      </div>
       <form className="mp-chat__form" onSubmit={submit} noValidate>
         <label htmlFor="mp-chat-input" className="visually-hidden">
           メッセージ

@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut, Trophy } from 'lucide-react';
+import { ArrowLeft, Crown, LogOut, Trophy } from 'lucide-react';
 import type { Room } from '@shared/multiplayer';
 import type { MultiplayerGame } from '../game-controller';
 import type { FinishedMessage, Me } from '../game-state';
@@ -40,12 +40,11 @@ export function FinishedView(props: {
           </p>
         )}
         <ol className="mp-podium" aria-label="表彰台">
-          {podium.map((entry) => (
-            <li
-              key={entry.playerId}
-              className={`mp-podium__place mp-podium__place--${Math.min(entry.rank, 3)}`}
-            >
-              <PlayerAvatar id={entry.playerId} nickname={entry.nickname} size={entry.rank === 1 ? 64 : 52} />
+          {podium.map((entry, place) => (
+            // The slot is the position (a tie shares the rank, not the middle step).
+            <li key={entry.playerId} className={`mp-podium__place mp-podium__place--${place + 1}`}>
+              {entry.rank === 1 && <Crown size={30} aria-hidden className="mp-podium__crown" />}
+              <PlayerAvatar id={entry.playerId} nickname={entry.nickname} size={place === 0 ? 64 : 52} />
               <span className="mp-podium__name">{entry.nickname}</span>
               <span className="mp-podium__score">{entry.score.toLocaleString('ja-JP')} pt</span>
               <span className="mp-podium__block">
