@@ -185,17 +185,18 @@ export class MultiplayerGame {
         }
         break;
       case 'room_rejoined':
+        // Back in the same room after a reconnect: the game's answers so far still count.
+        if (before.room?.id !== message.roomId && after.room?.id === message.roomId) this.newGame();
+        break;
       case 'room_reset':
       case 'room_created':
-        this.awaitingRejoin = false;
-        clearTimeout(this.rejoinWait);
         if (after.room?.id === message.roomId) this.newGame();
         break;
       case 'game_starting':
         if (after.starting !== before.starting) this.newGame();
         break;
       case 'answer_accepted':
-        if (after.question !== before.question && after.room) {
+        if (before.question && !before.question.accepted && after.question?.accepted && after.room) {
           this.progress[String(message.questionIndex)] = message.answer;
           this.effects.saveProgress(after.room.settings.quizId, { ...this.progress });
         }

@@ -8,7 +8,7 @@ const timeOf = (timestamp: string) => {
   const date = new Date(timestamp);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleTimeString('ja-JP', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
+    : date.toLocaleTimeString('ja-JP', { hour: '2-digit', minute: '2-digit' });
 };
 
 /**

@@ -1,14 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AnswerLetter } from '@shared/constants';
 
-/** Each letter's colour and shape, Kahoot-style, so an answer is found by shape as well as colour. */
-export const ANSWER_LOOK: Record<AnswerLetter, { shape: string; name: string }> = {
-  A: { shape: '▲', name: '三角' },
-  B: { shape: '◆', name: 'ひし形' },
-  C: { shape: '●', name: '丸' },
-  D: { shape: '■', name: '四角' },
-};
-
 /** The answer's shape, drawn (not a font glyph) so it looks the same on every phone. */
 export function AnswerShape({ letter, size = 28 }: { letter: AnswerLetter; size?: number }) {
   const common = {

@@ -566,6 +566,15 @@ describe('MultiplayerPage', () => {
     expect(fake.calls.filter((call) => call.url === '/api/quizzes/q1/attempt')).toHaveLength(1);
   });
 
+  it('ignores frames that are not the protocol', async () => {
+    const { socket } = await inRoom();
+    act(() => socket.onmessage?.(new MessageEvent('message', { data: 'not json' })));
+    act(() => socket.receive({ type: 'question', roomId: 'ABC234', question: { text: '形の違う問題' } }));
+    act(() => socket.receive({ type: 'no_such_type', roomId: 'ABC234' }));
+    expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    expect(screen.queryByText('形の違う問題')).toBeNull();
+  });
+
   it('locks the answers at 0 seconds', async () => {
     const { socket } = await inRoom();
     act(() => socket.receive(question(0, '時間切れの問題', Date.now() - 1)));
