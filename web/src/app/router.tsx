@@ -49,7 +49,12 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/play/components/quiz-play-page')).QuizPlayPage,
         }),
       },
-      notBuiltYet(paths.multiplayer),
+      {
+        path: paths.multiplayer,
+        lazy: async () => ({
+          Component: (await import('@web/features/multiplayer/components/multiplayer-page')).MultiplayerPage,
+        }),
+      },
       {
         path: paths.admin,
         lazy: async () => ({

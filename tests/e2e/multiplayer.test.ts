@@ -1,0 +1,211 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+
+/**
+ * Multiplayer in real Chromium: two members in two browser contexts (demo hosts, pro joins by
+ * code) play a whole two-question game to the podium; then a reload in the middle of a question
+ * puts the member back on it with the clock still running.
+ */
+const e2e = useE2EStack();
+
+const MEMBERS = {
+  host: { username: 'demo', password: 'Demo#2026pass', nickname: 'デモユーザー' },
+  guest: { username: 'pro', password: 'Pro#2026pass', nickname: 'プロ会員' },
+} as const;
+
+/** A signed-in member's own browser. */
+async function signedIn(member: (typeof MEMBERS)[keyof typeof MEMBERS], width = 1280) {
+  const context = await e2e.browser().newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, e2e.stack().appUrl, member.username, member.password);
+  return { context, page };
+}
+
+/** Publishes a two-question quiz as the signed-in member of `page` (the API, as admin.test does). */
+async function publishQuiz(page: Page, title: string) {
+  return page.evaluate(async (quizTitle) => {
+    const csrf = document.cookie
+      .split('; ')
+      .find((cookie) => cookie.startsWith('csrf_token='))!
+      .split('=')[1]!;
+    const response = await fetch('/api/quizzes', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({
+        quiz: {
+          title: quizTitle,
+          description: 'マルチプレイのE2E用クイズです',
+          category: '一般知識',
+          difficulty: '初級',
+          isPublished: true,
+        },
+        questions: [
+          {
+            questionText: '日本の首都は？',
+            optionA: '東京',
+            optionB: '大阪',
+            optionC: '京都',
+            optionD: '名古屋',
+            correctAnswer: 'A',
+            explanation: '日本の首都は東京です。',
+          },
+          {
+            questionText: '富士山がある県は山梨県と？',
+            optionA: '長野県',
+            optionB: '静岡県',
+            correctAnswer: 'B',
+          },
+        ],
+      }),
+    });
+    if (!response.ok) throw new Error(`quiz not created: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  }, title);
+}
+
+/** The host creates a room on the quiz (15 s per question) and gets its code. */
+async function createRoom(host: Page, quizTitle: string) {
+  await host.goto(`${e2e.stack().appUrl}/multiplayer`);
+  await host.getByText('オンライン').waitFor();
+  await host.getByLabel('クイズを絞り込む').fill(quizTitle);
+  await host.getByRole('radio', { name: new RegExp(quizTitle) }).check();
+  // The slider's lowest step is 15 seconds.
+  await host.getByRole('slider', { name: /回答時間/ }).press('Home');
+  expect(await host.getByRole('slider', { name: /回答時間/ }).inputValue()).toBe('15');
+  await host.getByRole('button', { name: 'ルームを作成' }).click();
+  const heading = host.getByRole('heading', { name: /ルーム\s?[A-Z2-9]{6}/ });
+  await heading.waitFor();
+  return /[A-Z2-9]{6}/.exec((await heading.textContent()) ?? '')![0];
+}
+
+/** The guest joins by typing the code (in lower case: the box upper-cases it). */
+async function joinRoom(guest: Page, code: string) {
+  await guest.goto(`${e2e.stack().appUrl}/multiplayer`);
+  await guest.getByText('オンライン').waitFor();
+  await guest.getByLabel('ルームコード').fill(code.toLowerCase());
+  expect(await guest.getByLabel('ルームコード').inputValue()).toBe(code);
+  await guest.getByRole('button', { name: '参加する' }).click();
+  await guest.getByRole('heading', { name: new RegExp(`ルーム\\s?${code}`) }).waitFor();
+}
+
+/** Both press ready; the game starts by itself with the 3-2-1. */
+async function readyBoth(host: Page, guest: Page) {
+  await host.getByRole('tab', { name: 'プレイヤー (2/4)' }).waitFor();
+  await host.getByRole('button', { name: '準備完了にする' }).click();
+  await guest.getByRole('button', { name: '準備完了にする' }).click();
+}
+
+const answer = (page: Page, letter: string) => page.getByRole('button', { name: new RegExp(`^${letter}: `) });
+
+async function closeAll(...contexts: BrowserContext[]) {
+  await Promise.all(contexts.map((context) => context.close()));
+}
+
+describe('multiplayer', () => {
+  it('plays a whole game in two browsers: create, join by code, ready, answer, results, podium', async () => {
+    const host = await signedIn(MEMBERS.host);
+    const guest = await signedIn(MEMBERS.guest, 390);
+    const quiz = await publishQuiz(host.page, 'E2E 対戦クイズ');
+    const code = await createRoom(host.page, 'E2E 対戦クイズ');
+    await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-room.png'), fullPage: true });
+    await joinRoom(guest.page, code);
+    await host.page.getByText(`${MEMBERS.guest.nickname}さんが参加しました`).waitFor();
+
+    // The chat carries a greeting both ways.
+    await guest.page.getByLabel('メッセージ').fill('よろしくお願いします！');
+    await guest.page.getByLabel('メッセージ').press('Enter');
+    await host.page.getByRole('log').getByText('よろしくお願いします！').waitFor();
+
+    await readyBoth(host.page, guest.page);
+    await host.page.getByRole('heading', { name: 'まもなくスタート！' }).waitFor();
+
+    // Each attempt is recorded once at the end of the game.
+    const attemptSaved = (page: Page) =>
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/api/quizzes/${quiz.id}/attempt`) &&
+          response.request().method() === 'POST',
+        { timeout: 60_000 },
+      );
+    const saved = Promise.all([attemptSaved(host.page), attemptSaved(guest.page)]);
+
+    // Question 1: the host is right, the guest wrong; both answer, so the reveal comes at once.
+    await host.page.getByRole('heading', { name: '日本の首都は？' }).waitFor();
+    await guest.page.getByRole('heading', { name: '日本の首都は？' }).waitFor();
+    await host.page.getByRole('timer').waitFor();
+    await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-question.png'), fullPage: true });
+    await answer(host.page, 'A').click();
+    expect(await answer(host.page, 'B').isDisabled()).toBe(true);
+    await answer(guest.page, 'B').click();
+    await host.page.getByRole('heading', { name: '正解！' }).waitFor();
+    await guest.page.getByRole('heading', { name: '不正解...' }).waitFor();
+    await host.page.getByText('日本の首都は東京です。').waitFor();
+    await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-reveal.png'), fullPage: true });
+
+    // Question 2 (two options only): both right.
+    await host.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor({ timeout: 20_000 });
+    await guest.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor();
+    expect(await host.page.getByRole('button', { name: /^C: / }).count()).toBe(0);
+    await answer(guest.page, 'B').click();
+    await answer(host.page, 'B').click();
+    await host.page.getByRole('heading', { name: '正解！' }).waitFor();
+
+    // The podium and the ranking: the host won (two right against one).
+    for (const page of [host.page, guest.page]) {
+      await page.getByRole('heading', { name: 'ゲーム終了！' }).waitFor({ timeout: 20_000 });
+      await page.getByText(`優勝は ${MEMBERS.host.nickname} さん！`, { exact: false }).waitFor();
+      const table = page.getByRole('table');
+      await table.getByRole('rowheader', { name: MEMBERS.host.nickname }).waitFor();
+      await table.getByRole('rowheader', { name: MEMBERS.guest.nickname }).waitFor();
+    }
+    expect(
+      await host.page.getByRole('row', { name: new RegExp(MEMBERS.host.nickname) }).textContent(),
+    ).toContain('2/2');
+    expect(
+      await guest.page.getByRole('row', { name: new RegExp(MEMBERS.guest.nickname) }).textContent(),
+    ).toContain('1/2');
+    await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-finished.png'), fullPage: true });
+    await guest.page.screenshot({
+      path: join(SCREENSHOTS, 'multiplayer-finished-phone.png'),
+      fullPage: true,
+    });
+    const [hostAttempt, guestAttempt] = await saved;
+    expect(hostAttempt.status()).toBe(201);
+    expect(guestAttempt.status()).toBe(201);
+    expect((await hostAttempt.json()) as { score: number }).toMatchObject({ score: 2, totalQuestions: 2 });
+    expect((await guestAttempt.json()) as { score: number }).toMatchObject({ score: 1, totalQuestions: 2 });
+
+    // The room returns to waiting for everyone.
+    await host.page.getByRole('button', { name: '準備完了にする' }).waitFor({ timeout: 30_000 });
+    await guest.page.getByRole('button', { name: '準備完了にする' }).waitFor();
+    await closeAll(host.context, guest.context);
+  });
+
+  it('puts a member who reloads mid-question back on the question with the clock and their answer', async () => {
+    const host = await signedIn(MEMBERS.host);
+    const guest = await signedIn(MEMBERS.guest);
+    await publishQuiz(host.page, 'E2E 再接続クイズ');
+    const code = await createRoom(host.page, 'E2E 再接続クイズ');
+    await joinRoom(guest.page, code);
+    await readyBoth(host.page, guest.page);
+
+    await guest.page.getByRole('heading', { name: '日本の首都は？' }).waitFor();
+    await answer(guest.page, 'A').click();
+    await guest.page.getByText('回答しました！', { exact: false }).waitFor();
+
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { name: '日本の首都は？' }).waitFor();
+    await guest.page.getByRole('timer').waitFor();
+    expect(await answer(guest.page, 'A').getAttribute('aria-pressed')).toBe('true');
+    expect(await answer(guest.page, 'B').isDisabled()).toBe(true);
+    await guest.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-rejoined.png'), fullPage: true });
+
+    // The game goes on for both: the host answers and the reveal reaches the reloaded page.
+    await answer(host.page, 'A').click();
+    await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
+    await host.page.getByRole('heading', { name: '正解！' }).waitFor();
+    await closeAll(host.context, guest.context);
+  });
+});

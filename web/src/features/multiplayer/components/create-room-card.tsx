@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { PlusCircle } from 'lucide-react';
+import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/multiplayer';
+import { Spinner } from '@web/components/ui/spinner';
+import { TextField } from '@web/components/ui/text-field';
+import type { ConnectionStatus } from '../connection';
+import type { MultiplayerGame } from '../game-controller';
+import { DEFAULT_ROOM_SETTINGS, RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
+
+/**
+ * The create-room card (§2): quiz, category, players, answer time, optional password, order. The
+ * button waits for the socket (接続中...) and for the server's answer (作成中...).
+ */
+export function CreateRoomCard(props: {
+  game: MultiplayerGame;
+  connection: ConnectionStatus;
+  pending: boolean;
+}) {
+  const [values, setValues] = useState<RoomSettingsValues>(DEFAULT_ROOM_SETTINGS);
+  const [password, setPassword] = useState('');
+  const [quizError, setQuizError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
+  const connecting = props.connection !== 'open';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const noQuiz = !values.quizId;
+    const longPassword = password.length > ROOM_LIMITS.passwordMax;
+    setQuizError(noQuiz ? MULTIPLAYER_MESSAGES.quizRequired : undefined);
+    setPasswordError(longPassword ? MULTIPLAYER_MESSAGES.passwordTooLong : undefined);
+    if (noQuiz || longPassword) return;
+    props.game.createRoom({
+      quizId: values.quizId,
+      maxPlayers: values.maxPlayers,
+      category: values.category,
+      timePerQuestion: values.timePerQuestion,
+      randomOrder: values.randomOrder,
+      ...(password ? { password } : {}),
+    });
+  };
+
+  return (
+    <section className="card mp-card mp-create" aria-labelledby="mp-create-title">
+      <h2 id="mp-create-title" className="mp-card__title">
+        <PlusCircle size={22} aria-hidden /> ルームを作成
+      </h2>
+      <form onSubmit={submit} noValidate>
+        <RoomSettingsFields
+          values={values}
+          quizError={quizError}
+          onChange={(next) => {
+            setValues(next);
+            if (next.quizId) setQuizError(undefined);
+          }}
+        />
+        <TextField
+          label="パスワード（任意）"
+          type="password"
+          autoComplete="off"
+          maxLength={ROOM_LIMITS.passwordMax}
+          value={password}
+          error={passwordError}
+          hint={`空欄なら誰でも参加できます（${ROOM_LIMITS.passwordMax}文字以内）`}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button--primary button--large button--block"
+          disabled={connecting || props.pending}
+        >
+          {connecting ? (
+            <>
+              <Spinner inline size={18} /> 接続中...
+            </>
+          ) : props.pending ? (
+            <>
+              <Spinner inline size={18} /> 作成中...
+            </>
+          ) : (
+            'ルームを作成'
+          )}
+        </button>
+      </form>
+    </section>
+  );
+}

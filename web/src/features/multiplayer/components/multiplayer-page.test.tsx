@@ -1,0 +1,649 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MULTIPLAYER_MESSAGES, type Room } from '@shared/multiplayer';
+import { Toaster } from '@web/components/toast/toaster';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { MultiplayerPage } from './multiplayer-page';
+
+const member = {
+  id: 'u1',
+  username: 'hanako',
+  nickname: 'はなこ',
+  email: null,
+  isAdmin: false,
+  isPro: false,
+};
+
+const quiz = (id: string, title: string, description: string, questionCount: number) => ({
+  id,
+  title,
+  description,
+  category: '地理',
+  difficulty: '初級',
+  timeLimit: 10,
+  questionCount,
+  participantCount: 0,
+  totalPlayers: 0,
+  averageRating: 0,
+  authorId: 'a1',
+  authorName: 'みんなのクイズ編集部',
+  isPublished: true,
+  isHidden: false,
+  reportCount: 0,
+  createdAt: '2026-04-01T00:00:00.000Z',
+  updatedAt: '2026-04-01T00:00:00.000Z',
+});
+
+const activeRooms = {
+  rooms: [
+    {
+      id: 'KEY234',
+      isLocked: true,
+      host: 'じろう',
+      playerCount: 1,
+      maxPlayers: 4,
+      gameState: 'waiting',
+      quizTitle: '世界史クイズ',
+    },
+    {
+      id: 'PLAY99',
+      isLocked: false,
+      host: 'さぶろう',
+      playerCount: 3,
+      maxPlayers: 4,
+      gameState: 'question',
+      quizTitle: '日本の地理',
+    },
+  ],
+};
+
+const player = (id: string, nickname: string, extra: Partial<Room['players'][number]> = {}) => ({
+  id,
+  nickname,
+  isReady: false,
+  isHost: false,
+  score: 0,
+  connected: true,
+  ...extra,
+});
+
+function room(overrides: Partial<Room> = {}): Room {
+  return {
+    id: 'ABC234',
+    host: 'はなこ',
+    hostId: 'u1',
+    isLocked: false,
+    gameState: 'waiting',
+    settings: {
+      quizId: 'q1',
+      quizTitle: '日本の地理',
+      maxPlayers: 4,
+      timePerQuestion: 15,
+      category: 'all',
+      randomOrder: false,
+      host: 'はなこ',
+    },
+    players: [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう')],
+    totalQuestions: 2,
+    questionIndex: -1,
+    ...overrides,
+  };
+}
+
+const question = (questionIndex: number, text: string, deadline = Date.now() + 600_000) => ({
+  type: 'question',
+  roomId: 'ABC234',
+  question: { text, options: { A: '北海道', B: '岩手県', C: '長野県', D: '新潟県' } },
+  questionId: questionIndex === 0 ? 'qa' : 'qb',
+  timeLimit: 15,
+  totalQuestions: 2,
+  questionIndex,
+  deadline,
+});
+
+const finished = {
+  type: 'game_finished',
+  roomId: 'ABC234',
+  quizId: 'q1',
+  totalQuestions: 2,
+  results: [
+    {
+      rank: 1,
+      playerId: 'u1',
+      nickname: 'はなこ',
+      score: 950,
+      correctCount: 1,
+      answers: { qa: 'A', qb: '-' },
+    },
+    { rank: 2, playerId: 'u2', nickname: 'たろう', score: 0, correctCount: 0, answers: { qa: 'B', qb: 'C' } },
+  ],
+  winner: {
+    rank: 1,
+    playerId: 'u1',
+    nickname: 'はなこ',
+    score: 950,
+    correctCount: 1,
+    answers: { qa: 'A', qb: '-' },
+  },
+};
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function setUp(route = '/multiplayer', answers: Record<string, () => Response> = {}) {
+  const fake = fakeFetch({
+    '/api/auth/me': () => json(member),
+    '/api/quizzes?limit=50': () =>
+      json([
+        quiz('q1', '日本の地理', '都道府県と山と川の問題', 2),
+        quiz('q2', '世界史クイズ', '古代から近代まで', 5),
+        quiz('q0', '準備中のクイズ', 'まだ問題がありません', 0),
+      ]),
+    '/api/multiplayer/rooms': () => json(activeRooms),
+    '/api/quizzes/q1/attempt/progress': () => json({ saved: true }),
+    '/api/quizzes/q1/attempt': () =>
+      json({ id: 'q1~1', score: 1, totalQuestions: 2, message: 'クイズ完了！' }, 201),
+    ...answers,
+  });
+  vi.stubGlobal('fetch', fake.fetchImpl);
+  renderWithProviders(
+    <>
+      <MultiplayerPage />
+      <Toaster />
+    </>,
+    { route },
+  );
+  return fake;
+}
+
+/** Waits for the page's socket, opens it and answers its auth. */
+async function connect() {
+  await screen.findByRole('heading', { name: /マルチプレイ/ });
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+  const socket = FakeWebSocket.latest;
+  act(() => socket.open());
+  act(() => socket.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+  return socket;
+}
+
+/** Connected and in room ABC234 as its host. */
+async function inRoom(overrides: Partial<Room> = {}) {
+  const fake = setUp();
+  const socket = await connect();
+  act(() => socket.receive({ type: 'room_created', roomId: 'ABC234', room: room(overrides) }));
+  await screen.findByRole('heading', { name: /ルーム\s?ABC234/ });
+  return { fake, socket };
+}
+
+const answerButton = (letter: string) => screen.getByRole('button', { name: new RegExp(`^${letter}: `) });
+
+describe('MultiplayerPage', () => {
+  it('shows the login-required card to a guest and opens no socket', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
+    renderWithProviders(<MultiplayerPage />, { route: '/multiplayer' });
+    expect(await screen.findByRole('heading', { name: 'ログインが必要です' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ログインする' }).getAttribute('href')).toBe('/login');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('checks the join code and the connection with the spec messages, and waits for the socket to create', async () => {
+    setUp();
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    expect(FakeWebSocket.latest.url).toBe(`ws://${window.location.host}/ws`);
+
+    const create = screen.getByRole('button', { name: /接続中/ });
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+
+    const code = screen.getByLabelText('ルームコード') as HTMLInputElement;
+    expect(code.maxLength).toBe(6);
+    fireEvent.click(screen.getByRole('button', { name: '参加する' }));
+    expect(await screen.findByText(MULTIPLAYER_MESSAGES.roomCodeRequired)).toBeTruthy();
+    fireEvent.change(code, { target: { value: 'abc234' } });
+    expect(code.value).toBe('ABC234');
+    fireEvent.click(screen.getByRole('button', { name: '参加する' }));
+    expect((await screen.findAllByText(MULTIPLAYER_MESSAGES.connecting)).length).toBeGreaterThan(0);
+
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    expect(socket.sent[0]).toEqual({ type: 'auth' });
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    expect(await screen.findByText(MULTIPLAYER_MESSAGES.quizRequired)).toBeTruthy();
+    expect(socket.sentOf('create_room')).toHaveLength(0);
+
+    // The picker filters on title and description and shows each quiz's question count.
+    await screen.findByText('世界史クイズ', { selector: '.quiz-option__title' });
+    fireEvent.change(screen.getByLabelText('クイズを絞り込む'), { target: { value: '都道府県' } });
+    expect(screen.queryByText('世界史クイズ', { selector: '.quiz-option__title' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /日本の地理/ }));
+    expect(screen.getByText('2問')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('クイズを絞り込む'), { target: { value: '' } });
+    expect((screen.getByRole('radio', { name: /準備中のクイズ/ }) as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('カテゴリ'), { target: { value: '地理' } });
+    fireEvent.change(screen.getByRole('slider', { name: /最大人数/ }), { target: { value: '6' } });
+    fireEvent.change(screen.getByRole('slider', { name: /回答時間/ }), { target: { value: '15' } });
+    fireEvent.change(screen.getByLabelText('出題順'), { target: { value: 'random' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    expect(socket.sentOf('create_room')).toEqual([
+      {
+        type: 'create_room',
+        quizId: 'q1',
+        maxPlayers: 6,
+        category: '地理',
+        timePerQuestion: 15,
+        randomOrder: true,
+      },
+    ]);
+    expect(screen.getByRole('button', { name: /作成中/ })).toBeTruthy();
+  });
+
+  it('lists the active rooms and joins only a waiting room with a seat free', async () => {
+    setUp();
+    const socket = await connect();
+    const locked = (await screen.findByText('KEY234')).closest('li')!;
+    expect(within(locked).getByRole('img', { name: 'パスワード付き' })).toBeTruthy();
+    expect(within(locked).getByText('待機中')).toBeTruthy();
+    expect(within(locked).getByText('じろう')).toBeTruthy();
+    expect(locked.textContent).toContain('1/4');
+    const playing = screen.getByText('PLAY99').closest('li')!;
+    expect(within(playing).getByText('ゲーム中')).toBeTruthy();
+    expect(
+      (within(playing).getByRole('button', { name: 'ルーム PLAY99 に参加' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    // A locked room asks for its password first; Enter submits; a wrong one is said inside the dialog.
+    fireEvent.click(within(locked).getByRole('button', { name: 'ルーム KEY234 に参加' }));
+    const dialog = await screen.findByRole('dialog', { name: 'パスワードを入力' });
+    expect(socket.sentOf('join_room')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('パスワード'), 'secret{Enter}');
+    expect(socket.sentOf('join_room')).toEqual([{ type: 'join_room', roomId: 'KEY234', password: 'secret' }]);
+    act(() => socket.receive({ type: 'error', message: '', reason: 'wrong_password' }));
+    expect(await within(dialog).findByText(MULTIPLAYER_MESSAGES.wrongPassword)).toBeTruthy();
+    expect(document.querySelector('.toast')?.textContent ?? '').not.toContain(
+      MULTIPLAYER_MESSAGES.wrongPassword,
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens the password dialog when a join by code needs one, then enters the room', async () => {
+    setUp();
+    const socket = await connect();
+    fireEvent.change(screen.getByLabelText('ルームコード'), { target: { value: 'abc234' } });
+    fireEvent.click(screen.getByRole('button', { name: '参加する' }));
+    expect(socket.sentOf('join_room')).toEqual([{ type: 'join_room', roomId: 'ABC234' }]);
+    act(() =>
+      socket.receive({
+        type: 'error',
+        message: MULTIPLAYER_MESSAGES.passwordRequired,
+        reason: 'password_required',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'パスワードを入力' });
+    expect(within(dialog).getByText(MULTIPLAYER_MESSAGES.passwordRequired)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('パスワード'), { target: { value: 'himitsu' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '参加する' }));
+    expect(socket.sentOf('join_room')[1]).toEqual({
+      type: 'join_room',
+      roomId: 'ABC234',
+      password: 'himitsu',
+    });
+
+    const joined = room({
+      isLocked: true,
+      host: 'たろう',
+      hostId: 'u2',
+      players: [player('u2', 'たろう', { isHost: true }), player('u1', 'はなこ')],
+    });
+    act(() =>
+      socket.receive({
+        type: 'player_joined',
+        roomId: 'ABC234',
+        room: joined,
+        player: player('u1', 'はなこ'),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Not the host: the settings are read-only.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'ルーム設定' }), { button: 0 });
+    expect(await screen.findByText(MULTIPLAYER_MESSAGES.hostOnlySettings)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '設定を保存' })).toBeNull();
+  });
+
+  it('shows other server errors in a destructive toast', async () => {
+    setUp();
+    const socket = await connect();
+    act(() => socket.receive({ type: 'error', message: MULTIPLAYER_MESSAGES.roomFull, reason: 'room_full' }));
+    expect((await screen.findAllByText(MULTIPLAYER_MESSAGES.roomFull)).length).toBeGreaterThan(0);
+    expect(document.querySelector('.toast--destructive')).toBeTruthy();
+  });
+
+  it('joins from a ?room= link once the socket is open', async () => {
+    setUp('/multiplayer?room=xyz789');
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    expect((screen.getByLabelText('ルームコード') as HTMLInputElement).value).toBe('XYZ789');
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const socket = FakeWebSocket.latest;
+    expect(socket.sentOf('join_room')).toHaveLength(0);
+    act(() => socket.open());
+    await waitFor(() =>
+      expect(socket.sentOf('join_room')).toEqual([{ type: 'join_room', roomId: 'XYZ789' }]),
+    );
+  });
+
+  it('runs the room: players, ready, share link, host settings and chat with the Enter rules', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { socket } = await inRoom();
+    expect(screen.getByRole('tab', { name: 'プレイヤー (2/4)' })).toBeTruthy();
+    expect(screen.getByText('たろう')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '準備完了にする' }));
+    expect(socket.sentOf('ready')).toHaveLength(1);
+    const ready = room({
+      players: [player('u1', 'はなこ', { isHost: true, isReady: true }), player('u2', 'たろう')],
+    });
+    act(() =>
+      socket.receive({
+        type: 'player_ready_changed',
+        roomId: 'ABC234',
+        room: ready,
+        playerId: 'u1',
+        isReady: true,
+      }),
+    );
+    expect(screen.getByRole('button', { name: /準備完了！/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('準備完了 1/2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '招待リンクをコピー' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/multiplayer?room=ABC234`),
+    );
+
+    // The host edits the settings.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'ルーム設定' }), { button: 0 });
+    const save = await screen.findByRole('button', { name: '設定を保存' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('slider', { name: /回答時間/ }), { target: { value: '20' } });
+    fireEvent.click(save);
+    expect(socket.sentOf('update_room_settings')).toEqual([
+      {
+        type: 'update_room_settings',
+        quizId: 'q1',
+        quizTitle: '日本の地理',
+        maxPlayers: 4,
+        timePerQuestion: 20,
+        category: 'all',
+        randomOrder: false,
+      },
+    ]);
+
+    const input = screen.getByLabelText('メッセージ');
+    fireEvent.change(input, { target: { value: 'よろしく' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229 });
+    expect(socket.sentOf('chat_message')).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(socket.sentOf('chat_message')).toEqual([{ type: 'chat_message', message: 'よろしく' }]);
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText(MULTIPLAYER_MESSAGES.chatEmpty)).toBeTruthy();
+    expect(socket.sentOf('chat_message')).toHaveLength(1);
+    act(() =>
+      socket.receive({
+        type: 'chat_message',
+        roomId: 'ABC234',
+        message: {
+          id: 'm1',
+          playerId: 'u2',
+          nickname: 'たろう',
+          message: 'こんにちは！',
+          timestamp: '2026-05-01T03:00:00.000Z',
+        },
+      }),
+    );
+    expect(within(screen.getByRole('log')).getByText('こんにちは！')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '退出する' }));
+    expect(socket.sentOf('leave_room')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: /マルチプレイ/ })).toBeTruthy();
+    // A late message of the room left does not pull the member back in.
+    act(() =>
+      socket.receive({
+        type: 'player_ready_changed',
+        roomId: 'ABC234',
+        room: ready,
+        playerId: 'u2',
+        isReady: false,
+      }),
+    );
+    expect(screen.queryByRole('heading', { name: /ルーム\s?ABC234/ })).toBeNull();
+  });
+
+  it('plays a game: countdown, answering, stale messages ignored, reveal, podium, one attempt record', async () => {
+    const { fake, socket } = await inRoom();
+    act(() =>
+      socket.receive({
+        type: 'game_starting',
+        roomId: 'ABC234',
+        countdown: 3,
+        startsAt: Date.now() + 3000,
+        totalQuestions: 2,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'まもなくスタート！' })).toBeTruthy();
+
+    act(() => socket.receive(question(0, '日本でいちばん面積の大きい都道府県は？')));
+    expect(
+      await screen.findByRole('heading', { name: '日本でいちばん面積の大きい都道府県は？' }),
+    ).toBeTruthy();
+    expect(screen.getByText('問題 1 / 2')).toBeTruthy();
+    const clock = /^残り (\d+) 秒$/.exec(screen.getByRole('timer').getAttribute('aria-label') ?? '');
+    expect(Number(clock?.[1])).toBeGreaterThan(500);
+
+    fireEvent.click(answerButton('A'));
+    expect(socket.sentOf('answer')).toEqual([{ type: 'answer', answer: 'A', questionIndex: 0 }]);
+    for (const letter of ['A', 'B', 'C', 'D'])
+      expect((answerButton(letter) as HTMLButtonElement).disabled).toBe(true);
+    expect(answerButton('A').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(answerButton('B'));
+    fireEvent.keyDown(window, { key: '2' });
+    expect(socket.sentOf('answer')).toHaveLength(1);
+
+    act(() => socket.receive({ type: 'answer_accepted', roomId: 'ABC234', questionIndex: 0, answer: 'A' }));
+    expect(await screen.findByText(/回答しました！/)).toBeTruthy();
+    await waitFor(() => {
+      const progress = fake.calls.filter((call) => call.url === '/api/quizzes/q1/attempt/progress');
+      expect(progress).toHaveLength(1);
+      expect(JSON.parse(String(progress[0]!.init?.body))).toEqual({ answers: { '0': 'A' } });
+    });
+    act(() =>
+      socket.receive({
+        type: 'player_answered',
+        roomId: 'ABC234',
+        questionIndex: 0,
+        playerId: 'u2',
+        answeredCount: 2,
+        playerCount: 2,
+      }),
+    );
+    expect(screen.getByLabelText('回答済み 2/2人')).toBeTruthy();
+
+    // Stale: the same question again, and a sync of another question, change nothing.
+    act(() => socket.receive(question(0, '古い問題文')));
+    act(() =>
+      socket.receive({
+        type: 'timer_sync',
+        roomId: 'ABC234',
+        questionIndex: 5,
+        remainingTime: 1,
+        deadline: 0,
+        serverTime: Date.now(),
+      }),
+    );
+    expect(screen.getByRole('heading', { name: '日本でいちばん面積の大きい都道府県は？' })).toBeTruthy();
+    expect(screen.queryByText('時間切れ！')).toBeNull();
+
+    act(() =>
+      socket.receive({
+        type: 'answer_reveal',
+        roomId: 'ABC234',
+        questionIndex: 0,
+        totalQuestions: 2,
+        results: [
+          { playerId: 'u2', nickname: 'たろう', answer: 'B', isCorrect: false, score: 0, totalScore: 0 },
+          { playerId: 'u1', nickname: 'はなこ', answer: 'A', isCorrect: true, score: 950, totalScore: 950 },
+        ],
+        correctAnswer: 'A',
+        explanation: '北海道は約8.3万km²で最大です。',
+        nextAt: Date.now() + 5000,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: '正解！' })).toBeTruthy();
+    expect(screen.getByText(/\+950 pt/)).toBeTruthy();
+    expect(screen.getByText('北海道は約8.3万km²で最大です。')).toBeTruthy();
+    expect(screen.getByText('A: 北海道')).toBeTruthy();
+    const standings = within(screen.getByRole('region', { name: '現在の順位' }));
+    const rows = standings.getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('はなこ');
+    expect(within(rows[0]!).getByRole('img', { name: '正解' })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('img', { name: '不正解' })).toBeTruthy();
+
+    // A question message of the revealed index arriving late is ignored.
+    act(() => socket.receive(question(0, '古い問題文')));
+    expect(screen.getByRole('heading', { name: '正解！' })).toBeTruthy();
+
+    act(() => socket.receive(question(1, '日本でいちばん長い川は？')));
+    expect(await screen.findByRole('heading', { name: '日本でいちばん長い川は？' })).toBeTruthy();
+    expect((answerButton('A') as HTMLButtonElement).disabled).toBe(false);
+
+    act(() => socket.receive(finished));
+    expect(await screen.findByRole('heading', { name: 'ゲーム終了！' })).toBeTruthy();
+    expect(screen.getByText(/優勝は/).textContent).toContain('はなこ');
+    const podium = within(screen.getByRole('list', { name: '表彰台' }));
+    expect(podium.getAllByRole('listitem')).toHaveLength(2);
+    const table = within(screen.getByRole('table'));
+    expect(table.getByRole('rowheader', { name: 'たろう' })).toBeTruthy();
+    expect(table.getAllByText('1/2').length).toBe(1);
+
+    // The attempt is recorded once, even if the message came twice.
+    act(() => socket.receive(finished));
+    await waitFor(() =>
+      expect(fake.calls.filter((call) => call.url === '/api/quizzes/q1/attempt')).toHaveLength(1),
+    );
+    const attempt = fake.calls.find((call) => call.url === '/api/quizzes/q1/attempt')!;
+    expect(attempt.init?.method).toBe('POST');
+    expect(JSON.parse(String(attempt.init?.body))).toEqual({
+      score: 1,
+      totalQuestions: 2,
+      answers: { qa: 'A', qb: '-' },
+    });
+
+    act(() => socket.receive({ type: 'room_reset', roomId: 'ABC234', room: room() }));
+    expect(await screen.findByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '前回の結果を見る' }));
+    expect(await screen.findByRole('heading', { name: 'ゲーム終了！' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ルームに戻る' }));
+    expect(await screen.findByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    expect(fake.calls.filter((call) => call.url === '/api/quizzes/q1/attempt')).toHaveLength(1);
+  });
+
+  it('ignores frames that are not the protocol', async () => {
+    const { socket } = await inRoom();
+    act(() => socket.onmessage?.(new MessageEvent('message', { data: 'not json' })));
+    act(() => socket.receive({ type: 'question', roomId: 'ABC234', question: { text: '形の違う問題' } }));
+    act(() => socket.receive({ type: 'no_such_type', roomId: 'ABC234' }));
+    expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    expect(screen.queryByText('形の違う問題')).toBeNull();
+  });
+
+  it('locks the answers at 0 seconds', async () => {
+    const { socket } = await inRoom();
+    act(() => socket.receive(question(0, '時間切れの問題', Date.now() - 1)));
+    expect(await screen.findByText('時間切れ！')).toBeTruthy();
+    expect((answerButton('A') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(window, { key: '1' });
+    expect(socket.sentOf('answer')).toHaveLength(0);
+  });
+
+  it('puts a rejoining member back on the current question with the answer given', async () => {
+    setUp();
+    const socket = await connect();
+    const { type: _type, ...current } = question(0, '再接続の問題');
+    act(() =>
+      socket.receive({
+        type: 'room_rejoined',
+        roomId: 'ABC234',
+        room: room({ gameState: 'question', questionIndex: 0 }),
+        question: current,
+        myAnswer: 'B',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: '再接続の問題' })).toBeTruthy();
+    expect(answerButton('B').getAttribute('aria-pressed')).toBe('true');
+    expect((answerButton('A') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/回答しました！/)).toBeTruthy();
+  });
+
+  it('reconnects 2 seconds after an abnormal close, and gives up after a few tries', async () => {
+    const { socket } = await inRoom();
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    expect(screen.getByText(/再接続しています/)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    // The second socket is refused (1006 again), and so are the next ones, each after a longer wait.
+    act(() => FakeWebSocket.latest.drop(1006));
+    act(() => vi.advanceTimersByTime(4000));
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    act(() => FakeWebSocket.latest.drop(1006));
+    act(() => vi.advanceTimersByTime(8000));
+    expect(FakeWebSocket.instances).toHaveLength(4);
+    act(() => FakeWebSocket.latest.drop(1006));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(4);
+    expect(screen.getByText(MULTIPLAYER_MESSAGES.notConnected)).toBeTruthy();
+
+    // 再接続 opens a new socket; the server puts the member back into the room.
+    fireEvent.click(screen.getByRole('button', { name: /再接続/ }));
+    expect(FakeWebSocket.instances).toHaveLength(5);
+    const fresh = FakeWebSocket.latest;
+    act(() => fresh.open());
+    expect(fresh.sent[0]).toEqual({ type: 'auth' });
+    act(() => fresh.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+    act(() => fresh.receive({ type: 'room_rejoined', roomId: 'ABC234', room: room(), myAnswer: null }));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    expect(screen.queryByText(/再接続しています/)).toBeNull();
+  });
+
+  it('does not reconnect after a normal close', async () => {
+    const { socket } = await inRoom();
+    vi.useFakeTimers();
+    act(() => socket.drop(1000));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(screen.getByText(MULTIPLAYER_MESSAGES.notConnected)).toBeTruthy();
+  });
+});

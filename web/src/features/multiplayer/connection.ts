@@ -1,0 +1,141 @@
+import {
+  ROOM_LIMITS,
+  serverMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+} from '@shared/multiplayer';
+
+/**
+ * `open`: the socket is up (joining and creating are allowed); `reconnecting`: it dropped and a
+ * new one is on its way; `closed`: given up (the page offers 再接続).
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** What the client sends: the protocol's messages, and the ping that measures the clock offset. */
+export type OutgoingMessage = ClientMessage | { type: 'ping'; sentAt: number };
+
+export interface ConnectionListener {
+  message: (message: ServerMessage, receivedAt: number) => void;
+  status: (status: ConnectionStatus) => void;
+}
+
+/**
+ * Tries after an abnormal close: the spec's one reconnect after 2 s (§4, §9), then two more, each
+ * waiting twice as long, so a short outage is ridden out and a refused socket is not hammered.
+ */
+export const RECONNECT_TRIES = 3;
+/** API Gateway closes a socket idle for 10 minutes; a ping now and then keeps a waiting room's open. */
+const KEEPALIVE_MS = 5 * 60_000;
+/** Frames above this are not the protocol's (the gateway's own limit is 128 KB). */
+const FRAME_MAX_CHARS = 256 * 1024;
+/**
+ * Closes that a new socket may cure: abnormal (1006), going away (1001: API Gateway's idle and
+ * two-hour limits) and the server-side failures (1011–1014). A normal close (1000) or a refusal
+ * (1008) is not retried.
+ */
+const RETRIED_CODES = new Set([1001, 1006, 1011, 1012, 1013, 1014]);
+
+/** Same origin `/ws`, `wss:` under https (§7). */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/**
+ * The game's WebSocket: sends `auth` on open, parses every frame with the shared schema (anything
+ * else is dropped), and reconnects after an abnormal close. One instance per page; `stop` ends it.
+ */
+export class MultiplayerConnection {
+  private socket: WebSocket | null = null;
+  private tries = 0;
+  private stopped = true;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private keepalive: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly listener: ConnectionListener,
+    private readonly url: () => string = () => socketUrl(),
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.tries = 0;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+  }
+
+  /** A new socket now (the 再接続 button), when the tries ran out. */
+  reconnect(): void {
+    if (this.stopped || this.socket) return;
+    this.tries = 0;
+    this.clearTimers();
+    this.open();
+  }
+
+  /** The server accepted this socket: a later drop may use every try again. */
+  authenticated(): void {
+    this.tries = 0;
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a message when the socket is open; false when it is not (nothing is queued). */
+  send(message: OutgoingMessage): boolean {
+    if (!this.socket || !this.isOpen) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  private clearTimers() {
+    clearTimeout(this.retryTimer);
+    clearInterval(this.keepalive);
+    this.retryTimer = undefined;
+    this.keepalive = undefined;
+  }
+
+  private open() {
+    this.listener.status(this.tries === 0 ? 'connecting' : 'reconnecting');
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.send({ type: 'auth' });
+      this.send({ type: 'ping', sentAt: Date.now() });
+      this.keepalive = setInterval(() => this.send({ type: 'ping', sentAt: Date.now() }), KEEPALIVE_MS);
+      this.listener.status('open');
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket || typeof event.data !== 'string' || event.data.length > FRAME_MAX_CHARS)
+        return;
+      let frame: unknown;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = serverMessageSchema.safeParse(frame);
+      if (parsed.success) this.listener.message(parsed.data, Date.now());
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (this.stopped) return;
+      if (!RETRIED_CODES.has(event.code) || this.tries >= RECONNECT_TRIES) {
+        this.listener.status('closed');
+        return;
+      }
+      this.tries += 1;
+      this.listener.status('reconnecting');
+      this.retryTimer = setTimeout(() => this.open(), ROOM_LIMITS.reconnectAfterMs * 2 ** (this.tries - 1));
+    };
+  }
+}
