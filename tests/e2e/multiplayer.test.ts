@@ -180,6 +180,11 @@ describe('multiplayer', () => {
     // The room returns to waiting for everyone.
     await host.page.getByRole('button', { name: '準備完了にする' }).waitFor({ timeout: 30_000 });
     await guest.page.getByRole('button', { name: '準備完了にする' }).waitFor();
+    // Leaving returns to the lobby (a member who just closed the tab would keep the seat for 60 s).
+    for (const page of [guest.page, host.page]) {
+      await page.getByRole('button', { name: '退出する' }).click();
+      await page.getByText('オンライン').waitFor();
+    }
     await closeAll(host.context, guest.context);
   });
 
