@@ -138,7 +138,14 @@ const roomSettingsInput = {
 
 /** Client → server messages (§7), one route key (and Lambda) each. */
 export const clientMessageSchemas = {
-  auth: z.object({ type: z.literal('auth') }),
+  auth: z.object({
+    type: z.literal('auth'),
+    /**
+     * Whether to take back a seat the member holds (default yes). A page whose seat another tab
+     * took over sends false, so two tabs do not take the seat from each other in turn.
+     */
+    rejoin: z.boolean().default(true),
+  }),
   create_room: z.object({
     type: z.literal('create_room'),
     ...roomSettingsInput,
@@ -215,6 +222,11 @@ export const roomSchema = z.object({
   totalQuestions: z.number(),
   /** Index of the question being played or revealed; -1 before the first. */
   questionIndex: z.number(),
+  /**
+   * Grows with every change of the room. Messages from concurrent functions may arrive in any
+   * order: a snapshot older than the one shown is ignored.
+   */
+  version: z.number(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
@@ -232,8 +244,6 @@ const questionMessage = z.object({
   type: z.literal('question'),
   roomId: z.string(),
   question: questionPayloadSchema,
-  /** The quiz's question id (for the attempt record); never the answer. */
-  questionId: z.string(),
   timeLimit: z.number(),
   totalQuestions: z.number(),
   questionIndex: z.number(),
@@ -261,6 +271,27 @@ export const rankingEntrySchema = z.object({
   answers: z.record(z.string(), z.union([letter, z.literal('-')])),
 });
 
+const answerRevealMessage = z.object({
+  type: z.literal('answer_reveal'),
+  roomId: z.string(),
+  questionIndex: z.number(),
+  totalQuestions: z.number(),
+  results: z.array(revealResultSchema),
+  correctAnswer: letter,
+  explanation: z.string().nullable(),
+  /** When the next question (or the final results) comes, epoch ms. */
+  nextAt: z.number(),
+});
+
+const gameFinishedMessage = z.object({
+  type: z.literal('game_finished'),
+  roomId: z.string(),
+  quizId: z.string(),
+  totalQuestions: z.number(),
+  results: z.array(rankingEntrySchema),
+  winner: rankingEntrySchema.nullable(),
+});
+
 const roomMessage = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), roomId: z.string(), room: roomSchema });
 
@@ -269,6 +300,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('authenticated'),
     user: z.object({ id: z.string(), nickname: z.string() }),
+    /** The room whose seat this socket took back (`room_rejoined` follows), or null. */
+    roomId: z.string().nullable(),
   }),
   roomMessage('room_created'),
   roomMessage('player_joined').extend({ player: playerSchema }),
@@ -279,8 +312,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   roomMessage('room_reset'),
   /** Sent to a member put back into a room (a reload or a new socket within the rejoin time). */
   roomMessage('room_rejoined').extend({
+    /** The open question (gameState `question`). */
     question: questionMessage.omit({ type: true }).optional(),
     myAnswer: letter.nullable(),
+    /** The results on screen (gameState `results`). */
+    reveal: answerRevealMessage.omit({ type: true }).optional(),
+    /** The final ranking on screen (gameState `finished`). */
+    finished: gameFinishedMessage.omit({ type: true }).optional(),
   }),
   z.object({
     type: z.literal('game_starting'),
@@ -313,25 +351,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     answeredCount: z.number(),
     playerCount: z.number(),
   }),
-  z.object({
-    type: z.literal('answer_reveal'),
-    roomId: z.string(),
-    questionIndex: z.number(),
-    totalQuestions: z.number(),
-    results: z.array(revealResultSchema),
-    correctAnswer: letter,
-    explanation: z.string().nullable(),
-    /** When the next question (or the final results) comes, epoch ms. */
-    nextAt: z.number(),
-  }),
-  z.object({
-    type: z.literal('game_finished'),
-    roomId: z.string(),
-    quizId: z.string(),
-    totalQuestions: z.number(),
-    results: z.array(rankingEntrySchema),
-    winner: rankingEntrySchema.nullable(),
-  }),
+  answerRevealMessage,
+  gameFinishedMessage,
   z.object({
     type: z.literal('chat_message'),
     roomId: z.string(),
