@@ -8,7 +8,7 @@ import { CategoryKeys } from './categories/category-keys';
 import { ConnectionKeys } from './connections/connection-keys';
 import type { EntityKeys } from './data/keys';
 import { RateWindowKeys } from './lib/rate-limit-keys';
-import { RoomGameKeys, RoomKeys, SeatKeys } from './multiplayer/room-keys';
+import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './multiplayer/room-keys';
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress/progress-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
 import { FavoriteKeys } from './quizzes/favorite-keys';
@@ -58,6 +58,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   AuditKeys,
   ConnectionKeys,
   RoomKeys,
+  RoomListingKeys,
   RoomGameKeys,
   SeatKeys,
 ];

@@ -39,6 +39,7 @@ export const MULTIPLAYER_MESSAGES = {
   chatTooFast: 'メッセージの送信が速すぎます。少し待ってから送信してください',
   joinTooFast: '参加の試行が多すぎます。しばらくしてからお試しください',
   createTooFast: 'ルームの作成が多すぎます。しばらくしてからお試しください',
+  actionsTooFast: '操作が速すぎます。少し待ってからお試しください',
   busy: 'ルームが混み合っています。もう一度お試しください',
 } as const;
 

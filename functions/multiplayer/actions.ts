@@ -18,7 +18,9 @@ import {
   broadcast,
   deliver,
   everyoneAnswered,
+  finishedMessage,
   questionMessage,
+  revealMessage,
   roomQuiz,
   scheduleTick,
   seatDisconnected,
@@ -28,7 +30,6 @@ import {
 } from './game';
 import {
   changeRoom,
-  collectionKeys,
   findSeatRoom,
   getGameQuestions,
   insertRoom,
@@ -78,48 +79,73 @@ async function callersRoom(caller: Caller): Promise<RoomItem> {
   const room = await findSeatRoom(caller.user.id);
   if (!room || room.players[caller.user.id]?.connectionId !== caller.connection.connectionId)
     throw roomError('not_in_room', m.notInRoom);
+  // A phase long past its end means its tick was lost: end it now (exactly once, as a tick would).
+  if (room.gameState !== 'waiting' && Date.now() > room.phaseEndsAt + OVERDUE_MS)
+    await advance(room.code, room.step, caller.log, { early: 'wait' });
   return room;
 }
+
+/** How late a phase's end may be before a member's message ends it in place of its lost tick. */
+const OVERDUE_MS = 10_000;
+
+/** Room messages a member may send in any 10 seconds, besides the limits of joining and chat. */
+const ROOM_ACTIONS_PER_TEN_SECONDS = 30;
 
 async function limit(purpose: string, caller: Caller, count: number, seconds: number, message: string) {
   if (!(await withinRateLimit(`${purpose}#${caller.user.id}`, count, seconds)))
     throw roomError('rate_limited', message);
 }
 
-/** `auth`: who the socket belongs to, and the member's seat back if they were in a room (rejoin). */
-export async function authenticate(caller: Caller): Promise<void> {
+/**
+ * `auth`: who the socket belongs to, and the member's seat back if they hold one (rejoin): a
+ * reload or a new socket within the rejoin time continues where the member was.
+ */
+export async function authenticate(caller: Caller, input: Input<'auth'>): Promise<void> {
+  await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);
+  const seated = await findSeatRoom(caller.user.id);
+  const seat = seated?.players[caller.user.id];
+  let room: RoomItem | undefined;
+  if (seated && seat) {
+    if (seat.leftAt !== null && Date.now() >= seatExpiry(seat.leftAt))
+      // A seat past its rejoin time is given up even if its tick is late.
+      await giveUpSeat(seated.code, caller.user.id, seat.leftAt, caller.log);
+    else if (input.rejoin || seat.connectionId === null) room = await takeSeat(caller, seated.code);
+  }
   await caller.reply({
     type: 'authenticated',
     user: { id: caller.user.id, nickname: caller.user.nickname },
+    roomId: room?.code ?? null,
   });
-  const seated = await findSeatRoom(caller.user.id);
-  const seat = seated?.players[caller.user.id];
-  if (!seated || !seat) return;
-  // A seat past its rejoin time is given up even if its tick is late.
-  if (seat.leftAt !== null && Date.now() >= seatExpiry(seat.leftAt))
-    return giveUpSeat(seated.code, caller.user.id, seat.leftAt, caller.log);
-  await rejoin(caller, seated.code);
+  if (room) await sendRoomAsItStands(caller, room);
 }
 
 const seatExpiry = (leftAt: number) => leftAt + ROOM_LIMITS.rejoinSeconds * 1000;
 
-/** Moves the member's seat to this socket and sends them the room as it stands (and the open question). */
-async function rejoin(caller: Caller, code: string): Promise<void> {
-  const { outcome, before } = await changeRoom(code, (room): RoomChange<null> => {
-    const seat = room.players[caller.user.id];
-    if (!seat) throw roomError('not_in_room', m.notInRoom);
-    Object.assign(seat, {
-      connectionId: caller.connection.connectionId,
-      endpoint: caller.connection.endpoint,
-      leftAt: null,
+/**
+ * Moves the member's seat to this socket; undefined when the seat is gone meanwhile. An older
+ * socket that held it (another tab) is told `left_room`; the room hears the member is back.
+ */
+async function takeSeat(caller: Caller, code: string): Promise<RoomItem | undefined> {
+  const mine = caller.connection.connectionId;
+  let taken;
+  try {
+    taken = await changeRoom(code, (room): RoomChange<null> => {
+      const seat = room.players[caller.user.id];
+      if (!seat) throw roomError('not_in_room', m.notInRoom);
+      if (seat.connectionId === mine) return { unchanged: true, result: null };
+      Object.assign(seat, { connectionId: mine, endpoint: caller.connection.endpoint, leftAt: null });
+      return { room, result: null };
     });
-    return { room, result: null };
-  });
-  if (!('room' in outcome)) return;
+  } catch (error) {
+    const reason = (error as { reason?: string }).reason;
+    if (reason === 'not_in_room' || reason === 'not_found') return undefined;
+    throw error;
+  }
+  const { outcome, before } = taken;
+  if (!('room' in outcome)) return before;
   const room = outcome.room;
   const previous = before.players[caller.user.id];
-  if (previous?.connectionId && previous.connectionId !== caller.connection.connectionId) {
-    // The member opened another socket (a second tab): the old one stops receiving the room.
+  if (previous?.connectionId) {
     await deliver(
       room.code,
       caller.user.id,
@@ -127,20 +153,8 @@ async function rejoin(caller: Caller, code: string): Promise<void> {
       previous.connectionId,
       { type: 'left_room', roomId: room.code },
       caller.log,
-    ).catch(() => undefined);
-  }
-  const inQuestion = room.gameState === 'question';
-  const question = inQuestion ? (await getGameQuestions(room.code))[room.questionIndex] : undefined;
-  const { type: _type, ...current } = question ? questionMessage(room, question) : { type: undefined };
-  await caller.reply({
-    type: 'room_rejoined',
-    roomId: room.code,
-    room: toRoom(room),
-    ...(question ? { question: current as Omit<ReturnType<typeof questionMessage>, 'type'> } : {}),
-    myAnswer: room.players[caller.user.id]?.answers[String(room.questionIndex)]?.answer ?? null,
-  });
-  if (inQuestion) await caller.reply(timerSync(room));
-  if (!previous?.connectionId)
+    );
+  } else {
     await broadcast(
       room,
       {
@@ -153,6 +167,26 @@ async function rejoin(caller: Caller, code: string): Promise<void> {
       caller.log,
       { except: caller.user.id },
     );
+    await afterPlayersChanged(room, caller.log);
+  }
+  return room;
+}
+
+/** `room_rejoined`: the room, and what is on screen in it now (the open question, the results, the ranking). */
+async function sendRoomAsItStands(caller: Caller, room: RoomItem): Promise<void> {
+  const questions = ['question', 'results'].includes(room.gameState) ? await getGameQuestions(room.code) : [];
+  const question = room.gameState === 'question' ? questions[room.questionIndex] : undefined;
+  const strip = <T extends { type: string }>({ type: _type, ...rest }: T) => rest;
+  await caller.reply({
+    type: 'room_rejoined',
+    roomId: room.code,
+    room: toRoom(room),
+    ...(question ? { question: strip(questionMessage(room, question)) } : {}),
+    ...(room.gameState === 'results' ? { reveal: strip(revealMessage(room, questions)) } : {}),
+    ...(room.gameState === 'finished' ? { finished: strip(finishedMessage(room)) } : {}),
+    myAnswer: room.players[caller.user.id]?.answers[String(room.questionIndex)]?.answer ?? null,
+  });
+  if (question) await caller.reply(timerSync(room));
 }
 
 /** Leaves room `code` (the member's current room, before they create or join another). */
@@ -207,12 +241,12 @@ export async function createRoom(caller: Caller, input: Input<'create_room'>): P
       totalQuestions: 0,
       answerKey: [],
       questionIds: [],
+      choices: [],
       version: 1,
       createdAt,
       ttl: roomTtl(now),
-      ...collectionKeys(createdAt),
     }),
-    (code) => [seatPut(caller.user.id, code, now)],
+    (code) => [seatPut(caller.user.id, code, now, undefined)],
   );
   await caller.reply({ type: 'room_created', roomId: room.code, room: toRoom(room) });
 }
@@ -221,7 +255,12 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
   // Codes and passwords are guessable only by trying: tries are limited per member.
   await limit('room-join', caller, 20, 60, m.joinTooFast);
   const current = await findSeatRoom(caller.user.id);
-  if (current?.code === input.roomId) return rejoin(caller, current.code);
+  if (current?.code === input.roomId) {
+    // Already seated there (another tab, or a join sent twice): the seat moves to this socket.
+    const room = await takeSeat(caller, current.code);
+    if (room) await sendRoomAsItStands(caller, room);
+    return;
+  }
   const { outcome } = await changeRoom(input.roomId, (room, now): RoomChange<null> => {
     if (room.passwordHash && !input.password) throw roomError('password_required', m.passwordRequired);
     if (!passwordMatches(room, input.password ?? '')) throw roomError('wrong_password', m.wrongPassword);
@@ -229,7 +268,7 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
     if (Object.keys(room.players).length >= room.settings.maxPlayers)
       throw roomError('room_full', m.roomFull);
     room.players[caller.user.id] = newSeat(caller, now);
-    return { room, result: null, extra: [seatPut(caller.user.id, room.code, now)] };
+    return { room, result: null, extra: [seatPut(caller.user.id, room.code, now, current?.code)] };
   });
   if (current) await leave(caller, current.code, { reply: false }).catch(() => undefined);
   if (!('room' in outcome)) return;
@@ -239,6 +278,7 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
 }
 
 export async function toggleReady(caller: Caller): Promise<void> {
+  await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);
   const seated = await callersRoom(caller);
   const { outcome } = await changeRoom(seated.code, (room): RoomChange<boolean> => {
     const seat = room.players[caller.user.id];
@@ -263,6 +303,7 @@ export async function toggleReady(caller: Caller): Promise<void> {
 }
 
 export async function updateSettings(caller: Caller, input: Input<'update_room_settings'>): Promise<void> {
+  await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);
   const seated = await callersRoom(caller);
   if (seated.hostId !== caller.user.id) throw roomError('not_host', m.hostOnlySettings);
   const detail = await roomQuiz(input.quizId, caller.user);
@@ -302,6 +343,7 @@ export async function answer(caller: Caller, input: Input<'answer'>): Promise<vo
   if (room.gameState !== 'question') throw roomError('too_late', m.notAnswering);
   const index = input.questionIndex ?? room.questionIndex;
   if (index !== room.questionIndex) throw roomError('too_late', m.tooLate);
+  if (!(room.choices[index] ?? 'ABCD').includes(input.answer)) throw roomError('invalid', m.answerInvalid);
   const now = Date.now();
   if (now >= room.phaseEndsAt) throw roomError('too_late', m.tooLate);
   const recorded = await recordAnswer(room.code, caller.user.id, index, input.answer as AnswerLetter, now);

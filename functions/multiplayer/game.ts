@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { MULTIPLAYER_MESSAGES, ROOM_LIMITS, questionScore, type ServerMessage } from '@shared/multiplayer';
+import {
+  MULTIPLAYER_MESSAGES,
+  ROOM_LIMITS,
+  questionScore,
+  type GameState,
+  type ServerMessage,
+} from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import { sendToConnection } from '../connections/connection';
 import { sqs } from '../lib/aws-clients';
@@ -77,7 +83,11 @@ export async function deliver(
   } catch (error) {
     log.warn('could not deliver a room message', { error, type: message.type });
   }
-  if (!delivered) await seatDisconnected(code, userId, connectionId, log);
+  if (!delivered)
+    await seatDisconnected(code, userId, connectionId, log).catch((error: unknown) =>
+      // The message's own work is done; the seat is dealt with by `$disconnect` or the next send.
+      log.warn('could not keep the seat of a gone socket', { error }),
+    );
 }
 
 /**
@@ -85,10 +95,16 @@ export async function deliver(
  * `rejoinSeconds`, after which a seat tick gives the seat up.
  */
 export async function seatDisconnected(code: string, userId: string, connectionId: string, log: Logger) {
-  const { outcome } = await changeRoom(code, (room, now): RoomChange<number | null> => {
+  const { outcome } = await changeRoom(code, async (room, now): Promise<RoomChange<number | null>> => {
     const seat = room.players[userId];
     if (!seat || seat.connectionId !== connectionId) return { unchanged: true, result: null };
     Object.assign(seat, { connectionId: null, endpoint: null, leftAt: now });
+    // Scheduled before the write: a seat kept is always given up in the end (a tick for a write
+    // that lost its race finds `leftAt` different and does nothing).
+    await scheduleTick(
+      { kind: 'seat', roomId: code, userId, leftAt: now },
+      now + ROOM_LIMITS.rejoinSeconds * 1000,
+    );
     return { room, result: now };
   }).catch((error: unknown) => {
     if ((error as { reason?: string }).reason === 'not_found') return { outcome: undefined };
@@ -96,10 +112,6 @@ export async function seatDisconnected(code: string, userId: string, connectionI
   });
   if (!outcome || !('room' in outcome) || outcome.result === null) return;
   const room = outcome.room;
-  await scheduleTick(
-    { kind: 'seat', roomId: code, userId, leftAt: outcome.result },
-    outcome.result + ROOM_LIMITS.rejoinSeconds * 1000,
-  );
   await broadcast(
     room,
     {
@@ -137,10 +149,12 @@ export async function afterPlayersChanged(room: RoomItem, log: Logger) {
   else if (room.gameState === 'waiting') await startIfReady(room.code, log);
 }
 
-/** Every connected player has answered the current question (and someone is connected). */
+/**
+ * Every seated player has answered the current question. A player whose socket dropped keeps the
+ * question open until the deadline: they may reload and answer it.
+ */
 export function everyoneAnswered(room: RoomItem): boolean {
-  const seats = connectedSeats(room);
-  return seats.length > 0 && seats.every(([, seat]) => seat.answers[String(room.questionIndex)]);
+  return seatsInOrder(room).every(([, seat]) => seat.answers[String(room.questionIndex)]);
 }
 
 /** The quiz a room plays: one the host may see, not hidden, with questions. */
@@ -202,8 +216,10 @@ export async function startIfReady(code: string, log: Logger): Promise<void> {
       totalQuestions: questions.length,
       answerKey: questions.map((question) => question.correctAnswer),
       questionIds: questions.map((question) => question.id),
+      choices: questions.map((question) => Object.keys(question.options).join('')),
       settings: { ...room.settings, quizTitle: detail.quiz.title },
     });
+    await scheduleTick({ kind: 'phase', roomId: code, step: room.step }, room.phaseEndsAt);
     return { room, result: true, extra: [gamePut(code, questions, now)] };
   });
   if (!('room' in outcome)) return;
@@ -213,7 +229,6 @@ export async function startIfReady(code: string, log: Logger): Promise<void> {
     await broadcast(room, { type: 'error', message: m.quizNotFound, reason: 'not_found' }, log);
     return;
   }
-  await scheduleTick({ kind: 'phase', roomId: code, step: room.step }, room.phaseEndsAt);
   await broadcast(
     room,
     {
@@ -233,7 +248,6 @@ export function questionMessage(room: RoomItem, question: GameQuestion) {
     type: 'question' as const,
     roomId: room.code,
     question: { text: question.text, options: question.options },
-    questionId: question.id,
     timeLimit: room.settings.timePerQuestion,
     totalQuestions: room.totalQuestions,
     questionIndex: room.questionIndex,
@@ -304,6 +318,7 @@ function reset(room: RoomItem) {
     totalQuestions: 0,
     answerKey: [],
     questionIds: [],
+    choices: [],
   });
 }
 
@@ -350,24 +365,32 @@ export async function advance(
 ): Promise<void> {
   let outcome: RoomChange<'early' | 'stale' | 'advanced'>;
   try {
-    ({ outcome } = await changeRoom(code, (room, now): RoomChange<'early' | 'stale' | 'advanced'> => {
-      if (room.step !== step || room.gameState === 'waiting') return { unchanged: true, result: 'stale' };
-      if (options.early === 'wait' && now < room.phaseEndsAt) return { unchanged: true, result: 'early' };
-      if (
-        room.gameState === 'question' &&
-        options.early === 'advance' &&
-        now < room.phaseEndsAt &&
-        !everyoneAnswered(room)
-      )
-        return { unchanged: true, result: 'stale' };
-      if (room.gameState === 'starting') openQuestion(room, 0, now);
-      else if (room.gameState === 'question') reveal(room, now);
-      else if (room.gameState === 'results') {
-        if (room.questionIndex + 1 < room.totalQuestions) openQuestion(room, room.questionIndex + 1, now);
-        else finish(room, now);
-      } else reset(room);
-      return { room, result: 'advanced' };
-    }));
+    ({ outcome } = await changeRoom(
+      code,
+      async (room, now): Promise<RoomChange<'early' | 'stale' | 'advanced'>> => {
+        if (room.step !== step || room.gameState === 'waiting') return { unchanged: true, result: 'stale' };
+        if (options.early === 'wait' && now < room.phaseEndsAt) return { unchanged: true, result: 'early' };
+        if (
+          room.gameState === 'question' &&
+          options.early === 'advance' &&
+          now < room.phaseEndsAt &&
+          !everyoneAnswered(room)
+        )
+          return { unchanged: true, result: 'stale' };
+        if (room.gameState === 'starting') openQuestion(room, 0, now);
+        else if (room.gameState === 'question') reveal(room, now);
+        else if (room.gameState === 'results') {
+          if (room.questionIndex + 1 < room.totalQuestions) openQuestion(room, room.questionIndex + 1, now);
+          else finish(room, now);
+        } else reset(room);
+        // The next phase's tick goes out before the write, so no phase is ever left without an end
+        // (a tick for a write that lost its race names a step that never happens, and does nothing).
+        const next = room.gameState as GameState;
+        if (next !== 'waiting')
+          await scheduleTick({ kind: 'phase', roomId: code, step: room.step }, room.phaseEndsAt);
+        return { room, result: 'advanced' };
+      },
+    ));
   } catch (error) {
     if ((error as { reason?: string }).reason === 'not_found') return;
     throw error;
@@ -383,60 +406,55 @@ export async function advance(
   await announce(outcome.room, log);
 }
 
-/** Sends what a phase that just began says, and schedules its end. */
+/** The results of the room's current question (gameState `results`). */
+export function revealMessage(room: RoomItem, questions: GameQuestion[]) {
+  const index = String(room.questionIndex);
+  return {
+    type: 'answer_reveal' as const,
+    roomId: room.code,
+    questionIndex: room.questionIndex,
+    totalQuestions: room.totalQuestions,
+    results: seatsInOrder(room).map(([playerId, seat]) => ({
+      playerId,
+      nickname: seat.nickname,
+      answer: seat.answers[index]?.answer ?? null,
+      isCorrect: seat.answers[index]?.answer === room.answerKey[room.questionIndex],
+      score: seat.points[index] ?? 0,
+      totalScore: seat.score,
+    })),
+    correctAnswer: room.answerKey[room.questionIndex]!,
+    explanation: questions[room.questionIndex]?.explanation ?? null,
+    nextAt: room.phaseEndsAt,
+  };
+}
+
+/** The final ranking of the room's game (gameState `finished`). */
+export function finishedMessage(room: RoomItem) {
+  const results = ranking(room);
+  return {
+    type: 'game_finished' as const,
+    roomId: room.code,
+    quizId: room.settings.quizId,
+    totalQuestions: room.totalQuestions,
+    results,
+    winner: results[0] ?? null,
+  };
+}
+
+/** Sends what a phase that just began says (its end was scheduled before it was written). */
 async function announce(room: RoomItem, log: Logger) {
-  const tick =
-    room.gameState === 'waiting'
-      ? Promise.resolve()
-      : scheduleTick({ kind: 'phase', roomId: room.code, step: room.step }, room.phaseEndsAt);
   const code = room.code;
   if (room.gameState === 'question') {
-    const questions = await getGameQuestions(code);
-    const question = questions[room.questionIndex];
+    const question = (await getGameQuestions(code))[room.questionIndex];
     if (question) {
       await broadcast(room, questionMessage(room, question), log);
       await broadcast(room, timerSync(room), log);
     }
   } else if (room.gameState === 'results') {
-    const questions = await getGameQuestions(code);
-    const index = String(room.questionIndex);
-    await broadcast(
-      room,
-      {
-        type: 'answer_reveal',
-        roomId: code,
-        questionIndex: room.questionIndex,
-        totalQuestions: room.totalQuestions,
-        results: seatsInOrder(room).map(([playerId, seat]) => ({
-          playerId,
-          nickname: seat.nickname,
-          answer: seat.answers[index]?.answer ?? null,
-          isCorrect: seat.answers[index]?.answer === room.answerKey[room.questionIndex],
-          score: seat.points[index] ?? 0,
-          totalScore: seat.score,
-        })),
-        correctAnswer: room.answerKey[room.questionIndex]!,
-        explanation: questions[room.questionIndex]?.explanation ?? null,
-        nextAt: room.phaseEndsAt,
-      },
-      log,
-    );
+    await broadcast(room, revealMessage(room, await getGameQuestions(code)), log);
   } else if (room.gameState === 'finished') {
-    const results = ranking(room);
-    await broadcast(
-      room,
-      {
-        type: 'game_finished',
-        roomId: code,
-        quizId: room.settings.quizId,
-        totalQuestions: room.totalQuestions,
-        results,
-        winner: results[0] ?? null,
-      },
-      log,
-    );
+    await broadcast(room, finishedMessage(room), log);
   } else if (room.gameState === 'waiting') {
     await broadcast(room, { type: 'room_reset', roomId: code, room: toRoom(room) }, log);
   }
-  await tick;
 }

@@ -14,9 +14,10 @@ import { queryPages } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
 import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
 import { backoffMs, pause, RETRY } from '../data/retry';
+import { ConflictError } from '../lib/errors';
 import { roomError } from './errors';
 import { randomToken } from '../lib/random-token';
-import { RoomGameKeys, RoomKeys, SeatKeys } from './room-keys';
+import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './room-keys';
 
 /**
  * Multiplayer rooms: one item per room holds its settings, players, game phase and clock, so every
@@ -80,11 +81,11 @@ export interface RoomItem {
   answerKey: AnswerLetter[];
   /** The quiz's question ids in play order (the attempt record keys its answers by id). */
   questionIds: string[];
+  /** The letters each question offers in play order (`AB`, `ABCD`): an answer must be one of them. */
+  choices: string[];
   version: number;
   createdAt: string;
   ttl: number;
-  gsi1pk: string;
-  gsi1sk: string;
 }
 
 export interface GameQuestion {
@@ -151,8 +152,18 @@ export async function findSeatRoom(userId: string): Promise<RoomItem | undefined
   return undefined;
 }
 
-export const seatPut = (userId: string, code: string, now: number): NamedItem => ({
-  Put: { Item: { ...seatKey(userId), roomId: code, ttl: roomTtl(now) } },
+/**
+ * Seats the member in room `code`, on condition that they sit where they were seen to sit
+ * (`from`, or nowhere): a member is in one room at a time however many joins race.
+ */
+export const seatPut = (userId: string, code: string, now: number, from: string | undefined): NamedItem => ({
+  name: 'seat',
+  Put: {
+    Item: { ...seatKey(userId), roomId: code, ttl: roomTtl(now) },
+    ConditionExpression: from === undefined ? 'attribute_not_exists(pk)' : 'roomId = :from',
+    ...(from === undefined ? {} : { ExpressionAttributeValues: { ':from': from } }),
+  },
+  onConditionFailed: () => roomError('busy', m.busy),
 });
 
 /**
@@ -167,7 +178,9 @@ export async function releaseSeat(userId: string, code: string): Promise<void> {
       ExpressionAttributeValues: { ':room': code },
     });
   } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const name = (error as { name?: string }).name;
+    if (name === 'TransactionConflictException') return releaseSeat(userId, code);
+    if (name !== 'ConditionalCheckFailedException') throw error;
   }
 }
 
@@ -178,6 +191,7 @@ export async function insertRoom(build: (code: string) => RoomItem, extra: (code
     try {
       await transactWrite([
         { name: 'room', Put: { Item: room, ConditionExpression: 'attribute_not_exists(pk)' } },
+        listingPut(room),
         ...extra(room.code),
       ]);
       return room;
@@ -223,11 +237,20 @@ export async function changeRoom<R>(
               ...condition,
             },
           };
+    const listing =
+      'delete' in outcome
+        ? [{ Delete: { Key: RoomListingKeys.key({ code }) } }]
+        : listingChanged(before, outcome.room)
+          ? [listingPut({ ...outcome.room, ttl: roomTtl(now) })]
+          : [];
     try {
-      await transactWrite([write, ...(outcome.extra ?? [])]);
+      await transactWrite([write, ...listing, ...(outcome.extra ?? [])]);
       if ('room' in outcome) outcome.room.version = before.version + 1;
       return { outcome, before };
     } catch (error) {
+      // Transactions that kept conflicting: the room is too busy for this request; try again.
+      if (error instanceof ConflictError && !(error instanceof ConditionsFailed))
+        throw roomError('busy', m.busy);
       if (!(error instanceof ConditionsFailed && error.has('room'))) throw error;
       if (attempt >= RETRY.attempts * 2) throw roomError('busy', m.busy);
       await pause(backoffMs(Math.min(attempt, 4)));
@@ -263,6 +286,7 @@ export function toRoom(room: RoomItem): Room {
     players,
     totalQuestions: room.totalQuestions,
     questionIndex: room.questionIndex,
+    version: room.version,
   };
 }
 
@@ -278,23 +302,50 @@ export function toActiveRoom(room: RoomItem): ActiveRoom {
   };
 }
 
-/** The rooms the lobby lists: newest first, waiting rooms before those in a game, at most `listedRooms`. */
+const connectedCount = (room: RoomItem) =>
+  Object.values(room.players).filter((seat) => seat.connectionId !== null).length;
+
+function listingChanged(before: RoomItem, after: RoomItem): boolean {
+  return (
+    JSON.stringify(toActiveRoom(before)) !== JSON.stringify(toActiveRoom(after)) ||
+    connectedCount(before) !== connectedCount(after)
+  );
+}
+
+function listingPut(room: RoomItem): NamedItem {
+  return {
+    Put: {
+      Item: {
+        ...RoomListingKeys.key({ code: room.code }),
+        ...RoomListingKeys.collection({ createdAt: room.createdAt }),
+        listing: toActiveRoom(room),
+        connectedCount: connectedCount(room),
+        ttl: room.ttl,
+      },
+    },
+  };
+}
+
+/**
+ * The rooms the lobby lists: newest first, waiting rooms before those in a game, at most
+ * `listedRooms`; rooms whose every player is gone (seats kept for a rejoin) are left out.
+ */
 export async function listActiveRooms(): Promise<ActiveRoom[]> {
-  const rooms: RoomItem[] = [];
+  const rooms: ActiveRoom[] = [];
   const now = ttlFromDate(new Date());
-  for await (const page of queryPages<RoomItem>(
-    { index: INDEX.byCollection, partition: RoomKeys.collectionPk(), newestFirst: true },
+  for await (const page of queryPages<{ listing: ActiveRoom; connectedCount: number; ttl: number }>(
+    { index: INDEX.byCollection, partition: RoomListingKeys.collectionPk(), newestFirst: true },
     { maxItems: 200 },
   )) {
-    rooms.push(...page.filter((room) => room.ttl > now && Object.keys(room.players ?? {}).length > 0));
+    rooms.push(
+      ...page.filter((item) => item.ttl > now && item.connectedCount > 0).map((item) => item.listing),
+    );
   }
   const waitingFirst = [...rooms].sort(
     (a, b) => Number(a.gameState !== 'waiting') - Number(b.gameState !== 'waiting'),
   );
-  return waitingFirst.slice(0, ROOM_LIMITS.listedRooms).map(toActiveRoom);
+  return waitingFirst.slice(0, ROOM_LIMITS.listedRooms);
 }
-
-export const collectionKeys = (createdAt: string) => RoomKeys.collection({ createdAt });
 
 export const gamePut = (code: string, questions: GameQuestion[], now: number): NamedItem => ({
   Put: { Item: { ...RoomGameKeys.key({ code }), questions, ttl: roomTtl(now) } },
@@ -331,7 +382,13 @@ export async function recordAnswer(
     });
     return { ok: true, room: result.Attributes as RoomItem };
   } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const name = (error as { name?: string }).name;
+    // The room was inside another change's transaction: try again, with the answer's own time.
+    if (name === 'TransactionConflictException') {
+      await pause(backoffMs(1));
+      return recordAnswer(code, userId, questionIndex, answer, now);
+    }
+    if (name !== 'ConditionalCheckFailedException') throw error;
     return { ok: false, room: await getRoom(code) };
   }
 }

@@ -6,5 +6,5 @@ import { webSocketHandler } from './handler';
 export const handler = webSocketHandler({
   routeKey: 'auth',
   message: clientMessageSchemas.auth,
-  handle: (caller) => authenticate(caller),
+  handle: ({ message, ...caller }) => authenticate(caller, message),
 });

@@ -71,6 +71,11 @@ async function invoke(
   return handler(event, lambdaContext(name, settings.timeoutSeconds ?? 10, requestId));
 }
 
+/** Receives of a queue message before it goes to the dead-letter queue (infra: maxReceiveCount). */
+const MAX_RECEIVES = 3;
+/** The visibility timeout before a failed message comes again (60 s in AWS; shorter locally). */
+const REDELIVERY_MS = 2000;
+
 export interface GatewayOptions {
   /** App port (API, WebSocket, web) on 127.0.0.1; 0 picks a free one. */
   port: number;
@@ -211,6 +216,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     { socket: WebSocket; connectedAt: Date; lastActiveAt: Date; sourceIp: string; userAgent: string }
   >();
   const timers = new Set<NodeJS.Timeout>();
+  /** A delayed call the gateway cancels when it stops. */
+  const schedule = (run: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
   let vite: ViteDevServer | undefined;
   /** Vite's `html.cspNonce` (web/vite.config.ts): what the page's nonce attributes say until we set them. */
   let noncePlaceholder = '';
@@ -327,8 +340,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const messageId = randomUUID();
     const delay = Math.min(Math.max(Number(input.DelaySeconds ?? 0) || 0, 0), 900);
     const body = input.MessageBody;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
+    /**
+     * One receive of the message. A consumer that throws or reports the message in
+     * `batchItemFailures` gets it again after the visibility timeout (shortened locally), up to
+     * the dead-letter queue's three receives, as the event source mapping does.
+     */
+    const receive = (receiveCount: number) => {
       const consumer = consumers.get(queue as QueueConsumer['queue']);
       if (!consumer) return log(`[scheduler] no consumer for queue ${queue}; message dropped`);
       const now = Date.now();
@@ -339,7 +356,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
             receiptHandle: messageId,
             body,
             attributes: {
-              ApproximateReceiveCount: '1',
+              ApproximateReceiveCount: String(receiveCount),
               SentTimestamp: String(now - delay * 1000),
               SenderId: 'local',
               ApproximateFirstReceiveTimestamp: String(now),
@@ -352,11 +369,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           },
         ],
       };
-      invoke(consumer, event).catch((error: unknown) =>
-        console.error(`[scheduler] ${queue} consumer failed`, error),
+      const again = (reason: unknown) => {
+        if (receiveCount >= MAX_RECEIVES)
+          return console.error(
+            `[scheduler] ${queue} message ${messageId} failed ${receiveCount} times; dead-lettered`,
+            reason,
+          );
+        schedule(() => receive(receiveCount + 1), REDELIVERY_MS);
+      };
+      invoke(consumer, event).then(
+        (result) => {
+          const failures = (result as { batchItemFailures?: { itemIdentifier: string }[] } | undefined)
+            ?.batchItemFailures;
+          if (failures?.some((failure) => failure.itemIdentifier === messageId)) again('reported failure');
+        },
+        (error: unknown) => again(error),
       );
-    }, delay * 1000);
-    timers.add(timer);
+    };
+    schedule(() => receive(1), delay * 1000);
     sendJson(
       response,
       200,

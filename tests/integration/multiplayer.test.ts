@@ -41,7 +41,8 @@ async function hostRoom(options: Record<string, unknown> = {}, answers?: ('A' | 
     quizId: quiz.id,
     maxPlayers: 4,
     category: '科学',
-    timePerQuestion: 15,
+    // Long enough that no test but the clock's own depends on how fast the machine answers.
+    timePerQuestion: 60,
     randomOrder: false,
     ...options,
   });
@@ -93,7 +94,7 @@ describe('a whole game', () => {
       quizId: quiz.id,
       quizTitle: quiz.title,
       maxPlayers: 4,
-      timePerQuestion: 15,
+      timePerQuestion: 60,
     });
     const guest = await joined(code, 'ゲスト');
     const outsider = await player('部外者');
@@ -127,7 +128,7 @@ describe('a whole game', () => {
     const first = await host.expect('question', (message) => message.questionIndex === 0);
     expect(first).toMatchObject({
       question: { text: '1問目', options: { A: '選択肢A', D: '選択肢D' } },
-      timeLimit: 15,
+      timeLimit: 60,
       totalQuestions: 2,
     });
     expect(JSON.stringify(first)).not.toContain('correct');
@@ -195,7 +196,7 @@ describe('a whole game', () => {
 
 describe('the game clock', () => {
   it('ends a question nobody finished at its deadline by the tick, once, and refuses answers after it', async () => {
-    const { host, code } = await hostRoom();
+    const { host, code } = await hostRoom({ timePerQuestion: 15 });
     const guest = await joined(code);
     await startGame(host, [guest]);
     await host.expect('question', (message) => message.questionIndex === 0);
@@ -344,6 +345,35 @@ describe('joining and the host', () => {
     host.close();
   }, 60_000);
 
+  it('keeps a member in one room however their create and join race', async () => {
+    const { code } = await hostRoom();
+    const racer = await player();
+    const quiz = await createRoomQuiz(racer.client);
+    racer.send({ type: 'join_room', roomId: code });
+    racer.send({
+      type: 'create_room',
+      quizId: quiz.id,
+      maxPlayers: 4,
+      category: 'all',
+      timePerQuestion: 30,
+      randomOrder: false,
+    });
+    racer.send({ type: 'join_room', roomId: code });
+    for (let settled = 0; settled < 3;) {
+      await new Promise((done) => setTimeout(done, 50));
+      settled = racer.received.filter(
+        (message) =>
+          ['error', 'room_created', 'room_rejoined'].includes(message.type) ||
+          (message.type === 'player_joined' && message.player.id === racer.user.id),
+      ).length;
+    }
+    const created = racer.all('room_created').map((message) => message.roomId);
+    const rooms = await Promise.all([code, ...created].map((roomCode) => getRoom(roomCode)));
+    const seatedIn = rooms.filter((room) => room?.players[racer.user.id]);
+    expect(seatedIn).toHaveLength(1);
+    expect(racer.all('error').every((message) => ['busy', 'not_found'].includes(message.reason))).toBe(true);
+  });
+
   it('chats with the room only, trimmed and bounded', async () => {
     const { host, code } = await hostRoom();
     const guest = await joined(code, 'ゲスト');
@@ -375,6 +405,9 @@ describe('rejoin', () => {
     const score = reveal.results.find((result) => result.playerId === host.user.id)!.totalScore;
     const second = await host.expect('question', (message) => message.questionIndex === 1);
     await host.expect('timer_sync', (message) => message.questionIndex === 1);
+    // The guest has answered; the host's reload must not end the question for them.
+    guest.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    await guest.expect('answer_accepted', (message) => message.questionIndex === 1);
 
     await host.disconnect();
     expect(await guest.expect('player_connection_changed')).toMatchObject({
@@ -382,6 +415,7 @@ describe('rejoin', () => {
       connected: false,
     });
     await host.reconnect(gateway);
+    expect(host.all('authenticated').at(-1)).toMatchObject({ roomId: code });
     const back = await host.expect('room_rejoined');
     expect(back.room.players.find((p) => p.id === host.user.id)).toMatchObject({
       score,
@@ -402,8 +436,8 @@ describe('rejoin', () => {
       connected: true,
     });
     host.send({ type: 'answer', answer: 'B', questionIndex: 1 });
-    guest.send({ type: 'answer', answer: 'C', questionIndex: 1 });
     const finished = await guest.expect('game_finished');
+    expect(guest.all('answer_reveal')).toHaveLength(2);
     expect(finished.winner).toMatchObject({ playerId: host.user.id, correctCount: 2 });
   }, 60_000);
 
