@@ -88,6 +88,7 @@ function room(overrides: Partial<Room> = {}): Room {
     players: [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう')],
     totalQuestions: 2,
     questionIndex: -1,
+    version: 1,
     ...overrides,
   };
 }
@@ -96,7 +97,6 @@ const question = (questionIndex: number, text: string, deadline = Date.now() + 6
   type: 'question',
   roomId: 'ABC234',
   question: { text, options: { A: '北海道', B: '岩手県', C: '長野県', D: '新潟県' } },
-  questionId: questionIndex === 0 ? 'qa' : 'qb',
   timeLimit: 15,
   totalQuestions: 2,
   questionIndex,
@@ -130,6 +130,7 @@ const finished = {
 };
 
 beforeEach(() => {
+  window.localStorage.clear();
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
@@ -165,13 +166,19 @@ function setUp(route = '/multiplayer', answers: Record<string, () => Response> =
   return fake;
 }
 
+const authenticated = (roomId: string | null) => ({
+  type: 'authenticated',
+  user: { id: 'u1', nickname: 'はなこ' },
+  roomId,
+});
+
 /** Waits for the page's socket, opens it and answers its auth. */
 async function connect() {
   await screen.findByRole('heading', { name: /マルチプレイ/ });
   await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
   const socket = FakeWebSocket.latest;
   act(() => socket.open());
-  act(() => socket.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+  act(() => socket.receive(authenticated(null)));
   return socket;
 }
 
@@ -194,8 +201,20 @@ describe('MultiplayerPage', () => {
     );
     renderWithProviders(<MultiplayerPage />, { route: '/multiplayer' });
     expect(await screen.findByRole('heading', { name: 'ログインが必要です' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ログインする' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'ログインする' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fmultiplayer',
+    );
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('sends a guest who followed a room link to the login with the way back to that room', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
+    renderWithProviders(<MultiplayerPage />, { route: '/multiplayer?room=ABC234' });
+    const link = await screen.findByRole('link', { name: 'ログインする' });
+    expect(link.getAttribute('href')).toBe('/login?redirect=%2Fmultiplayer%3Froom%3DABC234');
   });
 
   it('checks the join code and the connection with the spec messages, and waits for the socket to create', async () => {
@@ -631,7 +650,7 @@ describe('MultiplayerPage', () => {
     const fresh = FakeWebSocket.latest;
     act(() => fresh.open());
     expect(fresh.sent[0]).toEqual({ type: 'auth' });
-    act(() => fresh.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+    act(() => fresh.receive(authenticated('ABC234')));
     act(() => fresh.receive({ type: 'room_rejoined', roomId: 'ABC234', room: room(), myAnswer: null }));
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
