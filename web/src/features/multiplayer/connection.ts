@@ -50,6 +50,11 @@ export class MultiplayerConnection {
   private stopped = true;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private keepalive: ReturnType<typeof setInterval> | undefined;
+  /**
+   * Whether this page's `auth` takes back the member's seat. False once another tab took the seat
+   * over, so the two tabs do not take it from each other at every reconnect.
+   */
+  rejoin = true;
 
   constructor(
     private readonly listener: ConnectionListener,
@@ -107,7 +112,7 @@ export class MultiplayerConnection {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      this.send({ type: 'auth' });
+      this.send(this.rejoin ? { type: 'auth' } : { type: 'auth', rejoin: false });
       this.send({ type: 'ping', sentAt: Date.now() });
       this.keepalive = setInterval(() => this.send({ type: 'ping', sentAt: Date.now() }), KEEPALIVE_MS);
       this.listener.status('open');

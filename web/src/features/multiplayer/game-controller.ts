@@ -1,13 +1,13 @@
 import type { AnswerLetter } from '@shared/constants';
-import {
-  MULTIPLAYER_MESSAGES,
-  ROOM_LIMITS,
-  type ClientMessage,
-  type ServerMessage,
-} from '@shared/multiplayer';
+import { MULTIPLAYER_MESSAGES, type ClientMessage, type ServerMessage } from '@shared/multiplayer';
 import type { ToastInput } from '@web/components/toast/toast-store';
+import { claimAttempt, forgetRoomAttempts } from './attempt-ledger';
 import { MultiplayerConnection, type ConnectionStatus, type OutgoingMessage } from './connection';
 import { gameReducer, initialGameState, type GameAction, type GameState, type Me } from './game-state';
+
+/** Said when another tab or device took this page's seat (`left_room` this page did not ask for). */
+export const TAKEN_OVER_MESSAGE =
+  '別のタブ（または端末）でこのルームに参加したため、ここでの接続を終了しました';
 
 /** The page's calls outside the socket (§7 "Multiplayer (HTTP)") and its toasts. */
 export interface GameEffects {
@@ -41,10 +41,6 @@ export class MultiplayerGame {
   private readonly connection: MultiplayerConnection;
   /** This game's accepted answers by question index, as the progress call sends them. */
   private progress: Record<string, AnswerLetter> = {};
-  private attemptSent = false;
-  private rejoinWait: ReturnType<typeof setTimeout> | undefined;
-  /** A room is held across a reconnect: the server puts the member back or the room is gone. */
-  private awaitingRejoin = false;
 
   constructor(
     me: Me,
@@ -73,7 +69,6 @@ export class MultiplayerGame {
   }
 
   stop(): void {
-    clearTimeout(this.rejoinWait);
     this.connection.stop();
   }
 
@@ -93,6 +88,8 @@ export class MultiplayerGame {
   }
 
   joinRoom(roomId: string, password?: string): boolean {
+    // One join at a time: a second one would race the first for the seat.
+    if (this.snapshot.state.pending === 'join') return false;
     const message: OutgoingMessage = password
       ? { type: 'join_room', roomId, password }
       : { type: 'join_room', roomId };
@@ -109,8 +106,10 @@ export class MultiplayerGame {
     this.dispatch({ type: 'password_closed' });
   }
 
+  /** A click while the last toggle is unconfirmed is dropped (a double tap must not toggle twice). */
   toggleReady(): void {
-    this.sendOrWarn({ type: 'ready' });
+    if (this.snapshot.state.readyFrom !== null) return;
+    if (this.sendOrWarn({ type: 'ready' })) this.dispatch({ type: 'ready_requested' });
   }
 
   answer(letter: AnswerLetter): void {
@@ -130,7 +129,11 @@ export class MultiplayerGame {
     return this.sendOrWarn({ type: 'update_room_settings', ...settings });
   }
 
-  /** Leaves at once on screen; the server's `left_room` confirms (late news of the room is ignored). */
+  /**
+   * Leaves at once on screen; the server's `left_room` confirms (late news of the room is
+   * ignored). Without an open socket nothing is sent now: when the next socket gets the seat back,
+   * its `room_rejoined` (for a room left) is answered with `leave_room`.
+   */
   leave(): void {
     this.connection.send({ type: 'leave_room' });
     this.dispatch({ type: 'left' });
@@ -166,7 +169,7 @@ export class MultiplayerGame {
   }
 
   private onStatus(status: ConnectionStatus) {
-    if (status === 'open' && this.snapshot.state.room) this.awaitingRejoin = true;
+    if (status === 'reconnecting' || status === 'closed') this.dispatch({ type: 'disconnected' });
     if (status !== this.snapshot.connection) this.set({ ...this.snapshot, connection: status });
   }
 
@@ -178,22 +181,32 @@ export class MultiplayerGame {
     switch (message.type) {
       case 'authenticated':
         this.connection.authenticated();
-        if (this.awaitingRejoin) {
-          // The server sends room_rejoined right after authenticated when the seat is still ours.
-          clearTimeout(this.rejoinWait);
-          this.rejoinWait = setTimeout(() => this.rejoinMissed(), ROOM_LIMITS.reconnectAfterMs);
-        }
+        // The room shown kept no seat for this member (the rejoin time ran out, or the room closed).
+        if (before.room && !after.room)
+          this.effects.notify({ title: 'ルームから切断されました', description: 'ロビーに戻りました。' });
         break;
       case 'room_rejoined':
+        if (after.room?.id !== message.roomId) {
+          // Put back into a room this page left (its leave was lost with a socket, or sent while
+          // none was open): leave it for good, so the server keeps no seat the page does not show.
+          if (message.roomId === after.leftRoomId && !after.room)
+            this.connection.send({ type: 'leave_room' });
+          break;
+        }
         // Back in the same room after a reconnect: the game's answers so far still count.
-        if (before.room?.id !== message.roomId && after.room?.id === message.roomId) this.newGame();
+        if (before.room?.id !== message.roomId) this.newGame();
+        if (after.finished && message.finished) this.saveAttempt(after.finished);
+        else forgetRoomAttempts(after.me.id, message.roomId);
         break;
       case 'room_reset':
       case 'room_created':
         if (after.room?.id === message.roomId) this.newGame();
         break;
       case 'game_starting':
-        if (after.starting !== before.starting) this.newGame();
+        if (after.starting !== before.starting) {
+          this.newGame();
+          forgetRoomAttempts(after.me.id, message.roomId);
+        }
         break;
       case 'answer_accepted':
         if (before.question && !before.question.accepted && after.question?.accepted && after.room) {
@@ -211,6 +224,14 @@ export class MultiplayerGame {
             description: '準備完了をもう一度押してください。',
           });
         break;
+      case 'left_room':
+        // Not asked for by this page (its own leave shows the lobby at once): another tab or
+        // device took the seat. This page stops taking it back, or the two would take turns.
+        if (before.room?.id === message.roomId) {
+          this.connection.rejoin = false;
+          this.effects.notify({ title: 'ルームから退出しました', description: TAKEN_OVER_MESSAGE });
+        }
+        break;
       case 'error':
         if (!['password_required', 'wrong_password'].includes(message.reason) || !after.password)
           this.effects.notify({ title: 'エラー', description: message.message, variant: 'destructive' });
@@ -218,34 +239,28 @@ export class MultiplayerGame {
       default:
         break;
     }
-    if (message.type !== 'authenticated' && 'roomId' in message && after.room?.id === message.roomId) {
-      this.awaitingRejoin = false;
-      clearTimeout(this.rejoinWait);
+    if (
+      (message.type === 'room_created' || message.type === 'player_joined') &&
+      before.room?.id !== message.roomId &&
+      after.room?.id === message.roomId
+    ) {
+      // This page took a seat itself: it is the member's page for that room again.
+      this.connection.rejoin = true;
     }
   }
 
   private newGame() {
     this.progress = {};
-    this.attemptSent = false;
   }
 
+  /** Once per game, whether the ranking came by game_finished or by a rejoin (attempt-ledger.ts). */
   private saveAttempt(message: Extract<ServerMessage, { type: 'game_finished' }>) {
-    if (this.attemptSent) return;
-    this.attemptSent = true;
     const mine = message.results.find((entry) => entry.playerId === this.snapshot.state.me.id);
-    if (!mine) return;
+    if (!mine || !claimAttempt(this.snapshot.state.me.id, message)) return;
     this.effects.saveAttempt(message.quizId, {
       score: mine.correctCount,
       totalQuestions: message.totalQuestions,
       answers: mine.answers,
     });
-  }
-
-  private rejoinMissed() {
-    if (!this.awaitingRejoin) return;
-    this.awaitingRejoin = false;
-    if (!this.snapshot.state.room) return;
-    this.dispatch({ type: 'rejoin_missed' });
-    this.effects.notify({ title: 'ルームから切断されました', description: 'ロビーに戻りました。' });
   }
 }

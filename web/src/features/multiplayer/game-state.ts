@@ -27,7 +27,6 @@ export interface AnswerOption {
 
 export interface QuestionState {
   questionIndex: number;
-  questionId: string;
   text: string;
   options: AnswerOption[];
   timeLimit: number;
@@ -79,6 +78,11 @@ export interface GameState {
   password: PasswordPrompt | null;
   /** The room just left: its late messages must not pull the member back in. */
   leftRoomId: string | null;
+  /**
+   * A ready toggle sent and not yet confirmed: the member's `isReady` when it was sent (a second
+   * click meanwhile would toggle twice), or null.
+   */
+  readyFrom: boolean | null;
   /** Server clock minus this clock, ms; `clockRtt` is the round trip of the sample it came from. */
   clockOffset: number;
   clockRtt: number;
@@ -91,8 +95,9 @@ export type GameAction =
   | { type: 'password_opened'; roomId: string }
   | { type: 'password_closed' }
   | { type: 'answered'; letter: AnswerLetter; questionIndex: number }
+  | { type: 'ready_requested' }
   | { type: 'left' }
-  | { type: 'rejoin_missed' }
+  | { type: 'disconnected' }
   | { type: 'show_last_results' }
   | { type: 'back_to_room' };
 
@@ -114,6 +119,7 @@ export function initialGameState(me: Me): GameState {
     joining: null,
     password: null,
     leftRoomId: null,
+    readyFrom: null,
     clockOffset: 0,
     clockRtt: Number.POSITIVE_INFINITY,
   };
@@ -132,6 +138,7 @@ const toLobby = (state: GameState, leftRoomId: string | null): GameState => ({
   lastResults: null,
   chat: [],
   pending: null,
+  readyFrom: null,
   leftRoomId,
 });
 
@@ -187,11 +194,28 @@ function roomLines(previous: Room, message: RoomMessage, me: Me): ChatEntry[] {
   return lines;
 }
 
+/**
+ * Is this snapshot older than the one shown? Messages from concurrent functions may arrive in any
+ * order (a late room_reset must not pull the page out of the next game: the ready toggles that
+ * started it came with newer versions).
+ */
+const stale = (current: Room | null, message: RoomMessage) =>
+  current?.id === message.roomId && message.room.version < current.version;
+
+/** The ready toggle in flight is settled by the server's word on the member's readiness. */
+function readySettled(state: GameState, message: RoomMessage): boolean | null {
+  if (state.readyFrom === null) return null;
+  if (message.type === 'player_ready_changed' && message.playerId === state.me.id) return null;
+  const mine = message.room.players.find((player) => player.id === state.me.id);
+  return mine && mine.isReady !== state.readyFrom ? null : state.readyFrom;
+}
+
 /** A message carrying a room snapshot: the snapshot replaces the one held. */
 function applyRoom(state: GameState, message: RoomMessage): GameState {
   if (message.roomId === state.leftRoomId) return state;
-  const meIn = message.room.players.some((player) => player.id === state.me.id);
   const current = state.room;
+  if (stale(current, message)) return state;
+  const meIn = message.room.players.some((player) => player.id === state.me.id);
   if (current && current.id !== message.roomId) {
     // Another room's news: only one the member was put into (created, joined, rejoined) replaces ours.
     const entering = ['room_created', 'room_rejoined', 'player_joined'].includes(message.type);
@@ -214,12 +238,14 @@ function applyRoom(state: GameState, message: RoomMessage): GameState {
       pending: null,
       joining: null,
       password: null,
+      readyFrom: null,
     };
   }
   return {
     ...state,
     room: message.room,
     pending: null,
+    readyFrom: readySettled(state, message),
     chat: appendChat(state.chat, ...roomLines(current, message, state.me)),
   };
 }
@@ -233,7 +259,6 @@ function questionFrom(
 ): QuestionState {
   return {
     questionIndex: message.questionIndex,
-    questionId: message.questionId,
     text: message.question.text,
     options: optionsOf(message.question.options),
     timeLimit: message.timeLimit,
@@ -252,8 +277,12 @@ const current = (state: GameState, roomId: string, questionIndex: number) =>
 
 function onServer(state: GameState, message: ServerMessage, receivedAt: number): GameState {
   switch (message.type) {
-    case 'authenticated':
-      return { ...state, me: { id: message.user.id, nickname: message.user.nickname } };
+    case 'authenticated': {
+      const next = { ...state, me: { id: message.user.id, nickname: message.user.nickname } };
+      // No seat taken back: the room shown is gone for this member. A seat taken back is shown
+      // by the room_rejoined that follows.
+      return message.roomId === null && state.room ? toLobby(next, state.room.id) : next;
+    }
     case 'room_created':
     case 'player_joined':
     case 'player_ready_changed':
@@ -268,10 +297,31 @@ function onServer(state: GameState, message: ServerMessage, receivedAt: number):
     }
     case 'room_rejoined': {
       const next = applyRoom(state, message);
-      if (!next.room || next.room.id !== message.roomId) return next;
+      if (next === state || !next.room || next.room.id !== message.roomId) return next;
       const question = message.question ? questionFrom(message.question, message.myAnswer) : null;
-      const view = question ? 'question' : message.room.gameState === 'waiting' ? 'room' : 'resuming';
-      return { ...next, view, starting: null, question, reveal: null, finished: null, pending: null };
+      const reveal: RevealMessage | null =
+        !question && message.reveal ? { type: 'answer_reveal', ...message.reveal } : null;
+      const finished: FinishedMessage | null =
+        !question && !reveal && message.finished ? { type: 'game_finished', ...message.finished } : null;
+      const view: GameView = question
+        ? 'question'
+        : reveal
+          ? 'reveal'
+          : finished
+            ? 'finished'
+            : message.room.gameState === 'waiting'
+              ? 'room'
+              : 'resuming';
+      return {
+        ...next,
+        view,
+        starting: null,
+        question,
+        reveal,
+        finished,
+        lastResults: finished ?? next.lastResults,
+        pending: null,
+      };
     }
     case 'game_starting': {
       if (!ours(state, message.roomId) || !state.room) return state;
@@ -391,8 +441,17 @@ function onServer(state: GameState, message: ServerMessage, receivedAt: number):
           },
         };
       }
-      // Any other refusal of a join closes its password prompt (the toast says why).
-      return { ...state, pending: null, password: state.password?.pending ? null : state.password };
+      // An answer shown before the server confirmed it was refused: the member may answer again
+      // (while time remains). Any other refusal of a join closes its password prompt (the toast says why).
+      const question = state.question;
+      const refused = question?.myAnswer && !question.accepted && message.reason !== 'already_answered';
+      return {
+        ...state,
+        pending: null,
+        readyFrom: null,
+        question: refused ? { ...question, myAnswer: null } : question,
+        password: state.password?.pending ? null : state.password,
+      };
     }
   }
 }
@@ -421,9 +480,22 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       if (!question || question.questionIndex !== action.questionIndex || question.myAnswer) return state;
       return { ...state, question: { ...question, myAnswer: action.letter } };
     }
+    case 'ready_requested': {
+      const mine = state.room?.players.find((player) => player.id === state.me.id);
+      return mine && state.readyFrom === null ? { ...state, readyFrom: mine.isReady } : state;
+    }
     case 'left':
-    case 'rejoin_missed':
       return state.room ? toLobby(state, state.room.id) : state;
+    case 'disconnected':
+      // What was sent may be lost with the socket: nothing stays marked as under way.
+      return state.pending || state.readyFrom !== null || state.password?.pending
+        ? {
+            ...state,
+            pending: null,
+            readyFrom: null,
+            password: state.password ? { ...state.password, pending: false } : null,
+          }
+        : state;
     case 'show_last_results':
       return state.lastResults && state.room?.gameState === 'waiting'
         ? { ...state, view: 'finished', finished: state.lastResults }

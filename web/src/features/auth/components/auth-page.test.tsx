@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/toast/toaster';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { useLocation } from 'react-router-dom';
+import { safeReturnPath } from '../return-path';
 import { AuthPage } from './auth-page';
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="場所">{`${location.pathname}${location.search}`}</output>;
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -108,5 +115,34 @@ describe('AuthPage', () => {
     expect(
       (await screen.findAllByText('このアカウントは管理者により停止されています。')).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('goes back to the page that asked for the login, and only to a page of this site', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () => json({ user, needsEmailVerification: false, message: 'ログインしました' }),
+        '/api/auth/me': () => json(user),
+      }).fetchImpl,
+    );
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <Where />
+      </>,
+      { route: '/login?redirect=%2Fmultiplayer%3Froom%3DABC234' },
+    );
+    fillLogin();
+    await waitFor(() => expect(screen.getByLabelText('場所').textContent).toBe('/multiplayer?room=ABC234'));
+
+    for (const unsafe of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\t/evil.example',
+      '',
+    ])
+      expect(safeReturnPath(unsafe)).toBeNull();
+    expect(safeReturnPath('/multiplayer?room=ABC234')).toBe('/multiplayer?room=ABC234');
   });
 });

@@ -20,7 +20,9 @@ export function AuthPage() {
   const switchTo = (next: AuthMode) => {
     setMode(next);
     const path = next === 'register' ? paths.register : paths.login;
-    if (location.pathname !== path) void navigate(path, { replace: true });
+    // The query (a return path after login) stays with the page.
+    if (location.pathname !== path)
+      void navigate({ pathname: path, search: location.search }, { replace: true });
   };
 
   const notice = (location.state as { notice?: string } | null)?.notice;

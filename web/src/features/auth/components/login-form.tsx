@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LogIn, MailCheck } from 'lucide-react';
 import '@shared/zod-ja';
 import { ACCOUNT_MESSAGES, loginSchema, type LoginInput } from '@shared/accounts';
@@ -10,6 +10,7 @@ import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useLogin } from '../api/login';
+import { RETURN_PARAM, safeReturnPath } from '../return-path';
 import type { AuthMode } from './auth-page';
 
 /**
@@ -18,6 +19,7 @@ import type { AuthMode } from './auth-page';
  */
 export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const login = useLogin();
   const [adminNotice, setAdminNotice] = useState<string | null>(null);
   const [lockNote, setLockNote] = useState(false);
@@ -35,7 +37,8 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
           setAdminNotice(response.message);
           return;
         }
-        void navigate(paths.home);
+        // Back where a members-only page sent the guest (a room link), else home.
+        void navigate(safeReturnPath(params.get(RETURN_PARAM)) ?? paths.home);
       },
       onError: (error) => {
         const reason = error instanceof ApiError ? error.reason : undefined;

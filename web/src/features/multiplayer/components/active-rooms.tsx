@@ -7,8 +7,15 @@ import { useActiveRooms } from '../api/multiplayer';
 export const canJoin = (room: ActiveRoom, connection: ConnectionStatus) =>
   room.gameState === 'waiting' && room.playerCount < room.maxPlayers && connection === 'open';
 
-/** The active rooms (§2), refreshed every 5 seconds; a locked room asks for its password first. */
-export function ActiveRooms(props: { connection: ConnectionStatus; onJoin: (room: ActiveRoom) => void }) {
+/**
+ * The active rooms (§2), refreshed every 5 seconds; a locked room asks for its password first.
+ * While a join is under way (`joining`) no other can be started.
+ */
+export function ActiveRooms(props: {
+  connection: ConnectionStatus;
+  joining: boolean;
+  onJoin: (room: ActiveRoom) => void;
+}) {
   const rooms = useActiveRooms(true);
   return (
     <section className="card mp-card mp-rooms" aria-labelledby="mp-rooms-title">
@@ -63,7 +70,7 @@ export function ActiveRooms(props: { connection: ConnectionStatus; onJoin: (room
                   type="button"
                   className="button button--primary button--small room-row__join"
                   aria-label={`ルーム ${room.id} に参加`}
-                  disabled={!canJoin(room, props.connection)}
+                  disabled={props.joining || !canJoin(room, props.connection)}
                   onClick={() => props.onJoin(room)}
                 >
                   参加

@@ -36,12 +36,13 @@ export function Lobby(props: {
           <JoinRoomCard
             game={game}
             connection={connection}
-            pending={state.pending === 'join' && !state.password}
+            pending={state.pending === 'join'}
             linkedRoom={props.linkedRoom}
             onLinkUsed={props.onLinkUsed}
           />
           <ActiveRooms
             connection={connection}
+            joining={state.pending === 'join'}
             onJoin={(room) => (room.isLocked ? game.openPassword(room.id) : game.joinRoom(room.id))}
           />
         </div>

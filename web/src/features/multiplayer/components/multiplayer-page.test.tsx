@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MULTIPLAYER_MESSAGES, type Room } from '@shared/multiplayer';
+import { dismissToast } from '@web/components/toast/toast-store';
 import { Toaster } from '@web/components/toast/toaster';
 import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { TAKEN_OVER_MESSAGE } from '../game-controller';
 import { MultiplayerPage } from './multiplayer-page';
 
 const member = {
@@ -88,6 +90,7 @@ function room(overrides: Partial<Room> = {}): Room {
     players: [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう')],
     totalQuestions: 2,
     questionIndex: -1,
+    version: 1,
     ...overrides,
   };
 }
@@ -96,7 +99,6 @@ const question = (questionIndex: number, text: string, deadline = Date.now() + 6
   type: 'question',
   roomId: 'ABC234',
   question: { text, options: { A: '北海道', B: '岩手県', C: '長野県', D: '新潟県' } },
-  questionId: questionIndex === 0 ? 'qa' : 'qb',
   timeLimit: 15,
   totalQuestions: 2,
   questionIndex,
@@ -130,6 +132,9 @@ const finished = {
 };
 
 beforeEach(() => {
+  // Toasts and the attempt ledger are the page's module state: each test starts without them.
+  act(() => dismissToast());
+  window.localStorage.clear();
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
@@ -165,13 +170,19 @@ function setUp(route = '/multiplayer', answers: Record<string, () => Response> =
   return fake;
 }
 
+const authenticated = (roomId: string | null) => ({
+  type: 'authenticated',
+  user: { id: 'u1', nickname: 'はなこ' },
+  roomId,
+});
+
 /** Waits for the page's socket, opens it and answers its auth. */
 async function connect() {
   await screen.findByRole('heading', { name: /マルチプレイ/ });
   await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
   const socket = FakeWebSocket.latest;
   act(() => socket.open());
-  act(() => socket.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+  act(() => socket.receive(authenticated(null)));
   return socket;
 }
 
@@ -194,8 +205,20 @@ describe('MultiplayerPage', () => {
     );
     renderWithProviders(<MultiplayerPage />, { route: '/multiplayer' });
     expect(await screen.findByRole('heading', { name: 'ログインが必要です' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ログインする' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'ログインする' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fmultiplayer',
+    );
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('sends a guest who followed a room link to the login with the way back to that room', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
+    renderWithProviders(<MultiplayerPage />, { route: '/multiplayer?room=ABC234' });
+    const link = await screen.findByRole('link', { name: 'ログインする' });
+    expect(link.getAttribute('href')).toBe('/login?redirect=%2Fmultiplayer%3Froom%3DABC234');
   });
 
   it('checks the join code and the connection with the spec messages, and waits for the socket to create', async () => {
@@ -631,7 +654,7 @@ describe('MultiplayerPage', () => {
     const fresh = FakeWebSocket.latest;
     act(() => fresh.open());
     expect(fresh.sent[0]).toEqual({ type: 'auth' });
-    act(() => fresh.receive({ type: 'authenticated', user: { id: 'u1', nickname: 'はなこ' } }));
+    act(() => fresh.receive(authenticated('ABC234')));
     act(() => fresh.receive({ type: 'room_rejoined', roomId: 'ABC234', room: room(), myAnswer: null }));
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
@@ -645,5 +668,234 @@ describe('MultiplayerPage', () => {
     act(() => vi.advanceTimersByTime(10_000));
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(screen.getByText(MULTIPLAYER_MESSAGES.notConnected)).toBeTruthy();
+  });
+
+  it('goes back to the lobby when the next socket got no seat back, and waits for the rejoin when it did', async () => {
+    const { socket } = await inRoom();
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    act(() => vi.advanceTimersByTime(2000));
+    const second = FakeWebSocket.latest;
+    act(() => second.open());
+    act(() => second.receive(authenticated('ABC234')));
+    // The seat came back: the room stays on screen however long room_rejoined takes.
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    const { type: _type, ...current } = question(0, '戻った先の問題');
+    act(() =>
+      second.receive({
+        type: 'room_rejoined',
+        roomId: 'ABC234',
+        room: room({ gameState: 'question', questionIndex: 0, version: 4 }),
+        question: current,
+        myAnswer: null,
+      }),
+    );
+    expect(screen.getByRole('heading', { name: '戻った先の問題' })).toBeTruthy();
+
+    act(() => second.drop(1006));
+    act(() => vi.advanceTimersByTime(2000));
+    const third = FakeWebSocket.latest;
+    act(() => third.open());
+    act(() => third.receive(authenticated(null)));
+    expect(screen.getByRole('heading', { name: /マルチプレイ/ })).toBeTruthy();
+    expect(screen.getByText('ルームから切断されました')).toBeTruthy();
+    // Late news of the room lost does not pull the member back in.
+    act(() => third.receive({ type: 'room_reset', roomId: 'ABC234', room: room({ version: 9 }) }));
+    expect(screen.queryByRole('heading', { name: /ルーム\s?ABC234/ })).toBeNull();
+  });
+
+  it('ignores a room snapshot older than the one shown', async () => {
+    const { socket } = await inRoom({ version: 5 });
+    const three = [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう'), player('u3', 'じろう')];
+    act(() =>
+      socket.receive({
+        type: 'player_joined',
+        roomId: 'ABC234',
+        room: room({ version: 4, players: three }),
+        player: player('u3', 'じろう'),
+      }),
+    );
+    expect(screen.getByRole('tab', { name: 'プレイヤー (2/4)' })).toBeTruthy();
+    expect(screen.queryByText('じろう')).toBeNull();
+    act(() =>
+      socket.receive({
+        type: 'player_joined',
+        roomId: 'ABC234',
+        room: room({ version: 6, players: three }),
+        player: player('u3', 'じろう'),
+      }),
+    );
+    expect(screen.getByRole('tab', { name: 'プレイヤー (3/4)' })).toBeTruthy();
+  });
+
+  it('lets the player answer again when the server refused the answer, but not when it already had one', async () => {
+    const { socket } = await inRoom();
+    act(() => socket.receive(question(0, '拒否される回答')));
+    await screen.findByRole('heading', { name: '拒否される回答' });
+    fireEvent.click(answerButton('A'));
+    expect((answerButton('B') as HTMLButtonElement).disabled).toBe(true);
+    act(() => socket.receive({ type: 'error', message: MULTIPLAYER_MESSAGES.busy, reason: 'busy' }));
+    expect((answerButton('B') as HTMLButtonElement).disabled).toBe(false);
+    expect(answerButton('A').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(answerButton('B'));
+    expect(socket.sentOf('answer')).toEqual([
+      { type: 'answer', answer: 'A', questionIndex: 0 },
+      { type: 'answer', answer: 'B', questionIndex: 0 },
+    ]);
+    act(() =>
+      socket.receive({
+        type: 'error',
+        message: MULTIPLAYER_MESSAGES.alreadyAnswered,
+        reason: 'already_answered',
+      }),
+    );
+    expect(answerButton('B').getAttribute('aria-pressed')).toBe('true');
+    expect((answerButton('C') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('leaves for good a room left while the socket was down, when the next socket gets the seat back', async () => {
+    const { socket } = await inRoom();
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    fireEvent.click(screen.getByRole('button', { name: '退出する' }));
+    expect(screen.getByRole('heading', { name: /マルチプレイ/ })).toBeTruthy();
+    expect(socket.sentOf('leave_room')).toHaveLength(0);
+
+    act(() => vi.advanceTimersByTime(2000));
+    const fresh = FakeWebSocket.latest;
+    act(() => fresh.open());
+    expect(fresh.sent[0]).toEqual({ type: 'auth' });
+    act(() => fresh.receive(authenticated('ABC234')));
+    act(() =>
+      fresh.receive({ type: 'room_rejoined', roomId: 'ABC234', room: room({ version: 3 }), myAnswer: null }),
+    );
+    expect(fresh.sentOf('leave_room')).toEqual([{ type: 'leave_room' }]);
+    expect(screen.getByRole('heading', { name: /マルチプレイ/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /ルーム\s?ABC234/ })).toBeNull();
+  });
+
+  it('stops taking the seat back once another tab took it over', async () => {
+    const { socket } = await inRoom();
+    act(() => socket.receive({ type: 'left_room', roomId: 'ABC234' }));
+    expect(await screen.findByRole('heading', { name: /マルチプレイ/ })).toBeTruthy();
+    expect((await screen.findAllByText(TAKEN_OVER_MESSAGE)).length).toBeGreaterThan(0);
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    act(() => vi.advanceTimersByTime(2000));
+    const fresh = FakeWebSocket.latest;
+    act(() => fresh.open());
+    expect(fresh.sent[0]).toEqual({ type: 'auth', rejoin: false });
+  });
+
+  it('does not count a leave the member asked for as a takeover', async () => {
+    const { socket } = await inRoom();
+    fireEvent.click(screen.getByRole('button', { name: '退出する' }));
+    act(() => socket.receive({ type: 'left_room', roomId: 'ABC234' }));
+    expect(screen.queryByText(TAKEN_OVER_MESSAGE)).toBeNull();
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => FakeWebSocket.latest.open());
+    expect(FakeWebSocket.latest.sent[0]).toEqual({ type: 'auth' });
+  });
+
+  it('puts a rejoining member back on the results of the question', async () => {
+    setUp();
+    const socket = await connect();
+    act(() =>
+      socket.receive({
+        type: 'room_rejoined',
+        roomId: 'ABC234',
+        room: room({ gameState: 'results', questionIndex: 0 }),
+        myAnswer: null,
+        reveal: {
+          roomId: 'ABC234',
+          questionIndex: 0,
+          totalQuestions: 2,
+          results: [
+            { playerId: 'u1', nickname: 'はなこ', answer: 'A', isCorrect: true, score: 900, totalScore: 900 },
+            { playerId: 'u2', nickname: 'たろう', answer: null, isCorrect: false, score: 0, totalScore: 0 },
+          ],
+          correctAnswer: 'A',
+          explanation: '北海道です。',
+          nextAt: Date.now() + 5000,
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: '正解！' })).toBeTruthy();
+    expect(screen.getByText('北海道です。')).toBeTruthy();
+  });
+
+  it('puts a rejoining member back on the final ranking and records the attempt once', async () => {
+    const fake = setUp();
+    const socket = await connect();
+    const { type: _type, ...ranking } = finished;
+    const rejoined = {
+      type: 'room_rejoined',
+      roomId: 'ABC234',
+      room: room({ gameState: 'finished', questionIndex: 1, version: 8 }),
+      myAnswer: null,
+      finished: ranking,
+    };
+    act(() => socket.receive(rejoined));
+    expect(await screen.findByRole('heading', { name: 'ゲーム終了！' })).toBeTruthy();
+    expect(screen.getByText(/優勝は/).textContent).toContain('はなこ');
+    const attempts = () => fake.calls.filter((call) => call.url === '/api/quizzes/q1/attempt');
+    await waitFor(() => expect(attempts()).toHaveLength(1));
+    expect(JSON.parse(String(attempts()[0]!.init?.body))).toEqual({
+      score: 1,
+      totalQuestions: 2,
+      answers: { qa: 'A', qb: '-' },
+    });
+
+    // The same podium again (a reconnect, or game_finished arriving late) records nothing more.
+    vi.useFakeTimers();
+    act(() => socket.drop(1006));
+    act(() => vi.advanceTimersByTime(2000));
+    const fresh = FakeWebSocket.latest;
+    act(() => fresh.open());
+    act(() => fresh.receive(authenticated('ABC234')));
+    act(() => fresh.receive(rejoined));
+    act(() => fresh.receive(finished));
+    expect(screen.getByRole('heading', { name: 'ゲーム終了！' })).toBeTruthy();
+    // The POST's fetch starts synchronously with the message that sets it off.
+    expect(attempts()).toHaveLength(1);
+  });
+
+  it('sends one ready toggle per confirmation and no second join while one is under way', async () => {
+    const { socket } = await inRoom();
+    const ready = screen.getByRole('button', { name: '準備完了にする' });
+    fireEvent.click(ready);
+    fireEvent.click(ready);
+    expect(socket.sentOf('ready')).toHaveLength(1);
+    act(() =>
+      socket.receive({
+        type: 'player_ready_changed',
+        roomId: 'ABC234',
+        room: room({
+          version: 2,
+          players: [player('u1', 'はなこ', { isHost: true, isReady: true }), player('u2', 'たろう')],
+        }),
+        playerId: 'u1',
+        isReady: true,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /準備完了！/ }));
+    expect(socket.sentOf('ready')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: '退出する' }));
+    const open = (await screen.findByText('KEY234')).closest('li')!;
+    fireEvent.change(screen.getByLabelText('ルームコード'), { target: { value: 'xyz789' } });
+    fireEvent.click(screen.getByRole('button', { name: '参加する' }));
+    expect(socket.sentOf('join_room')).toHaveLength(1);
+    expect(
+      (within(open).getByRole('button', { name: 'ルーム KEY234 に参加' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect((screen.getByRole('button', { name: /参加中/ }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => socket.receive({ type: 'error', message: MULTIPLAYER_MESSAGES.roomFull, reason: 'room_full' }));
+    expect(
+      (within(open).getByRole('button', { name: 'ルーム KEY234 に参加' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Loader2 } from 'lucide-react';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
-import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { loginPathFor } from '@web/features/auth/return-path';
 import { useMultiplayer } from '../use-multiplayer';
 import { ConnectionBanner } from './connection-status';
 import { FinishedView } from './finished-view';
@@ -19,6 +19,7 @@ import '../multiplayer.css';
 /** '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results. */
 export function MultiplayerPage() {
   const current = useCurrentUser();
+  const location = useLocation();
   if (current.isPending) return <Spinner />;
   if (!current.data) {
     return (
@@ -26,7 +27,11 @@ export function MultiplayerPage() {
         <div className="card status-card">
           <h1 className="status-card__title">ログインが必要です</h1>
           <p className="status-card__body">マルチプレイに参加するにはログインしてください。</p>
-          <Link to={paths.login} className="button button--primary">
+          {/* The login brings the guest back here, with the room link they followed. */}
+          <Link
+            to={loginPathFor(`${location.pathname}${location.search}`)}
+            className="button button--primary"
+          >
             ログインする
           </Link>
         </div>

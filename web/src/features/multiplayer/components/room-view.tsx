@@ -88,6 +88,7 @@ export function RoomView({ state, game, room }: { state: GameState; game: Multip
               type="button"
               className={`button button--large mp-ready__button${me?.isReady ? ' is-ready' : ''}`}
               aria-pressed={me?.isReady ?? false}
+              aria-busy={state.readyFrom !== null}
               disabled={!waiting}
               onClick={() => game.toggleReady()}
             >
