@@ -17,6 +17,7 @@ import {
 } from './bench/search-bench';
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
+import { benchMultiplayer } from './bench/multiplayer-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -24,9 +25,10 @@ import { startLocalStack } from './local/stack';
  * `npm run bench`: the performance budgets, measured on this machine and printed as
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
- * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), web, dev.
+ * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), multiplayer (reveal
+ * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), web, dev.
  */
-const PARTS = ['routes', 'categories', 'search', 'ai', 'web', 'dev'] as const;
+const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'web', 'dev'] as const;
 const asked = process.argv.slice(2);
 for (const part of asked)
   if (!(PARTS as readonly string[]).includes(part))
@@ -178,7 +180,7 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai'] as const;
+  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer'] as const;
   const stack = needsStack.some(measures)
     ? await startLocalStack({ port: 0, controlPort: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'none' })
     : undefined;
@@ -346,18 +348,29 @@ async function main() {
       // 5. AI generation through the gateway: one-page files with a warm worker, and whether
       // generating holds other requests up.
       if (measures('ai')) rows.push(...(await benchAiThroughGateway(stack.gateway.url, stack.appUrl)));
+
+      // 6. Multiplayer through the gateway's WebSocket, `@connections` API and SQS game clock:
+      // answer → answer_reveal to 8 players, and 200 concurrent rooms of bots.
+      if (measures('multiplayer'))
+        rows.push(
+          ...(await benchMultiplayer({
+            url: `http://127.0.0.1:${stack.gateway.port}`,
+            wsUrl: `ws://127.0.0.1:${stack.gateway.port}/ws`,
+            origin: new URL(stack.appUrl).origin,
+          })),
+        );
     } finally {
       await stack.stop();
     }
 
-  // 6. The offline AI generator (the local default provider) in the AI worker, as the functions
+  // 7. The offline AI generator (the local default provider) in the AI worker, as the functions
   // run it: ordinary material and the worst cases within the text call's limits.
   if (measures('ai')) {
     rows.push(...(await benchOfflineGenerator()));
     aiWorker.stop();
   }
 
-  // 7. Web app initial JS.
+  // 8. Web app initial JS.
   if (measures('web')) {
     const initialJs = await measureWebInitialJs();
     rows.push({
@@ -368,7 +381,7 @@ async function main() {
     });
   }
 
-  // 8. npm run dev, fresh data directory, until the API answers.
+  // 9. npm run dev, fresh data directory, until the API answers.
   if (measures('dev')) {
     const devReady = await measureDevReady();
     rows.push({
