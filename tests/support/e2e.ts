@@ -33,11 +33,13 @@ export function useE2EStack() {
 
 /** Signs in through the login page and waits for the home page. */
 export async function logIn(page: Page, appUrl: string, username: string, password: string) {
-  await page.goto(`${appUrl}/login`);
+  await page.goto(`${appUrl}/login`, { timeout: 90_000 });
   await page.getByLabel('ユーザー名').fill(username);
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.waitForURL(`${appUrl}/`);
+  // The first sign-in of a stack may wait on Vite compiling the app while other suites load the
+  // machine: a generous bound, not a speed check (the test's own timeout still applies).
+  await page.waitForURL(`${appUrl}/`, { timeout: 90_000 });
 }
 
 /** The newest link to `path` in mail sent to `address`, read from the local mail viewer's store. */
