@@ -306,12 +306,10 @@ function finish(room: RoomItem, now: number) {
   });
 }
 
-function reset(room: RoomItem) {
-  for (const [, seat] of seatsInOrder(room))
-    Object.assign(seat, { isReady: false, score: 0, answers: {}, points: {} });
-  Object.assign(room, {
+/** A room between games: waiting, with no question, clock or answer key. */
+export function waitingGame() {
+  return {
     gameState: 'waiting',
-    step: room.step + 1,
     questionIndex: -1,
     phaseEndsAt: 0,
     questionStartedAt: 0,
@@ -319,7 +317,13 @@ function reset(room: RoomItem) {
     answerKey: [],
     questionIds: [],
     choices: [],
-  });
+  } satisfies Partial<RoomItem>;
+}
+
+function reset(room: RoomItem) {
+  for (const [, seat] of seatsInOrder(room))
+    Object.assign(seat, { isReady: false, score: 0, answers: {}, points: {} });
+  Object.assign(room, { ...waitingGame(), step: room.step + 1 });
 }
 
 export interface RankingEntry {
