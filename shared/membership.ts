@@ -73,7 +73,8 @@ export const checkoutSessionIdSchema = z.object({
 
 /** `GET /api/stripe/check-payment/{sessionId}` (§3 "Payment check response"). */
 export const paymentCheckSchema = z.object({
-  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  /** Stripe's word: `paid`, `unpaid`, `no_payment_required`. */
+  payment_status: z.string(),
   is_pro: z.boolean(),
   upgrade_completed: z.boolean(),
   message: z.string(),

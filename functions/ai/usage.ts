@@ -9,7 +9,7 @@ import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
-import { accountGuard, type Member, type UserItem } from '../users/user';
+import { accountGuard, type Member } from '../users/user';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**
