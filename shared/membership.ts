@@ -40,8 +40,7 @@ export const MEMBERSHIP_MESSAGES = {
   nothingToResume: '再開できる定期購入がありません。新しくお申し込みください。',
   resumed: '定期購入を再開しました。',
   alreadyActive: '定期購入はすでに継続中です。',
-  resumeNeedsCheckout:
-    '以前のお支払い方法で再開できませんでした。お手数ですが、新しくお申し込みください。',
+  resumeNeedsCheckout: '以前のお支払い方法で再開できませんでした。お手数ですが、新しくお申し込みください。',
   providerUnavailable: '決済サービスに接続できませんでした。しばらくしてからもう一度お試しください。',
   invalidSignature: '署名を確認できませんでした。',
   received: '受け付けました。',

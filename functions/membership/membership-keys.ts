@@ -9,7 +9,7 @@ export const StripeCustomerKeys = entity({
   sk: 'STRIPECUSTOMER',
   byOwner: 'STRIPECUSTOMER#{customerId}',
   notes:
-    '`userId`; whose Stripe customer this is, so a webhook event naming only a customer finds its member. Written with the account\'s `stripeCustomerId` in one transaction; goes with the account',
+    "`userId`; whose Stripe customer this is, so a webhook event naming only a customer finds its member. Written with the account's `stripeCustomerId` in one transaction; goes with the account",
 });
 
 export const StripeEventKeys = entity({
@@ -27,5 +27,5 @@ export const PaymentLogKeys = entity({
   pk: 'PAYMENTLOG#{userId}',
   sk: 'PAYMENT#{createdAt}#{eventId}',
   notes:
-    'one per payment event (`invoice.paid`, `invoice.payment_failed`): `userId`, `paymentIntentId`, `chargeId`, `customerId`, `subscriptionId`, `invoiceId`, `amount`, `currency` (jpy), `status`, `paymentType`, `description`, `metadata`, `webhookEventId`, `createdAt`, `updatedAt`. Outside the member\'s partition and owner index: kept when the account is deleted (bookkeeping records)',
+    "one per payment event (`invoice.paid`, `invoice.payment_failed`): `userId`, `paymentIntentId`, `chargeId`, `customerId`, `subscriptionId`, `invoiceId`, `amount`, `currency` (jpy), `status`, `paymentType`, `description`, `metadata`, `webhookEventId`, `createdAt`, `updatedAt`. Outside the member's partition and owner index: kept when the account is deleted (bookkeeping records)",
 });

@@ -80,7 +80,8 @@ export async function applySubscription(
   for (let attempt = 0; attempt < 3; attempt++) {
     const user = await getUser(userId);
     if (!user || user.deletingAt) throw new UnauthorizedError();
-    if (user.stripeCustomerId !== snapshot.customerId) throw new NotFoundError(MEMBERSHIP_MESSAGES.noSubscription);
+    if (user.stripeCustomerId !== snapshot.customerId)
+      throw new NotFoundError(MEMBERSHIP_MESSAGES.noSubscription);
     const current = user.stripeSubscriptionId ?? null;
     if (current && current !== snapshot.id && !better(worth(fieldsOf(snapshot), readAt), worth(user, readAt)))
       return user;
@@ -232,7 +233,8 @@ async function ownSession(user: UserItem, sessionId: string): Promise<Stripe.Che
   return session;
 }
 
-const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** `GET /api/stripe/check-payment/{sessionId}`: what Stripe says of the member's own session. */
 export async function checkPayment(user: UserItem, sessionId: string): Promise<PaymentCheck> {
@@ -332,29 +334,32 @@ export async function resume(user: UserItem, log: Logger): Promise<ProStatus> {
   try {
     const client = await stripe();
     restarted = await client.subscriptions.create(
-        {
-          customer,
-          items: [
-            {
-              price_data: {
-                currency: item.price.currency,
-                product: idOf(item.price.product)!,
-                unit_amount: item.price.unit_amount ?? MEMBERSHIP.priceYen,
-                tax_behavior: 'inclusive',
-                recurring: { interval: 'month' },
-              },
+      {
+        customer,
+        items: [
+          {
+            price_data: {
+              currency: item.price.currency,
+              product: idOf(item.price.product)!,
+              unit_amount: item.price.unit_amount ?? MEMBERSHIP.priceYen,
+              tax_behavior: 'inclusive',
+              recurring: { interval: 'month' },
             },
-          ],
-          default_payment_method: paymentMethod,
-          off_session: true,
-          payment_behavior: 'error_if_incomplete',
-          metadata: { userId: user.id },
-        },
-        // A double click restarts once.
-        { idempotencyKey: `resume-${previous.id}` },
-      );
+          },
+        ],
+        default_payment_method: paymentMethod,
+        off_session: true,
+        payment_behavior: 'error_if_incomplete',
+        metadata: { userId: user.id },
+      },
+      // A double click restarts once.
+      { idempotencyKey: `resume-${previous.id}` },
+    );
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+    if (
+      error instanceof Stripe.errors.StripeCardError ||
+      error instanceof Stripe.errors.StripeInvalidRequestError
+    ) {
       log.warn('resume needs a new checkout', { code: error.code, userId: user.id });
       throw new ConflictError(MEMBERSHIP_MESSAGES.resumeNeedsCheckout);
     }

@@ -29,7 +29,10 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The event, if its `Stripe-Signature` header is Stripe's (HMAC-SHA256 of `t.body`, 5 minutes' tolerance). */
-async function verifiedEvent(rawBody: Buffer | undefined, signature: string | undefined): Promise<Stripe.Event> {
+async function verifiedEvent(
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<Stripe.Event> {
   if (!rawBody?.length || !signature) throw new BadRequestError(MEMBERSHIP_MESSAGES.invalidSignature);
   const [client, secret] = await Promise.all([stripe(), webhookSecret()]);
   try {
@@ -107,7 +110,8 @@ async function invoiceSettled(event: Stripe.Event, invoiceId: string, log: Logge
       amount: paid ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency || MEMBERSHIP.currency,
       status: paid ? 'succeeded' : 'failed',
-      paymentType: invoice.billing_reason === 'subscription_create' ? 'subscription_start' : 'subscription_renewal',
+      paymentType:
+        invoice.billing_reason === 'subscription_create' ? 'subscription_start' : 'subscription_renewal',
       description: invoice.lines.data[0]?.description ?? MEMBERSHIP.planName,
       metadata: { billingReason: invoice.billing_reason, eventType: event.type },
       webhookEventId: event.id,

@@ -47,7 +47,12 @@ export function membershipOf(user: MembershipFields, now = new Date()): ProStatu
           expiresAt: user.proExpiresAt!,
           message: MEMBERSHIP_MESSAGES.statusCancelled,
         }
-      : { isPro: true, status: 'active', expiresAt: user.proExpiresAt!, message: MEMBERSHIP_MESSAGES.statusActive };
+      : {
+          isPro: true,
+          status: 'active',
+          expiresAt: user.proExpiresAt!,
+          message: MEMBERSHIP_MESSAGES.statusActive,
+        };
   }
   if (user.proGranted)
     return { isPro: true, status: 'active', expiresAt: null, message: MEMBERSHIP_MESSAGES.statusGranted };

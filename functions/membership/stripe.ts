@@ -47,9 +47,9 @@ const clients = new Map<string, Stripe>();
 /** The Stripe client (the simulator's locally). */
 export async function stripe(): Promise<Stripe> {
   const { secretKey } = await readKeys();
-  let client = clients.get(secretKey);
+  const apiUrl = getConfig().stripe.apiUrl;
+  let client = clients.get(`${secretKey} ${apiUrl}`);
   if (!client) {
-    const apiUrl = getConfig().stripe.apiUrl;
     const simulator = apiUrl ? new URL(apiUrl) : undefined;
     client = new Stripe(secretKey, {
       // Requests are retried with the same idempotency key, so a retry never pays twice.
@@ -63,7 +63,7 @@ export async function stripe(): Promise<Stripe> {
           }
         : {}),
     });
-    clients.set(secretKey, client);
+    clients.set(`${secretKey} ${apiUrl}`, client);
   }
   return client;
 }

@@ -127,7 +127,10 @@ export function accountStanding(
  */
 export type Member = UserItem & { isPro: boolean };
 
-export const asMember = (user: UserItem, now = new Date()): Member => ({ ...user, isPro: isProAt(user, now) });
+export const asMember = (user: UserItem, now = new Date()): Member => ({
+  ...user,
+  isPro: isProAt(user, now),
+});
 
 export function toCurrentUser(user: UserItem, now = new Date()): CurrentUser {
   return {
@@ -304,14 +307,17 @@ export async function migrateStoredProFlag(): Promise<number> {
     ExpressionAttributeValues: { ':profile': UserKeys.sk() },
   })) {
     for (const profile of profiles) {
-      await db.update({
-        Key: userKey(String(profile.id)),
-        UpdateExpression: profile.isPro === true ? 'SET proGranted = :granted REMOVE isPro' : 'REMOVE isPro',
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(profile.isPro === true ? { ExpressionAttributeValues: { ':granted': true } } : {}),
-      }).catch((error: unknown) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+      await db
+        .update({
+          Key: userKey(String(profile.id)),
+          UpdateExpression:
+            profile.isPro === true ? 'SET proGranted = :granted REMOVE isPro' : 'REMOVE isPro',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(profile.isPro === true ? { ExpressionAttributeValues: { ':granted': true } } : {}),
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
       migrated += 1;
     }
   }

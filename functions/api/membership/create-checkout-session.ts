@@ -9,6 +9,7 @@ const CHECKOUTS_PER_MINUTE = 10;
 
 /** `POST /api/stripe/create-checkout-session`: `{ url }` of Stripe's hosted page (500 yen a month). */
 export const handler = httpHandler(membershipApi.createCheckoutSession, async ({ user }) => {
-  if (!(await withinRateLimit(`checkout#${user.id}`, CHECKOUTS_PER_MINUTE, 60))) throw new TooManyRequestsError();
+  if (!(await withinRateLimit(`checkout#${user.id}`, CHECKOUTS_PER_MINUTE, 60)))
+    throw new TooManyRequestsError();
   return { body: await createCheckoutSession(user) };
 });
