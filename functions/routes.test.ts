@@ -139,7 +139,7 @@ describe('route table', () => {
     }
   });
 
-  it('takes no CSRF token only where a server calls with a signature: Stripe\'s webhook', () => {
+  it("takes no CSRF token only where a server calls with a signature: Stripe's webhook", () => {
     const withoutCsrf = httpRoutes.filter((route) => 'csrf' in route).map(httpRouteKey);
     expect(withoutCsrf).toEqual(['POST /api/stripe/webhook']);
   });

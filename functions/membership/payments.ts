@@ -84,7 +84,9 @@ async function subscriptionChanged(subscription: Stripe.Subscription, log: Logge
 }
 
 async function invoiceSettled(event: Stripe.Event, invoiceId: string, log: Logger): Promise<Effect> {
-  const invoice = await callStripe((client) => client.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+  const invoice = await callStripe((client) =>
+    client.invoices.retrieve(invoiceId, { expand: ['payments', 'payments.data.payment.payment_intent'] }),
+  );
   const customerId = idOf(invoice.customer);
   const userId = customerId ? await memberOfCustomer(customerId) : undefined;
   if (!userId) {
@@ -103,7 +105,7 @@ async function invoiceSettled(event: Stripe.Event, invoiceId: string, log: Logge
     payment: {
       userId,
       paymentIntentId: idOf(payment?.payment.payment_intent),
-      chargeId: idOf(payment?.payment.charge),
+      chargeId: idOf(payment?.payment.charge) ?? chargeOf(payment?.payment.payment_intent),
       customerId,
       subscriptionId,
       invoiceId: invoice.id,
@@ -119,6 +121,11 @@ async function invoiceSettled(event: Stripe.Event, invoiceId: string, log: Logge
       updatedAt: now,
     },
   };
+}
+
+/** The charge of an expanded payment intent. */
+function chargeOf(intent: string | Stripe.PaymentIntent | undefined): string | null {
+  return typeof intent === 'object' ? idOf(intent.latest_charge) : null;
 }
 
 /** `proFirstPaidAt` once, `proLastPaidAt` only forwards (a late event about an older payment changes nothing). */

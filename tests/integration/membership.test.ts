@@ -54,7 +54,14 @@ async function paidMember() {
 }
 
 const paymentLogs = (userId: string) =>
-  queryAll<{ webhookEventId: string; status: string; amount: number; currency: string }>({
+  queryAll<{
+    webhookEventId: string;
+    status: string;
+    amount: number;
+    currency: string;
+    paymentIntentId: string | null;
+    chargeId: string | null;
+  }>({
     partition: PaymentLogKeys.pk({ userId }),
   });
 
@@ -103,6 +110,8 @@ describe('paying', () => {
     const logs = await paymentLogs(user.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ status: 'succeeded', amount: 500, currency: 'jpy' });
+    expect(logs[0]!.paymentIntentId).toMatch(/^pi_/);
+    expect(logs[0]!.chargeId).toMatch(/^ch_/);
     const account = await getUser(user.id);
     expect(account?.proFirstPaidAt).toBeTruthy();
     expect(account?.proLastPaidAt).toBe(account?.proFirstPaidAt);
