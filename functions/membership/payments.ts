@@ -9,7 +9,8 @@ import { LIVE_ACCOUNT } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { memberOfCustomer, refreshSubscription } from './membership';
 import { PaymentLogKeys, StripeEventKeys } from './membership-keys';
-import { callStripe, Stripe, stripe, webhookSecret } from './stripe';
+import type { Stripe } from './stripe';
+import { callStripe, stripe, webhookSecret } from './stripe';
 
 /**
  * Stripe's webhook (`POST /api/stripe/webhook`). An event is believed only when its signature

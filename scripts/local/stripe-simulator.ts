@@ -75,7 +75,8 @@ export function parseStripeForm(body: string): Params {
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const parts = rawKey.split(/\[|\]\[|\]/).filter((part, index) => part !== '' || index === 0);
     // A key naming an object's prototype is dropped whole.
-    if (parts.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype')) continue;
+    if (parts.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype'))
+      continue;
     let node: Record<string, unknown> = root;
     parts.forEach((part, index) => {
       const key = part === '' ? String(Object.keys(node).length) : part;
