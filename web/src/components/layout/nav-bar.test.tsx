@@ -48,6 +48,24 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: /アドバンスド会員/ }).getAttribute('href')).toBe('/pro-checkout');
   });
 
+  it('labels the badge 解約予定 once the subscription is cancelled but still running', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json({ ...member, isPro: true }),
+        '/api/user/pro': () =>
+          json({
+            isPro: true,
+            status: 'cancelled_but_active',
+            expiresAt: '2026-12-25T00:00:00.000Z',
+            message: '',
+          }),
+      }).fetchImpl,
+    );
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByRole('link', { name: /アドバンスド会員（解約予定）/ })).toBeTruthy();
+  });
+
   it('opens the drawer with the menu button and with a right swipe of more than 60 px, not less', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
