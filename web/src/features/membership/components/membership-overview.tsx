@@ -4,15 +4,11 @@ import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type ProStatus } from '@shared/members
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useMembershipChange } from '../api/membership';
-import { formatMembershipDate } from './membership-parts';
+import { formatMembershipDate, membershipFailure } from './membership-parts';
 import { PlanComparison } from './plan-comparison';
 
 type Outcome = { tone: 'progress' | 'error' | 'success'; text: string } | null;
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? errorMessage(error, fallback) : MEMBERSHIP_MESSAGES.networkError;
 
 /** The upgrade (or new checkout) button: idle, then pending while the payment page is prepared. */
 function CheckoutButton(props: {
@@ -61,7 +57,7 @@ export function MembershipOverview(props: {
         toast({ title, description: answer.message, variant: 'success' });
       },
       onError: (error) => {
-        const text = failure(error, fallback);
+        const text = membershipFailure(error, fallback);
         setOutcome({ tone: 'error', text });
         toast({ title: 'エラー', description: text, variant: 'destructive' });
       },

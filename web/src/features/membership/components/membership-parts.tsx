@@ -1,6 +1,15 @@
 import { Home } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { paths } from '@web/config/paths';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+
+/**
+ * A failed membership call's message (second document §8): the server's when it sent one, the
+ * network message when the server was not reached, else the call's own fallback.
+ */
+export const membershipFailure = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? errorMessage(error, fallback) : MEMBERSHIP_MESSAGES.networkError;
 
 /** The error view's way out (second document §2: "message with a back-home button"). */
 export function BackHomeButton() {

@@ -2,18 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { StatusCard } from '@web/components/ui/status-card';
-import { ApiError, errorMessage } from '@web/lib/api-client';
 import { checkPayment, upgradeToPro, useRefreshMembership } from '../api/membership';
-import { BackHomeButton } from './membership-parts';
+import { BackHomeButton, membershipFailure } from './membership-parts';
 
 /** How long the page waits for the payment to be confirmed (30 polls, 2 s apart) before it gives up. */
 const MAX_POLLS = 30;
 
 export const upgradedPath = '/pro-checkout?upgraded=1';
-
-/** The failure message: the server's when it sent one, a network failure's, else the fallback. */
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? errorMessage(error, fallback) : MEMBERSHIP_MESSAGES.networkError;
 
 /**
  * Back from the payment page with `success=1` (second document §4): with a session id, its status
@@ -38,7 +33,7 @@ export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId
 
     if (!sessionId) {
       upgradeToPro().then(done, (reason: unknown) =>
-        fail(failure(reason, MEMBERSHIP_MESSAGES.upgradeFailed)),
+        fail(membershipFailure(reason, MEMBERSHIP_MESSAGES.upgradeFailed)),
       );
       return () => {
         stopped = true;
@@ -58,7 +53,7 @@ export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId
           await upgradeToPro().catch(() => undefined);
         }
       } catch (reason) {
-        return fail(failure(reason, MEMBERSHIP_MESSAGES.checkFailed));
+        return fail(membershipFailure(reason, MEMBERSHIP_MESSAGES.checkFailed));
       }
       if (polls >= MAX_POLLS) return fail(MEMBERSHIP_MESSAGES.checkFailed);
       if (!stopped) timer = setTimeout(() => void poll(), MEMBERSHIP.paymentPollMs);

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { Crown, Home } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { LIMITS } from '@shared/constants';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { loginPathFor } from '@web/features/auth/return-path';
-import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useProStatus, useRefreshMembership, useStartCheckout } from '../api/membership';
 import { MembershipOverview } from './membership-overview';
-import { BackHomeButton } from './membership-parts';
+import { BackHomeButton, membershipFailure } from './membership-parts';
 import { PaymentReturn } from './payment-return';
 import '../membership.css';
 
@@ -75,7 +75,10 @@ function UpgradedView({ userId }: { userId: string }) {
       }
     >
       <p>{MEMBERSHIP_MESSAGES.upgraded}</p>
-      <p>クイズ100件の作成、非公開クイズ、1日200回のAI生成、集中学習がご利用いただけます。</p>
+      <p>
+        クイズ{LIMITS.quizzesPro}件の作成、非公開クイズ、1日{LIMITS.aiGenerationsPerDayPro}
+        回のAI生成、集中学習がご利用いただけます。
+      </p>
     </StatusCard>
   );
 }
@@ -99,7 +102,7 @@ function MembershipPage({ userId }: { userId: string }) {
     const fallback = checkout.isError ? MEMBERSHIP_MESSAGES.checkoutFailed : MEMBERSHIP_MESSAGES.checkFailed;
     return (
       <StatusCard tone="error" title="エラーが発生しました" actions={<BackHomeButton />}>
-        <p>{error instanceof ApiError ? errorMessage(error, fallback) : MEMBERSHIP_MESSAGES.networkError}</p>
+        <p>{membershipFailure(error, fallback)}</p>
       </StatusCard>
     );
   }
