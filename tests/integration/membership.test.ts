@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMissingCategories } from '@functions/categories/category';
+import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { PaymentLogKeys } from '@functions/membership/membership-keys';
@@ -20,6 +22,7 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 let payments: Awaited<ReturnType<typeof startTestPayments>>;
 
 beforeAll(async () => {
+  await createMissingCategories(SEED_CATEGORIES);
   gateway = await startTestGateway();
   payments = await startTestPayments(gateway);
 });
@@ -36,6 +39,19 @@ const proStatus = async (client: TestClient) => {
 };
 const isProPerMe = async (client: TestClient) => (await client.get('/api/auth/me')).json.isPro as boolean;
 const aiTotal = async (client: TestClient) => (await client.get('/api/ai/usage-limit')).json.total as number;
+const privateQuiz = (title: string) => ({
+  quiz: { title, description: '説明文', category: '科学', difficulty: '初級', isPublished: false },
+  questions: [
+    {
+      questionText: '1問目',
+      optionA: '正解',
+      optionB: '不正解',
+      optionC: '',
+      optionD: null,
+      correctAnswer: 'A',
+    },
+  ],
+});
 
 /** Starts a checkout as the member's page does. */
 async function startCheckout(client: TestClient) {
@@ -296,8 +312,10 @@ describe('the webhook', () => {
 });
 
 describe('cancelling, resuming, renewing and ending', () => {
-  it('cancel → resume → cancel → past the period end: inactive with expiresAt, back to free quotas', async () => {
+  it('cancel → resume → cancel → past the period end: inactive with expiresAt, back to free quotas, nothing deleted', async () => {
     const { client } = await paidMember();
+    const kept = await client.request('POST', '/api/quizzes', { json: privateQuiz('会員の非公開クイズ') });
+    expect(kept.status, kept.text).toBe(201);
     const cancelled = await client.request('POST', '/api/user/cancel-pro');
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.json).toMatchObject({
@@ -332,6 +350,14 @@ describe('cancelling, resuming, renewing and ending', () => {
     });
     expect(await isProPerMe(client)).toBe(false);
     expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayFree);
+    // No new private quiz; the one made while pro is still there, still private.
+    const refused = await client.request('POST', '/api/quizzes', { json: privateQuiz('もう一つ') });
+    expect(refused.status).toBe(403);
+    const mine = (await client.get('/api/my-quizzes')).json as unknown as {
+      id: string;
+      isPublished: boolean;
+    }[];
+    expect(mine).toEqual([expect.objectContaining({ id: kept.json.id, isPublished: false })]);
     const cancelAfter = await client.request('POST', '/api/user/cancel-pro');
     expect(cancelAfter.status).toBe(409);
   });
