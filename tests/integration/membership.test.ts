@@ -8,7 +8,7 @@ import { getUser } from '@functions/users/user';
 import { userKey } from '@functions/users/user-keys';
 import { LIMITS } from '@shared/constants';
 import { MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';
-import { member, visitor } from '../support/actors';
+import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
 import { advanceClock, payCheckout, signedEvent, startTestPayments } from '../support/payments';
@@ -413,6 +413,20 @@ describe('cancelling, resuming, renewing and ending', () => {
     expect(await isProPerMe(client)).toBe(false);
     expect(await proStatus(client)).toMatchObject({ isPro: false, status: 'inactive' });
     expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayFree);
+  });
+
+  it('deleting the account cancels a running subscription at once, and keeps the payment log', async () => {
+    const { client, user } = await registered(gateway);
+    await payCheckout(await startCheckout(client));
+    await payments.simulator.idle();
+    expect(await isProPerMe(client)).toBe(true);
+    const subscriptionId = (await getUser(user.id))!.stripeSubscriptionId!;
+    const deleted = await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await payments.sdk.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    await payments.simulator.idle();
+    expect(await getUser(user.id)).toBeUndefined();
+    expect(await paymentLogs(user.id)).toHaveLength(1);
   });
 
   it("needs the CSRF token for the member's own calls", async () => {
