@@ -22,9 +22,9 @@ type UserFor<K extends string> = RouteFor<K>['access'] extends 'public' ? Member
 
 /**
  * The session cookie's member, with whether they are advanced at this moment (the membership's
- * period end is checked here, on every request). A suspended, banned or deactivated account is refused wherever a
- * signed-in user is needed, and an account being deleted is signed out; on public routes the
- * request simply proceeds as a guest's.
+ * period end is checked here, on every request). A suspended, banned or deactivated account is
+ * refused wherever a signed-in user is needed, and an account being deleted is signed out; on
+ * public routes the request simply proceeds as a guest's.
  */
 const identifyMember: Identify<Member, SessionItem> = async (sessionId, access) => {
   const session = await findSession(sessionId);

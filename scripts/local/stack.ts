@@ -99,7 +99,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       startS3({ port: s3Port, directory: join(dataDir, 's3') }),
       startSes({ port: sesPort }),
-      startStripeSimulator({ port: stripePort, log: (line) => log(`[決済] ${line}`) }),
+      startStripeSimulator({
+        port: stripePort,
+        ...(options.dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+        log: (line) => log(`[決済] ${line}`),
+      }),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
     const failed = started.find((result) => result.status === 'rejected');

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { LOCAL_STRIPE_KEYS } from '@functions/membership/stripe';
 import { checkoutPage, dashboardPage } from './stripe-pages';
@@ -15,7 +17,8 @@ import { checkoutPage, dashboardPage } from './stripe-pages';
  *   what a real renewal (`invoice.paid`) or period end after a cancel (`customer.subscription.deleted`)
  *   would; `renewal: "fail"` makes the renewals fail instead (`invoice.payment_failed`, `past_due`);
  * - a page at `/` listing customers and subscriptions, with the clock's buttons.
- * Local stage only, on 127.0.0.1, never on the app port. State lives in memory.
+ * Local stage only, on 127.0.0.1, never on the app port. Its objects live in memory, and in a
+ * JSON file beside the local data when `npm run dev` gives one.
  */
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -25,6 +28,8 @@ export interface StripeSimulatorOptions {
   port: number;
   /** Where events are delivered (the app's `/api/stripe/webhook`); settable later. Without one, events wait. */
   webhookUrl?: string;
+  /** Where the simulator keeps its objects between runs (JSON); none keeps them in memory only. */
+  stateFile?: string;
   /** Delivery retry delays in ms (Stripe: up to 3 days; locally seconds). */
   retryDelaysMs?: readonly number[];
   log?: (line: string) => void;
@@ -139,6 +144,26 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   const prices = new Map<string, StripeObject>();
   const products = new Map<string, StripeObject>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const stores = { customers, sessions, subscriptions, invoices, paymentIntents, prices, products };
+  // `npm run dev` keeps the simulator's objects with the local data, so members who paid keep
+  // their customers and subscriptions across restarts (as the table keeps their ids).
+  if (options.stateFile && existsSync(options.stateFile)) {
+    const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as {
+      clockOffset: number;
+      stores: Record<keyof typeof stores, StripeObject[]>;
+    };
+    clockOffset = saved.clockOffset;
+    for (const [name, objects] of Object.entries(saved.stores))
+      for (const object of objects) stores[name as keyof typeof stores]?.set(object.id, object);
+  }
+  const save = () => {
+    if (!options.stateFile) return;
+    mkdirSync(dirname(options.stateFile), { recursive: true });
+    const snapshot = Object.fromEntries(
+      Object.entries(stores).map(([name, store]) => [name, [...store.values()]]),
+    );
+    writeFileSync(options.stateFile, JSON.stringify({ clockOffset, stores: snapshot }));
+  };
   const deliveries: Delivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
@@ -803,6 +828,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         answer = { error: { type: error.type, message: error.message, ...error.extra } };
       }
       if (cacheKey) idempotent.set(cacheKey, { status, body: answer });
+      if (method !== 'GET') save();
       return sendJson(response, status, answer);
     }
 
@@ -820,6 +846,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
           },
         });
       advanceClock(seconds, form.renewal === 'fail' ? 'fail' : 'pay');
+      save();
       if (/json/.test(request.headers['content-type'] ?? ''))
         return sendJson(response, 200, { now: now(), offsetSeconds: clockOffset });
       return redirect(response, `${base}/`);
@@ -848,6 +875,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         if (foreignOrigin(request)) return sendHtml(response, 403, checkoutPage(undefined, undefined));
         if (checkout[2] === 'pay') {
           pay(session);
+          save();
           return redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id));
         }
         if (checkout[2] === 'cancel')
