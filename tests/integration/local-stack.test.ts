@@ -88,13 +88,23 @@ describe('the control port', () => {
     expect(portOf(stack.endpoints.stripe)).not.toBe(portOf(stack.gateway.url));
     expect(new URL(stack.endpoints.stripe).hostname).toBe('127.0.0.1');
     expect(new URL(process.env.STRIPE_API_URL!).origin).toBe(new URL(stack.endpoints.stripe).origin);
-    const clock = await fetch(`${stack.gateway.url}/_simulator/advance-clock`, {
+    const clock = () =>
+      fetch(`${stack.endpoints.stripe}/_simulator/state`).then(
+        async (answer) => ((await answer.json()) as { offsetSeconds: number }).offsetSeconds,
+      );
+    const before = await clock();
+    // On the app port these paths are the web app's (its page), never the simulator's.
+    const moved = await fetch(`${stack.gateway.url}/_simulator/advance-clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 60 }),
+      body: JSON.stringify({ seconds: 86_400 }),
     });
-    expect(clock.status).toBe(404);
-    expect((await fetch(`${stack.gateway.url}/v1/customers`)).status).toBe(404);
+    expect(moved.headers.get('content-type')).not.toMatch(/json/);
+    expect(await clock()).toBe(before);
+    const api = await fetch(`${stack.gateway.url}/v1/customers`, {
+      headers: { authorization: 'Bearer sk_test_local_simulator' },
+    });
+    expect(api.headers.get('content-type')).not.toMatch(/json/);
   });
 
   it('serves nothing else', async () => {
