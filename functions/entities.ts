@@ -8,6 +8,7 @@ import { CategoryKeys } from './categories/category-keys';
 import { ConnectionKeys } from './connections/connection-keys';
 import type { EntityKeys } from './data/keys';
 import { RateWindowKeys } from './lib/rate-limit-keys';
+import { PaymentLogKeys, StripeCustomerKeys, StripeEventKeys } from './membership/membership-keys';
 import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './multiplayer/room-keys';
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress/progress-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
@@ -35,6 +36,9 @@ export const ENTITIES: readonly EntityKeys[] = [
   LookAlikeClaimKeys,
   EmailClaimKeys,
   MigrationKeys,
+  StripeCustomerKeys,
+  StripeEventKeys,
+  PaymentLogKeys,
   SessionKeys,
   TokenKeys,
   DeviceKeys,

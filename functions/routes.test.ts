@@ -62,12 +62,14 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   'POST /api/ai/generate-quiz-from-word': 'built',
   // Designed for ARCHITECTURE §1: a presigned POST so files up to 10 MB never pass through Lambda.
   'POST /api/ai/uploads': 'built',
-  'GET /api/user/pro': 'planned',
-  'POST /api/user/upgrade-pro': 'planned',
-  'POST /api/user/cancel-pro': 'planned',
-  'POST /api/user/resume-pro': 'planned',
-  'GET /api/stripe/check-payment/{sessionId}': 'planned',
-  'POST /api/stripe/create-checkout-session': 'planned',
+  'GET /api/user/pro': 'built',
+  'POST /api/user/upgrade-pro': 'built',
+  'POST /api/user/cancel-pro': 'built',
+  'POST /api/user/resume-pro': 'built',
+  'GET /api/stripe/check-payment/{sessionId}': 'built',
+  'POST /api/stripe/create-checkout-session': 'built',
+  // Designed for issue 16: Stripe's signed events (ARCHITECTURE §5, idempotent by event id).
+  'POST /api/stripe/webhook': 'built',
   'GET /api/multiplayer/rooms': 'built',
   'GET /api/focused-study/pdfs': 'planned',
   'POST /api/focused-study/upload-pdf': 'planned',
@@ -135,6 +137,11 @@ describe('route table', () => {
       expect(existsSync(file), file).toBe(true);
       expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
     }
+  });
+
+  it("takes no CSRF token only where a server calls with a signature: Stripe's webhook", () => {
+    const withoutCsrf = httpRoutes.filter((route) => 'csrf' in route).map(httpRouteKey);
+    expect(withoutCsrf).toEqual(['POST /api/stripe/webhook']);
   });
 
   it('uses API Gateway path syntax', () => {

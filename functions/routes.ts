@@ -13,7 +13,14 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
 
 /** Extra permissions a function gets in production. */
 export type Grant =
-  'sendMail' | 'materialsRead' | 'materialsWrite' | 'bedrock' | 'manageConnections' | 'tickQueue';
+  | 'sendMail'
+  | 'materialsRead'
+  | 'materialsWrite'
+  | 'bedrock'
+  | 'manageConnections'
+  | 'tickQueue'
+  /** Reads the Stripe keys (secret key, webhook signing secret) from their secret. */
+  | 'stripe';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,6 +40,11 @@ export interface HttpRoute extends FunctionSettings {
   access: AccessLevel;
   /** Largest accepted request body in bytes (default: LIMITS.jsonBodyMaxBytes). */
   bodyLimitBytes?: number;
+  /**
+   * `false` for a route called by a server rather than the page (Stripe's webhook): no CSRF token
+   * or Origin check, as the caller proves itself otherwise (a signature over the raw body).
+   */
+  csrf?: false;
 }
 
 export interface WebSocketRoute extends FunctionSettings {
@@ -66,7 +78,8 @@ export const httpRoutes = [
     handler: 'functions/api/auth/login',
     access: 'public',
     table: 'readwrite',
-    grants: ['sendMail'],
+    // A deletion cut short is finished at the next sign-in, its subscription cancelled.
+    grants: ['sendMail', 'stripe'],
   },
   {
     method: 'POST',
@@ -143,8 +156,8 @@ export const httpRoutes = [
     handler: 'functions/api/user/delete',
     access: 'user',
     table: 'readwrite',
-    // Ending sessions closes their WebSocket connections.
-    grants: ['manageConnections'],
+    // Ending sessions closes their WebSocket connections; a running subscription is cancelled.
+    grants: ['manageConnections', 'stripe'],
   },
   {
     method: 'GET',
@@ -426,6 +439,65 @@ export const httpRoutes = [
     memoryMb: 1536,
     timeoutSeconds: 29,
     bodyLimitBytes: AI_FORM_MAX_BYTES,
+  },
+  // Advanced membership (second document §7): every call reads Stripe, never trusts the client.
+  {
+    method: 'GET',
+    path: '/api/user/pro',
+    handler: 'functions/api/membership/status',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/upgrade-pro',
+    handler: 'functions/api/membership/upgrade',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['stripe'],
+  },
+  {
+    method: 'POST',
+    path: '/api/user/cancel-pro',
+    handler: 'functions/api/membership/cancel',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['stripe'],
+  },
+  {
+    method: 'POST',
+    path: '/api/user/resume-pro',
+    handler: 'functions/api/membership/resume',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['stripe'],
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/create-checkout-session',
+    handler: 'functions/api/membership/create-checkout-session',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['stripe'],
+  },
+  {
+    method: 'GET',
+    path: '/api/stripe/check-payment/{sessionId}',
+    handler: 'functions/api/membership/check-payment',
+    access: 'user',
+    table: 'read',
+    grants: ['stripe'],
+  },
+  // Stripe's signed events (designed, not named by the spec): no session, no CSRF; 64 KB is ample.
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    handler: 'functions/api/membership/webhook',
+    access: 'public',
+    table: 'readwrite',
+    grants: ['stripe'],
+    csrf: false,
+    bodyLimitBytes: 64 * 1024,
   },
 ] as const satisfies readonly HttpRoute[];
 

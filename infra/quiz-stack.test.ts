@@ -5,7 +5,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionIdFor, httpRoutes, queueConsumers, webSocketRoutes } from '../functions/routes';
+import {
+  functionIdFor,
+  httpRoutes,
+  queueConsumers,
+  webSocketRoutes,
+  type HttpRoute,
+} from '../functions/routes';
 import { TABLE } from '../functions/data/table';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../shared/security-headers';
 import { QuizStack } from './quiz-stack';
@@ -31,7 +37,36 @@ beforeAll(() => {
 const routeFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }));
 
+/** The construct id (`Api<FunctionId>`) of a route function's logical id: the longest that fits. */
+const routeIdOf = (logicalId: string) =>
+  [...httpRoutes, ...webSocketRoutes, ...queueConsumers]
+    .map((route) => `Api${functionIdFor(route)}`)
+    .filter((id) => logicalId.startsWith(id) && /^[0-9A-F]{8}$/.test(logicalId.slice(id.length)))
+    .sort((a, b) => b.length - a.length)[0];
+
+/** Roles are shared by routes with the same needs: the policy documents of a route function's role. */
+function policiesOf(routeId: string): string {
+  const [, fn] = routeFunctions().find(([logicalId]) => routeIdOf(logicalId) === routeId)!;
+  const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return JSON.stringify(
+    Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === role))
+      .map((policy) => policy.Properties.PolicyDocument),
+  );
+}
+
+/** The route functions (`Api<FunctionId>`) whose role allows `action`. */
+const allowedTo = (action: string) =>
+  routeFunctions()
+    .map(([logicalId]) => routeIdOf(logicalId)!)
+    .filter((routeId) => policiesOf(routeId).includes(action))
+    .sort();
+
 describe('QuizStack', () => {
+  it("stays within CloudFormation's 500 resources", () => {
+    expect(Object.keys(template.toJSON().Resources as object).length).toBeLessThanOrEqual(500);
+  });
+
   it('has no unsuppressed cdk-nag AwsSolutions errors', () => {
     const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
     expect(errors.map((error) => `${error.id}: ${String(error.entry.data).split(':')[0]}`)).toEqual([]);
@@ -78,11 +113,7 @@ describe('QuizStack', () => {
   });
 
   it('gives read-only routes read-only table access', () => {
-    const policies = template.findResources('AWS::IAM::Policy');
-    const categoriesPolicy = Object.entries(policies).find(([logicalId]) =>
-      logicalId.startsWith('ApiGetApiCategories'),
-    );
-    const actions = JSON.stringify(categoriesPolicy?.[1].Properties.PolicyDocument);
+    const actions = policiesOf('ApiGetApiCategories');
     expect(actions).toContain('dynamodb:Query');
     expect(actions).not.toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:DeleteItem');
@@ -171,18 +202,11 @@ describe('QuizStack', () => {
 
 describe('mail permissions', () => {
   it('lets only the mail-sending routes send, and only from the configured sender', () => {
-    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
-    const senders = policies.filter(([, policy]) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'),
-    );
-    expect(senders.map(([logicalId]) => logicalId.replace(/ServiceRole.*/, '')).sort()).toEqual(
+    expect(allowedTo('ses:SendEmail')).toEqual(
       ['ApiPostApiAuthEmailRegister', 'ApiPostApiAuthLogin', 'ApiPostApiAuthRequestPasswordReset'].sort(),
     );
-    for (const [, policy] of senders) {
-      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(
-        '"ses:FromAddress":"no-reply@example.com"',
-      );
-    }
+    for (const routeId of allowedTo('ses:SendEmail'))
+      expect(policiesOf(routeId)).toContain('"ses:FromAddress":"no-reply@example.com"');
   });
 });
 
@@ -206,11 +230,39 @@ describe('AI generation functions', () => {
   });
 
   it('lets only the generating routes invoke Bedrock models', () => {
-    const invokers = Object.entries(template.findResources('AWS::IAM::Policy'))
-      .filter(([, policy]) =>
-        JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'),
-      )
-      .map(([logicalId]) => logicalId.replace(/ServiceRole.*/, ''));
+    const invokers = allowedTo('bedrock:InvokeModel');
     expect(invokers.sort()).toEqual([...generators].sort());
+  });
+});
+
+describe('payments', () => {
+  const stripeRouteIds = (httpRoutes as readonly HttpRoute[])
+    .filter((route) => route.grants?.includes('stripe'))
+    .map((route) => `Api${functionIdFor(route)}`);
+
+  it("routes Stripe's webhook and keeps the Stripe keys in a secret, never in the environment", () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (resource) => resource.Properties.RouteKey as string,
+    );
+    expect(routeKeys).toContain('POST /api/stripe/webhook');
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    for (const [logicalId, fn] of routeFunctions()) {
+      const environment = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      expect(JSON.stringify(environment)).not.toMatch(/sk_(live|test)_|whsec_/);
+      const pays = stripeRouteIds.some((id) => logicalId.startsWith(id));
+      expect(environment.STRIPE_SECRET_ARN, logicalId).toEqual(pays ? { Ref: secretId } : undefined);
+    }
+  });
+
+  it('lets only the payment routes read the secret', () => {
+    expect(allowedTo('secretsmanager:GetSecretValue')).toEqual([...stripeRouteIds].sort());
+    expect(stripeRouteIds).toEqual(
+      expect.arrayContaining([
+        'ApiPostApiStripeWebhook',
+        'ApiPostApiUserCancelPro',
+        'ApiDeleteApiUserDelete',
+      ]),
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { Api, WEBSOCKET_STAGE } from './constructs/api';
 import { QuizTable } from './constructs/data';
 import { GameClock } from './constructs/game-clock';
+import { Payments } from './constructs/payments';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 import { addNagSuppressions } from './nag-suppressions';
@@ -30,11 +31,13 @@ export class QuizStack extends Stack {
     const data = new QuizTable(this, 'Data', { removalPolicy });
     const storage = new Storage(this, 'Storage', { removalPolicy });
     const clock = new GameClock(this, 'GameClock');
+    const payments = new Payments(this, 'Payments', { removalPolicy });
     const api = new Api(this, 'Api', {
       stage: props.stage,
       table: data.table,
       materials: storage.materials,
       tickQueue: clock.queue,
+      stripeKeys: payments.stripeKeys,
       logRetention,
       removalPolicy,
       mailFrom: props.mailFrom,
@@ -59,6 +62,9 @@ export class QuizStack extends Stack {
     new CfnOutput(this, 'MaterialsBucket', { value: storage.materials.bucketName });
     new CfnOutput(this, 'WebBucket', { value: storage.web.bucketName });
     new CfnOutput(this, 'TickQueueUrl', { value: clock.queue.queueUrl });
+    // Payments: put the Stripe keys into this secret and register this URL as the webhook endpoint.
+    new CfnOutput(this, 'StripeKeysSecretArn', { value: payments.stripeKeys.secretArn });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${appUrl}/api/stripe/webhook` });
 
     addNagSuppressions(this);
   }

@@ -182,7 +182,15 @@ async function main() {
   // 2. Local stack (in memory) for cold starts and latency.
   const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer'] as const;
   const stack = needsStack.some(measures)
-    ? await startLocalStack({ port: 0, controlPort: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'none' })
+    ? await startLocalStack({
+        port: 0,
+        controlPort: 0,
+        dynamoDbPort: 0,
+        s3Port: 0,
+        sesPort: 0,
+        stripePort: 0,
+        web: 'none',
+      })
     : undefined;
   if (stack)
     try {

@@ -3,7 +3,7 @@ import { DEFAULT_PORTS, startLocalStack, type LocalStack } from './local/stack';
 
 /**
  * `npm run dev`: the whole app on this machine (see ARCHITECTURE §2), on 127.0.0.1 only. Ports
- * and the app URL come from PORT, LOCAL_CONTROL_PORT, DYNAMODB_PORT, S3_PORT, SES_PORT and
+ * and the app URL come from PORT, LOCAL_CONTROL_PORT, DYNAMODB_PORT, S3_PORT, SES_PORT, STRIPE_PORT and
  * APP_URL; data lives in `.data/` (`npm run reset-local` empties it). Ctrl-C stops every child
  * process, Java included. The stack stops on an uncaught error: the local services handle every
  * client error (a reset socket, a cut-off body, an oversized frame) where it happens.
@@ -41,6 +41,7 @@ try {
     dynamoDbPort: port('DYNAMODB_PORT', DEFAULT_PORTS.dynamoDbPort),
     s3Port: port('S3_PORT', DEFAULT_PORTS.s3Port),
     sesPort: port('SES_PORT', DEFAULT_PORTS.sesPort),
+    stripePort: port('STRIPE_PORT', DEFAULT_PORTS.stripePort),
     dataDir: process.env.LOCAL_DATA_DIR ?? '.data',
     ...(process.env.APP_URL ? { appUrl: process.env.APP_URL } : {}),
     web: process.env.LOCAL_WEB === 'static' ? 'static' : 'vite',
@@ -55,6 +56,7 @@ try {
   メール確認    ${stack.mailViewerUrl}
   DynamoDB      ${stack.endpoints.dynamodb}  (テーブル ${stack.tableName})
   S3            ${stack.endpoints.s3}  (バケット ${stack.bucket})
+  決済 (テスト)  ${stack.endpoints.stripe}  (テストクロック・Webhook 配信)
 
   停止: Ctrl-C
 `);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { seedQuiz } from '@functions/quizzes/quiz';
 import {
   backfillLookAlikeClaims,
+  migrateStoredProFlag,
   createUser,
   findUserByUsername,
   type NewUser,
@@ -30,7 +31,8 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
     password: 'Pro#2026pass',
     nickname: 'プロ会員',
     email: 'pro@example.com',
-    isPro: true,
+    // A granted membership: no subscription, no end (membership/status.ts).
+    proGranted: true,
     isEmailVerified: true,
   },
   {
@@ -73,6 +75,8 @@ export async function seed(): Promise<{
   const categoriesCreated = await createMissingCategories(SEED_CATEGORIES);
   // Accounts made before look-alike usernames were claimed get their claim (once per table).
   await backfillLookAlikeClaims();
+  // Accounts made while `isPro` was stored: a stored `isPro: true` becomes a granted membership.
+  await migrateStoredProFlag();
   const editorial = await editorialAccount();
   let quizzesCreated = 0;
   // Spread creation times so "newest" has a stable, meaningful order.

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { registerSchema } from '@shared/accounts';
 import { getConfig } from '@functions/lib/config';
-import { createUser, findUserByUsername, setPro, setRole } from '@functions/users/user';
+import { createUser, findUserByUsername, setProGrant, setRole } from '@functions/users/user';
 import { endAllSessions } from '@functions/sessions/session';
 
 /**
@@ -71,7 +71,7 @@ async function main() {
         ...input,
         email: values.email ? input.email : null,
         role: values.admin ? 'admin' : 'user',
-        isPro: values.pro,
+        proGranted: Boolean(values.pro),
         isEmailVerified: Boolean(values.email),
       });
       console.log(
@@ -97,9 +97,11 @@ async function main() {
     case 'grant-pro':
     case 'revoke-pro': {
       const user = await existing(name);
-      await setPro(user.id, command === 'grant-pro');
+      // A granted membership has no subscription and no end; a member's own Stripe subscription
+      // is untouched by either command and keeps giving access while it is paid.
+      await setProGrant(user.id, command === 'grant-pro');
       console.log(
-        `${user.username} を${command === 'grant-pro' ? 'アドバンスド会員にしました' : '無料会員に戻しました'}`,
+        `${user.username} を${command === 'grant-pro' ? 'アドバンスド会員にしました（運営による付与）' : '付与したアドバンスド会員を外しました（本人の定期購入は続きます）'}`,
       );
       return;
     }

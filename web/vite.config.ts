@@ -48,5 +48,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Zod and the module that makes it jitless travel in one chunk, so the setting is made before
+        // any other chunk creates a schema, however the app's modules are split (see zod-jitless.ts).
+        manualChunks: (id: string) =>
+          /[\\/]node_modules[\\/]zod[\\/]/.test(id) || id.endsWith('zod-jitless.ts') ? 'zod' : undefined,
+      },
+    },
   },
 }));

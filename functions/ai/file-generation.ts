@@ -1,6 +1,6 @@
 import { AI_MESSAGES, type AiSettings, type GeneratedQuiz, type UploadKind, uploadKindOf } from '@shared/ai';
 import { BadRequestError } from '../lib/errors';
-import type { UserItem } from '../users/user';
+import type { Member } from '../users/user';
 import { FAILURE_MESSAGES, generate, type GenerationContext } from './generation';
 import { checkFileType, extractText, type FileFormat, type MaterialFile } from './materials';
 import { takeUpload } from './uploads';
@@ -17,7 +17,7 @@ export type FileSource =
  * input. Nothing is used up before the input is known to be good; the upload is deleted once read.
  */
 export async function generateFromFile(
-  user: UserItem,
+  user: Member,
   source: FileSource,
   kind: UploadKind,
   context: GenerationContext,

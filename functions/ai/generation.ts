@@ -1,7 +1,7 @@
 import { AI_MESSAGES, type AiSettings, type GeneratedQuiz } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import type { UserItem } from '../users/user';
+import type { Member } from '../users/user';
 import { aiWorker } from './ai-worker';
 import { GenerationFailedError, UnusableMaterialError } from './errors';
 import { checkAttemptRate, withDailyAllowance } from './usage';
@@ -62,7 +62,7 @@ export async function generateOfflineInWorker(
 
 /** `POST /api/ai/generate-quiz-from-text`. */
 export async function generateFromText(
-  user: UserItem,
+  user: Member,
   input: AiSettings & { text: string },
   context: GenerationContext,
 ) {

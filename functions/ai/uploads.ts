@@ -6,7 +6,7 @@ import { LIMITS } from '@shared/constants';
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../lib/errors';
-import type { UserItem } from '../users/user';
+import type { Member } from '../users/user';
 import type { MaterialFile } from './materials';
 import { checkAttemptRate, usageLimit } from './usage';
 
@@ -30,7 +30,7 @@ const UPLOADS_PER_MINUTE = 20;
  * `POST /api/ai/uploads`: a presigned POST for one study file. Refused when no generation is
  * left today (the file could not be used) and when asked for too often.
  */
-export async function createUpload(user: UserItem, input: { fileName: string; size: number }) {
+export async function createUpload(user: Member, input: { fileName: string; size: number }) {
   await checkAttemptRate(user.id, 'ai-upload', UPLOADS_PER_MINUTE);
   const usage = await usageLimit(user);
   if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total), 'ai_daily_limit');

@@ -9,7 +9,7 @@ import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
-import { accountGuard, type UserItem } from '../users/user';
+import { accountGuard, type Member } from '../users/user';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**
@@ -24,13 +24,13 @@ import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
  */
 type AiUsageType = 'text' | 'pdf' | 'word';
 
-const dailyLimitFor = (user: Pick<UserItem, 'isPro'>) =>
+const dailyLimitFor = (user: Pick<Member, 'isPro'>) =>
   user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
 
 const counterKey = (userId: string, day: string) => AiUsageKeys.key({ userId, day });
 
 /** `GET /api/ai/usage-limit`: how many generations are left today. */
-export async function usageLimit(user: UserItem, now = new Date()): Promise<AiUsageLimit> {
+export async function usageLimit(user: Member, now = new Date()): Promise<AiUsageLimit> {
   const total = dailyLimitFor(user);
   const { Item } = await db.get({ Key: counterKey(user.id, japanDate(now)), ProjectionExpression: 'used' });
   const used = typeof Item?.used === 'number' ? Item.used : 0;
@@ -45,7 +45,7 @@ interface Reservation {
 }
 
 /** Takes one of today's uses, or refuses with the spec's limit message when none are left. */
-async function reserveUse(user: UserItem, now = new Date()): Promise<Reservation> {
+async function reserveUse(user: Member, now = new Date()): Promise<Reservation> {
   const limit = dailyLimitFor(user);
   const day = japanDate(now);
   const owner = setAttributes(AiUsageKeys.owner({ userId: user.id, day }));
@@ -111,7 +111,7 @@ async function recordUse(reservation: Reservation, usageType: AiUsageType, now =
  * give the use back if the generation failed (a failure never uses up a generation).
  */
 export async function withDailyAllowance<T>(
-  user: UserItem,
+  user: Member,
   usageType: AiUsageType,
   generate: () => Promise<T>,
   log: Logger,

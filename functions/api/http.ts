@@ -4,7 +4,7 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
 import { findHttpRoute, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
-import { accountStanding, getUser, type UserItem } from '../users/user';
+import { accountStanding, asMember, getUser, type Member } from '../users/user';
 
 /**
  * The handler layer's entry point: a route's Lambda handler from its contract
@@ -18,14 +18,15 @@ type RouteFor<K extends string> = K extends `${infer M} ${infer P}`
   ? Extract<Route, { method: M; path: P }>
   : never;
 /** The signed-in member on routes that need one; possibly a guest on public routes. */
-type UserFor<K extends string> = RouteFor<K>['access'] extends 'public' ? UserItem | undefined : UserItem;
+type UserFor<K extends string> = RouteFor<K>['access'] extends 'public' ? Member | undefined : Member;
 
 /**
- * The session cookie's member. A suspended, banned or deactivated account is refused wherever a
- * signed-in user is needed, and an account being deleted is signed out; on public routes the
- * request simply proceeds as a guest's.
+ * The session cookie's member, with whether they are advanced at this moment (the membership's
+ * period end is checked here, on every request). A suspended, banned or deactivated account is
+ * refused wherever a signed-in user is needed, and an account being deleted is signed out; on
+ * public routes the request simply proceeds as a guest's.
  */
-const identifyMember: Identify<UserItem, SessionItem> = async (sessionId, access) => {
+const identifyMember: Identify<Member, SessionItem> = async (sessionId, access) => {
   const session = await findSession(sessionId);
   if (!session) return undefined;
   const user = await getUser(session.userId);
@@ -37,7 +38,7 @@ const identifyMember: Identify<UserItem, SessionItem> = async (sessionId, access
       ? new ForbiddenError(MESSAGES.accountStopped, 'account_stopped')
       : new ForbiddenError(MESSAGES.accountInactive, 'account_inactive');
   }
-  return standing === 'ok' ? { user, session } : undefined;
+  return standing === 'ok' ? { user: asMember(user), session } : undefined;
 };
 
 /** A route's handler; the contract's key must be a route of the route table. */
@@ -54,7 +55,7 @@ export function httpHandler<C extends RouteContract<HttpRouteKey>>(
 export function routeHandler<C extends RouteContract>(
   route: HttpRoute,
   contract: C,
-  handle: RouteHandle<C, UserItem | undefined, SessionItem>,
+  handle: RouteHandle<C, Member | undefined, SessionItem>,
 ) {
   return createHttpHandler(route, contract, handle, identifyMember);
 }

@@ -30,6 +30,10 @@ const configSchema = z
     PER_IP_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     /** How long a warm function keeps reference data (categories) before reading it again. */
     REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** The local payment simulator (local and test stages only; in AWS the SDK talks to Stripe). */
+    STRIPE_API_URL: z.url().optional(),
+    /** Secrets Manager secret holding `{ secretKey, webhookSecret }` (deployed stages). */
+    STRIPE_SECRET_ARN: z.string().min(1).optional(),
   })
   .transform((env, ctx) => {
     const isLocal = localStages.includes(env.STAGE);
@@ -60,6 +64,14 @@ const configSchema = z
       bedrock: env.BEDROCK_MODEL_ID
         ? { modelId: env.BEDROCK_MODEL_ID, region: env.BEDROCK_REGION || env.AWS_REGION }
         : undefined,
+      /**
+       * Stripe: locally the payment simulator with its fixed keys; elsewhere the keys are read
+       * from Secrets Manager at first use (never from a plain environment variable).
+       */
+      stripe: {
+        apiUrl: isLocal ? (env.STRIPE_API_URL ?? 'http://127.0.0.1:12111') : undefined,
+        secretArn: env.STRIPE_SECRET_ARN,
+      },
       logLevel: env.LOG_LEVEL,
       referenceCacheSeconds: env.REFERENCE_CACHE_SECONDS,
       perIpRateLimits: env.PER_IP_RATE_LIMITS === 'on',

@@ -208,6 +208,8 @@ const checkCsrf: Middleware = {
     const state = request.context.state;
     const method = request.event.requestContext.http.method.toUpperCase();
     if ((SAFE_METHODS as readonly string[]).includes(method)) return;
+    // A server-to-server route (Stripe's webhook) proves itself by a signature instead.
+    if (state.route.csrf === false) return;
     const origin = state.headers.origin;
     if (origin && origin !== new URL(state.config.appUrl).origin)
       throw new ForbiddenError(MESSAGES.csrfRejected);

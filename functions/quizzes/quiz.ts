@@ -21,7 +21,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
-import { accountGuard, LIVE_ACCOUNT, type UserItem } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT, type Member, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { EditKeys, QuestionKeys, questionKey, QuizKeys, quizKey } from './quiz-keys';
 
@@ -288,13 +288,13 @@ export async function seedQuiz(
   }
 }
 
-const quotaFor = (user: Pick<UserItem, 'isPro'>) => (user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree);
+const quotaFor = (user: Pick<Member, 'isPro'>) => (user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree);
 
 /**
  * Creates a quiz with its questions. The author's quiz counter is raised in the same transaction
  * with `quizCount < quota`, so concurrent requests cannot exceed 3 (free) or 100 (advanced).
  */
-export async function createQuiz(user: UserItem, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
+export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   if (!data.quiz.isPublished && !user.isPro) throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
   await assertCategory(data.quiz.category);
   const { quiz, questions } = newQuizItems(user, randomUUID(), data, now);
@@ -355,7 +355,7 @@ const snapshot = (quiz: Snapshot): Snapshot => ({
  * of the quiz and the questions, in the same transaction as the edit.
  */
 export async function updateQuiz(
-  user: UserItem,
+  user: Member,
   quizId: string,
   data: UpdateQuizData,
   now = new Date(),

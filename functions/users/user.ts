@@ -7,6 +7,7 @@ import type { ItemKey } from '../data/keys';
 import { scanPages } from '../data/paginate';
 import { transactWrite, type NamedItem, type TransactItem } from '../data/transact';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
+import { isProAt, type MembershipFields } from '../membership/status';
 import { hashPassword } from './passwords';
 import { skeleton } from './skeleton';
 import {
@@ -32,7 +33,7 @@ import {
  * and every write of its data fails its condition (`LIVE_ACCOUNT`), so nothing can be re-created
  * while its data is being removed.
  */
-export interface UserItem {
+export interface UserItem extends MembershipFields {
   pk: string;
   sk: 'PROFILE';
   id: string;
@@ -42,12 +43,17 @@ export interface UserItem {
   passwordHash?: string;
   role: 'user' | 'admin';
   isActive: boolean;
-  isPro: boolean;
   /** ISO time until which the account is suspended; `PERMANENT` for a ban. */
   suspendedUntil?: string | null;
   isEmailVerified?: boolean;
   proFirstPaidAt?: string | null;
   proLastPaidAt?: string | null;
+  /** The member's Stripe customer (reused for every checkout); linked back by a `STRIPECUSTOMER#` item. */
+  stripeCustomerId?: string;
+  /** The last Checkout Session made for the member (what `POST /api/user/upgrade-pro` checks). */
+  stripeCheckoutSessionId?: string;
+  /** When the subscription fields were last read from Stripe; an older read never overwrites a newer one. */
+  subscriptionSyncedAt?: string;
   createdAt: string;
   /** Set when the account's deletion began: it may no longer act, and its data may no longer be written. */
   deletingAt?: string;
@@ -115,14 +121,25 @@ export function accountStanding(
   return 'ok';
 }
 
-export function toCurrentUser(user: UserItem): CurrentUser {
+/**
+ * A member as a request sees them: the account, and whether they are advanced at the time of the
+ * request (membership/status.ts). The `pro` access level and every pro rule read `isPro` here.
+ */
+export type Member = UserItem & { isPro: boolean };
+
+export const asMember = (user: UserItem, now = new Date()): Member => ({
+  ...user,
+  isPro: isProAt(user, now),
+});
+
+export function toCurrentUser(user: UserItem, now = new Date()): CurrentUser {
   return {
     id: user.id,
     username: user.username,
     nickname: user.nickname,
     email: user.email,
     isAdmin: user.role === 'admin',
-    isPro: user.isPro,
+    isPro: isProAt(user, now),
   };
 }
 
@@ -132,7 +149,8 @@ export interface NewUser {
   email: string | null;
   password: string;
   role?: 'user' | 'admin';
-  isPro?: boolean;
+  /** An advanced membership granted by an operator (no subscription). */
+  proGranted?: boolean;
   isEmailVerified?: boolean;
 }
 
@@ -156,7 +174,7 @@ export async function createUser(
     passwordHash: await hashPassword(input.password),
     role: input.role ?? 'user',
     isActive: true,
-    isPro: input.isPro ?? false,
+    ...(input.proGranted ? { proGranted: true } : {}),
     suspendedUntil: null,
     isEmailVerified: input.isEmailVerified ?? false,
     proFirstPaidAt: null,
@@ -228,8 +246,12 @@ export async function setPasswordItem(userId: string, password: string): Promise
 
 export const setRole = (userId: string, role: 'user' | 'admin') =>
   update(userId, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
-export const setPro = (userId: string, isPro: boolean) =>
-  update(userId, 'SET isPro = :isPro', { ':isPro': isPro });
+/**
+ * Grants or takes back an operator's advanced membership (no subscription, no end). A member's own
+ * Stripe subscription is not touched: it keeps giving access while it is paid.
+ */
+export const setProGrant = (userId: string, granted: boolean) =>
+  update(userId, 'SET proGranted = :granted', { ':granted': granted });
 
 /**
  * Migration for tables made before `USERNAMELIKE#` claims existed: each account's username claim
@@ -268,4 +290,37 @@ export async function backfillLookAlikeClaims(): Promise<number> {
   }
   await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
   return added;
+}
+
+/**
+ * Migration for tables made while `isPro` was a stored flag: membership is now decided at request
+ * time from the subscription (membership/status.ts), and a stored `isPro: true` (the local `pro`
+ * account, `npm run user -- grant-pro`) was an operator's grant, so it becomes `proGranted`. A scan,
+ * run by the seed script only, once per table (a marker item records that it ran).
+ */
+export async function migrateStoredProFlag(): Promise<number> {
+  const marker = MigrationKeys.key({ name: 'pro-grant' });
+  if ((await db.get({ Key: marker })).Item) return 0;
+  let migrated = 0;
+  for await (const profiles of scanPages<{ id: string; isPro?: boolean }>({
+    FilterExpression: 'sk = :profile AND attribute_exists(isPro)',
+    ExpressionAttributeValues: { ':profile': UserKeys.sk() },
+  })) {
+    for (const profile of profiles) {
+      await db
+        .update({
+          Key: userKey(String(profile.id)),
+          UpdateExpression:
+            profile.isPro === true ? 'SET proGranted = :granted REMOVE isPro' : 'REMOVE isPro',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(profile.isPro === true ? { ExpressionAttributeValues: { ':granted': true } } : {}),
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
+      migrated += 1;
+    }
+  }
+  await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
+  return migrated;
 }

@@ -9,11 +9,12 @@ import {
   WebSocketStage,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
@@ -34,6 +35,8 @@ export interface ApiProps {
   table: TableV2;
   materials: Bucket;
   tickQueue: Queue;
+  /** Stripe's keys (payments.ts), readable by the functions with the `stripe` grant only. */
+  stripeKeys: ISecret;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
   mailFrom: string;
@@ -75,6 +78,8 @@ export class Api extends Construct {
   readonly webSocketStage: WebSocketStage;
   readonly functions: RouteFunction[] = [];
   private readonly props: ApiProps;
+  /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
+  private readonly roles = new Map<string, Role>();
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -156,8 +161,10 @@ export class Api extends Construct {
   private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
     const { table, materials, tickQueue } = this.props;
     const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
+    const pays = (settings.grants as readonly Grant[] | undefined)?.includes('stripe') ?? false;
     const fn = new RouteFunction(this, functionIdFor(settings), {
       handlerModule: settings.handler,
+      role: this.roleFor(settings),
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
@@ -170,6 +177,7 @@ export class Api extends Construct {
               ...(this.props.bedrockRegion ? { BEDROCK_REGION: this.props.bedrockRegion } : {}),
             }
           : {}),
+        ...(pays ? { STRIPE_SECRET_ARN: this.props.stripeKeys.secretArn } : {}),
         STAGE: this.props.stage,
         TABLE_NAME: table.tableName,
         APP_URL: appUrl,
@@ -180,15 +188,39 @@ export class Api extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
+    this.functions.push(fn);
+    return fn;
+  }
+
+  /**
+   * The role of a function: least privilege per route, shared between the routes whose needs are
+   * the same (the table access and grants of the route table). One role per function would put
+   * the stack over CloudFormation's 500 resources; roles that grant exactly the same thing add no
+   * privilege by being shared.
+   */
+  private roleFor(settings: HttpRoute | WebSocketRoute | QueueConsumer): Role {
+    const granted = [...((settings.grants as readonly Grant[] | undefined) ?? [])].sort();
+    const key = [settings.table, ...granted].join(' ');
+    const existing = this.roles.get(key);
+    if (existing) return existing;
+    const { table, materials, tickQueue } = this.props;
+    const id = `Role${key
+      .split(' ')
+      .map((part) => part[0]!.toUpperCase() + part.slice(1))
+      .join('')}`;
+    const role = new Role(this, id, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
     const grantTable: Record<TableAccess, () => void> = {
       none: () => undefined,
-      read: () => table.grantReadData(fn),
-      readwrite: () => table.grantReadWriteData(fn),
+      read: () => table.grantReadData(role),
+      readwrite: () => table.grantReadWriteData(role),
     };
     grantTable[settings.table]();
     const grants: Record<Grant, () => void> = {
       sendMail: () =>
-        fn.addToRolePolicy(
+        role.addToPrincipalPolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
             // Identities include recipients while the account is in the SES sandbox; the sender is pinned.
@@ -198,13 +230,13 @@ export class Api extends Construct {
             conditions: { StringEquals: { 'ses:FromAddress': senderAddress(this.props.mailFrom) } },
           }),
         ),
-      materialsRead: () => materials.grantRead(fn),
+      materialsRead: () => materials.grantRead(role),
       materialsWrite: () => {
-        materials.grantPut(fn);
-        materials.grantDelete(fn);
+        materials.grantPut(role);
+        materials.grantDelete(role);
       },
       bedrock: () =>
-        fn.addToRolePolicy(
+        role.addToPrincipalPolicy(
           new PolicyStatement({
             actions: ['bedrock:InvokeModel'],
             resources: [
@@ -214,11 +246,12 @@ export class Api extends Construct {
             ],
           }),
         ),
-      manageConnections: () => this.webSocketApi.grantManageConnections(fn),
-      tickQueue: () => tickQueue.grantSendMessages(fn),
+      manageConnections: () => this.webSocketApi.grantManageConnections(role),
+      tickQueue: () => tickQueue.grantSendMessages(role),
+      stripe: () => this.props.stripeKeys.grantRead(role),
     };
-    for (const grant of settings.grants ?? []) grants[grant]();
-    this.functions.push(fn);
-    return fn;
+    for (const grant of granted) grants[grant]();
+    this.roles.set(key, role);
+    return role;
   }
 }

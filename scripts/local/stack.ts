@@ -11,9 +11,11 @@ import { startGateway, type RunningGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { startSes, type RunningSes } from './ses';
+import { startStripeSimulator, type RunningStripeSimulator } from './stripe-simulator';
 
 /**
- * Starts the whole app on this machine: DynamoDB Local, s3rver, aws-ses-v2-local and the local
+ * Starts the whole app on this machine: DynamoDB Local, s3rver, aws-ses-v2-local, the payment
+ * simulator and the local
  * gateway (API, WebSocket, web; `@connections` and the scheduler on its control port), creates the
  * table and bucket, seeds, and points the in-process handlers at it all through the same
  * environment variables Lambda gets in AWS. Every service listens on 127.0.0.1 only.
@@ -26,6 +28,8 @@ export interface LocalStackOptions {
   dynamoDbPort: number;
   s3Port: number;
   sesPort: number;
+  /** The payment simulator (Stripe's API, its checkout page, webhooks, the test clock). */
+  stripePort: number;
   /** Keeps data under this folder; `undefined` uses memory and a temporary folder (tests, benchmarks). */
   dataDir?: string;
   appUrl?: string;
@@ -41,7 +45,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   appUrl: string;
   mailViewerUrl: string;
-  endpoints: { dynamodb: string; s3: string; ses: string };
+  endpoints: { dynamodb: string; s3: string; ses: string; stripe: string };
+  stripe: RunningStripeSimulator;
   tableName: string;
   bucket: string;
   gateway: RunningGateway;
@@ -54,6 +59,7 @@ export const DEFAULT_PORTS = {
   dynamoDbPort: 8000,
   s3Port: 4569,
   sesPort: 8005,
+  stripePort: 12111,
 } as const;
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -69,6 +75,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dynamoDbPort = await resolvePort(options.dynamoDbPort, 'DynamoDB Local');
   const s3Port = await resolvePort(options.s3Port, 'S3');
   const sesPort = await resolvePort(options.sesPort, 'SES');
+  const stripePort = await resolvePort(options.stripePort, '決済シミュレーター');
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
   const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -92,14 +99,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       startS3({ port: s3Port, directory: join(dataDir, 's3') }),
       startSes({ port: sesPort }),
+      startStripeSimulator({
+        port: stripePort,
+        ...(options.dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+        log: (line) => log(`[決済] ${line}`),
+      }),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    const [dynamoDb, s3, ses] = started.map(
+    const [dynamoDb, s3, ses, stripe] = started.map(
       (result) => (result as PromiseFulfilledResult<unknown>).value,
-    ) as [RunningDynamoDb, RunningS3, RunningSes];
-    log(`DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}`);
+    ) as [RunningDynamoDb, RunningS3, RunningSes, RunningStripeSimulator];
+    log(
+      `DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, 決済シミュレーター ${stripe.url}`,
+    );
 
     Object.assign(process.env, {
       STAGE: 'local',
@@ -114,6 +128,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TICK_QUEUE_URL: `${controlUrl}/000000000000/tick`,
       WS_MANAGEMENT_ENDPOINT: controlUrl,
       MATERIALS_BUCKET: bucket,
+      // The functions' Stripe SDK talks to the simulator (its own port, never the app's).
+      STRIPE_API_URL: stripe.url,
     });
 
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -153,11 +169,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     stoppers.push(gateway.stop);
+    // Events go to the gateway's loopback address, as Stripe would post them to the API.
+    stripe.setWebhookUrl(`http://127.0.0.1:${gateway.port}/api/stripe/webhook`);
 
     return {
       appUrl,
       mailViewerUrl: ses.viewerUrl,
-      endpoints: { dynamodb: dynamoDb.endpoint, s3: s3.endpoint, ses: ses.endpoint },
+      endpoints: { dynamodb: dynamoDb.endpoint, s3: s3.endpoint, ses: ses.endpoint, stripe: stripe.url },
+      stripe,
       tableName,
       bucket,
       gateway,

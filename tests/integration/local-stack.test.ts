@@ -16,6 +16,7 @@ beforeAll(async () => {
     dynamoDbPort: 0,
     s3Port: 0,
     sesPort: 0,
+    stripePort: 0,
     web: 'vite',
   });
 }, 120_000);
@@ -33,6 +34,7 @@ describe.skipIf(process.platform !== 'linux')('the local stack on the network', 
       stack.endpoints.dynamodb,
       stack.endpoints.s3,
       stack.endpoints.ses,
+      stack.endpoints.stripe,
     ])
       expect(ports, url).toContain(portOf(url));
     expect(sockets.filter((socket) => !isLoopback(socket.address))).toEqual([]);
@@ -80,6 +82,29 @@ describe('the control port', () => {
       });
       expect(answer.status, method).toBe(404);
     }
+  });
+
+  it('is not where the payment simulator is: its API, checkout page and test clock have their own port', async () => {
+    expect(portOf(stack.endpoints.stripe)).not.toBe(portOf(stack.gateway.url));
+    expect(new URL(stack.endpoints.stripe).hostname).toBe('127.0.0.1');
+    expect(new URL(process.env.STRIPE_API_URL!).origin).toBe(new URL(stack.endpoints.stripe).origin);
+    const clock = () =>
+      fetch(`${stack.endpoints.stripe}/_simulator/state`).then(
+        async (answer) => ((await answer.json()) as { offsetSeconds: number }).offsetSeconds,
+      );
+    const before = await clock();
+    // On the app port these paths are the web app's (its page), never the simulator's.
+    const moved = await fetch(`${stack.gateway.url}/_simulator/advance-clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 86_400 }),
+    });
+    expect(moved.headers.get('content-type')).not.toMatch(/json/);
+    expect(await clock()).toBe(before);
+    const api = await fetch(`${stack.gateway.url}/v1/customers`, {
+      headers: { authorization: 'Bearer sk_test_local_simulator' },
+    });
+    expect(api.headers.get('content-type')).not.toMatch(/json/);
   });
 
   it('serves nothing else', async () => {

@@ -14,7 +14,10 @@ import type { TestClient } from './http-client';
  */
 export async function signInAs(
   client: TestClient,
-  overrides: Partial<Pick<UserItem, 'role' | 'isPro' | 'isActive' | 'suspendedUntil' | 'nickname'>> = {},
+  overrides: Partial<Pick<UserItem, 'role' | 'isActive' | 'suspendedUntil' | 'nickname'>> & {
+    /** An advanced member: by an operator's grant (membership/status.ts), which never ends. */
+    isPro?: boolean;
+  } = {},
   session: { expiresInSeconds?: number } = {},
 ) {
   const id = randomUUID();
@@ -27,7 +30,7 @@ export async function signInAs(
     email: `${id.slice(0, 8)}@example.com`,
     role: overrides.role ?? 'user',
     isActive: overrides.isActive ?? true,
-    isPro: overrides.isPro ?? false,
+    ...(overrides.isPro ? { proGranted: true } : {}),
     suspendedUntil: overrides.suspendedUntil ?? null,
     createdAt: now.toISOString(),
   };

@@ -17,7 +17,15 @@ export function useE2EStack() {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     [stack, browser] = await Promise.all([
-      startLocalStack({ port: 0, controlPort: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'vite' }),
+      startLocalStack({
+        port: 0,
+        controlPort: 0,
+        dynamoDbPort: 0,
+        s3Port: 0,
+        sesPort: 0,
+        stripePort: 0,
+        web: 'vite',
+      }),
       launchBrowser(),
     ]);
   });

@@ -80,7 +80,12 @@ export const routes: RouteObject[] = [
         }),
       },
       notBuiltYet(paths.focusedStudy),
-      notBuiltYet(paths.proCheckout),
+      {
+        path: paths.proCheckout,
+        lazy: async () => ({
+          Component: (await import('@web/features/membership/components/pro-checkout-page')).ProCheckoutPage,
+        }),
+      },
       {
         path: paths.resetPassword,
         lazy: async () => ({

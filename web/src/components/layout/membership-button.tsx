@@ -2,14 +2,21 @@ import { Crown, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '@shared/users';
 import { paths } from '@web/config/paths';
+import { useProStatus } from '@web/features/membership/api/membership';
 
-/** Upgrade button for free members, membership badge for advanced members; both lead to the membership page. */
+/**
+ * Upgrade button for free members, membership badge for advanced members (labelled 解約予定 once
+ * the subscription is cancelled but still running); both lead to the membership page.
+ */
 export function MembershipButton({ user }: { user: CurrentUser }) {
+  const status = useProStatus(user.id, { enabled: user.isPro });
   if (user.isPro) {
+    const label =
+      status.data?.status === 'cancelled_but_active' ? 'アドバンスド会員（解約予定）' : 'アドバンスド会員';
     return (
-      <Link to={paths.proCheckout} className="badge badge--pro" aria-label="アドバンスド会員（会員ページへ）">
+      <Link to={paths.proCheckout} className="badge badge--pro" aria-label={`${label}（会員ページへ）`}>
         <Crown size={14} aria-hidden />
-        アドバンスド会員
+        {label}
       </Link>
     );
   }

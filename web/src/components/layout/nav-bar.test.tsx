@@ -5,6 +5,9 @@ import { NavBar } from './nav-bar';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The user menu is loaded on demand: on a loaded machine its import can take seconds. */
+const LOADED = { timeout: 10_000 };
+
 const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
 
 describe('NavBar', () => {
@@ -22,7 +25,7 @@ describe('NavBar', () => {
   it('lights up member links, the upgrade button and the username when there is no nickname', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
-    expect(await screen.findByText('taro')).toBeTruthy();
+    expect(await screen.findByText('taro', {}, LOADED)).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
     expect([...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/',
@@ -41,17 +44,35 @@ describe('NavBar', () => {
         .fetchImpl,
     );
     renderWithProviders(<NavBar />);
-    expect(await screen.findByText('はなこ')).toBeTruthy();
+    expect(await screen.findByText('はなこ', {}, LOADED)).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
     expect(nav.textContent).toContain('集中学習');
     expect(nav.textContent).toContain('管理');
     expect(screen.getByRole('link', { name: /アドバンスド会員/ }).getAttribute('href')).toBe('/pro-checkout');
   });
 
+  it('labels the badge 解約予定 once the subscription is cancelled but still running', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json({ ...member, isPro: true }),
+        '/api/user/pro': () =>
+          json({
+            isPro: true,
+            status: 'cancelled_but_active',
+            expiresAt: '2026-12-25T00:00:00.000Z',
+            message: '',
+          }),
+      }).fetchImpl,
+    );
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByRole('link', { name: /アドバンスド会員（解約予定）/ }, LOADED)).toBeTruthy();
+  });
+
   it('opens the drawer with the menu button and with a right swipe of more than 60 px, not less', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
-    await screen.findByText('taro');
+    await screen.findByText('taro', {}, LOADED);
 
     const swipe = (dx: number) => {
       fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 200 }] });

@@ -1,0 +1,8 @@
+import { membershipApi } from '@shared/contract/membership';
+import { checkPayment } from '../../membership/membership';
+import { httpHandler } from '../http';
+
+/** `GET /api/stripe/check-payment/{sessionId}`: the member's own Checkout Session as Stripe has it. */
+export const handler = httpHandler(membershipApi.checkPayment, async ({ user, params }) => ({
+  body: await checkPayment(user, params.sessionId),
+}));

@@ -1,0 +1,8 @@
+import { membershipApi } from '@shared/contract/membership';
+import { upgrade } from '../../membership/membership';
+import { httpHandler } from '../http';
+
+/** `POST /api/user/upgrade-pro`: pro when Stripe says the member paid; idempotent. */
+export const handler = httpHandler(membershipApi.upgrade, async ({ user }) => ({
+  body: await upgrade(user),
+}));

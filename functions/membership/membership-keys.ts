@@ -1,0 +1,31 @@
+import { entity } from '../data/keys';
+
+/** Keys of what advanced membership keeps besides the account's own fields (membership.ts, payments.ts). */
+
+export const StripeCustomerKeys = entity({
+  entity: 'Stripe customer link',
+  module: 'functions/membership/membership.ts',
+  pk: 'STRIPECUSTOMER#{customerId}',
+  sk: 'STRIPECUSTOMER',
+  byOwner: 'STRIPECUSTOMER#{customerId}',
+  notes:
+    "`userId`; whose Stripe customer this is, so a webhook event naming only a customer finds its member. Written with the account's `stripeCustomerId` in one transaction; goes with the account",
+});
+
+export const StripeEventKeys = entity({
+  entity: 'Stripe event receipt',
+  module: 'functions/membership/payments.ts',
+  pk: 'STRIPEEVENT#{eventId}',
+  sk: 'STRIPEEVENT',
+  notes:
+    '`type`, `receivedAt`, `ttl` (90 days, housekeeping only); put with `attribute_not_exists` in the transaction that applies the event, so an event Stripe delivers twice has one effect',
+});
+
+export const PaymentLogKeys = entity({
+  entity: 'Payment log',
+  module: 'functions/membership/payments.ts',
+  pk: 'PAYMENTLOG#{userId}',
+  sk: 'PAYMENT#{createdAt}#{eventId}',
+  notes:
+    "one per payment event (`invoice.paid`, `invoice.payment_failed`): `userId`, `paymentIntentId`, `chargeId`, `customerId`, `subscriptionId`, `invoiceId`, `amount`, `currency` (jpy), `status`, `paymentType`, `description`, `metadata`, `webhookEventId`, `createdAt`, `updatedAt`. Outside the member's partition and owner index: kept when the account is deleted (bookkeeping records)",
+});

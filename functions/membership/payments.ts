@@ -1,0 +1,227 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { db } from '../data/db';
+import { ttlFromDate } from '../data/table';
+import { ConditionsFailed, transactWrite } from '../data/transact';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { LIVE_ACCOUNT } from '../users/user';
+import { userKey } from '../users/user-keys';
+import { memberOfCustomer, refreshSubscription } from './membership';
+import { PaymentLogKeys, StripeEventKeys } from './membership-keys';
+import type { Stripe } from './stripe';
+import { callStripe, stripe, webhookSecret } from './stripe';
+
+/**
+ * Stripe's webhook (`POST /api/stripe/webhook`). An event is believed only when its signature
+ * over the raw body checks out; it then says only *what* to look at: the subscription, session or
+ * invoice it names is read again from Stripe, so events that come late, twice or out of order all
+ * end in Stripe's current state. Writing that state is idempotent; the one effect that is not (the
+ * payment log) is written in one transaction with the event's receipt, put only if absent, so an
+ * event delivered twice (or to two functions at once) logs one payment.
+ */
+
+/** How long an event's receipt is kept: Stripe retries an event for up to 3 days. */
+const RECEIPT_DAYS = 90;
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The event, if its `Stripe-Signature` header is Stripe's (HMAC-SHA256 of `t.body`, 5 minutes' tolerance). */
+async function verifiedEvent(
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<Stripe.Event> {
+  if (!rawBody?.length || !signature) throw new BadRequestError(MEMBERSHIP_MESSAGES.invalidSignature);
+  const [client, secret] = await Promise.all([stripe(), webhookSecret()]);
+  try {
+    return client.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new BadRequestError(MEMBERSHIP_MESSAGES.invalidSignature);
+  }
+}
+
+const seen = async (eventId: string) =>
+  Boolean((await db.get({ Key: StripeEventKeys.key({ eventId }), ProjectionExpression: 'pk' })).Item);
+
+/** What an event leads to: the member, and a payment to log. */
+interface Effect {
+  userId?: string;
+  payment?: Record<string, unknown>;
+}
+
+/** Re-reads the subscription for its member; a member who is gone (or going) needs nothing. */
+async function refresh(userId: string, subscriptionId: string): Promise<void> {
+  await refreshSubscription(userId, subscriptionId).catch((error: unknown) => {
+    if (error instanceof UnauthorizedError || error instanceof NotFoundError) return;
+    throw error;
+  });
+}
+
+async function sessionCompleted(sessionId: string, log: Logger): Promise<Effect> {
+  const session = await callStripe((client) => client.checkout.sessions.retrieve(sessionId));
+  const customerId = idOf(session.customer);
+  const userId = customerId ? await memberOfCustomer(customerId) : undefined;
+  if (!userId || session.client_reference_id !== userId) {
+    log.warn('checkout session of no member', { sessionId, customerId });
+    return {};
+  }
+  const subscriptionId = idOf(session.subscription);
+  if (subscriptionId && session.payment_status === 'paid') await refresh(userId, subscriptionId);
+  return { userId };
+}
+
+async function subscriptionChanged(subscription: Stripe.Subscription, log: Logger): Promise<Effect> {
+  const customerId = idOf(subscription.customer);
+  const userId = customerId ? await memberOfCustomer(customerId) : undefined;
+  if (!userId) {
+    log.warn('subscription of no member', { subscriptionId: subscription.id, customerId });
+    return {};
+  }
+  await refresh(userId, subscription.id);
+  return { userId };
+}
+
+async function invoiceSettled(event: Stripe.Event, invoiceId: string, log: Logger): Promise<Effect> {
+  const invoice = await callStripe((client) =>
+    client.invoices.retrieve(invoiceId, { expand: ['payments', 'payments.data.payment.payment_intent'] }),
+  );
+  const customerId = idOf(invoice.customer);
+  const userId = customerId ? await memberOfCustomer(customerId) : undefined;
+  if (!userId) {
+    log.warn('invoice of no member', { invoiceId, customerId });
+    return {};
+  }
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (subscriptionId) await refresh(userId, subscriptionId);
+  const paid = event.type === 'invoice.paid';
+  const payment = invoice.payments?.data.find((entry) => entry.is_default) ?? invoice.payments?.data[0];
+  const paidAt = invoice.status_transitions.paid_at;
+  if (paid && paidAt) await recordPaidAt(userId, new Date(paidAt * 1000).toISOString());
+  const now = new Date().toISOString();
+  return {
+    userId,
+    payment: {
+      userId,
+      paymentIntentId: idOf(payment?.payment.payment_intent),
+      chargeId: idOf(payment?.payment.charge) ?? chargeOf(payment?.payment.payment_intent),
+      customerId,
+      subscriptionId,
+      invoiceId: invoice.id,
+      amount: paid ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency || MEMBERSHIP.currency,
+      status: paid ? 'succeeded' : 'failed',
+      paymentType:
+        invoice.billing_reason === 'subscription_create' ? 'subscription_start' : 'subscription_renewal',
+      description: invoice.lines.data[0]?.description ?? MEMBERSHIP.planName,
+      metadata: { billingReason: invoice.billing_reason, eventType: event.type },
+      webhookEventId: event.id,
+      createdAt: now,
+      updatedAt: now,
+    },
+  };
+}
+
+/** The charge of an expanded payment intent. */
+function chargeOf(intent: string | Stripe.PaymentIntent | undefined): string | null {
+  return typeof intent === 'object' ? idOf(intent.latest_charge) : null;
+}
+
+/** `proFirstPaidAt` once, `proLastPaidAt` only forwards (a late event about an older payment changes nothing). */
+async function recordPaidAt(userId: string, paidAt: string): Promise<void> {
+  const values = { ':paidAt': paidAt };
+  await db
+    .update({
+      Key: userKey(userId),
+      UpdateExpression: 'SET proFirstPaidAt = :paidAt',
+      ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proFirstPaidAt) OR proFirstPaidAt = :null)`,
+      ExpressionAttributeValues: { ...values, ':null': null },
+    })
+    .catch(ignoreCondition);
+  await db
+    .update({
+      Key: userKey(userId),
+      UpdateExpression: 'SET proLastPaidAt = :paidAt',
+      ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proLastPaidAt) OR proLastPaidAt = :null OR proLastPaidAt < :paidAt)`,
+      ExpressionAttributeValues: { ...values, ':null': null },
+    })
+    .catch(ignoreCondition);
+}
+
+function ignoreCondition(error: unknown) {
+  if (!(error instanceof ConditionalCheckFailedException)) throw error;
+}
+
+/** Handles one delivery of Stripe's webhook; anything that fails is answered 500 and Stripe tries again. */
+export async function handleWebhook(
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+  log: Logger,
+): Promise<WebhookOutcome> {
+  const event = await verifiedEvent(rawBody, signature);
+  if (await seen(event.id)) return 'duplicate';
+  const object = event.data.object as { id?: unknown };
+  const objectId = typeof object.id === 'string' ? object.id : '';
+  let effect: Effect | undefined;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      effect = await sessionCompleted(objectId, log);
+      break;
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      effect = await subscriptionChanged(event.data.object, log);
+      break;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      effect = await invoiceSettled(event, objectId, log);
+      break;
+    default:
+      effect = undefined;
+  }
+  const receivedAt = new Date();
+  const payment = effect?.payment;
+  try {
+    await transactWrite([
+      {
+        name: 'receipt',
+        Put: {
+          Item: {
+            ...StripeEventKeys.key({ eventId: event.id }),
+            type: event.type,
+            receivedAt: receivedAt.toISOString(),
+            ttl: ttlFromDate(new Date(receivedAt.getTime() + RECEIPT_DAYS * 86_400_000)),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...(payment && effect?.userId
+        ? [
+            {
+              Put: {
+                Item: {
+                  ...PaymentLogKeys.key({
+                    userId: effect.userId,
+                    createdAt: String(payment.createdAt),
+                    eventId: event.id,
+                  }),
+                  ...payment,
+                },
+              },
+            },
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    // The same event, delivered twice at once: the other delivery logged it.
+    if (error instanceof ConditionsFailed && error.has('receipt')) return 'duplicate';
+    throw error;
+  }
+  log.info('stripe event', { eventId: event.id, type: event.type, userId: effect?.userId });
+  return effect?.userId ? 'applied' : 'ignored';
+}

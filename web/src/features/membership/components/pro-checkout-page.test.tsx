@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { ProCheckoutPage } from './pro-checkout-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+const free = { isPro: false, status: 'inactive', expiresAt: null, message: MEMBERSHIP_MESSAGES.statusFree };
+const active = {
+  isPro: true,
+  status: 'active',
+  expiresAt: '2026-12-25T03:00:00.000Z',
+  message: MEMBERSHIP_MESSAGES.statusActive,
+};
+const paidCheck = (completed: boolean) =>
+  json({ payment_status: 'paid', is_pro: completed, upgrade_completed: completed, message: '' });
+
+describe('the membership page', () => {
+  it('asks a guest to log in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    expect(await screen.findByRole('heading', { name: 'ログインが必要です' })).toBeTruthy();
+  });
+
+  it('shows a free member the price, the plans and the upgrade button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json(member), '/api/user/pro': () => json(free) }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    expect(await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' })).toBeTruthy();
+    expect(screen.getByRole('table').textContent).toContain('1日200回');
+    expect(screen.getByText('500円')).toBeTruthy();
+  });
+
+  it('shows an active member the renewal date and the cancel button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json({ ...member, isPro: true }),
+        '/api/user/pro': () => json(active),
+      }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    expect(await screen.findByText('2026年12月25日')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '定期購入を解約する' })).toBeTruthy();
+  });
+
+  it('back from paying: polls the payment, asks for the upgrade once, then shows the success view', async () => {
+    let checks = 0;
+    const fake = fakeFetch({
+      '/api/auth/me': () => json(member),
+      '/api/stripe/check-payment/cs_test_abc': () => paidCheck(++checks > 2),
+      '/api/user/upgrade-pro': () => json({ ...active, message: MEMBERSHIP_MESSAGES.upgraded }),
+      '/api/user/pro': () => json(active),
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    expect(await screen.findByText('お支払いを確認しています')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(fake.calls.filter((call) => call.url === '/api/user/upgrade-pro')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /ホームに戻る/ })).toBeTruthy();
+  }, 20_000);
+
+  it('shows the error view with a way home when the payment is not paid', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json(member),
+        '/api/stripe/check-payment/cs_test_abc': () =>
+          json({ payment_status: 'unpaid', is_pro: false, upgrade_completed: false, message: '' }),
+      }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    expect(await screen.findByText(MEMBERSHIP_MESSAGES.checkFailed)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /ホームに戻る/ })).toBeTruthy();
+  });
+
+  it('without a session id makes the upgrade call directly, showing the server message when it fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json(member),
+        '/api/user/upgrade-pro': () => json({ message: MEMBERSHIP_MESSAGES.notPaid }, 409),
+      }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1' });
+    expect(await screen.findByText(MEMBERSHIP_MESSAGES.notPaid)).toBeTruthy();
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect } from 'react';
+import { Crown, Home } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { LIMITS } from '@shared/constants';
+import { MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { Spinner } from '@web/components/ui/spinner';
+import { StatusCard } from '@web/components/ui/status-card';
+import { paths } from '@web/config/paths';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { loginPathFor } from '@web/features/auth/return-path';
+import { useProStatus, useRefreshMembership, useStartCheckout } from '../api/membership';
+import { MembershipOverview } from './membership-overview';
+import { BackHomeButton, membershipFailure } from './membership-parts';
+import { PaymentReturn } from './payment-return';
+import '../membership.css';
+
+/**
+ * '/pro-checkout' (second document §2, §4): the membership page. Members only (a login-needed
+ * message otherwise, a spinner while sign-in state loads). `upgraded=1` is the success view;
+ * `success=1` (with or without `session_id`) is the return from the payment page; otherwise the
+ * membership as it stands, with the upgrade flow (idle → pending → the payment page, or an error).
+ */
+export function ProCheckoutPage() {
+  const current = useCurrentUser();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  if (current.isPending) return <Spinner />;
+  if (!current.data) {
+    return (
+      <StatusCard
+        tone="error"
+        title="ログインが必要です"
+        actions={
+          <Link
+            to={loginPathFor(`${location.pathname}${location.search}`)}
+            className="button button--primary"
+          >
+            ログインする
+          </Link>
+        }
+      >
+        <p>アドバンスド会員のお申し込みや管理にはログインしてください。</p>
+      </StatusCard>
+    );
+  }
+  const userId = current.data.id;
+  if (params.get('upgraded') === '1') return <UpgradedView userId={userId} />;
+  if (params.get('success') === '1')
+    return (
+      <PaymentReturn
+        key={params.get('session_id') ?? ''}
+        userId={userId}
+        sessionId={params.get('session_id')}
+      />
+    );
+  return <MembershipPage userId={userId} />;
+}
+
+function UpgradedView({ userId }: { userId: string }) {
+  const refresh = useRefreshMembership(userId);
+  useEffect(() => {
+    void refresh();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <StatusCard
+      tone="success"
+      title="アドバンスド会員へようこそ！"
+      actions={
+        <Link to={paths.home} className="button button--primary">
+          <Home size={18} aria-hidden />
+          ホームに戻る
+        </Link>
+      }
+    >
+      <p>{MEMBERSHIP_MESSAGES.upgraded}</p>
+      <p>
+        クイズ{LIMITS.quizzesPro}件の作成、非公開クイズ、1日{LIMITS.aiGenerationsPerDayPro}
+        回のAI生成、集中学習がご利用いただけます。
+      </p>
+    </StatusCard>
+  );
+}
+
+function MembershipPage({ userId }: { userId: string }) {
+  const status = useProStatus(userId);
+  const checkout = useStartCheckout();
+  const startCheckout = () =>
+    checkout.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) });
+
+  if (status.isPending) return <Spinner />;
+  // The upgrade flow: pending until the browser leaves for the payment page (it stays pending then).
+  if (checkout.isPending || checkout.isSuccess)
+    return (
+      <StatusCard tone="pending" title="決済ページを準備しています">
+        <p>まもなくお支払いページに移動します。</p>
+      </StatusCard>
+    );
+  if (checkout.isError || status.isError) {
+    const error = checkout.error ?? status.error;
+    const fallback = checkout.isError ? MEMBERSHIP_MESSAGES.checkoutFailed : MEMBERSHIP_MESSAGES.checkFailed;
+    return (
+      <StatusCard tone="error" title="エラーが発生しました" actions={<BackHomeButton />}>
+        <p>{membershipFailure(error, fallback)}</p>
+      </StatusCard>
+    );
+  }
+  return (
+    <section className="container membership-page" aria-labelledby="membership-title">
+      <header className="membership-page__header">
+        <span className="membership-page__crown" aria-hidden>
+          <Crown size={28} />
+        </span>
+        <div>
+          <h1 id="membership-title">アドバンスド会員</h1>
+          <p>もっとたくさん作って、もっと深く学ぶための有料プランです。</p>
+        </div>
+      </header>
+      <MembershipOverview
+        userId={userId}
+        status={status.data}
+        onCheckout={startCheckout}
+        checkoutPending={checkout.isPending}
+      />
+    </section>
+  );
+}
