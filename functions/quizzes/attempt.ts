@@ -7,6 +7,7 @@ import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed, transactWrite } from '../data/transact';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
 import { accountGuard, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
@@ -123,6 +124,7 @@ export async function saveAttempt(
     if (!(error instanceof ConditionsFailed && error.has('player'))) throw error;
     await countPlay(false);
   }
+  emitMetric(METRIC.plays);
 
   // The play is saved with every counter above; achievements follow from the new total.
   const profile = await db.get({
