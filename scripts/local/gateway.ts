@@ -17,6 +17,7 @@ import {
   type QueueConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
+import { openApiDocument } from '../docs/openapi';
 import {
   buildHttpEvent,
   compileRoute,
@@ -37,6 +38,8 @@ import {
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** Where the local stack serves the API description (deployed stages do not: docs/decisions.md). */
+export const OPENAPI_URL_PATH = '/api/openapi.json';
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway HTTP API payload limit
 /** Lambda's limit on a synchronous invocation's request (the whole event, body base64-encoded). */
 const LAMBDA_MAX_REQUEST_BYTES = 6 * 1024 * 1024;
@@ -241,7 +244,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     sendJson(response, 500, { message: 'Internal Server Error' });
   };
 
+  let apiDescription: string | undefined;
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    // The API description of the routes this gateway serves (docs/openapi.json for the route table).
+    if (url.pathname === OPENAPI_URL_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+      apiDescription ??= JSON.stringify(openApiDocument(options.httpRoutes ?? httpRoutes));
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(apiDescription)),
+        'cache-control': 'no-cache',
+      });
+      return void response.end(request.method === 'HEAD' ? undefined : apiDescription);
+    }
     const match = matchRoute(compiled, request.method ?? 'GET', url.pathname);
     if (!match) return sendJson(response, 404, { message: 'Not Found' });
     const body = await readBody(request, MAX_BODY_BYTES);
