@@ -251,6 +251,11 @@ describe('observability', () => {
     template.resourceCountIs('Custom::LogRetention', 0);
   });
 
+  it('traces every route function with X-Ray', () => {
+    for (const [id, fn] of routeFunctions())
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
   it('writes the API access logs as JSON with the request id and route', () => {
     for (const stage of Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))) {
       const format = JSON.parse(stage.Properties.AccessLogSettings.Format as string) as Record<

@@ -16,6 +16,7 @@ import {
   AppError,
   BadRequestError,
   ForbiddenError,
+  isServiceUnavailable,
   PayloadTooLargeError,
   UnauthorizedError,
   ValidationError,
@@ -323,7 +324,16 @@ const mapErrors: Middleware = {
       if (error.status >= 500) state?.log.error('request failed', { error });
       return;
     }
-    (state?.log ?? requestLog()).error('unhandled error', { error });
+    const log = state?.log ?? requestLog();
+    if (isServiceUnavailable(error)) {
+      // Busy or unreachable after the SDK's retries: nothing was decided, the caller may try again.
+      log.error('service unavailable', { error });
+      request.response = jsonResponse(503, { message: MESSAGES.serviceUnavailable } satisfies ApiErrorBody, {
+        headers: { 'retry-after': '5' },
+      });
+      return;
+    }
+    log.error('unhandled error', { error });
     request.response = jsonResponse(500, { message: MESSAGES.serverError } satisfies ApiErrorBody);
   },
 };

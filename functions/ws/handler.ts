@@ -14,7 +14,7 @@ import { findSessionByKey } from '../sessions/session';
 import { accountStanding, getUser, type UserItem } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
-import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
+import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 
@@ -96,7 +96,11 @@ export function webSocketHandler<S extends z.ZodType>(options: {
       } else log.info('message refused', { status: error.status, reason: error.message });
       await reply({
         type: 'error',
-        message: known ? error.message : MESSAGES.serverError,
+        message: known
+          ? error.message
+          : isServiceUnavailable(error)
+            ? MESSAGES.serviceUnavailable
+            : MESSAGES.serverError,
         reason: known ? (error.reason ?? 'invalid') : 'server_error',
       }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
     }

@@ -1,8 +1,8 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Aws, Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  CfnStage,
   HttpApi,
   HttpMethod,
   HttpStage,
@@ -196,7 +196,8 @@ export class Api extends Construct {
 
   /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
   addRoutes(appUrl: string) {
-    const routeSettings: Record<string, CfnStage.RouteSettingsProperty> = {};
+    // CloudFormation's names: RouteSettings is a plain JSON map, so CDK does not rename its keys.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of httpRoutes as readonly HttpRoute[]) {
       const fn = this.createFunction(route, appUrl);
       const created = this.httpApi.addRoutes({
@@ -206,13 +207,13 @@ export class Api extends Construct {
       });
       const { rateLimit, burstLimit } = ROUTE_THROTTLING[routeClassOf(route)];
       routeSettings[httpRouteKey(route)] = {
-        throttlingRateLimit: rateLimit,
-        throttlingBurstLimit: burstLimit,
+        ThrottlingRateLimit: rateLimit,
+        ThrottlingBurstLimit: burstLimit,
       };
       // A stage's route settings may only name routes that exist.
       for (const made of created) this.httpStage.node.addDependency(made);
     }
-    (this.httpStage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    (this.httpStage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
     for (const route of webSocketRoutes as readonly WebSocketRoute[]) {
       const fn = this.createFunction(route, appUrl);
       this.webSocketApi.addRoute(route.routeKey, {

@@ -21,6 +21,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { METRIC, METRICS_NAMESPACE, type MetricName } from '../../functions/lib/metrics';
 import { functionIdFor, httpRouteKey, type HttpRoute } from '../../functions/routes';
@@ -84,7 +85,20 @@ export class Observability extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
-    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    if (props.alarmEmail) {
+      this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      NagSuppressions.addResourceSuppressions(
+        this.topic,
+        [
+          {
+            id: 'Serverless-SNSRedrivePolicy',
+            reason:
+              'An alarm mail SNS cannot deliver is retried by SNS; the alarm itself stays in alarm on the dashboard and in CloudWatch, so nothing waits in a dead-letter queue for it.',
+          },
+        ],
+        true,
+      );
+    }
 
     this.alarmOnServerErrorRate();
     for (const { entry, fn } of props.functions) {
