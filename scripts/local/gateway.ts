@@ -219,6 +219,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     { socket: WebSocket; connectedAt: Date; lastActiveAt: Date; sourceIp: string; userAgent: string }
   >();
   const timers = new Set<NodeJS.Timeout>();
+  /** Function calls still running: stopping waits for them, so none reaches an emulator already stopped. */
+  const running = new Set<Promise<unknown>>();
+  const call = (...args: Parameters<typeof invoke>) => {
+    const called = invoke(...args);
+    running.add(called);
+    void called.catch(() => undefined).finally(() => running.delete(called));
+    return called;
+  };
   /** A delayed call the gateway cancels when it stops. */
   const schedule = (run: () => void, ms: number) => {
     const timer = setTimeout(() => {
@@ -276,7 +284,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     let result;
     try {
       result = readHttpResult(
-        (await invoke(match.compiled.route, event, event.requestContext.requestId)) as never,
+        (await call(match.compiled.route, event, event.requestContext.requestId)) as never,
       );
     } catch (error) {
       console.error(`[gateway] ${match.compiled.routeKey} threw`, error);
@@ -391,7 +399,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           );
         schedule(() => receive(receiveCount + 1), REDELIVERY_MS);
       };
-      invoke(consumer, event).then(
+      call(consumer, event).then(
         (result) => {
           const failures = (result as { batchItemFailures?: { itemIdentifier: string }[] } | undefined)
             ?.batchItemFailures;
@@ -537,7 +545,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     );
     sockets.delete(connectionId);
     if (disconnectRoute)
-      invoke(disconnectRoute, event).catch((error: unknown) =>
+      call(disconnectRoute, event).catch((error: unknown) =>
         console.error('[gateway] $disconnect threw', error),
       );
   };
@@ -565,7 +573,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
       });
       try {
-        const result = (await invoke(connectRoute, event)) as { statusCode?: number } | undefined;
+        const result = (await call(connectRoute, event)) as { statusCode?: number } | undefined;
         status = result?.statusCode ?? 200;
       } catch (error) {
         console.error('[gateway] $connect threw', error);
@@ -617,7 +625,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           { body, isBase64Encoded: isBinary },
           { messageId: randomUUID() },
         );
-        invoke(route, event).catch((error: unknown) =>
+        call(route, event).catch((error: unknown) =>
           console.error(`[gateway] ws ${route.routeKey} threw`, error),
         );
       });
@@ -699,6 +707,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           (target) => new Promise<void>((done) => (target.listening ? target.close(() => done()) : done())),
         ),
       );
+      // Calls whose clients left keep running; the emulators stop after them (10 s at most).
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((done) => setTimeout(done, 10_000).unref()),
+      ]);
     },
   };
 }
