@@ -21,16 +21,17 @@ async function linesOf(work: () => Promise<void> | void): Promise<Record<string,
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe('request-scoped logs', () => {
-  const silent = process.env.QUIZ_SILENT_LOGS;
-  beforeEach(() => {
-    delete process.env.QUIZ_SILENT_LOGS;
-    process.env.STAGE = 'test';
-  });
-  afterEach(() => {
-    if (silent !== undefined) process.env.QUIZ_SILENT_LOGS = silent;
-  });
+// Lines are written (tests run with QUIZ_SILENT_LOGS=1 elsewhere) and carry a known stage.
+const silent = process.env.QUIZ_SILENT_LOGS;
+beforeEach(() => {
+  delete process.env.QUIZ_SILENT_LOGS;
+  process.env.STAGE = 'test';
+});
+afterEach(() => {
+  if (silent !== undefined) process.env.QUIZ_SILENT_LOGS = silent;
+});
 
+describe('request-scoped logs', () => {
   it('gives code that was handed no logger the request id and route of the request it serves', async () => {
     const deep = async () => {
       await new Promise((done) => setTimeout(done, 5));
@@ -74,15 +75,6 @@ describe('request-scoped logs', () => {
 });
 
 describe('business metrics', () => {
-  const silent = process.env.QUIZ_SILENT_LOGS;
-  beforeEach(() => {
-    delete process.env.QUIZ_SILENT_LOGS;
-    process.env.STAGE = 'test';
-  });
-  afterEach(() => {
-    if (silent !== undefined) process.env.QUIZ_SILENT_LOGS = silent;
-  });
-
   it('writes CloudWatch Embedded Metric Format with the stage as dimension and the request as properties', async () => {
     const [line] = await linesOf(() =>
       withRequestLog(createLogger({ requestId: 'req-1', route: 'POST /api/auth/register' }), () =>

@@ -282,17 +282,7 @@ export async function toggleReady(caller: Caller): Promise<void> {
     return { room, result: seat.isReady };
   });
   if (!('room' in outcome)) return;
-  await broadcast(
-    outcome.room,
-    {
-      type: 'player_ready_changed',
-      roomId: outcome.room.code,
-      room: toRoom(outcome.room),
-      playerId: caller.user.id,
-      isReady: outcome.result,
-    },
-    caller.log,
-  );
+  await announceReady(caller, outcome.room, outcome.result);
   if (!outcome.result) return;
   try {
     await startIfReady(outcome.room.code, caller.log);
@@ -314,19 +304,21 @@ async function notReady(caller: Caller, code: string): Promise<void> {
     seat.isReady = false;
     return { room, result: false };
   });
-  if (!('room' in outcome)) return;
-  await broadcast(
-    outcome.room,
+  if ('room' in outcome) await announceReady(caller, outcome.room, false);
+}
+
+const announceReady = (caller: Caller, room: RoomItem, isReady: boolean) =>
+  broadcast(
+    room,
     {
       type: 'player_ready_changed',
-      roomId: outcome.room.code,
-      room: toRoom(outcome.room),
+      roomId: room.code,
+      room: toRoom(room),
       playerId: caller.user.id,
-      isReady: false,
+      isReady,
     },
     caller.log,
   );
-}
 
 export async function updateSettings(caller: Caller, input: Input<'update_room_settings'>): Promise<void> {
   await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);

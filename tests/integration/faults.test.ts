@@ -37,7 +37,7 @@ import { member, PASSWORD, visitor } from '../support/actors';
 import { makeTextPdf } from '../support/documents';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
-import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
+import { twoPlayerRoom, type RoomPlayer } from '../support/multiplayer';
 
 /**
  * What happens when a service the functions depend on fails: DynamoDB Local is stopped and
@@ -409,24 +409,11 @@ describe('Bedrock throttling', () => {
   });
 });
 
-/** A host and a guest in a new room on a new quiz. */
+/** A host and a guest in a new room, closed when the file ends. */
 async function room() {
-  const host = await RoomPlayer.signIn(gateway, 'ホスト');
-  const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
-  players.push(host, guest);
-  const quiz = await createRoomQuiz(host.client, ['A', 'B']);
-  host.send({
-    type: 'create_room',
-    quizId: quiz.id,
-    maxPlayers: 4,
-    category: '科学',
-    timePerQuestion: 60,
-    randomOrder: false,
-  });
-  const { roomId } = await host.expect('room_created');
-  guest.send({ type: 'join_room', roomId });
-  await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
-  return { host, guest, code: roomId };
+  const seated = await twoPlayerRoom(gateway);
+  players.push(seated.host, seated.guest);
+  return seated;
 }
 
 describe('SQS (the game clock) throttling', () => {

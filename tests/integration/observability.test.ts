@@ -3,7 +3,7 @@ import { METRIC, METRICS_NAMESPACE } from '@functions/lib/metrics';
 import { seed } from '../../scripts/seed';
 import { registered } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
-import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
+import { twoPlayerRoom, type RoomPlayer } from '../support/multiplayer';
 
 /**
  * What an operator reads in CloudWatch: every line the functions write while serving HTTP calls,
@@ -76,21 +76,8 @@ describe('logs and metrics', () => {
   });
 
   it('counts a multiplayer game, and its socket messages and game-clock ticks log with request id and route', async () => {
-    const host = await RoomPlayer.signIn(gateway, 'ホスト');
-    const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
+    const { host, guest } = await twoPlayerRoom(gateway);
     players.push(host, guest);
-    const quiz = await createRoomQuiz(host.client);
-    host.send({
-      type: 'create_room',
-      quizId: quiz.id,
-      maxPlayers: 4,
-      category: '科学',
-      timePerQuestion: 60,
-      randomOrder: false,
-    });
-    const { roomId } = await host.expect('room_created');
-    guest.send({ type: 'join_room', roomId });
-    await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
     host.send({ type: 'ready' });
     guest.send({ type: 'ready' });
     await guest.expect('game_starting');
