@@ -88,7 +88,6 @@ const TRANSIENT_NAMES = new Set([
   'InternalFailure',
   'RequestTimeout',
   'RequestTimeoutException',
-  'TimeoutError',
 ]);
 /** Network failures on the way to a service (it restarted, or the connection broke). */
 const NETWORK_CODES = new Set([
@@ -99,6 +98,14 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'EAI_AGAIN',
 ]);
+
+/**
+ * Whether the call ran out of time (the function's own deadline, or a service call that timed out
+ * after it was sent): what it was doing may or may not have happened.
+ */
+export function isTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'TimeoutError';
+}
 
 /**
  * Whether an error says a service the call needs (DynamoDB, S3, SES, SQS...) is throttling, failing

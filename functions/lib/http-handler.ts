@@ -17,6 +17,7 @@ import {
   BadRequestError,
   ForbiddenError,
   isServiceUnavailable,
+  isTimeout,
   PayloadTooLargeError,
   UnauthorizedError,
   ValidationError,
@@ -325,6 +326,12 @@ const mapErrors: Middleware = {
       return;
     }
     const log = state?.log ?? requestLog();
+    if (isTimeout(error)) {
+      // The outcome is unknown (a write may have gone through): say so rather than "try again".
+      log.error('timed out', { error });
+      request.response = jsonResponse(504, { message: MESSAGES.timedOut } satisfies ApiErrorBody);
+      return;
+    }
     if (isServiceUnavailable(error)) {
       // Busy or unreachable after the SDK's retries: nothing was decided, the caller may try again.
       log.error('service unavailable', { error });

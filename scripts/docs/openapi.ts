@@ -120,6 +120,7 @@ function operation(route: HttpRoute, contract: RouteSchemas | undefined) {
   responses['429'] = errorResponse('Rate limit or quota.');
   responses['500'] = errorResponse('Server error.');
   responses['503'] = errorResponse('A service the call needs is unavailable for now: try again later.');
+  responses['504'] = errorResponse('The call ran out of time: it may or may not have been carried out.');
   const body = requestBody(route, contract);
   const parameterList = [
     ...parameters(contract?.params, 'path', route),

@@ -270,7 +270,9 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
     while (!restarted || answers.at(-1) !== 201) {
       if (restartFailed) throw restartFailed;
       const response = await play(client);
-      if (response.status !== 201) expectUnavailable(response);
+      // A play that ran out of time (a database still starting on a loaded machine) says its outcome is unknown.
+      if (response.status === 504) expect(response.json).toEqual({ message: MESSAGES.timedOut });
+      else if (response.status !== 201) expectUnavailable(response);
       answers.push(response.status);
       if (restarted && ++afterRestart > 50) throw new Error(`no play succeeded: ${answers.join(',')}`);
       // A member pressing the button again, not a busy loop that starves the restart of CPU.
@@ -278,9 +280,11 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
     }
     await restarting;
     expect(answers).toContain(503);
-    expect((await playsOf(client)).completed).toBe(
-      before.completed + answers.filter((s) => s === 201).length,
-    );
+    // Every play answered as saved is there; one refused as unavailable never is; one that ran out of time may be.
+    const saved = answers.filter((status) => status === 201).length;
+    const completed = (await playsOf(client)).completed - before.completed;
+    expect(completed).toBeGreaterThanOrEqual(saved);
+    expect(completed).toBeLessThanOrEqual(saved + answers.filter((status) => status === 504).length);
   }, 180_000);
 });
 
@@ -504,8 +508,8 @@ describe('duplicate game-clock ticks', () => {
     expect(late.batchItemFailures).toEqual([]);
 
     // The game goes on by its own clock: one reveal of the first question, then the second question.
-    await guest.expect('question', (message) => message.questionIndex === 1);
     for (const someone of [host, guest]) {
+      await someone.expect('question', (message) => message.questionIndex === 1);
       expect(someone.all('answer_reveal').map((message) => message.questionIndex)).toEqual([0]);
       expect(someone.all('question').map((message) => message.questionIndex)).toEqual([0, 1]);
     }
