@@ -1,15 +1,17 @@
 import { App, Aspects, Annotations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { QuizStack } from './quiz-stack';
+import { addStage } from './stage';
 import { REPO_ROOT } from './constructs/route-function';
 
 /**
  * `cdk synth|deploy -c stage=<name>`: one isolated stack per stage. Synthesizes offline (no
  * lookups). Optional context: `mailFrom` (an SES-verified sender), `region`, `bedrockModelId`
- * (turns AI generation over to Amazon Bedrock; without it the offline generator runs) and
- * `bedrockRegion` (the model's region when it is not the stack's).
+ * (turns AI generation over to Amazon Bedrock; without it the offline generator runs),
+ * `bedrockRegion` (the model's region when it is not the stack's), `alarmEmail` (subscribed to the
+ * stage's alarm topic), `webAclArn` (a CloudFront web ACL managed elsewhere instead of the stage's
+ * own edge stack) and `aiReservedConcurrency` (per AI generation function; 0 for none).
  */
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');
@@ -29,10 +31,12 @@ function optionalContext<K extends string>(...names: K[]): Partial<Record<K, str
 const webDist = join(REPO_ROOT, 'web/dist');
 const webBuilt = existsSync(join(webDist, 'index.html'));
 
-const stack = new QuizStack(app, `Quiz-${stage}`, {
+const aiReservedConcurrency = app.node.tryGetContext('aiReservedConcurrency') as unknown;
+const { stack } = addStage(app, {
   stage,
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com'),
-  ...optionalContext('bedrockModelId', 'bedrockRegion'),
+  ...optionalContext('bedrockModelId', 'bedrockRegion', 'alarmEmail', 'webAclArn'),
+  ...(aiReservedConcurrency !== undefined ? { aiReservedConcurrency: Number(aiReservedConcurrency) } : {}),
   ...(webBuilt ? { webAssetPath: webDist } : {}),
   env: {
     account: process.env.CDK_DEFAULT_ACCOUNT,
@@ -47,3 +51,4 @@ if (!webBuilt)
   );
 
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+Aspects.of(app).add(new ServerlessChecks({ verbose: true }));

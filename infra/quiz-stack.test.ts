@@ -1,12 +1,14 @@
-import { App, Aspects } from 'aws-cdk-lib';
+import { App, Aspects, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { METRIC, METRICS_NAMESPACE } from '../functions/lib/metrics';
 import {
   functionIdFor,
+  httpRouteKey,
   httpRoutes,
   queueConsumers,
   webSocketRoutes,
@@ -14,11 +16,14 @@ import {
 } from '../functions/routes';
 import { TABLE } from '../functions/data/table';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../shared/security-headers';
-import { QuizStack } from './quiz-stack';
+import { ROUTE_THROTTLING, routeClassOf } from './constructs/api';
+import { p99BudgetMs } from './constructs/observability';
+import { DEFAULT_AI_RESERVED_CONCURRENCY, QuizStack } from './quiz-stack';
 
-/** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions pack applied. */
+/** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions and Serverless packs applied. */
 let template: Template;
 let stack: QuizStack;
+const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/Quiz-test/0000';
 
 beforeAll(() => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -28,11 +33,15 @@ beforeAll(() => {
     stage: 'test',
     mailFrom: 'no-reply@example.com',
     webAssetPath: webDist,
+    webAcl: { arn: WEB_ACL_ARN, metricName: 'Quiz-test-edge' },
+    alarmEmail: 'ops@example.com',
     env: { account: '123456789012', region: 'ap-northeast-1' },
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  Aspects.of(app).add(new ServerlessChecks({ verbose: true }));
   template = Template.fromStack(stack);
-});
+  // Bundling every route function takes minutes on a loaded two-core machine.
+}, 600_000);
 
 const routeFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }));
@@ -67,9 +76,15 @@ describe('QuizStack', () => {
     expect(Object.keys(template.toJSON().Resources as object).length).toBeLessThanOrEqual(500);
   });
 
-  it('has no unsuppressed cdk-nag AwsSolutions errors', () => {
-    const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
-    expect(errors.map((error) => `${error.id}: ${String(error.entry.data).split(':')[0]}`)).toEqual([]);
+  it('has no unsuppressed cdk-nag AwsSolutions or Serverless errors or warnings (its nested stack included)', () => {
+    const annotations = Annotations.fromStack(stack);
+    const findings = [
+      ...annotations.findError('*', Match.stringLikeRegexp('(AwsSolutions|Serverless)-.*')),
+      ...annotations.findWarning('*', Match.stringLikeRegexp('(AwsSolutions|Serverless)-.*')),
+    ];
+    expect(findings.map((finding) => `${finding.id}: ${String(finding.entry.data).split(':')[0]}`)).toEqual(
+      [],
+    );
   });
 
   it('creates one Node.js 22 arm64 function per route of the route table', () => {
@@ -263,6 +278,163 @@ describe('payments', () => {
         'ApiPostApiUserCancelPro',
         'ApiDeleteApiUserDelete',
       ]),
+    );
+  });
+});
+
+describe('observability', () => {
+  const monitoring = () => Template.fromStack(stack.node.findChild('Monitoring') as Stack);
+  const alarms = () => Object.values(monitoring().findResources('AWS::CloudWatch::Alarm'));
+
+  it('gives every function a log group of the stack with the stage retention (no log group left to Lambda)', () => {
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    for (const [id, fn] of routeFunctions()) {
+      const ref = (fn.Properties.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+      expect(ref && logGroups[ref], id).toBeDefined();
+      expect(logGroups[ref!]!.Properties.RetentionInDays, id).toBe(30);
+    }
+    template.resourceCountIs('Custom::LogRetention', 0);
+  });
+
+  it('traces every route function with X-Ray', () => {
+    for (const [id, fn] of routeFunctions())
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
+  it('writes the API access logs as JSON with the request id and route', () => {
+    for (const stage of Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))) {
+      const format = JSON.parse(stage.Properties.AccessLogSettings.Format as string) as Record<
+        string,
+        string
+      >;
+      expect(format).toMatchObject({
+        requestId: '$context.requestId',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+      });
+    }
+  });
+
+  it('has one encrypted, SSL-only alarm topic per stage with the alarm e-mail subscribed, and one dashboard', () => {
+    const nested = monitoring();
+    nested.resourceCountIs('AWS::SNS::Topic', 1);
+    nested.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    nested.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+    nested.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    nested.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('tells the topic when any alarm goes off and when it clears', () => {
+    const [topicId] = Object.keys(monitoring().findResources('AWS::SNS::Topic'));
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+      expect(alarm.Properties.AlarmDescription).toContain('docs/operations.md');
+    }
+  });
+
+  it('alarms on p99 duration for every HTTP route of the route table, at its budget', () => {
+    const latency = alarms().filter((alarm) => alarm.Properties.ExtendedStatistic === 'p99');
+    expect(latency).toHaveLength(httpRoutes.length);
+    expect(latency.map((alarm) => alarm.Properties.Threshold as number).sort((a, b) => a - b)).toEqual(
+      httpRoutes.map(p99BudgetMs).sort((a, b) => a - b),
+    );
+    for (const alarm of latency)
+      expect(alarm.Properties).toMatchObject({ MetricName: 'Duration', EvaluationPeriods: 3 });
+    for (const route of httpRoutes)
+      expect(
+        latency.some((alarm) =>
+          String(alarm.Properties.AlarmDescription).startsWith(`${httpRouteKey(route)}:`),
+        ),
+        httpRouteKey(route),
+      ).toBe(true);
+  });
+
+  it('alarms on errors and throttles of every function', () => {
+    const count = httpRoutes.length + webSocketRoutes.length + queueConsumers.length;
+    for (const metric of ['Errors', 'Throttles'])
+      expect(
+        alarms().filter(
+          (alarm) => alarm.Properties.MetricName === metric && alarm.Properties.Namespace === 'AWS/Lambda',
+        ),
+      ).toHaveLength(count);
+  });
+
+  it('alarms on the 5xx rate, the dead-letter queue, WebSocket errors and payment webhook failures', () => {
+    const byId = (id: string) => {
+      const found = Object.entries(monitoring().findResources('AWS::CloudWatch::Alarm')).find(([logicalId]) =>
+        logicalId.startsWith(`Observability${id}`),
+      );
+      expect(found, id).toBeDefined();
+      return found![1].Properties;
+    };
+    const rate = byId('Http5xxRate');
+    expect(JSON.stringify(rate.Metrics)).toContain('100 * FILL(errors, 0) / requests');
+    expect(JSON.stringify(rate.Metrics)).toContain('"MetricName":"5xx"');
+    expect(rate).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(byId('DeadLetters')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
+    const webSocket = JSON.stringify(byId('WebSocketErrors').Metrics);
+    for (const name of ['ExecutionError', 'IntegrationError', METRIC.webSocketErrors])
+      expect(webSocket).toContain(name);
+    expect(byId('PaymentWebhookFailures')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.paymentWebhookFailures,
+      Dimensions: [{ Name: 'stage', Value: 'test' }],
+      Threshold: 1,
+    });
+  });
+});
+
+describe('protection', () => {
+  it('puts the stage web ACL in front of CloudFront', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: WEB_ACL_ARN }),
+    });
+  });
+
+  it('throttles every HTTP route at its class limits', () => {
+    const httpStage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find(
+      (stage) => stage.Properties.StageName === '$default',
+    )!;
+    const settings = httpStage.Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+    expect(Object.keys(settings).sort()).toEqual(httpRoutes.map(httpRouteKey).sort());
+    for (const route of httpRoutes) {
+      const limits = ROUTE_THROTTLING[routeClassOf(route)];
+      expect(settings[httpRouteKey(route)], httpRouteKey(route)).toEqual({
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      });
+    }
+    expect(routeClassOf(httpRoutes.find((route) => route.path === '/api/auth/login')!)).toBe('auth');
+    expect(routeClassOf(httpRoutes.find((route) => route.path === '/api/ai/generate-quiz-from-text')!)).toBe(
+      'ai',
+    );
+    expect(ROUTE_THROTTLING.ai.rateLimit).toBeLessThan(ROUTE_THROTTLING.read.rateLimit);
+  });
+
+  it('reserves (and so caps) the concurrency of the functions that can call Bedrock, and only theirs', () => {
+    const capped = routeFunctions()
+      .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([logicalId, fn]) => [
+        logicalId.replace(/[A-F0-9]{8}$/, ''),
+        fn.Properties.ReservedConcurrentExecutions,
+      ]);
+    expect(capped.sort()).toEqual(
+      [
+        'ApiPostApiAiGenerateQuizFromPdf',
+        'ApiPostApiAiGenerateQuizFromText',
+        'ApiPostApiAiGenerateQuizFromWord',
+      ].map((id) => [id, DEFAULT_AI_RESERVED_CONCURRENCY]),
     );
   });
 });

@@ -1,10 +1,13 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api, WEBSOCKET_STAGE } from './constructs/api';
 import { QuizTable } from './constructs/data';
+import { EdgeProtection } from './constructs/edge-protection';
 import { GameClock } from './constructs/game-clock';
 import { Payments } from './constructs/payments';
+
+import { Observability } from './constructs/observability';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 import { addNagSuppressions } from './nag-suppressions';
@@ -18,6 +21,16 @@ export interface QuizStackProps extends StackProps {
   bedrockRegion?: string;
   /** Built web app to deploy (`web/dist`). */
   webAssetPath?: string;
+  /**
+   * The CloudFront web ACL (WAF, us-east-1) to put in front of the site. Without it the stack
+   * makes its own, which CloudFront accepts only when the stack itself is in us-east-1
+   * (infra/stage.ts decides).
+   */
+  webAcl?: { arn: string; metricName?: string };
+  /** Where alarm mail goes; without it, subscribe to the alarm topic by hand. */
+  alarmEmail?: string;
+  /** Concurrency reserved for each AI generation function (default 10; 0 for none). */
+  aiReservedConcurrency?: number;
 }
 
 /** One isolated copy of the whole product per stage. */
@@ -41,10 +54,13 @@ export class QuizStack extends Stack {
       logRetention,
       removalPolicy,
       mailFrom: props.mailFrom,
+      aiReservedConcurrency: props.aiReservedConcurrency ?? DEFAULT_AI_RESERVED_CONCURRENCY,
       ...(props.bedrockModelId ? { bedrockModelId: props.bedrockModelId } : {}),
       ...(props.bedrockRegion ? { bedrockRegion: props.bedrockRegion } : {}),
     });
+    const webAcl = props.webAcl ?? this.ownWebAcl(props.stage);
     const web = new Web(this, 'Web', {
+      webAclArn: webAcl.arn,
       webBucket: storage.web,
       logBucket: storage.logs,
       httpApiDomain: api.httpDomain,
@@ -54,6 +70,24 @@ export class QuizStack extends Stack {
     const appUrl = `https://${web.distribution.distributionDomainName}`;
     api.addRoutes(appUrl);
     storage.allowUploadsFrom(appUrl);
+
+    // A stack holds at most 500 resources and the route functions take most of them (seven each):
+    // the alarms (three per route) and the dashboard live in a nested stack of their own.
+    const monitoring = new NestedStack(this, 'Monitoring', {
+      description: `Quiz ${props.stage}: alarms, alarm topic and dashboard`,
+    });
+    const observability = new Observability(monitoring, 'Observability', {
+      stage: props.stage,
+      httpApi: api.httpApi,
+      webSocketApi: api.webSocketApi,
+      webSocketStageName: WEBSOCKET_STAGE,
+      functions: api.functions,
+      deadLetters: clock.deadLetters,
+      tickQueue: clock.queue,
+      table: data.table,
+      ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
+      ...(webAcl.metricName ? { webAclMetricName: webAcl.metricName } : {}),
+    });
 
     new CfnOutput(this, 'AppUrl', { value: appUrl });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
@@ -66,6 +100,22 @@ export class QuizStack extends Stack {
     new CfnOutput(this, 'StripeKeysSecretArn', { value: payments.stripeKeys.secretArn });
     new CfnOutput(this, 'StripeWebhookUrl', { value: `${appUrl}/api/stripe/webhook` });
 
+    new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: observability.dashboard.dashboardName });
+
     addNagSuppressions(this);
   }
+
+  /** A web ACL of the stack's own: only possible when the stack is in us-east-1 (CloudFront's WAF region). */
+  private ownWebAcl(stage: string): { arn: string; metricName: string } {
+    if (this.region !== 'us-east-1')
+      throw new Error(
+        `A CloudFront web ACL must be in us-east-1; the stack is in ${this.region}: give it one (infra/stage.ts).`,
+      );
+    const protection = new EdgeProtection(this, 'Edge', { stage });
+    return { arn: protection.webAcl.attrArn, metricName: protection.metricName };
+  }
 }
+
+/** Concurrent generations per AI route unless `-c aiReservedConcurrency=N` says otherwise. */
+export const DEFAULT_AI_RESERVED_CONCURRENCY = 10;

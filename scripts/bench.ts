@@ -18,6 +18,7 @@ import {
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
+import { benchMixedLoad } from './bench/load-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -26,9 +27,10 @@ import { startLocalStack } from './local/stack';
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), multiplayer (reveal
- * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), web, dev.
+ * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), load (a mixed
+ * load of the pages' calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), web, dev.
  */
-const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'web', 'dev'] as const;
+const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'load', 'web', 'dev'] as const;
 const asked = process.argv.slice(2);
 for (const part of asked)
   if (!(PARTS as readonly string[]).includes(part))
@@ -180,7 +182,10 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer'] as const;
+  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'load'] as const;
+  // The load's hundreds of members all come from 127.0.0.1: the per-address sign-in limit would
+  // stop them after 100 sign-ins in ten minutes (members' own limits still apply).
+  if (measures('load')) process.env.PER_IP_RATE_LIMITS = 'off';
   const stack = needsStack.some(measures)
     ? await startLocalStack({
         port: 0,
@@ -367,6 +372,10 @@ async function main() {
             origin: new URL(stack.appUrl).origin,
           })),
         );
+
+      // 7. A mixed load of the pages' calls through the gateway: 50 and 200 clients, 30 s each.
+      if (measures('load'))
+        rows.push(...(await benchMixedLoad(`http://127.0.0.1:${stack.gateway.port}`, stack.appUrl)));
     } finally {
       await stack.stop();
     }

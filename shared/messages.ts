@@ -14,6 +14,10 @@ export const MESSAGES = {
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
   busy: '他の操作と重なりました。もう一度お試しください',
   serverError: 'サーバーエラーが発生しました。しばらくしてからもう一度お試しください。',
+  /** A service the call needs (database, storage, mail, queue) is busy or unreachable for now. */
+  serviceUnavailable: 'ただいまサービスに接続できません。しばらくしてからもう一度お試しください。',
+  /** The call ran out of time: it may or may not have been carried out. */
+  timedOut: '処理に時間がかかりすぎました。結果を確かめてから、必要ならもう一度お試しください。',
   accountStopped: 'このアカウントは管理者により停止されています',
   accountInactive: 'このアカウントは無効になっています',
   // Categories

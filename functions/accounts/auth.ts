@@ -10,6 +10,7 @@ import {
   UnauthorizedError,
 } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { sendMail } from '../mail/mailer';
 import {
@@ -160,6 +161,7 @@ export async function register(input: RegisterInput, origin: RequestOrigin, now 
   assertNameAllowed(input.nickname);
   await withinSignUpLimits('register', origin.ipAddress, now);
   const user = await createUser({ ...input, isEmailVerified: false }, [], now);
+  emitMetric(METRIC.signUps, 1, { via: 'form' });
   return { user, cookies: await signInNewMember(user, now) };
 }
 
@@ -206,6 +208,7 @@ export async function completeEmailRegistration(input: VerifyEmailInput, now = n
     ],
     now,
   );
+  emitMetric(METRIC.signUps, 1, { via: 'email' });
   return { user, cookies: await signInNewMember(user, now) };
 }
 

@@ -5,7 +5,13 @@ import { AI_MESSAGES, uploadKindOf, type UploadTicket } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
-import { BadRequestError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../lib/errors';
+import {
+  BadRequestError,
+  isServiceUnavailable,
+  NotFoundError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+} from '../lib/errors';
 import type { Member } from '../users/user';
 import type { MaterialFile } from './materials';
 import { checkAttemptRate, usageLimit } from './usage';
@@ -70,23 +76,26 @@ export async function takeUpload(userId: string, key: string): Promise<MaterialF
   if (!key.startsWith(userPrefix(userId)) || !/^[\w./-]+$/.test(key) || key.includes('..'))
     throw new NotFoundError(AI_MESSAGES.uploadMissing);
   const Bucket = materialsBucket();
+  // Uploaded files are used once: deleted once read or refused for good. When S3 itself failed
+  // (busy, unreachable) the file is kept for the member's next try; a lifecycle rule removes
+  // anything left behind.
+  let used = true;
   try {
     const head = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
-    if ((head.ContentLength ?? 0) > LIMITS.uploadMaxBytes) {
-      await s3().send(new DeleteObjectCommand({ Bucket, Key: key }));
+    if ((head.ContentLength ?? 0) > LIMITS.uploadMaxBytes)
       throw new PayloadTooLargeError(AI_MESSAGES.fileTooLarge);
-    }
     const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
     const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
     return { fileName: key.slice(key.lastIndexOf('/') + 1), bytes };
   } catch (error) {
     if (error instanceof NotFound || (error as { name?: string }).name === 'NoSuchKey')
       throw new NotFoundError(AI_MESSAGES.uploadMissing);
+    used = !isServiceUnavailable(error);
     throw error;
   } finally {
-    // Uploaded files are used once; a lifecycle rule removes anything a crash leaves behind.
-    await s3()
-      .send(new DeleteObjectCommand({ Bucket, Key: key }))
-      .catch(() => undefined);
+    if (used)
+      await s3()
+        .send(new DeleteObjectCommand({ Bucket, Key: key }))
+        .catch(() => undefined);
   }
 }

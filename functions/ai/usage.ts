@@ -8,6 +8,7 @@ import { transactWrite } from '../data/transact';
 import { TooManyRequestsError } from '../lib/errors';
 import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { withinRateLimit } from '../lib/rate-limit';
 import { accountGuard, type Member } from '../users/user';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
@@ -129,6 +130,7 @@ export async function withDailyAllowance<T>(
   await recordUse(reservation, usageType).catch((recordError: unknown) =>
     log.error('could not record AI usage history', { error: recordError, userId: user.id }),
   );
+  emitMetric(METRIC.generations, 1, { usageType });
   return result;
 }
 

@@ -4,7 +4,7 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { connectionsApi } from '../lib/aws-clients';
-import { createLogger } from '../lib/logger';
+import { requestLog } from '../lib/logger';
 import { deleteItems } from '../data/batch';
 import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
@@ -108,8 +108,7 @@ export async function closeConnections(userId: string, sessionPk?: string): Prom
       connectionsApi(connection.endpoint)
         .send(new DeleteConnectionCommand({ ConnectionId: connection.connectionId }))
         .catch((error: unknown) => {
-          if (!(error instanceof GoneException))
-            createLogger({ route: 'closeConnections' }).warn('could not close a socket', { error });
+          if (!(error instanceof GoneException)) requestLog().warn('could not close a socket', { error });
         }),
     ),
   );

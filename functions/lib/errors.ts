@@ -73,3 +73,55 @@ export class TooManyRequestsError extends AppError {
     super(429, message, reason);
   }
 }
+
+/** AWS error names that mean "busy or briefly unavailable: a later try can succeed". */
+const TRANSIENT_NAMES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'TooManyRequestsException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'SlowDown',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalFailure',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+/** Network failures on the way to a service (it restarted, or the connection broke). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether the call ran out of time (the function's own deadline, or a service call that timed out
+ * after it was sent): what it was doing may or may not have happened.
+ */
+export function isTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'TimeoutError';
+}
+
+/**
+ * Whether an error says a service the call needs (DynamoDB, S3, SES, SQS...) is throttling, failing
+ * on its side or out of reach, even after the SDK's own retries: the caller should try again later
+ * (503), as opposed to a fault in this code (500).
+ */
+export function isServiceUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { name, code, $retryable, $metadata, cause } = error as {
+    name?: string;
+    code?: string;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    cause?: unknown;
+  };
+  if (TRANSIENT_NAMES.has(name ?? '') || NETWORK_CODES.has(code ?? '') || $retryable) return true;
+  if (($metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return isServiceUnavailable(cause, depth + 1);
+}

@@ -16,11 +16,13 @@ import {
   AppError,
   BadRequestError,
   ForbiddenError,
+  isServiceUnavailable,
+  isTimeout,
   PayloadTooLargeError,
   UnauthorizedError,
   ValidationError,
 } from './errors';
-import { createLogger, type Logger } from './logger';
+import { createLogger, requestLog, withRequestLog, type Logger } from './logger';
 
 /**
  * The middy chain every HTTP route runs:
@@ -115,16 +117,20 @@ type Middleware = MiddlewareObj<
 const lowerCaseHeaders = (headers: APIGatewayProxyEventV2['headers']) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 
+/** The request's id: API Gateway's, else Lambda's, else one made up (fixtures). */
+const requestIdOf = (event: APIGatewayProxyEventV2, context: Partial<Context>) =>
+  event.requestContext?.requestId ?? context.awsRequestId ?? randomToken(8);
+
 const observe = (route: HttpRoute): Middleware => ({
   before: (request: MiddyRequest) => {
     const config = getConfig();
-    const requestId =
-      request.event.requestContext?.requestId ?? request.context.awsRequestId ?? randomToken(8);
+    // The request's logger, made by `createHttpHandler` around the whole chain.
+    const log = requestLog();
     request.context.state = {
       route,
       config,
-      requestId,
-      log: createLogger({ requestId, route: `${route.method} ${route.path}` }, config.logLevel),
+      requestId: String(log.fields.requestId ?? requestIdOf(request.event, request.context)),
+      log,
       startedAt: performance.now(),
       cookies: parseCookies(request.event.cookies),
       headers: lowerCaseHeaders(request.event.headers),
@@ -321,7 +327,22 @@ const mapErrors: Middleware = {
       if (error.status >= 500) state?.log.error('request failed', { error });
       return;
     }
-    (state?.log ?? createLogger()).error('unhandled error', { error });
+    const log = state?.log ?? requestLog();
+    if (isTimeout(error)) {
+      // The outcome is unknown (a write may have gone through): say so rather than "try again".
+      log.error('timed out', { error });
+      request.response = jsonResponse(504, { message: MESSAGES.timedOut } satisfies ApiErrorBody);
+      return;
+    }
+    if (isServiceUnavailable(error)) {
+      // Busy or unreachable after the SDK's retries: nothing was decided, the caller may try again.
+      log.error('service unavailable', { error });
+      request.response = jsonResponse(503, { message: MESSAGES.serviceUnavailable } satisfies ApiErrorBody, {
+        headers: { 'retry-after': '5' },
+      });
+      return;
+    }
+    log.error('unhandled error', { error });
     request.response = jsonResponse(500, { message: MESSAGES.serverError } satisfies ApiErrorBody);
   },
 };
@@ -374,7 +395,8 @@ export function createHttpHandler<
   identify: Identify<NonNullable<U> & Principal, S>,
 ) {
   getConfig();
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>()
+  const routeKey = `${route.method} ${route.path}`;
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>()
     .use(observe(route))
     .use(csrfCookie)
     .use(parseBody)
@@ -408,4 +430,10 @@ export function createHttpHandler<
       const body = checkedAnswer(contract.response, reply.body, state.config, state.log);
       return jsonResponse(reply.status ?? 200, body, reply);
     });
+  // Every line the chain and the domain code log carries the request id and route (`requestLog()`).
+  return (event: APIGatewayProxyEventV2, context: Context) =>
+    withRequestLog(
+      createLogger({ requestId: requestIdOf(event, context), route: routeKey }, getConfig().logLevel),
+      () => chain(event, context as HandlerContext),
+    );
 }

@@ -5,6 +5,7 @@ import { ttlFromDate } from '../data/table';
 import { ConditionsFailed, transactWrite } from '../data/transact';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { LIVE_ACCOUNT } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { memberOfCustomer, refreshSubscription } from './membership';
@@ -223,5 +224,6 @@ export async function handleWebhook(
     throw error;
   }
   log.info('stripe event', { eventId: event.id, type: event.type, userId: effect?.userId });
+  if (payment?.status === 'succeeded') emitMetric(METRIC.payments, 1, { amount: payment.amount });
   return effect?.userId ? 'applied' : 'ignored';
 }

@@ -282,19 +282,43 @@ export async function toggleReady(caller: Caller): Promise<void> {
     return { room, result: seat.isReady };
   });
   if (!('room' in outcome)) return;
-  await broadcast(
-    outcome.room,
+  await announceReady(caller, outcome.room, outcome.result);
+  if (!outcome.result) return;
+  try {
+    await startIfReady(outcome.room.code, caller.log);
+  } catch (error) {
+    // The game could not start (the game clock's queue or the table failed): the member is not
+    // left ready in a room that waits for nobody, so sending `ready` again tries the start again.
+    await notReady(caller, outcome.room.code).catch((undoError: unknown) =>
+      caller.log.error('could not undo a ready flag', { error: undoError }),
+    );
+    throw error;
+  }
+}
+
+/** Takes back the caller's ready flag while the room still waits, and tells the room. */
+async function notReady(caller: Caller, code: string): Promise<void> {
+  const { outcome } = await changeRoom(code, (room): RoomChange<boolean> => {
+    const seat = room.players[caller.user.id];
+    if (!seat?.isReady || room.gameState !== 'waiting') return { unchanged: true, result: false };
+    seat.isReady = false;
+    return { room, result: false };
+  });
+  if ('room' in outcome) await announceReady(caller, outcome.room, false);
+}
+
+const announceReady = (caller: Caller, room: RoomItem, isReady: boolean) =>
+  broadcast(
+    room,
     {
       type: 'player_ready_changed',
-      roomId: outcome.room.code,
-      room: toRoom(outcome.room),
+      roomId: room.code,
+      room: toRoom(room),
       playerId: caller.user.id,
-      isReady: outcome.result,
+      isReady,
     },
     caller.log,
   );
-  if (outcome.result) await startIfReady(outcome.room.code, caller.log);
-}
 
 export async function updateSettings(caller: Caller, input: Input<'update_room_settings'>): Promise<void> {
   await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);

@@ -12,6 +12,7 @@ import { sendToConnection } from '../connections/connection';
 import { sqs } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { canView, getQuizDetail } from '../quizzes/quiz';
 import { roomError } from './errors';
 import {
@@ -229,6 +230,7 @@ export async function startIfReady(code: string, log: Logger): Promise<void> {
     await broadcast(room, { type: 'error', message: m.quizNotFound, reason: 'not_found' }, log);
     return;
   }
+  emitMetric(METRIC.games, 1, { players: connectedSeats(room).length });
   await broadcast(
     room,
     {

@@ -7,6 +7,7 @@ import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed, transactWrite } from '../data/transact';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
 import { accountGuard, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
@@ -123,21 +124,25 @@ export async function saveAttempt(
     if (!(error instanceof ConditionsFailed && error.has('player'))) throw error;
     await countPlay(false);
   }
+  emitMetric(METRIC.plays);
 
-  // The play is saved with every counter above; achievements follow from the new total.
-  const profile = await db.get({
-    Key: userKey(user.id),
-    ProjectionExpression: 'quizzesCompleted',
-    ConsistentRead: true,
-  });
-  await grantAchievements(
-    user.id,
-    completionAchievements(Number(profile.Item?.quizzesCompleted ?? 1), score, questions.length),
-    now,
-  ).catch((error: unknown) => {
-    // The play stands; an achievement missed now is granted at the next play.
+  // The play is saved with every counter above; achievements follow from the new total. The play
+  // stands whatever happens from here (a retry would count it twice): an achievement missed now is
+  // granted at the next play.
+  try {
+    const profile = await db.get({
+      Key: userKey(user.id),
+      ProjectionExpression: 'quizzesCompleted',
+      ConsistentRead: true,
+    });
+    await grantAchievements(
+      user.id,
+      completionAchievements(Number(profile.Item?.quizzesCompleted ?? 1), score, questions.length),
+      now,
+    );
+  } catch (error) {
     if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
-  });
+  }
   return attempt;
 }
 

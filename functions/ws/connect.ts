@@ -3,7 +3,7 @@ import { COOKIE_NAMES } from '@shared/api';
 import { saveConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
 import { parseCookies } from '../lib/cookies';
-import { createLogger } from '../lib/logger';
+import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { UnauthorizedError } from '../lib/errors';
 import { managementEndpoint } from './handler';
 import { findSession } from '../sessions/session';
@@ -17,9 +17,14 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string,
  * may open a socket; anything else is refused before the socket exists.
  */
 export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
-  const config = getConfig();
   const { connectionId, requestId } = event.requestContext;
-  const log = createLogger({ requestId, route: '$connect', connectionId }, config.logLevel);
+  const log = createLogger({ requestId, route: '$connect', connectionId }, getConfig().logLevel);
+  return withRequestLog(log, (scoped) => connect(event, scoped));
+};
+
+async function connect(event: ConnectEvent, log: Logger): Promise<APIGatewayProxyResultV2> {
+  const config = getConfig();
+  const { connectionId } = event.requestContext;
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   );
@@ -48,4 +53,4 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   }
   log.info('connected', { userId: user.id });
   return { statusCode: 200 };
-};
+}

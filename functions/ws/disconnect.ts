@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { findConnection, removeConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, withRequestLog } from '../lib/logger';
 import { socketClosed } from '../multiplayer/actions';
 
 /**
@@ -11,9 +11,11 @@ import { socketClosed } from '../multiplayer/actions';
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId, requestId } = event.requestContext;
   const log = createLogger({ requestId, route: '$disconnect', connectionId }, getConfig().logLevel);
-  const connection = await findConnection(connectionId);
-  await removeConnection(connectionId);
-  if (connection) await socketClosed(connection.userId, connectionId, log);
-  log.info('disconnected');
-  return { statusCode: 200 };
+  return withRequestLog(log, async (log) => {
+    const connection = await findConnection(connectionId);
+    await removeConnection(connectionId);
+    if (connection) await socketClosed(connection.userId, connectionId, log);
+    log.info('disconnected');
+    return { statusCode: 200 };
+  });
 };

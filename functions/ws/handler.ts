@@ -14,8 +14,9 @@ import { findSessionByKey } from '../sessions/session';
 import { accountStanding, getUser, type UserItem } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
-import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
-import { createLogger, type Logger } from '../lib/logger';
+import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
+import { createLogger, withRequestLog, type Logger } from '../lib/logger';
+import { emitMetric, METRIC } from '../lib/metrics';
 
 /**
  * Factory for WebSocket message routes (not `$connect`/`$disconnect`): parses and validates the
@@ -53,42 +54,56 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     async (event) => {
       const { connectionId, requestId } = event.requestContext;
       const log = createLogger({ requestId, route: options.routeKey, connectionId }, getConfig().logLevel);
-      const endpoint = managementEndpoint(event);
-      const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
-      try {
-        const connection = await findConnection(connectionId);
-        if (!connection) throw new UnauthorizedError();
-        const [session, user] = await Promise.all([
-          findSessionByKey(connection.sessionPk),
-          getUser(connection.userId),
-        ]);
-        if (!session || !user || accountStanding(user) !== 'ok') {
-          log.info('session ended: closing the socket', { userId: connection.userId });
-          await closeConnections(connection.userId, connection.sessionPk);
-          return { statusCode: 200 };
-        }
-        let raw: unknown;
-        try {
-          raw = JSON.parse(event.body ?? '');
-        } catch {
-          throw new BadRequestError(MESSAGES.invalidJson);
-        }
-        const parsed = options.message.safeParse(raw);
-        if (!parsed.success)
-          throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
-        await options.handle({ message: parsed.data, connection, user, reply, endpoint, requestId, log });
-        log.info('message');
-      } catch (error) {
-        const known = error instanceof AppError;
-        if (!known) log.error('unhandled error', { error });
-        else log.info('message refused', { status: error.status, reason: error.message });
-        await reply({
-          type: 'error',
-          message: known ? error.message : MESSAGES.serverError,
-          reason: known ? (error.reason ?? 'invalid') : 'server_error',
-        }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
-      }
-      return { statusCode: 200 };
+      return withRequestLog(log, (scoped) => handleMessage(event, scoped));
     },
   );
+
+  async function handleMessage(
+    event: APIGatewayProxyWebsocketEventV2,
+    log: Logger,
+  ): Promise<APIGatewayProxyResultV2> {
+    const { connectionId, requestId } = event.requestContext;
+    const endpoint = managementEndpoint(event);
+    const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
+    try {
+      const connection = await findConnection(connectionId);
+      if (!connection) throw new UnauthorizedError();
+      const [session, user] = await Promise.all([
+        findSessionByKey(connection.sessionPk),
+        getUser(connection.userId),
+      ]);
+      if (!session || !user || accountStanding(user) !== 'ok') {
+        log.info('session ended: closing the socket', { userId: connection.userId });
+        await closeConnections(connection.userId, connection.sessionPk);
+        return { statusCode: 200 };
+      }
+      let raw: unknown;
+      try {
+        raw = JSON.parse(event.body ?? '');
+      } catch {
+        throw new BadRequestError(MESSAGES.invalidJson);
+      }
+      const parsed = options.message.safeParse(raw);
+      if (!parsed.success)
+        throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+      await options.handle({ message: parsed.data, connection, user, reply, endpoint, requestId, log });
+      log.info('message');
+    } catch (error) {
+      const known = error instanceof AppError;
+      if (!known) {
+        log.error('unhandled error', { error });
+        emitMetric(METRIC.webSocketErrors);
+      } else log.info('message refused', { status: error.status, reason: error.message });
+      await reply({
+        type: 'error',
+        message: known
+          ? error.message
+          : isServiceUnavailable(error)
+            ? MESSAGES.serviceUnavailable
+            : MESSAGES.serverError,
+        reason: known ? (error.reason ?? 'invalid') : 'server_error',
+      }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
+    }
+    return { statusCode: 200 };
+  }
 }

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getConfig } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, withRequestLog } from '../lib/logger';
 import { giveUpSeat } from '../multiplayer/actions';
 import { advance, type Tick } from '../multiplayer/game';
 
@@ -14,16 +14,27 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {
-      const log = createLogger({ route: 'tick', messageId: record.messageId }, getConfig().logLevel);
-      try {
-        const tick = JSON.parse(record.body) as Tick;
-        if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
-        else if (tick.kind === 'seat') await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
-        else log.warn('unknown tick', { body: record.body });
-      } catch (error) {
-        log.error('tick failed', { error });
-        failures.push({ itemIdentifier: record.messageId });
-      }
+      // The message id is the request id of a tick: every line of its work carries it.
+      const log = createLogger(
+        {
+          requestId: record.messageId,
+          route: 'tick',
+          receiveCount: record.attributes.ApproximateReceiveCount,
+        },
+        getConfig().logLevel,
+      );
+      await withRequestLog(log, async (log) => {
+        try {
+          const tick = JSON.parse(record.body) as Tick;
+          if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
+          else if (tick.kind === 'seat') await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
+          else log.warn('unknown tick', { body: record.body });
+          log.info('tick', { kind: tick.kind, roomId: tick.roomId });
+        } catch (error) {
+          log.error('tick failed', { error });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      });
     }),
   );
   return { batchItemFailures: failures };

@@ -1,5 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   HttpApi,
   HttpMethod,
@@ -19,6 +21,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   functionIdFor,
+  httpRouteKey,
   httpRoutes,
   queueConsumers,
   webSocketRoutes,
@@ -44,7 +47,58 @@ export interface ApiProps {
   bedrockModelId?: string;
   /** Region of the Bedrock model when it is not the stack's. */
   bedrockRegion?: string;
+  /**
+   * Concurrent executions reserved for (and so the most allowed to) each function that can call
+   * Bedrock; 0 reserves none (accounts whose concurrency quota is still the new-account 10).
+   */
+  aiReservedConcurrency: number;
 }
+
+/** A function of the route table and the entry it was made from. */
+export interface RouteFunctionEntry {
+  entry: HttpRoute | WebSocketRoute | QueueConsumer;
+  fn: RouteFunction;
+}
+
+/**
+ * Classes of HTTP routes by what a burst of them costs. API Gateway throttles each route to its
+ * class's rate (requests per second for the whole stage, not per client; WAF limits per client).
+ */
+export type RouteClass = 'read' | 'write' | 'auth' | 'ai' | 'admin';
+
+export const ROUTE_THROTTLING: Record<RouteClass, { rateLimit: number; burstLimit: number }> = {
+  /** Pages read these: lists, a quiz, search. */
+  read: { rateLimit: 200, burstLimit: 400 },
+  /** Plays, favourites, quiz edits. */
+  write: { rateLimit: 50, burstLimit: 100 },
+  /** Sign-in hashes a password (scrypt) and several calls send mail. */
+  auth: { rateLimit: 20, burstLimit: 40 },
+  /** Each call may run for 29 s and is billed by Bedrock; reserved concurrency caps them too. */
+  ai: { rateLimit: 2, burstLimit: 5 },
+  /** A handful of administrators. */
+  admin: { rateLimit: 10, burstLimit: 20 },
+};
+
+/** The class of a route, from its row of the route table. */
+export function routeClassOf(route: HttpRoute): RouteClass {
+  if (route.grants?.includes('bedrock')) return 'ai';
+  if (route.path.startsWith('/api/auth/')) return 'auth';
+  if (route.access === 'admin') return 'admin';
+  return route.method === 'GET' ? 'read' : 'write';
+}
+
+/** The fields of an access-log line (JSON, one per request, as CloudWatch Logs Insights reads them). */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+};
 
 /**
  * What a generating function needs next to its bundle: the AI worker (text extraction and the
@@ -76,7 +130,9 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
-  readonly functions: RouteFunction[] = [];
+  readonly httpStage: HttpStage;
+  /** Every function, with the route table entry it serves. */
+  readonly functions: RouteFunctionEntry[] = [];
   private readonly props: ApiProps;
   /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
   private readonly roles = new Map<string, Role>();
@@ -89,11 +145,12 @@ export class Api extends Construct {
       createDefaultStage: false,
       description: `Quiz HTTP API (${props.stage})`,
     });
-    new HttpStage(this, 'HttpDefaultStage', {
+    this.httpStage = new HttpStage(this, 'HttpDefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { burstLimit: 200, rateLimit: 100 },
+      // Each route gets its class's limits (addRoutes); this is for anything else.
+      throttle: ROUTE_THROTTLING.write,
       accessLogSettings: {
         destination: new LogGroupLogDestination(
           new LogGroup(this, 'HttpAccessLogs', {
@@ -101,6 +158,7 @@ export class Api extends Construct {
             removalPolicy: props.removalPolicy,
           }),
         ),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
 
@@ -120,6 +178,13 @@ export class Api extends Construct {
             removalPolicy: props.removalPolicy,
           }),
         ),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            ...ACCESS_LOG_FIELDS,
+            connectionId: '$context.connectionId',
+            eventType: '$context.eventType',
+          }),
+        ),
       },
     });
   }
@@ -136,14 +201,24 @@ export class Api extends Construct {
 
   /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
   addRoutes(appUrl: string) {
+    // CloudFormation's names: RouteSettings is a plain JSON map, so CDK does not rename its keys.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of httpRoutes as readonly HttpRoute[]) {
       const fn = this.createFunction(route, appUrl);
-      this.httpApi.addRoutes({
+      const created = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
       });
+      const { rateLimit, burstLimit } = ROUTE_THROTTLING[routeClassOf(route)];
+      routeSettings[httpRouteKey(route)] = {
+        ThrottlingRateLimit: rateLimit,
+        ThrottlingBurstLimit: burstLimit,
+      };
+      // A stage's route settings may only name routes that exist.
+      for (const made of created) this.httpStage.node.addDependency(made);
     }
+    (this.httpStage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
     for (const route of webSocketRoutes as readonly WebSocketRoute[]) {
       const fn = this.createFunction(route, appUrl);
       this.webSocketApi.addRoute(route.routeKey, {
@@ -170,6 +245,10 @@ export class Api extends Construct {
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
       ...(generates ? { bundling: generatorFiles } : {}),
+      // A runaway of Bedrock calls costs money: at most this many at once per generating route.
+      ...(generates && this.props.aiReservedConcurrency > 0
+        ? { reservedConcurrentExecutions: this.props.aiReservedConcurrency }
+        : {}),
       environment: {
         ...(generates && this.props.bedrockModelId
           ? {
@@ -188,7 +267,7 @@ export class Api extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
-    this.functions.push(fn);
+    this.functions.push({ entry: settings, fn });
     return fn;
   }
 

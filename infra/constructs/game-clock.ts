@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
 /**
@@ -18,6 +19,12 @@ export class GameClock extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    NagSuppressions.addResourceSuppressions(this.deadLetters, [
+      {
+        id: 'Serverless-SQSRedrivePolicy',
+        reason: 'This is the dead-letter queue itself (its depth is alarmed).',
+      },
+    ]);
     this.queue = new Queue(this, 'Ticks', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

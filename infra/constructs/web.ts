@@ -36,6 +36,8 @@ export interface WebProps {
   webSocketDomain: string;
   /** Built SPA (`web/dist`); when absent the bucket is left as it is. */
   webAssetPath?: string;
+  /** The WAF web ACL (CloudFront scope, in us-east-1) in front of the distribution. */
+  webAclArn: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export class Web extends Construct {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Quiz platform',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_200,

@@ -17,6 +17,7 @@ import {
   type QueueConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
+import { openApiDocument } from '../docs/openapi';
 import {
   buildHttpEvent,
   compileRoute,
@@ -37,6 +38,8 @@ import {
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** Where the local stack serves the API description (deployed stages do not: docs/decisions.md). */
+export const OPENAPI_URL_PATH = '/api/openapi.json';
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway HTTP API payload limit
 /** Lambda's limit on a synchronous invocation's request (the whole event, body base64-encoded). */
 const LAMBDA_MAX_REQUEST_BYTES = 6 * 1024 * 1024;
@@ -216,6 +219,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     { socket: WebSocket; connectedAt: Date; lastActiveAt: Date; sourceIp: string; userAgent: string }
   >();
   const timers = new Set<NodeJS.Timeout>();
+  /** Function calls still running: stopping waits for them, so none reaches an emulator already stopped. */
+  const running = new Set<Promise<unknown>>();
+  const call = (...args: Parameters<typeof invoke>) => {
+    const called = invoke(...args);
+    running.add(called);
+    void called.catch(() => undefined).finally(() => running.delete(called));
+    return called;
+  };
   /** A delayed call the gateway cancels when it stops. */
   const schedule = (run: () => void, ms: number) => {
     const timer = setTimeout(() => {
@@ -241,7 +252,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     sendJson(response, 500, { message: 'Internal Server Error' });
   };
 
+  let apiDescription: string | undefined;
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    // The API description of the routes this gateway serves (docs/openapi.json for the route table).
+    if (url.pathname === OPENAPI_URL_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+      apiDescription ??= JSON.stringify(openApiDocument(options.httpRoutes ?? httpRoutes));
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(apiDescription)),
+        'cache-control': 'no-cache',
+      });
+      return void response.end(request.method === 'HEAD' ? undefined : apiDescription);
+    }
     const match = matchRoute(compiled, request.method ?? 'GET', url.pathname);
     if (!match) return sendJson(response, 404, { message: 'Not Found' });
     const body = await readBody(request, MAX_BODY_BYTES);
@@ -262,7 +284,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     let result;
     try {
       result = readHttpResult(
-        (await invoke(match.compiled.route, event, event.requestContext.requestId)) as never,
+        (await call(match.compiled.route, event, event.requestContext.requestId)) as never,
       );
     } catch (error) {
       console.error(`[gateway] ${match.compiled.routeKey} threw`, error);
@@ -377,7 +399,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           );
         schedule(() => receive(receiveCount + 1), REDELIVERY_MS);
       };
-      invoke(consumer, event).then(
+      call(consumer, event).then(
         (result) => {
           const failures = (result as { batchItemFailures?: { itemIdentifier: string }[] } | undefined)
             ?.batchItemFailures;
@@ -523,7 +545,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     );
     sockets.delete(connectionId);
     if (disconnectRoute)
-      invoke(disconnectRoute, event).catch((error: unknown) =>
+      call(disconnectRoute, event).catch((error: unknown) =>
         console.error('[gateway] $disconnect threw', error),
       );
   };
@@ -551,7 +573,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
       });
       try {
-        const result = (await invoke(connectRoute, event)) as { statusCode?: number } | undefined;
+        const result = (await call(connectRoute, event)) as { statusCode?: number } | undefined;
         status = result?.statusCode ?? 200;
       } catch (error) {
         console.error('[gateway] $connect threw', error);
@@ -603,7 +625,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           { body, isBase64Encoded: isBinary },
           { messageId: randomUUID() },
         );
-        invoke(route, event).catch((error: unknown) =>
+        call(route, event).catch((error: unknown) =>
           console.error(`[gateway] ws ${route.routeKey} threw`, error),
         );
       });
@@ -685,6 +707,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           (target) => new Promise<void>((done) => (target.listening ? target.close(() => done()) : done())),
         ),
       );
+      // Calls whose clients left keep running; the emulators stop after them (10 s at most).
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((done) => setTimeout(done, 10_000).unref()),
+      ]);
     },
   };
 }

@@ -134,3 +134,22 @@ export async function createRoomQuiz(client: TestClient, answers: ('A' | 'B' | '
   if (response.status !== 201) throw new Error(`quiz: ${response.status} ${response.text}`);
   return response.json as unknown as { id: string; title: string };
 }
+
+/** A host and a guest seated in a new room on a new two-question quiz (60 s a question), and its code. */
+export async function twoPlayerRoom(gateway: Gateway) {
+  const host = await RoomPlayer.signIn(gateway, 'ホスト');
+  const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
+  const quiz = await createRoomQuiz(host.client, ['A', 'B']);
+  host.send({
+    type: 'create_room',
+    quizId: quiz.id,
+    maxPlayers: 4,
+    category: '科学',
+    timePerQuestion: 60,
+    randomOrder: false,
+  });
+  const { roomId } = await host.expect('room_created');
+  guest.send({ type: 'join_room', roomId });
+  await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
+  return { host, guest, code: roomId };
+}

@@ -1,5 +1,7 @@
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { membershipApi } from '@shared/contract/membership';
+import { BadRequestError } from '../../lib/errors';
+import { emitMetric, METRIC } from '../../lib/metrics';
 import { handleWebhook } from '../../membership/payments';
 import { httpHandler } from '../http';
 
@@ -9,6 +11,13 @@ import { httpHandler } from '../http';
  * does not check out; anything else fails and Stripe delivers again.
  */
 export const handler = httpHandler(membershipApi.webhook, async ({ rawBody, headers, log }) => {
-  await handleWebhook(rawBody, headers['stripe-signature'], log);
+  try {
+    await handleWebhook(rawBody, headers['stripe-signature'], log);
+  } catch (error) {
+    // The stack alarms on these: a wrong secret, or events the function cannot apply.
+    const reason = error instanceof BadRequestError ? 'signature' : 'processing';
+    emitMetric(METRIC.paymentWebhookFailures, 1, { reason });
+    throw error;
+  }
   return { body: { message: MEMBERSHIP_MESSAGES.received } };
 });

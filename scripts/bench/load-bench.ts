@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { startSession } from '@functions/sessions/session';
+import { createUser } from '@functions/users/user';
+
+/**
+ * `npm run bench -- load`: a mixed load through the local gateway, as the pages make it — home
+ * (quiz list, featured quiz, categories), search, quiz read, a finished play and a sign-in — by 50
+ * and then 200 signed-in members at once for 30 s each, with autocannon in a process of its own.
+ * Reports p50 / p99, requests per second and errors. No budget but one: no 5xx at 50 clients. The
+ * numbers are this machine's (two cores shared by the gateway, DynamoDB Local and the load generator).
+ */
+const LEVELS = [50, 200] as const;
+/** Up to this many clients, no call may answer 5xx. */
+const BUDGETED_CLIENTS = 50;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const PASSWORD = 'Bench#2026pass';
+const SEARCHES = ['日本', '歴史', '科学', '数学', 'クイズ', '世界'];
+
+interface Row {
+  measure: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+
+interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  byKind: Record<string, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+}
+
+/** Members with a session each (the sign-in step signs them in again with their password). */
+async function members(count: number) {
+  const created: { username: string; password: string; sessionId: string; csrfToken: string }[] = [];
+  const batch = 10;
+  for (let first = 0; first < count; first += batch) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(batch, count - first) }, async () => {
+        const id = randomUUID().slice(0, 8);
+        const user = await createUser({
+          username: `load_${id}`,
+          nickname: `負荷${id.slice(0, 4)}`,
+          email: `load-${id}@example.com`,
+          password: PASSWORD,
+        });
+        const { session, cookies } = await startSession(user.id);
+        const sessionId = /^sid=([^;]+)/.exec(cookies.find((cookie) => cookie.startsWith('sid=')) ?? '')?.[1];
+        if (!sessionId) throw new Error('startSession gave no session cookie');
+        return { username: user.username, password: PASSWORD, sessionId, csrfToken: session.csrfToken };
+      }),
+    );
+    created.push(...made);
+  }
+  return created;
+}
+
+/** The seeded public quizzes with an answer for each question (a play is scored by the server). */
+async function quizzes(baseUrl: string) {
+  const list = (await (await fetch(`${baseUrl}/api/quizzes?limit=12`)).json()) as { id: string }[];
+  return Promise.all(
+    list.map(async ({ id }) => {
+      const detail = (await (await fetch(`${baseUrl}/api/quizzes/${id}`)).json()) as {
+        questions: { id: string }[];
+      };
+      return { id, answers: Object.fromEntries(detail.questions.map((question) => [question.id, 'A'])) };
+    }),
+  );
+}
+
+function runLoad(settings: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'mixed-load.mjs')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as LoadResult) : reject(new Error(`mixed load exited ${code}`)),
+    );
+    child.stdin.end(JSON.stringify(settings));
+  });
+}
+
+export async function benchMixedLoad(baseUrl: string, appUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const people = await members(Math.max(...LEVELS));
+  const seeded = await quizzes(baseUrl);
+  if (!seeded.length) throw new Error('no public quizzes to load: is the local stack seeded?');
+  for (const connections of LEVELS) {
+    const result = await runLoad({
+      url: baseUrl,
+      origin: new URL(appUrl).origin,
+      connections,
+      seconds: SECONDS,
+      members: people,
+      quizzes: seeded,
+      searches: SEARCHES,
+    });
+    const serverErrors = Object.values(result.byKind).reduce(
+      (sum, kind) =>
+        sum +
+        Object.entries(kind.statuses)
+          .filter(([status]) => Number(status) >= 500)
+          .reduce((total, [, n]) => total + n, 0),
+      0,
+    );
+    const label = `mixed load, ${connections} clients, ${SECONDS} s`;
+    rows.push(
+      { measure: `${label}: p50 / p99`, value: `${result.p50} ms / ${result.p99} ms`, budget: '', ok: null },
+      {
+        measure: `${label}: requests/s sustained`,
+        value: `${Math.round(result.requests / result.seconds)} (${result.requests} requests)`,
+        budget: '',
+        ok: null,
+      },
+      {
+        measure: `${label}: errors`,
+        value: `${result.non2xx} non-2xx, ${result.errors} socket errors, ${result.timeouts} timeouts`,
+        budget: '',
+        ok: null,
+      },
+      // 50 members must be served without a server error. At 200 every call of the local stack
+      // shares one process, one SDK socket pool and one DynamoDB Local (in AWS each concurrent
+      // request has a function instance of its own): the count says where it saturates.
+      connections <= BUDGETED_CLIENTS
+        ? {
+            measure: `${label}: 5xx answers`,
+            value: String(serverErrors),
+            budget: '0',
+            ok: serverErrors === 0,
+          }
+        : { measure: `${label}: 5xx answers`, value: String(serverErrors), budget: '', ok: null },
+    );
+    for (const [kind, stats] of Object.entries(result.byKind))
+      rows.push({
+        measure: `${label}: ${kind}`,
+        value: `${stats.requests} requests, ${stats.non2xx} non-2xx${
+          stats.non2xx
+            ? ` (${Object.entries(stats.statuses)
+                .map(([status, n]) => `${status}×${n}`)
+                .join(', ')})`
+            : ''
+        }`,
+        budget: '',
+        ok: null,
+      });
+  }
+  return rows;
+}

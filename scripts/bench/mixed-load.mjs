@@ -1,0 +1,108 @@
+// The mixed load of `npm run bench -- load`, in a process of its own so the load generator does
+// not share the local gateway's event loop. autocannon runs `connections` clients for `seconds`,
+// each a signed-in member (its own session cookie) going round the pages' calls: home, search,
+// quiz read, attempt and, once a round, a sign-in. Reads its settings as JSON on stdin and prints
+// {requests, seconds, p50, p99, non2xx, errors, timeouts, byKind} as JSON.
+import autocannon from 'autocannon';
+
+const settings = JSON.parse(
+  await new Promise((resolve) => {
+    let input = '';
+    process.stdin.on('data', (chunk) => (input += chunk));
+    process.stdin.on('end', () => resolve(input));
+  }),
+);
+const { url, origin, connections, seconds, members, quizzes, searches } = settings;
+
+const byKind = {};
+const count = (kind, status) => {
+  const entry = (byKind[kind] ??= { requests: 0, non2xx: 0, statuses: {} });
+  entry.requests += 1;
+  if (status < 200 || status >= 300) {
+    entry.non2xx += 1;
+    entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+  }
+};
+
+let nextMember = 0;
+/** The member a connection plays, fixed at its first request; a round counter for the quiz and search. */
+function member(context) {
+  if (context.member === undefined) {
+    context.member = members[nextMember++ % members.length];
+    context.round = nextMember;
+  }
+  return context.member;
+}
+
+const headersOf = (who, withSession = true) => ({
+  origin,
+  cookie: withSession ? `sid=${who.sessionId}; csrf_token=${who.csrfToken}` : `csrf_token=${who.csrfToken}`,
+  'x-csrf-token': who.csrfToken,
+});
+
+const step = (kind, build) => ({
+  setupRequest: (request, context) => {
+    const who = member(context);
+    return { ...request, ...build(who, context) };
+  },
+  onResponse: (status) => count(kind, status),
+});
+
+const quizOf = (context) => quizzes[context.round % quizzes.length];
+
+const get = (kind, path) =>
+  step(kind, (who, context) => ({ method: 'GET', path: path(context), headers: headersOf(who) }));
+
+const home = [
+  get('home', () => '/api/quizzes'),
+  get('home', () => '/api/quizzes/featured'),
+  get('home', () => '/api/categories'),
+];
+const search = get(
+  'search',
+  (context) => `/api/quizzes/search?q=${encodeURIComponent(searches[context.round % searches.length])}`,
+);
+const read = get('quiz read', (context) => `/api/quizzes/${quizOf(context).id}`);
+const attempt = step('attempt', (who, context) => {
+  const quiz = quizOf(context);
+  context.round += 1;
+  return {
+    method: 'POST',
+    path: `/api/quizzes/${quiz.id}/attempt`,
+    headers: { ...headersOf(who), 'content-type': 'application/json' },
+    body: JSON.stringify({ score: 0, totalQuestions: quiz.answers.length, answers: quiz.answers }),
+  };
+});
+// Signing in hashes the password (scrypt): one in fifteen calls, without the session cookie, so the
+// member's session stays the one the other calls use.
+const login = step('login', (who) => ({
+  method: 'POST',
+  path: '/api/auth/login',
+  headers: { ...headersOf(who, false), 'content-type': 'application/json' },
+  body: JSON.stringify({ username: who.username, password: who.password }),
+}));
+
+// The sign-in comes half way, so even a connection that gets through one round in 30 s makes one.
+const requests = [...home, search, read, read, attempt, login, ...home, search, read, read, attempt];
+
+const result = await autocannon({
+  url,
+  connections,
+  duration: seconds,
+  requests,
+  // A request the stack does not answer in 20 s counts as a timeout.
+  timeout: 20,
+});
+process.stdout.write(
+  JSON.stringify({
+    requests: result.requests.total,
+    seconds,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    byKind,
+  }),
+);
