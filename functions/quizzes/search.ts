@@ -1,3 +1,4 @@
+import { normalizeForSearch, searchWords } from '@shared/search-text';
 import type { QuizItem } from './quiz';
 import { averageRating, listPublicQuizzes } from './quiz';
 
@@ -8,9 +9,6 @@ import { averageRating, listPublicQuizzes } from './quiz';
  */
 const SEARCH_WINDOW = 500;
 const SEARCH_RESULT_LIMIT = 100;
-
-/** NFKC, lower case, whitespace collapsed: 'ＡＢＣ ｸｲｽﾞ' (full-width) and 'abc クイズ' compare equal. */
-const normalizeForSearch = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 const searchText = (quiz: Pick<QuizItem, 'title' | 'description' | 'category'>) =>
   normalizeForSearch(`${quiz.title}\n${quiz.description}\n${quiz.category}`);
@@ -49,7 +47,7 @@ export async function searchQuizzes(input: {
 
 /** A predicate that holds when every word of `query` occurs in the quiz's text; undefined for an empty query. */
 export function wordMatcher(query: string): ((quiz: QuizItem) => boolean) | undefined {
-  const terms = normalizeForSearch(query).split(' ').filter(Boolean);
+  const terms = searchWords(query);
   return terms.length ? (quiz) => terms.every((term) => searchText(quiz).includes(term)) : undefined;
 }
 

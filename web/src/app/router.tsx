@@ -13,6 +13,46 @@ const authPage = async () => ({
   Component: (await import('@web/features/auth/components/auth-page')).AuthPage,
 });
 
+/** The static pages (terms, privacy, guidelines, help, FAQ, the commercial-transactions notice). */
+const staticPages: RouteObject[] = [
+  {
+    path: paths.terms,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/terms-page')).TermsPage,
+    }),
+  },
+  {
+    path: paths.privacy,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/privacy-page')).PrivacyPage,
+    }),
+  },
+  {
+    path: paths.guidelines,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/guidelines-page')).GuidelinesPage,
+    }),
+  },
+  {
+    path: paths.help,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/help-page')).HelpPage,
+    }),
+  },
+  {
+    path: paths.faq,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/faq-page')).FaqPage,
+    }),
+  },
+  {
+    path: paths.tokushoho,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/tokushoho-page')).TokushohoPage,
+    }),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -87,12 +127,7 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
-      notBuiltYet(paths.terms),
-      notBuiltYet(paths.privacy),
-      notBuiltYet(paths.guidelines),
-      notBuiltYet(paths.help),
-      notBuiltYet(paths.faq),
-      notBuiltYet(paths.tokushoho),
+      ...staticPages,
       {
         path: paths.patterns.notFound,
         lazy: async () => ({

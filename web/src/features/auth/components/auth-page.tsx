@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@web/config/paths';
+import { usePageTitle } from '@web/lib/page-title';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
@@ -8,6 +9,12 @@ import '../auth.css';
 
 /** Which of the page's three forms is shown. */
 export type AuthMode = 'login' | 'register' | 'reset';
+
+const MODE_TITLES: Record<AuthMode, string> = {
+  login: 'ログイン',
+  register: '新規登録',
+  reset: 'パスワードの再設定',
+};
 
 /**
  * '/login' and '/register': one page that toggles between logging in, registering, and asking for
@@ -25,6 +32,7 @@ export function AuthPage() {
       void navigate({ pathname: path, search: location.search }, { replace: true });
   };
 
+  usePageTitle(MODE_TITLES[mode]);
   const notice = (location.state as { notice?: string } | null)?.notice;
   return (
     <section className="container auth">

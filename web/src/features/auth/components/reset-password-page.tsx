@@ -12,11 +12,13 @@ import { useRedirectAfter } from '../use-redirect-after';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useResetPassword } from '../api/password-reset';
 import '../auth.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 3000;
 
 /** '/reset-password?token=': choose a new password from the e-mailed link. */
 export function ResetPasswordPage() {
+  usePageTitle('パスワードの再設定');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();

@@ -11,9 +11,11 @@ import { useDebounced } from '@web/features/quizzes/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
 import '../home.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** Home '/': hero, featured quiz, search and filters, categories, the latest quizzes. */
 export function HomePage() {
+  usePageTitle(null);
   const { data: user } = useCurrentUser();
   const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
   const search = useDebounced(filters.search.trim());

@@ -15,9 +15,11 @@ import { NicknameGreeting } from './nickname-greeting';
 import { RecentAttemptsPanel } from './recent-attempts-panel';
 import { StatCards } from './stat-cards';
 import '../profile.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/profile': greeting, stats, recent activity, latest results with mistakes, account settings. */
 export function ProfilePage() {
+  usePageTitle('マイページ');
   const current = useRequireUser();
   if (!current.data) return <Spinner />;
   return <Profile user={current.data} />;

@@ -14,9 +14,11 @@ import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import { QuizReportsDialog } from './quiz-reports-dialog';
 import '../quizzes.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {
+  usePageTitle('マイクイズ');
   const current = useCurrentUser();
   if (current.isPending) return <Spinner />;
   if (!current.data) {

@@ -9,6 +9,7 @@ import { useDebounced } from '../use-debounced';
 import { QuizCard, QuizGridSkeleton } from './quiz-card';
 import { QuizFilters, type Filters } from './quiz-filters';
 import '../quizzes.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
   popular: '人気順',
@@ -18,6 +19,7 @@ const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
 
 /** '/quiz-search': find quizzes (sign-in required). */
 export function QuizSearchPage() {
+  usePageTitle('クイズを探す');
   const current = useRequireUser();
   const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
   const [sort, setSort] = useState<(typeof SEARCH_SORTS)[number]>('popular');
