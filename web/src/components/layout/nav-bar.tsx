@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { currentPath, type LoginState } from '@web/features/auth/return-path';
 import { paths } from '@web/config/paths';
 import { MembershipButton } from './membership-button';
 import { MobileDrawer } from './mobile-drawer';
@@ -10,12 +11,19 @@ import { navLinks } from './nav-links';
 // Only signed-in people need the menu (and its popover positioning code): loaded on demand.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
+/** Pages from which the login button keeps the return path it was given. */
+const AUTH_PATHS: string[] = [paths.login, paths.register];
+
 /** The navigation bar on every screen (core-platform §2). */
 export function NavBar() {
   const { data: user, isPending } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
   const links = navLinks(user);
+  const location = useLocation();
+  const returnHere: LoginState | undefined = AUTH_PATHS.includes(location.pathname)
+    ? (location.state as LoginState | undefined)
+    : { returnTo: currentPath(location) };
   const { innerRef, linksRef, compact } = useLinksFit(links.length, isPending, user);
 
   // While the current user is still loading, show neither a login button nor a menu (no flicker).
@@ -31,6 +39,8 @@ export function NavBar() {
   ) : (
     <Link
       to={paths.login}
+      // Back to this page once signed in (the address stays '/login').
+      state={returnHere}
       className="button button--primary button--small"
       onClick={() => setDrawerOpen(false)}
     >

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 import { usePageTitle } from '@web/lib/page-title';
+import type { LoginState } from '../return-path';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
@@ -29,11 +30,11 @@ export function AuthPage() {
     const path = next === 'register' ? paths.register : paths.login;
     // The query (a return path after login) stays with the page.
     if (location.pathname !== path)
-      void navigate({ pathname: path, search: location.search }, { replace: true });
+      void navigate({ pathname: path, search: location.search }, { replace: true, state: location.state });
   };
 
   usePageTitle(MODE_TITLES[mode]);
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const notice = (location.state as LoginState | null)?.notice;
   return (
     <section className="container auth">
       <div className="card auth__card">

@@ -49,7 +49,7 @@ export function ResultView(props: {
           <RatingPrompt attemptId={attemptId} onClose={() => setRatingClosed(true)} />
         )}
         <div className="play-card__actions">
-          <FavoriteButton quizId={props.quiz.id} isFavorite={isFavorite} />
+          <FavoriteButton quizId={props.quiz.id} quizTitle={props.quiz.title} isFavorite={isFavorite} />
           <button type="button" className="button button--secondary" onClick={props.onRetry}>
             <RotateCcw size={16} aria-hidden />
             もう一度挑戦

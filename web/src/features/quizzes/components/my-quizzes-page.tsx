@@ -6,6 +6,7 @@ import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { loginPathFor } from '@web/features/auth/return-path';
 import { useMyQuizzes } from '../api/quizzes';
 import { CreateQuizDialog } from './create-quiz-dialog';
 import { DeleteQuizDialog } from './delete-quiz-dialog';
@@ -27,7 +28,7 @@ export function MyQuizzesPage() {
         <div className="card status-card">
           <h1 className="status-card__title">ログインが必要です</h1>
           <p className="status-card__body">マイクイズを使うにはログインしてください。</p>
-          <Link to={paths.login} className="button button--primary">
+          <Link to={loginPathFor(paths.myQuizzes)} className="button button--primary">
             ログインする
           </Link>
         </div>

@@ -20,9 +20,9 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           <DifficultyBadge difficulty={quiz.difficulty} />
         </div>
         <div className="quiz-card__actions">
-          <FavoriteButton quizId={quiz.id} isFavorite={isFavorite} />
+          <FavoriteButton quizId={quiz.id} quizTitle={quiz.title} isFavorite={isFavorite} />
           <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="icon-button" aria-label="その他の操作">
+            <DropdownMenu.Trigger className="icon-button" aria-label={`「${quiz.title}」のその他の操作`}>
               <MoreVertical size={18} aria-hidden />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
