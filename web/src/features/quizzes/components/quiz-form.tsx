@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
-import { createQuizSchema, updateQuizSchema } from '@shared/quiz-schemas';
+import { createQuizSchema } from '@shared/quiz-schemas';
 import { LIMITS } from '@shared/constants';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { emptyQuestion, type QuizFormValues } from '../quiz-form-values';
+import { editQuizFormSchema, emptyQuestion, isUnchanged, type QuizFormValues } from '../quiz-form-values';
 import { PublishSetting } from './publish-setting';
 import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
@@ -28,10 +28,17 @@ export function QuizForm(props: {
   onCancel: () => void;
 }) {
   const form = useForm<QuizFormValues>({
-    resolver: zodResolver(props.mode === 'create' ? createQuizSchema : updateQuizSchema) as never,
+    resolver: zodResolver(props.mode === 'create' ? createQuizSchema : editQuizFormSchema) as never,
     defaultValues: props.initial,
   });
   const questions = useFieldArray({ control: form.control, name: 'questions' });
+  /** Saving an edit that changes nothing sends nothing and says so. */
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const onValid = (values: QuizFormValues) => {
+    if (props.mode === 'edit' && isUnchanged(values, props.initial)) return setNothingChanged(true);
+    setNothingChanged(false);
+    props.onSubmit(values);
+  };
   const rootError = form.formState.errors.questions?.root;
   const id = (name: string) => `${props.mode}-${name}`;
   const { focusTitle } = props;
@@ -43,7 +50,8 @@ export function QuizForm(props: {
   return (
     <form
       className="quiz-form"
-      onSubmit={(event) => void form.handleSubmit((values) => props.onSubmit(values))(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      onChange={() => setNothingChanged(false)}
       noValidate
     >
       <QuizDetailsFields form={form} mode={props.mode} id={id} />
@@ -79,6 +87,11 @@ export function QuizForm(props: {
           問題を追加
         </button>
       </div>
+      {nothingChanged && (
+        <p className="form-notice" role="status">
+          変更された項目はありません。内容を変更してから保存してください。
+        </p>
+      )}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={props.onCancel}>
           キャンセル
