@@ -22,6 +22,8 @@ export function QuizForm(props: {
   /** An admin-hidden quiz: the private setting note does not apply. */
   isHidden?: boolean;
   pending: boolean;
+  /** The creation quota is reached: the fields are shown, greyed out, and nothing can be sent. */
+  disabled?: boolean;
   /** Focus the title when the form appears (after AI output is loaded into it). */
   focusTitle?: boolean;
   onSubmit: (values: QuizFormValues) => void;
@@ -54,39 +56,41 @@ export function QuizForm(props: {
       onChange={() => setNothingChanged(false)}
       noValidate
     >
-      <QuizDetailsFields form={form} mode={props.mode} id={id} />
-      <PublishSetting
-        form={form}
-        privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
-        showProNote={!props.isHidden && !props.isPro}
-      />
-      <div className="questions">
-        <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
-        {rootError && (
-          <p className="form-alert" role="alert">
-            {rootError.message}
-          </p>
-        )}
-        {questions.fields.map((field, index) => (
-          <QuestionFields
-            key={field.id}
-            form={form}
-            index={index}
-            id={id}
-            removable={questions.fields.length > 1}
-            onRemove={() => questions.remove(index)}
-          />
-        ))}
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => questions.append(emptyQuestion())}
-          disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
-        >
-          <Plus size={16} aria-hidden />
-          問題を追加
-        </button>
-      </div>
+      <fieldset className="quiz-form__fields" disabled={props.disabled}>
+        <QuizDetailsFields form={form} mode={props.mode} id={id} />
+        <PublishSetting
+          form={form}
+          privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
+          showProNote={!props.isHidden && !props.isPro}
+        />
+        <div className="questions">
+          <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
+          {rootError && (
+            <p className="form-alert" role="alert">
+              {rootError.message}
+            </p>
+          )}
+          {questions.fields.map((field, index) => (
+            <QuestionFields
+              key={field.id}
+              form={form}
+              index={index}
+              id={id}
+              removable={questions.fields.length > 1}
+              onRemove={() => questions.remove(index)}
+            />
+          ))}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => questions.append(emptyQuestion())}
+            disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
+          >
+            <Plus size={16} aria-hidden />
+            問題を追加
+          </button>
+        </div>
+      </fieldset>
       {nothingChanged && (
         <p className="form-notice" role="status">
           変更された項目はありません。内容を変更してから保存してください。
@@ -96,7 +100,7 @@ export function QuizForm(props: {
         <button type="button" className="button button--secondary" onClick={props.onCancel}>
           キャンセル
         </button>
-        <button type="submit" className="button button--primary" disabled={props.pending}>
+        <button type="submit" className="button button--primary" disabled={props.pending || props.disabled}>
           {submitLabel(props.mode, props.pending)}
         </button>
       </div>
