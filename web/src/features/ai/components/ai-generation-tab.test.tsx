@@ -268,4 +268,26 @@ describe('AiGenerationTab', () => {
     for (const button of within(panel).getAllByRole('button', { name: /生成/ }))
       expect((button as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('asks before Escape throws away a quiz being typed, and keeps it when asked to', async () => {
+    setUp();
+    fireEvent.click(await screen.findByRole('button', { name: 'クイズを作成' }));
+    const dialog = await screen.findByRole('dialog', { name: '新しいクイズを作成' });
+    fireEvent.change(within(dialog).getByLabelText('タイトル'), { target: { value: '書きかけのクイズ' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('タイトル'), { key: 'Escape' });
+    const ask = await screen.findByRole('alertdialog', { name: '入力内容を破棄しますか？' });
+    fireEvent.click(within(ask).getByRole('button', { name: '編集を続ける' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((within(dialog).getByLabelText('タイトル') as HTMLInputElement).value).toBe('書きかけのクイズ');
+    fireEvent.keyDown(within(dialog).getByLabelText('タイトル'), { key: 'Escape' });
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: '入力内容を破棄しますか？' })).getByRole(
+        'button',
+        {
+          name: '破棄して閉じる',
+        },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新しいクイズを作成' })).toBeNull());
+  });
 });

@@ -33,7 +33,10 @@ export function StatCards({ stats, pending }: { stats: UserStats | undefined; pe
           <span className="stat-card__label">{card.label}</span>
           <span className="stat-card__value">
             {card.value === undefined ? (
-              <span aria-label="まだありません">–</span>
+              <>
+                <span aria-hidden>–</span>
+                <span className="visually-hidden">まだありません</span>
+              </>
             ) : (
               <>
                 {card.value}

@@ -14,6 +14,7 @@ import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateQuiz } from '../api/quizzes';
 import { generatedQuizFormValues, quizFormValues, type QuizFormValues } from '../quiz-form-values';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { QuizForm } from './quiz-form';
 
 type CreateTab = 'manual' | 'ai';
@@ -56,11 +57,25 @@ export function CreateQuizDialog(props: {
     if (!open && !ai.result) setTab('manual');
     props.onOpenChange(open);
   };
+  // Closing throws the typed form away (a generated quiz on the AI tab is kept): ask first.
+  const [dirty, setDirty] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestOpenChange = (open: boolean) => {
+    if (!open && dirty) return setAskDiscard(true);
+    onOpenChange(open);
+  };
+  const discard = () => {
+    setAskDiscard(false);
+    setDirty(false);
+    resetForm(quizFormValues(), false);
+    onOpenChange(false);
+  };
   const submit = (values: QuizFormValues) =>
     create.mutate(values, {
       onSuccess: () => {
         toast({ title: 'クイズを作成しました', description: values.quiz.title, variant: 'success' });
         resetForm(quizFormValues(), false);
+        setDirty(false);
         onOpenChange(false);
       },
       onError: (error) =>
@@ -71,7 +86,7 @@ export function CreateQuizDialog(props: {
         ),
     });
   return (
-    <Dialog open={props.open} onOpenChange={onOpenChange} title="新しいクイズを作成" size="wide">
+    <Dialog open={props.open} onOpenChange={requestOpenChange} title="新しいクイズを作成" size="wide">
       <QuotaCard user={props.user} used={props.used} limit={limit} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
         <Tabs.List className="tabs__list" aria-label="作成方法">
@@ -100,7 +115,8 @@ export function CreateQuizDialog(props: {
             isPro={props.user.isPro}
             disabled={full}
             pending={create.isPending}
-            onCancel={() => onOpenChange(false)}
+            onCancel={() => requestOpenChange(false)}
+            onDirtyChange={setDirty}
             onSubmit={submit}
           />
         </Tabs.Content>
@@ -118,6 +134,7 @@ export function CreateQuizDialog(props: {
           />
         </Tabs.Content>
       </Tabs.Root>
+      <DiscardChangesDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={discard} />
     </Dialog>
   );
 }

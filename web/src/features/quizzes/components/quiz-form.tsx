@@ -28,6 +28,8 @@ export function QuizForm(props: {
   focusTitle?: boolean;
   onSubmit: (values: QuizFormValues) => void;
   onCancel: () => void;
+  /** Told whether anything was typed, so the dialog can ask before throwing it away. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const form = useForm<QuizFormValues>({
     resolver: zodResolver(props.mode === 'create' ? createQuizSchema : editQuizFormSchema) as never,
@@ -43,7 +45,9 @@ export function QuizForm(props: {
   };
   const rootError = form.formState.errors.questions?.root;
   const id = (name: string) => `${props.mode}-${name}`;
-  const { focusTitle } = props;
+  const { focusTitle, onDirtyChange } = props;
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const { setFocus } = form;
   useEffect(() => {
     if (focusTitle) setFocus('quiz.title');
