@@ -72,7 +72,7 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
           <span className="visually-hidden">マイクイズを検索</span>
           <input
             type="search"
-            placeholder="タイトル・説明・カテゴリ・難易度で絞り込み"
+            placeholder="キーワードで絞り込み"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
