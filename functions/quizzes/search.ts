@@ -1,6 +1,6 @@
 import { normalizeForSearch, searchWords } from '@shared/search-text';
 import type { QuizItem } from './quiz';
-import { averageRating, listPublicQuizzes } from './quiz';
+import { averageRating, isFeaturable, listPublicQuizzes } from './quiz';
 
 /**
  * Quiz search (see docs/search.md): Japanese substring matching over title, description and
@@ -53,9 +53,10 @@ export function wordMatcher(query: string): ((quiz: QuizItem) => boolean) | unde
 
 /**
  * The featured quiz of the week: among the 200 newest public quizzes, the one with the most
- * participants, then the best rating, then the newest (docs/decisions.md).
+ * participants, then the best rating, then the newest (docs/decisions.md); never one with open
+ * reports (`isFeaturable`).
  */
 export async function featuredQuiz(): Promise<QuizItem | undefined> {
   const recent = await listPublicQuizzes({ limit: 200, scanLimit: 200 });
-  return recent.sort(comparators.popular)[0];
+  return recent.filter(isFeaturable).sort(comparators.popular)[0];
 }
