@@ -66,8 +66,8 @@ export function ResetPasswordPage() {
           新しいパスワードの設定
         </h1>
         <p className="auth__muted">
-          リセットトークン:{' '}
-          <code>{token.length > 12 ? `${token.slice(0, 8)}…${token.slice(-4)}` : token}</code>
+          {/* The link's token, shortened to its last characters: enough to tell two mails apart. */}
+          メールのリンク（末尾が「{token.slice(-4)}」のもの）から、新しいパスワードを設定します。
         </p>
         {errors.token && (
           <p className="form-alert" role="alert">

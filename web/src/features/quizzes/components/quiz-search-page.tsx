@@ -64,9 +64,15 @@ export function QuizSearchPage() {
             クイズの検索に失敗しました:{' '}
             {results.error instanceof ApiError ? results.error.status : 'ネットワークエラー'}
           </p>
-          <button type="button" className="button button--secondary" onClick={() => void results.refetch()}>
-            <RefreshCw size={16} aria-hidden />
-            再読み込み
+          <p className="state__hint">一時的な問題かもしれません。少し待ってから、もう一度お試しください。</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void results.refetch()}
+            disabled={results.isFetching}
+          >
+            <RefreshCw size={16} aria-hidden className={results.isFetching ? 'spin' : undefined} />
+            {results.isFetching ? '検索しています...' : 'もう一度検索する'}
           </button>
         </div>
       ) : results.data.length === 0 ? (
