@@ -460,8 +460,13 @@ describe('lists and search', () => {
 
     const reporters = await Promise.all(Array.from({ length: 3 }, () => member(gateway)));
     for (const reporter of reporters)
-      await reporter.client.request('POST', `/api/quizzes/${popular.id}/report`, { json: { reason: 'spam' } });
-    const whileReported = (await guest.get('/api/quizzes/featured')).json as { id: string; reportCount: number };
+      await reporter.client.request('POST', `/api/quizzes/${popular.id}/report`, {
+        json: { reason: 'spam' },
+      });
+    const whileReported = (await guest.get('/api/quizzes/featured')).json as unknown as {
+      id: string;
+      reportCount: number;
+    };
     expect(whileReported.id).not.toBe(popular.id);
     expect(whileReported.reportCount).toBe(0);
 
