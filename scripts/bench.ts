@@ -18,6 +18,7 @@ import {
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
+import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -26,9 +27,10 @@ import { startLocalStack } from './local/stack';
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), multiplayer (reveal
- * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), web, dev.
+ * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), web, lighthouse
+ * (mobile Lighthouse of home, quiz, search and my quizzes on the built app), dev.
  */
-const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'web', 'dev'] as const;
+const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'web', 'lighthouse', 'dev'] as const;
 const asked = process.argv.slice(2);
 for (const part of asked)
   if (!(PARTS as readonly string[]).includes(part))
@@ -381,7 +383,32 @@ async function main() {
     });
   }
 
-  // 9. npm run dev, fresh data directory, until the API answers.
+  // 9. Lighthouse (mobile) on the production build, served compressed as CloudFront serves it.
+  if (measures('lighthouse')) {
+    await viteBuild({ configFile: join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'silent' });
+    const webStack = await startLocalStack({
+      port: 0,
+      controlPort: 0,
+      dynamoDbPort: 0,
+      s3Port: 0,
+      sesPort: 0,
+      web: 'static',
+    });
+    try {
+      for (const result of await benchLighthouse(webStack, webStack.gateway.url)) {
+        rows.push({
+          measure: `lighthouse (mobile): ${result.page} — FCP ${(result.fcpMs / 1000).toFixed(1)} s, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`,
+          value: String(result.score),
+          budget: `≥ ${LIGHTHOUSE_BUDGET}`,
+          ok: result.score >= LIGHTHOUSE_BUDGET,
+        });
+      }
+    } finally {
+      await webStack.stop();
+    }
+  }
+
+  // 10. npm run dev, fresh data directory, until the API answers.
   if (measures('dev')) {
     const devReady = await measureDevReady();
     rows.push({
