@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@web/components/layout/app-layout';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { HomePage } from '@web/features/home/components/home-page';
 
 /**
  * Every route of the spec's route table. Pages load on demand (route-level code splitting).
@@ -58,10 +59,8 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     HydrateFallback: Spinner,
     children: [
-      {
-        path: paths.home,
-        lazy: async () => ({ Component: (await import('@web/features/home/components/home-page')).HomePage }),
-      },
+      // The landing page comes with the entry: its first render needs no second round trip.
+      { path: paths.home, Component: HomePage },
       { path: paths.login, lazy: authPage },
       { path: paths.register, lazy: authPage },
       {

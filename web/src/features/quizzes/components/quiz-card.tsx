@@ -77,7 +77,10 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           プレイ
         </Link>
       </div>
-      <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+      {/* Mounted when asked for: a grid of cards would otherwise set up a dialog per card. */}
+      {reporting && (
+        <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+      )}
     </article>
   );
 }
