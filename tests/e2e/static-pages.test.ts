@@ -42,7 +42,7 @@ describe('static pages', () => {
       }
       await context.close();
     }
-  });
+  }, 300_000);
 
   it('counts 14 articles in the terms, updated 2024-12-17, and the table of contents jumps to them', async () => {
     const page = await e2e.browser().newPage();

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PenLine, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
@@ -58,15 +58,14 @@ export function CreateQuizDialog(props: {
     props.onOpenChange(open);
   };
   // Closing throws the typed form away (a generated quiz on the AI tab is kept): ask first.
-  const [dirty, setDirty] = useState(false);
+  const changed = useRef<(() => boolean) | null>(null);
   const [askDiscard, setAskDiscard] = useState(false);
   const requestOpenChange = (open: boolean) => {
-    if (!open && dirty) return setAskDiscard(true);
+    if (!open && changed.current?.()) return setAskDiscard(true);
     onOpenChange(open);
   };
   const discard = () => {
     setAskDiscard(false);
-    setDirty(false);
     resetForm(quizFormValues(), false);
     onOpenChange(false);
   };
@@ -75,7 +74,6 @@ export function CreateQuizDialog(props: {
       onSuccess: () => {
         toast({ title: 'クイズを作成しました', description: values.quiz.title, variant: 'success' });
         resetForm(quizFormValues(), false);
-        setDirty(false);
         onOpenChange(false);
       },
       onError: (error) =>
@@ -116,7 +114,7 @@ export function CreateQuizDialog(props: {
             disabled={full}
             pending={create.isPending}
             onCancel={() => requestOpenChange(false)}
-            onDirtyChange={setDirty}
+            changedRef={changed}
             onSubmit={submit}
           />
         </Tabs.Content>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { QuizSummary } from '@shared/quizzes';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
@@ -21,9 +21,9 @@ export function EditQuizDialog({
 }) {
   const detail = useMyQuizDetail(quiz.id);
   const update = useUpdateQuiz();
-  const [dirty, setDirty] = useState(false);
+  const changed = useRef<(() => boolean) | null>(null);
   const [askDiscard, setAskDiscard] = useState(false);
-  const requestClose = () => (dirty ? setAskDiscard(true) : onClose());
+  const requestClose = () => (changed.current?.() ? setAskDiscard(true) : onClose());
   return (
     <Dialog
       open
@@ -43,7 +43,7 @@ export function EditQuizDialog({
           isHidden={detail.data.isHidden}
           pending={update.isPending}
           onCancel={requestClose}
-          onDirtyChange={setDirty}
+          changedRef={changed}
           onSubmit={(values) =>
             update.mutate(
               { id: quiz.id, input: values as never },

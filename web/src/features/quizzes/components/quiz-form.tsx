@@ -28,8 +28,11 @@ export function QuizForm(props: {
   focusTitle?: boolean;
   onSubmit: (values: QuizFormValues) => void;
   onCancel: () => void;
-  /** Told whether anything was typed, so the dialog can ask before throwing it away. */
-  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Filled with a check of whether anything was typed, so the dialog can ask before throwing it
+   * away. Asked at the moment of closing (Escape may come in the same instant as the last key).
+   */
+  changedRef?: React.RefObject<(() => boolean) | null>;
 }) {
   const form = useForm<QuizFormValues>({
     resolver: zodResolver(props.mode === 'create' ? createQuizSchema : editQuizFormSchema) as never,
@@ -45,9 +48,15 @@ export function QuizForm(props: {
   };
   const rootError = form.formState.errors.questions?.root;
   const id = (name: string) => `${props.mode}-${name}`;
-  const { focusTitle, onDirtyChange } = props;
-  const { isDirty } = form.formState;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const { focusTitle, changedRef, initial } = props;
+  const { getValues } = form;
+  useEffect(() => {
+    if (!changedRef) return;
+    changedRef.current = () => JSON.stringify(getValues()) !== JSON.stringify(initial);
+    return () => {
+      changedRef.current = null;
+    };
+  }, [changedRef, getValues, initial]);
   const { setFocus } = form;
   useEffect(() => {
     if (focusTitle) setFocus('quiz.title');
