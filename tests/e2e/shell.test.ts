@@ -42,14 +42,17 @@ describe('web shell', () => {
   });
 
   it('shows the not-found page for an unknown path and leads back home', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     await page.goto(`${e2e.stack().appUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'ページが見つかりません' }).waitFor();
+    expect(await page.title()).toBe('ページが見つかりません | みんなのクイズ');
+    await expectNoSeriousViolations(page, 'not found');
     await page.screenshot({ path: join(screenshots, 'not-found.png'), fullPage: true });
     await page.getByRole('link', { name: 'ホームに戻る' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await page.locator('.category-card__name').first().waitFor();
-    await page.close();
+    await context.close();
   });
 
   it('fits the navigation at every width from 320 px, with a menu button whenever the links do not fit', async () => {
@@ -64,6 +67,8 @@ describe('web shell', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${e2e.stack().appUrl}/admin`);
       await page.getByRole('heading', { level: 1, name: '管理' }).waitFor();
+      // The account area is complete (the user menu loads on demand) before the bar is measured.
+      await page.locator('button.user-menu__trigger').waitFor();
       const layout = await page.evaluate(() => {
         const inner = document.querySelector('.nav__inner')!;
         const box = inner.getBoundingClientRect();
