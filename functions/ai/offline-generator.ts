@@ -54,25 +54,10 @@ interface Candidate {
   score: number;
 }
 
-/** Three wrong options; `sameKind` when all are of the answer's kind (the question then names the kind). */
+/** Three wrong options, all of the answer's kind. */
 interface Distractors {
   options: string[];
-  sameKind: boolean;
 }
-
-/**
- * Kinds whose terms may stand in as distractors when a kind has too few terms of its own: none, so
- * every option is of the answer's kind (a person among people, a place among places, a year among
- * years). A number may still be offered beside nearby values with the same counter.
- */
-const NEIGHBOUR_KINDS: Record<TermKind, TermKind[]> = {
-  person: [],
-  place: [],
-  organization: [],
-  proper: [],
-  number: [],
-  noun: [],
-};
 
 const KIND_WEIGHT: Record<TermKind, number> = {
   person: 5,
@@ -392,7 +377,7 @@ const unitOf = (surface: string) =>
 /**
  * Three wrong options for the answer in a sentence (`sentenceText`; empty for "in any sentence"):
  * terms of the same kind from the material (numbers only with the same counter), then nearby values
- * for a number, or terms of neighbouring kinds for others. None is in the sentence or overlaps another.
+ * for a number. None is in the sentence or overlaps another; null when the material has too few.
  */
 function chooseDistractors(
   answer: Term,
@@ -440,9 +425,8 @@ function chooseDistractors(
     ]);
     take(numberVariants(answer.surface, avoid));
   }
-  const sameKind = picked.length === 3;
-  for (const kind of NEIGHBOUR_KINDS[answer.kind]) take(rank(all.filter((term) => term.kind === kind)));
-  return picked.length === 3 ? { options: picked, sameKind } : null;
+  // Only terms of the answer's kind: a person among people, a place among places, a year among years.
+  return picked.length === 3 ? { options: picked } : null;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -497,15 +481,14 @@ const hashOf = (text: string) =>
   [...text].reduce((hash, char) => (hash * 31 + char.codePointAt(0)!) >>> 0, 7);
 
 /** The question: how it asks (by kind, the wording varied by the sentence), then the sentence with its one blank. */
-const questionText = (candidate: Candidate, sameKind: boolean) => {
-  const wordings = sameKind ? ASK[askedFor(candidate.term)] : ASK_TERM;
+const questionText = (candidate: Candidate) => {
+  const wordings = ASK[askedFor(candidate.term)];
   const lead = wordings[hashOf(`${candidate.sentence.text}|${candidate.term.surface}`) % wordings.length]!;
   return `${lead}\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
 };
 
-/** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence), whatever its wording. */
-const tooLong = (candidate: Candidate) =>
-  Math.max(questionText(candidate, true).length, questionText(candidate, false).length) > QUESTION_TEXT_MAX;
+/** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence). */
+const tooLong = (candidate: Candidate) => questionText(candidate).length > QUESTION_TEXT_MAX;
 
 const COMPOUND_CHAR = /[\p{Script=Han}\p{Script=Katakana}ヶー]/u;
 
@@ -544,7 +527,7 @@ function buildQuestion(
   const answerIndex = options.indexOf(candidate.term.surface);
   const [a, b, c, d] = options as [string, string, string, string];
   return {
-    text: questionText(candidate, distractors.sameKind),
+    text: questionText(candidate),
     options: { a, b, c, d },
     correctAnswer: ANSWER_LETTERS[answerIndex]!,
     explanation: `正解は「${candidate.term.surface}」です。本文には「${candidate.sentence.text}」とあります。`,

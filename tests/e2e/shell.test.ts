@@ -135,6 +135,52 @@ describe('web shell', () => {
       await page.getByRole('button', { name: 'もっと見る' }).click();
       expect(await page.locator('.quiz-grid > li').count()).toBe(Math.min(24, total));
     }
+    // Every control is at least 44 px tall (tap targets), and no placeholder is cut off.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a.button, .icon-button, .chip, select, input')]
+        .filter((element) => (element as HTMLElement).offsetParent !== null)
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.height < 44)
+        .map(
+          ({ element, rect }) =>
+            `${element.tagName} ${element.textContent?.trim() || element.getAttribute('aria-label')} ${Math.round(rect.height)}px`,
+        ),
+    );
+    expect(small).toEqual([]);
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+        .filter((input) => {
+          const probe = document.createElement('span');
+          probe.style.cssText = `position:absolute;white-space:nowrap;font:${getComputedStyle(input).font}`;
+          probe.textContent = input.placeholder;
+          document.body.append(probe);
+          const style = getComputedStyle(input);
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const fits = probe.getBoundingClientRect().width <= room;
+          probe.remove();
+          return !fits;
+        })
+        .map((input) => input.placeholder),
+    );
+    expect(cut).toEqual([]);
+    // The focus ring: solid, and at least 3:1 against the page.
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { color: style.outlineColor, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ringRgb = ring.color.match(/\d+/g)!.slice(0, 3).map(Number);
+    const contrast = (1 + 0.05) / (luminance(ringRgb) + 0.05);
+    expect(contrast).toBeGreaterThanOrEqual(3);
     await expectNoSeriousViolations(page, 'home on a phone');
     await context.close();
   }, 120_000);
