@@ -188,7 +188,7 @@ describe('multiplayer', () => {
       await page.getByText('オンライン').waitFor();
     }
     await closeAll(host.context, guest.context);
-  });
+  }, 180_000);
 
   it('puts a member who reloads mid-question back on the question with the clock and their answer', async () => {
     const host = await signedIn(MEMBERS.host);
@@ -214,5 +214,5 @@ describe('multiplayer', () => {
     await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
     await host.page.getByRole('heading', { name: '正解！' }).waitFor();
     await closeAll(host.context, guest.context);
-  });
+  }, 180_000);
 });
