@@ -39,10 +39,12 @@ export default defineConfig(({ command }) => ({
   publicDir: fromRoot('web/public'),
   plugins: [react(), inlineEntryCss()],
   resolve: {
-    alias: {
-      '@shared': fromRoot('shared'),
-      '@web': fromRoot('web/src'),
-    },
+    alias: [
+      { find: '@shared', replacement: fromRoot('shared') },
+      { find: '@web', replacement: fromRoot('web/src') },
+      // Zod set to jitless before any schema exists, whichever chunk Zod lands in (zod-configured.ts).
+      { find: /^zod$/, replacement: fromRoot('web/src/lib/zod-configured.ts') },
+    ],
   },
   // A placeholder the local gateway replaces with a fresh nonce per page (and puts in that page's
   // CSP), so the inline React Refresh preamble and Vite's client pass `script-src`. Development

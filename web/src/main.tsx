@@ -1,6 +1,4 @@
-// First: before any module creates a Zod schema.
-import './lib/zod-jitless';
-// Second: the base styles, before every component's own.
+// First: the base styles, before every component's own.
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
