@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // A bound, not a speed check: the dictionary load and file parsing wait for CPU on a
+          // loaded 2-core machine (vitest's 5 s default failed there).
+          testTimeout: 60_000,
         },
       },
       {

@@ -18,6 +18,7 @@ import {
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
+import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
@@ -28,9 +29,20 @@ import { startLocalStack } from './local/stack';
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), multiplayer (reveal
  * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), load (a mixed
- * load of the pages' calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), web, dev.
+ * load of the pages' calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), web,
+ * lighthouse (mobile Lighthouse of home, quiz, search and my quizzes on the built app), dev.
  */
-const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'load', 'web', 'dev'] as const;
+const PARTS = [
+  'routes',
+  'categories',
+  'search',
+  'ai',
+  'multiplayer',
+  'load',
+  'web',
+  'lighthouse',
+  'dev',
+] as const;
 const asked = process.argv.slice(2);
 for (const part of asked)
   if (!(PARTS as readonly string[]).includes(part))
@@ -398,7 +410,33 @@ async function main() {
     });
   }
 
-  // 9. npm run dev, fresh data directory, until the API answers.
+  // 9. Lighthouse (mobile) on the production build, served compressed as CloudFront serves it.
+  if (measures('lighthouse')) {
+    await viteBuild({ configFile: join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'silent' });
+    const webStack = await startLocalStack({
+      port: 0,
+      controlPort: 0,
+      dynamoDbPort: 0,
+      s3Port: 0,
+      sesPort: 0,
+      stripePort: 0,
+      web: 'static',
+    });
+    try {
+      for (const result of await benchLighthouse(webStack, webStack.gateway.url)) {
+        rows.push({
+          measure: `lighthouse (mobile): ${result.page} — FCP ${(result.fcpMs / 1000).toFixed(1)} s, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)} (CPU ${result.cpuSlowdown.toFixed(1)}×, index ${Math.round(result.benchmarkIndex)})`,
+          value: String(result.score),
+          budget: `≥ ${LIGHTHOUSE_BUDGET}`,
+          ok: result.score >= LIGHTHOUSE_BUDGET,
+        });
+      }
+    } finally {
+      await webStack.stop();
+    }
+  }
+
+  // 10. npm run dev, fresh data directory, until the API answers.
   if (measures('dev')) {
     const devReady = await measureDevReady();
     rows.push({

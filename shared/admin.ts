@@ -19,6 +19,13 @@ export const ADMIN_MESSAGES = {
   deletedQuiz: '削除されたクイズ',
 } as const;
 
+/** Why an administrator acted: optional, kept in the audit record (and the penalty, for a ban). */
+const reason = z.string().trim().max(500).optional();
+
+/** The body of a moderation write that takes nothing but an optional reason (hide, delete a report). */
+export const moderationReasonSchema = z.object({ reason });
+export type ModerationReasonInput = z.input<typeof moderationReasonSchema>;
+
 export const banSchema = z
   .object({
     userId: z.string().trim().min(1, ADMIN_MESSAGES.userNotFound).max(64),
@@ -29,7 +36,7 @@ export const banSchema = z
       .min(1, ADMIN_MESSAGES.minutesRequired)
       .max(60 * 24 * 365)
       .optional(),
-    reason: z.string().trim().max(500).optional(),
+    reason,
   })
   .refine((input) => input.type === 'ban' || input.minutes !== undefined, {
     message: ADMIN_MESSAGES.minutesRequired,
@@ -47,6 +54,7 @@ export const bulkDeleteSchema = z.object({
     .array(z.string().trim().min(1).max(120), { error: ADMIN_MESSAGES.reportIdsRequired })
     .min(1, ADMIN_MESSAGES.reportIdsRequired)
     .max(100),
+  reason,
 });
 export type BulkDeleteInput = z.input<typeof bulkDeleteSchema>;
 

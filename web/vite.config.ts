@@ -1,8 +1,32 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/**
+ * The entry's stylesheet (base, layout, toasts: what every page's first paint needs) goes into the
+ * page itself, so the first paint does not wait for a second request. Pages' own styles stay in
+ * their chunks.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'quiz:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = context.bundle?.[file];
+            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          },
+        );
+      },
+    },
+  };
+}
 
 /**
  * The SPA build (served by CloudFront from S3 in AWS, by the local gateway's Vite middleware locally).
@@ -13,12 +37,14 @@ const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.me
 export default defineConfig(({ command }) => ({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   resolve: {
-    alias: {
-      '@shared': fromRoot('shared'),
-      '@web': fromRoot('web/src'),
-    },
+    alias: [
+      { find: '@shared', replacement: fromRoot('shared') },
+      { find: '@web', replacement: fromRoot('web/src') },
+      // Zod set to jitless before any schema exists, whichever chunk Zod lands in (zod-configured.ts).
+      { find: /^zod$/, replacement: fromRoot('web/src/lib/zod-configured.ts') },
+    ],
   },
   // A placeholder the local gateway replaces with a fresh nonce per page (and puts in that page's
   // CSP), so the inline React Refresh preamble and Vite's client pass `script-src`. Development
@@ -48,12 +74,24 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
+      // Zod's builders have no side effects: a schema nobody uses (an answer schema beside an error
+      // list the entry needs) is left out, and Zod with it, until a page that parses loads it.
+      // Zod's settings are applied by `config(…)` under its own name, so they are kept.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Zod and the module that makes it jitless travel in one chunk, so the setting is made before
-        // any other chunk creates a schema, however the app's modules are split (see zod-jitless.ts).
-        manualChunks: (id: string) =>
-          /[\\/]node_modules[\\/]zod[\\/]/.test(id) || id.endsWith('zod-jitless.ts') ? 'zod' : undefined,
+        // Fewer, larger chunks: the framework in one file the browser fetches with the entry, and the
+        // icons in one, instead of a waterfall of 1 KB files after each page's chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 2,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
       },
     },
   },

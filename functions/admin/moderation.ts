@@ -18,7 +18,7 @@ import { isActive, listPenalties } from './penalty';
 const REPORT_SCAN = 1000;
 
 /** Hides a quiz: it leaves every public list at once; its author and admins still see it. */
-export async function hideQuiz(admin: UserItem, quizId: string, now = new Date()) {
+export async function hideQuiz(admin: UserItem, quizId: string, reason?: string, now = new Date()) {
   await db
     .update({
       Key: quizKey(quizId),
@@ -33,7 +33,7 @@ export async function hideQuiz(admin: UserItem, quizId: string, now = new Date()
       },
     })
     .catch(notFound);
-  await audit(admin.id, 'hide-quiz', { quizId }, now);
+  await audit(admin.id, 'hide-quiz', { quizId, reason: reason || null }, now);
 }
 
 /** Restores a hidden quiz: public again if its author published it. */
@@ -202,7 +202,7 @@ export async function reportedUsers() {
 }
 
 /** Deletes a report; the quiz's report count goes down in the same transaction. */
-export async function deleteReport(admin: UserItem, reportId: string, now = new Date()) {
+export async function deleteReport(admin: UserItem, reportId: string, reason?: string, now = new Date()) {
   const quizId = reportId.split('~')[0]!;
   const report = (await reportsOf(quizId)).find((candidate) => candidate.id === reportId);
   if (!report) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
@@ -227,7 +227,7 @@ export async function deleteReport(admin: UserItem, reportId: string, now = new 
       onConditionFailed: gone,
     },
   ]);
-  await audit(admin.id, 'delete-report', { reportId, quizId }, now);
+  await audit(admin.id, 'delete-report', { reportId, quizId, reason: reason || null }, now);
 }
 
 /** The edits an author made while the quiz was hidden, newest first, with the editor's name. */

@@ -56,7 +56,7 @@ export async function banUser(admin: UserItem, input: BanInput, now = new Date()
     id: randomUUID(),
     userId: target.id,
     penaltyType: input.type,
-    reason: input.reason ?? null,
+    reason: input.reason || null,
     suspensionMinutes: input.type === 'suspension' ? (input.minutes ?? null) : null,
     issuedBy: admin.id,
     issuedAt,
@@ -85,7 +85,7 @@ export async function banUser(admin: UserItem, input: BanInput, now = new Date()
   await audit(
     admin.id,
     input.type === 'ban' ? 'ban-user' : 'suspend-user',
-    { userId: target.id, minutes: input.minutes ?? null },
+    { userId: target.id, minutes: input.minutes ?? null, reason: input.reason || null },
     now,
   );
   return penalty;

@@ -5,6 +5,7 @@ import { LIMITS } from '@shared/constants';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { aiWorker } from './ai-worker';
+import { normalizeCjk } from './cjk-normalize';
 import { UnusableMaterialError } from './errors';
 import type { FileFormat } from './worker-protocol';
 
@@ -129,7 +130,8 @@ export async function extractText(
     });
     throw new UnusableMaterialError(AI_MESSAGES.fileDamaged);
   }
-  const cleaned = outcome.text
+  // Look-alike characters from PDF fonts (「⻄」「戶」) become the standard ones.
+  const cleaned = normalizeCjk(outcome.text)
     .replaceAll(String.fromCharCode(0), '')
     .split('\n')
     .map((line) => line.trimEnd())

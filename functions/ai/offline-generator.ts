@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { UnusableMaterialError } from './errors';
+import { normalizeCjk } from './cjk-normalize';
 import { englishTermsOf, isEnglishSentence, lowerCaseWords } from './english-terms';
 import { generatedQuizSchema } from './generated-quiz';
 import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
@@ -15,16 +16,18 @@ import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
  * 2. key terms are runs of nouns, classified by kind (person, place, organisation, other proper
  *    noun, number with its counter, ordinary noun); in English, names, numbers with their unit and
  *    content words;
- * 3. each question blanks one term out of one sentence (a whole word in English); the three wrong
- *    options are other terms of the same kind and the same script from the same material (numbers
- *    only with the same counter or unit, falling back to nearby values when the text has too few;
- *    other kinds to terms of a neighbouring kind, and the question then asks for a 語句 rather than
- *    naming the kind);
+ * 3. each question blanks one term, once, out of one sentence: a whole word (never a piece of a
+ *    compound such as 「青木ヶ」 of 「青木ヶ原樹海」), so every question has exactly one blank; the
+ *    three wrong options are other terms of the same kind and the same script from the same material
+ *    (numbers only with the same counter or unit, falling back to nearby values when the text has
+ *    too few); the question asks by what it asks for (誰, どこ, いつ, 数, 語句) in varied wordings;
+ * 0. look-alike characters from PDFs (CJK radicals, traditional forms) are mapped to standard ones
+ *    first (cjk-normalize.ts);
  * 4. everything is deterministic: the same material and settings give the same quiz.
  * Every correct answer is a term of the source, and the four options are always distinct. The
  * questions are Japanese whatever the material's language.
  */
-type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
+export type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
 
 interface Term {
   surface: string;
@@ -51,30 +54,10 @@ interface Candidate {
   score: number;
 }
 
-/** Three wrong options; `sameKind` when all are of the answer's kind (the question then names the kind). */
+/** Three wrong options, all of the answer's kind. */
 interface Distractors {
   options: string[];
-  sameKind: boolean;
 }
-
-const KIND_LABEL: Record<TermKind, string> = {
-  person: '人物',
-  place: '地名',
-  organization: '組織名',
-  proper: '語句',
-  number: '数値',
-  noun: '語句',
-};
-
-/** Kinds whose terms may stand in as distractors when a kind has too few terms of its own. */
-const NEIGHBOUR_KINDS: Record<TermKind, TermKind[]> = {
-  person: [],
-  place: ['organization', 'proper'],
-  organization: ['proper', 'place'],
-  proper: ['organization', 'place', 'noun'],
-  number: [],
-  noun: ['proper'],
-};
 
 const KIND_WEIGHT: Record<TermKind, number> = {
   person: 5,
@@ -205,7 +188,7 @@ function joinWrapped(lines: string[]): string {
 
 /** Splits material into sentences; lines that wrap inside a sentence are joined first. */
 export function splitSentences(material: string): string[] {
-  const normalised = material.normalize('NFKC').replace(/\r\n?/g, '\n');
+  const normalised = normalizeCjk(material).replace(/\r\n?/g, '\n');
   return normalised
     .split(SENTENCE_BREAK)
     .map((part) =>
@@ -228,20 +211,31 @@ const isNumberGlue = (token: Token, previous: Token | undefined, next: Token | u
   isNumeral(previous) &&
   (token.surface_form === '%' || (/^[,.]$/.test(token.surface_form) && isNumeral(next)));
 
+/**
+ * The small ヶ (and ケ, ヵ) inside a place name joins its parts: 「青木ヶ原樹海」「関ヶ原」 are one word,
+ * never 「青木ヶ」.
+ */
+const isKaGlue = (token: Token, previous: Token | undefined, next: Token | undefined) =>
+  /^[ヶケヵ]$/.test(token.surface_form) &&
+  Boolean(previous && isNounPart(previous) && next && isNounPart(next));
+
 /** A space between two capitalised words of a name in a Japanese sentence («James Webb»). */
 const isNameGlue = (token: Token, previous: Token | undefined, next: Token | undefined) =>
   token.surface_form === ' ' &&
   [previous, next].every((word) => word && isNounPart(word) && /^[A-Z][A-Za-z]*$/.test(word.surface_form));
 
-interface FoundTerm {
+export interface FoundTerm {
   surface: string;
   kind: TermKind;
   /** The sentence is about it: 「…は」 follows it. */
   topic: boolean;
 }
 
-/** Runs of nouns (with a leading prefix and trailing suffixes) as key terms of a sentence. */
-function termsOf(tokens: Token[]): FoundTerm[] {
+/**
+ * Runs of nouns (with a leading prefix and trailing suffixes) as key terms of a Japanese sentence's
+ * tokens, each whole (compounds are not cut) and with its kind.
+ */
+export function termsOf(tokens: Token[]): FoundTerm[] {
   const terms: FoundTerm[] = [];
   let run: Token[] = [];
   const flush = (next: Token | undefined) => {
@@ -271,16 +265,22 @@ function termsOf(tokens: Token[]): FoundTerm[] {
       flush(token);
     if (isNounPart(token) && (hasContent(token.surface_form) || isNumberGlue(token, last, next)))
       run.push(token);
-    else if (last && isNameGlue(token, last, next)) run.push(token);
-    else if (token.pos === '接頭詞' && next && isNounPart(next) && run.length === 0) run.push(token);
+    else if (last && (isNameGlue(token, last, next) || isKaGlue(token, last, next))) run.push(token);
+    // A prefix starts a term (「翌年」), or joins the parts of a compound (青木ヶ「原」樹海).
+    else if (token.pos === '接頭詞' && next && isNounPart(next) && (run.length === 0 || isNounPart(last!)))
+      run.push(token);
     else flush(token);
   }
   flush(undefined);
   return terms;
 }
 
+/** Endings that make a compound with a name in it a place: 「青木ヶ原樹海」「富士五湖」「房総半島」. */
+const PLACE_ENDING =
+  /(?:山|川|湖|島|県|市|町|村|原|樹海|海|半島|湾|岬|峠|高原|平野|盆地|諸島|列島|海峡|砂漠|大陸)$/u;
+
 function kindOf(withGlue: Token[]): TermKind | null {
-  const run = withGlue.filter((token) => token.pos !== '記号');
+  const run = withGlue.filter((token) => token.pos !== '記号' && !/^[ヶケヵ]$/.test(token.surface_form));
   const details = run.map((token) => `${token.pos_detail_1}/${token.pos_detail_2}`);
   if (run.some(isNumeral)) {
     // Numbers count only with a digit in them (「一連」 is not a number).
@@ -301,6 +301,7 @@ function kindOf(withGlue: Token[]): TermKind | null {
     if (details.every((detail) => detail === '固有名詞/人名')) return 'person';
     if (details.every((detail) => detail === '固有名詞/地域')) return 'place';
   }
+  if (PLACE_ENDING.test(run.map((token) => token.surface_form).join('')) && run.length > 1) return 'place';
   if (details.includes('固有名詞/組織')) return 'organization';
   return 'proper';
 }
@@ -376,7 +377,7 @@ const unitOf = (surface: string) =>
 /**
  * Three wrong options for the answer in a sentence (`sentenceText`; empty for "in any sentence"):
  * terms of the same kind from the material (numbers only with the same counter), then nearby values
- * for a number, or terms of neighbouring kinds for others. None is in the sentence or overlaps another.
+ * for a number. None is in the sentence or overlaps another; null when the material has too few.
  */
 function chooseDistractors(
   answer: Term,
@@ -424,9 +425,8 @@ function chooseDistractors(
     ]);
     take(numberVariants(answer.surface, avoid));
   }
-  const sameKind = picked.length === 3;
-  for (const kind of NEIGHBOUR_KINDS[answer.kind]) take(rank(all.filter((term) => term.kind === kind)));
-  return picked.length === 3 ? { options: picked, sameKind } : null;
+  // Only terms of the answer's kind: a person among people, a place among places, a year among years.
+  return picked.length === 3 ? { options: picked } : null;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -443,15 +443,71 @@ function blankOut(sentence: string, term: string) {
   );
 }
 
-/** The question names the kind of word asked for only when every option is of that kind. */
-const questionText = (candidate: Candidate, sameKind: boolean) =>
-  `次の文の${BLANK}に入る${sameKind ? KIND_LABEL[candidate.term.kind] : '語句'}として正しいものはどれですか。\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
+/** What a question asks for: a term's kind, and a year apart from other numbers. */
+type Asked = TermKind | 'year';
+
+const ASK_TERM = [
+  `次の文の${BLANK}に入る語句として正しいものはどれですか。`,
+  `${BLANK}に当てはまる言葉を選んでください。`,
+  `文中の${BLANK}に入る適切な語はどれでしょう。`,
+];
 
 /**
- * A candidate whose question would not fit the quiz form (blanking can lengthen a sentence).
- * Measured with the kind's own label, never shorter than 語句, so the question fits either way.
+ * How a question asks, by what it asks for (who, where, when, how many, which term), in a few
+ * wordings so a quiz does not open every question with the same sentence.
  */
-const tooLong = (candidate: Candidate) => questionText(candidate, true).length > QUESTION_TEXT_MAX;
+const ASK: Record<Asked, string[]> = {
+  person: [
+    `次の文の${BLANK}に入る人物は誰ですか。`,
+    `${BLANK}に当てはまる人物を選んでください。`,
+    `文中の${BLANK}は誰のことでしょう。`,
+  ],
+  place: [`次の文の${BLANK}に入る地名はどこですか。`, `${BLANK}に当てはまる場所はどこでしょう。`],
+  year: [`次の文の${BLANK}に入る年はいつですか。`, `${BLANK}は何年のことでしょう。`],
+  number: [`次の文の${BLANK}に入る数値はどれですか。`, `${BLANK}に当てはまる数を選んでください。`],
+  organization: [
+    `次の文の${BLANK}に入る組織・団体の名前はどれですか。`,
+    `${BLANK}に当てはまる組織・団体を選んでください。`,
+  ],
+  proper: ASK_TERM,
+  noun: ASK_TERM,
+};
+
+const askedFor = (term: Term): Asked =>
+  term.kind === 'number' && /^#(?:年|year)$/.test(unitOf(term.surface)) ? 'year' : term.kind;
+
+/** A small stable hash, so the same material always gets the same wording. */
+const hashOf = (text: string) =>
+  [...text].reduce((hash, char) => (hash * 31 + char.codePointAt(0)!) >>> 0, 7);
+
+/** The question: how it asks (by kind, the wording varied by the sentence), then the sentence with its one blank. */
+const questionText = (candidate: Candidate) => {
+  const wordings = ASK[askedFor(candidate.term)];
+  const lead = wordings[hashOf(`${candidate.sentence.text}|${candidate.term.surface}`) % wordings.length]!;
+  return `${lead}\n「${blankOut(candidate.sentence.text, candidate.term.surface)}」`;
+};
+
+/** A candidate whose question would not fit the quiz form (blanking can lengthen a sentence). */
+const tooLong = (candidate: Candidate) => questionText(candidate).length > QUESTION_TEXT_MAX;
+
+const COMPOUND_CHAR = /[\p{Script=Han}\p{Script=Katakana}ヶー]/u;
+
+/**
+ * Whether the term stands once in the sentence and as a whole word: not a piece of a longer
+ * compound (「青木ヶ」 of 「青木ヶ原樹海」, 「江戸」 of 「江戸幕府」), and so the question has exactly one blank.
+ */
+function blanksOnce(sentence: string, term: string): boolean {
+  const blanked = blankOut(sentence, term);
+  if (blanked.split(BLANK).length !== 2) return false;
+  if (!JAPANESE_CHAR.test(term)) return true;
+  const at = sentence.indexOf(term);
+  const before = sentence[at - 1] ?? '';
+  const after = sentence[at + term.length] ?? '';
+  return !(
+    (COMPOUND_CHAR.test(term[0]!) && COMPOUND_CHAR.test(before)) ||
+    (COMPOUND_CHAR.test(term.at(-1)!) && COMPOUND_CHAR.test(after))
+  );
+}
 
 /** Letters left in the sentence once the term is blanked: too few, and there is nothing to read. */
 const MIN_CONTEXT_LETTERS = 5;
@@ -471,7 +527,7 @@ function buildQuestion(
   const answerIndex = options.indexOf(candidate.term.surface);
   const [a, b, c, d] = options as [string, string, string, string];
   return {
-    text: questionText(candidate, distractors.sameKind),
+    text: questionText(candidate),
     options: { a, b, c, d },
     correctAnswer: ANSWER_LETTERS[answerIndex]!,
     explanation: `正解は「${candidate.term.surface}」です。本文には「${candidate.sentence.text}」とあります。`,
@@ -536,9 +592,7 @@ export async function generateOffline(settings: AiSettings, material: string): P
   const candidates: Candidate[] = sentences
     .flatMap((sentence) =>
       sentence.terms
-        .filter(
-          (surface) => hasContext(sentence.text, surface) && blankOut(sentence.text, surface).includes(BLANK),
-        )
+        .filter((surface) => hasContext(sentence.text, surface) && blanksOnce(sentence.text, surface))
         .map((surface) => {
           const term = terms.get(surface)!;
           return { sentence, term, score: scoreOf(term, sentence, settings.difficulty) };

@@ -224,6 +224,6 @@ export async function handleWebhook(
     throw error;
   }
   log.info('stripe event', { eventId: event.id, type: event.type, userId: effect?.userId });
-  if (payment?.status === 'succeeded') emitMetric(METRIC.payments, 1, { amount: payment.amount });
+  if (payment?.status === 'succeeded') emitMetric(METRIC.payments, 1, { amount: Number(payment.amount) });
   return effect?.userId ? 'applied' : 'ignored';
 }

@@ -80,6 +80,14 @@ interface QuestionItem extends Question {
 const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
   quiz.isPublished && !quiz.isHidden && quiz.status === 'active';
 
+/**
+ * Whether a quiz may be featured (今週の注目クイズ): publicly visible and with no open reports, so a
+ * quiz under review or flagged by members is never put forward. Whatever ranks the candidates,
+ * they pass this first.
+ */
+export const isFeaturable = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status' | 'reportCount'>) =>
+  isPubliclyVisible(quiz) && (quiz.reportCount ?? 0) === 0;
+
 /** Who may see a quiz: everyone when public; private quizzes only their author; hidden ones their author and admins. */
 export function canView(quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | undefined): boolean {
   if (quiz.status !== 'active') return false;

@@ -1,5 +1,6 @@
+import { normalizeForSearch, searchWords } from '@shared/search-text';
 import type { QuizItem } from './quiz';
-import { averageRating, listPublicQuizzes } from './quiz';
+import { averageRating, isFeaturable, listPublicQuizzes } from './quiz';
 
 /**
  * Quiz search (see docs/search.md): Japanese substring matching over title, description and
@@ -8,9 +9,6 @@ import { averageRating, listPublicQuizzes } from './quiz';
  */
 const SEARCH_WINDOW = 500;
 const SEARCH_RESULT_LIMIT = 100;
-
-/** NFKC, lower case, whitespace collapsed: 'ＡＢＣ ｸｲｽﾞ' (full-width) and 'abc クイズ' compare equal. */
-const normalizeForSearch = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 const searchText = (quiz: Pick<QuizItem, 'title' | 'description' | 'category'>) =>
   normalizeForSearch(`${quiz.title}\n${quiz.description}\n${quiz.category}`);
@@ -49,15 +47,16 @@ export async function searchQuizzes(input: {
 
 /** A predicate that holds when every word of `query` occurs in the quiz's text; undefined for an empty query. */
 export function wordMatcher(query: string): ((quiz: QuizItem) => boolean) | undefined {
-  const terms = normalizeForSearch(query).split(' ').filter(Boolean);
+  const terms = searchWords(query);
   return terms.length ? (quiz) => terms.every((term) => searchText(quiz).includes(term)) : undefined;
 }
 
 /**
  * The featured quiz of the week: among the 200 newest public quizzes, the one with the most
- * participants, then the best rating, then the newest (docs/decisions.md).
+ * participants, then the best rating, then the newest (docs/decisions.md); never one with open
+ * reports (`isFeaturable`).
  */
 export async function featuredQuiz(): Promise<QuizItem | undefined> {
   const recent = await listPublicQuizzes({ limit: 200, scanLimit: 200 });
-  return recent.sort(comparators.popular)[0];
+  return recent.filter(isFeaturable).sort(comparators.popular)[0];
 }

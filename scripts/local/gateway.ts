@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pipeline, type Duplex } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ViteDevServer } from 'vite';
 import { contentSecurityPolicy, localSecurityHeaders } from '@shared/security-headers';
@@ -183,6 +184,26 @@ const staticTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/**
+ * What CloudFront compresses (its cache policy with compression on): text types of 1,000 bytes to
+ * 10 MB, as brotli when the browser takes it, else gzip.
+ */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
+const COMPRESS_MIN_BYTES = 1000;
+const COMPRESS_MAX_BYTES = 10_000_000;
+
+/** The encoding CloudFront would answer with for this `Accept-Encoding`. */
+function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => quality?.trim() !== 'q=0')
+    .map(([name]) => name!.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
 
 /** Header names CloudFront's response headers policy sets with `override: true`. */
 const SECURITY_HEADER_NAMES = new Set(Object.keys(localSecurityHeaders()));
@@ -417,6 +438,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     );
   };
 
+  /** Compressed files, made once per file version (a build replaces them). */
+  const compressedCache = new Map<string, { mtimeMs: number; br?: Buffer; gzip?: Buffer }>();
+  const compressedFile = (file: string, encoding: 'br' | 'gzip' | null) => {
+    if (!encoding || !COMPRESSIBLE.has(extname(file))) return null;
+    const { size, mtimeMs } = statSync(file);
+    if (size < COMPRESS_MIN_BYTES || size > COMPRESS_MAX_BYTES) return null;
+    let entry = compressedCache.get(file);
+    if (!entry || entry.mtimeMs !== mtimeMs) compressedCache.set(file, (entry = { mtimeMs }));
+    entry[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(readFileSync(file), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(readFileSync(file), { level: 9 });
+    return { encoding, body: entry[encoding] };
+  };
+
   const serveStatic = (request: IncomingMessage, response: ServerResponse, url: URL) => {
     let file = resolve(webDist, `.${decodedPath(url.pathname)}`);
     if (!file.startsWith(webDist + sep) || !existsSync(file) || statSync(file).isDirectory())
@@ -426,9 +462,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         message: 'web/dist がありません。npm run build を実行してください。',
       });
     const immutable = file.startsWith(join(webDist, 'assets') + sep);
-    response.writeHead(200, {
+    const headers = {
       'content-type': staticTypes[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const encoded = compressedFile(file, chosenEncoding(request.headers['accept-encoding']));
+    if (encoded) {
+      response.writeHead(200, {
+        ...headers,
+        'content-encoding': encoded.encoding,
+        'content-length': String(encoded.body.length),
+        vary: 'Accept-Encoding',
+      });
+      return void response.end(request.method === 'HEAD' ? undefined : encoded.body);
+    }
+    response.writeHead(200, {
+      ...headers,
+      ...(COMPRESSIBLE.has(extname(file)) ? { vary: 'Accept-Encoding' } : {}),
     });
     if (request.method === 'HEAD') return void response.end();
     // pipeline: a file that vanishes or a client that leaves ends this answer only.

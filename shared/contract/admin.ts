@@ -6,6 +6,7 @@ import {
   bulkDeleteSchema,
   editHistoryEntrySchema,
   flaggedQuizSchema,
+  moderationReasonSchema,
   penaltySchema,
   reportedUserSchema,
   reportIdParamsSchema,
@@ -31,6 +32,7 @@ export const adminApi = {
   }),
   hide: defineRoute('PATCH /api/admin/quizzes/{id}/hide', {
     params: quizIdParamsSchema,
+    body: moderationReasonSchema,
     response: messageSchema,
   }),
   restore: defineRoute('PATCH /api/admin/quizzes/{id}/restore', {
@@ -39,6 +41,7 @@ export const adminApi = {
   }),
   deleteReport: defineRoute('DELETE /api/admin/reports/{id}', {
     params: reportIdParamsSchema,
+    body: moderationReasonSchema,
     response: messageSchema,
   }),
   deleteReports: defineRoute('DELETE /api/admin/reports/bulk', {

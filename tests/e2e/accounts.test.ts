@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectNoSeriousViolations } from '../support/axe';
 import { mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Account journeys in real Chromium against the whole local stack, mail included. */
@@ -20,14 +21,18 @@ async function logOutFromMenu(page: Page) {
 
 describe('accounts', () => {
   it('registers, logs out and logs back in', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     const id = randomUUID().slice(0, 8);
     await page.goto(`${e2e.stack().appUrl}/register`);
     await page.getByRole('heading', { name: '新規登録' }).waitFor();
+    expect(await page.title()).toBe('新規登録 | みんなのクイズ');
+    await expectNoSeriousViolations(page, 'register');
     await page.getByRole('button', { name: 'アカウントを作成' }).click();
-    expect(await page.getByRole('alert').first().textContent()).toContain(
-      'ユーザー名、ニックネーム、メールアドレス、パスワードを入力してください',
-    );
+    // The missing-fields sentence once, above the form (not under each of the four fields).
+    expect(
+      await page.getByText('ユーザー名、ニックネーム、メールアドレス、パスワードを入力してください').count(),
+    ).toBe(1);
     await page.getByLabel('ユーザー名').fill(`e2e_${id}`);
     await page.getByLabel('ニックネーム').fill('テスト花子');
     await page.getByLabel('メールアドレス', { exact: true }).fill(`${id}@example.com`);
@@ -50,18 +55,43 @@ describe('accounts', () => {
     await page.getByLabel('パスワード').fill('Wrong#2026x');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.locator('.toast').getByText('ユーザー名またはパスワードが正しくありません').waitFor();
+    // Beside the form too, not only in the corner.
+    await page.locator('.form-alert').getByText('ユーザー名またはパスワードが正しくありません').waitFor();
     await page.screenshot({ path: join(screenshots, 'login-failed.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'login with an error');
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('テスト花子').waitFor();
-    await page.close();
+    // The failure's toast does not outlive the successful login.
+    await page
+      .locator('.toast')
+      .getByText('ユーザー名またはパスワードが正しくありません')
+      .waitFor({ state: 'detached' });
+
+    // Signing in from a members-only page comes back to it.
+    await logOutFromMenu(page);
+    await page.goto(`${e2e.stack().appUrl}/profile`);
+    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+    await page.getByLabel('ユーザー名').fill(`e2e_${id}`);
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${e2e.stack().appUrl}/profile`);
+    await page.getByRole('heading', { name: /こんにちは、テスト花子 さん/ }).waitFor();
+    // No attempts yet: the average is a dash, not 0%.
+    expect(await page.locator('.stat-card', { hasText: '平均正答率' }).textContent()).toContain('–');
+    expect(await page.locator('.stat-card', { hasText: '平均正答率' }).textContent()).not.toContain('0%');
+    await expectNoSeriousViolations(page, 'profile');
+    await context.close();
   });
 
   it('registers by e-mail through the link in the mail viewer', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     const email = `mail.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto(`${e2e.stack().appUrl}/email-register`);
+    await page.getByLabel('メールアドレス', { exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'e-mail registration');
     await page.getByLabel('メールアドレス', { exact: true }).fill(email);
     await page.getByRole('button', { name: '確認メールを送信' }).click();
     await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
@@ -83,6 +113,7 @@ describe('accounts', () => {
     await page.getByText('パスワードが一致しません').waitFor();
     await page.getByLabel('パスワード（確認）').fill(PASSWORD);
     await page.screenshot({ path: join(screenshots, 'verify-email.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'verify e-mail');
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByRole('heading', { name: '登録が完了しました' }).waitFor();
     await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 5000 });
@@ -90,7 +121,7 @@ describe('accounts', () => {
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'トークンの検証に失敗しました' }).waitFor();
-    await page.close();
+    await context.close();
   });
 
   it('resets a forgotten password through its link, then logs in with the new one', async () => {
@@ -140,7 +171,7 @@ describe('accounts', () => {
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('Admin#2026');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
+    await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'admin-login-notice.png'), fullPage: true });
 
     await page.goto(await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe';
 import { logIn, mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Moderation in real Chromium: the admin signs in by mail link, hides a reported quiz, suspends its author. */
@@ -53,7 +54,11 @@ describe('administration', () => {
     await adminPage.getByLabel('ユーザー名').fill('admin');
     await adminPage.getByLabel('パスワード').fill('Admin#2026');
     await adminPage.getByRole('button', { name: 'ログイン' }).click();
-    await adminPage.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
+    // One heading, and the server's sentence under it (not the same words twice).
+    await adminPage.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
+    await adminPage
+      .getByText('確認メールを送信しました。メール内のリンクを開いてログインを完了してください。')
+      .waitFor();
     await adminPage.goto(
       await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'),
     );
@@ -63,7 +68,16 @@ describe('administration', () => {
     const flagged = adminPage.locator('.admin-card', { hasText: '通報されるクイズ' });
     await flagged.getByText('不適切な内容').first().waitFor();
     await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-flagged.png'), fullPage: true });
-    await flagged.getByRole('button', { name: '非表示にする' }).click();
+    await expectNoSeriousViolations(adminPage, 'admin flagged quizzes');
+    // Nothing happens on one click: a confirmation names the quiz and takes an optional reason.
+    await flagged.getByRole('button', { name: '「通報されるクイズ」を非表示にする' }).click();
+    const confirmHide = adminPage.getByRole('alertdialog', {
+      name: '「通報されるクイズ」を非表示にしますか？',
+    });
+    await confirmHide.getByLabel('理由（任意）').fill('不適切な表現が含まれるため');
+    await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-confirm-hide.png') });
+    await expectNoSeriousViolations(adminPage, 'admin confirmation');
+    await confirmHide.getByRole('button', { name: '非表示にする' }).click();
     await adminPage.locator('.toast').getByText('クイズを非表示にしました').waitFor();
     await flagged.getByText('非表示', { exact: true }).waitFor();
     const publicQuiz = await fetch(`${e2e.stack().gateway.url}/api/quizzes/${created.id}`);
@@ -72,6 +86,8 @@ describe('administration', () => {
     await adminPage.getByRole('tab', { name: '報告されたユーザー' }).click();
     const userRow = adminPage.locator('.admin-card', { hasText: '@demo' });
     await userRow.getByRole('button', { name: '1日停止' }).click();
+    const confirmStop = adminPage.getByRole('alertdialog', { name: /@demo）さんを1日停止しますか？/ });
+    await confirmStop.getByRole('button', { name: '1日停止' }).click();
     await adminPage.locator('.toast').getByText('ユーザーを停止しました').waitFor();
     await userRow.getByText('停止中').waitFor();
     await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-users.png'), fullPage: true });

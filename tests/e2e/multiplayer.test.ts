@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from '../support/axe';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /**
@@ -110,6 +111,7 @@ describe('multiplayer', () => {
     const quiz = await publishQuiz(host.page, 'E2E 対戦クイズ');
     const code = await createRoom(host.page, 'E2E 対戦クイズ');
     await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-room.png'), fullPage: true });
+    await expectNoSeriousViolations(host.page, 'multiplayer room');
     await joinRoom(guest.page, code);
     await host.page.getByText(`${MEMBERS.guest.nickname}さんが参加しました`).waitFor();
 
@@ -186,7 +188,7 @@ describe('multiplayer', () => {
       await page.getByText('オンライン').waitFor();
     }
     await closeAll(host.context, guest.context);
-  });
+  }, 180_000);
 
   it('puts a member who reloads mid-question back on the question with the clock and their answer', async () => {
     const host = await signedIn(MEMBERS.host);
@@ -212,5 +214,5 @@ describe('multiplayer', () => {
     await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
     await host.page.getByRole('heading', { name: '正解！' }).waitFor();
     await closeAll(host.context, guest.context);
-  });
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectNoSeriousViolations } from '../support/axe';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Playing a seeded quiz in real Chromium: as a guest, signed in with rating, in random order, and out of time. */
@@ -24,18 +25,49 @@ async function answerAll(page: Page, key: string) {
 }
 
 describe('quiz play', () => {
-  it('lets a guest play a quiz to the end with feedback, without saving', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+  it('lets a guest play a quiz to the end with feedback, review it, retry the misses, and sign in to come back', async () => {
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // While the quiz loads, its card's shape stands in (not a blank page).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(`**/api/quizzes/${QUIZ}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${e2e.stack().appUrl}/quiz/${QUIZ}`);
+    await page.locator('.play-skeleton').waitFor();
+    await page.screenshot({ path: join(screenshots, 'play-loading.png') });
+    release();
     await page.getByRole('heading', { name: '身近な科学の基礎' }).waitFor();
+    expect(await page.title()).toBe('身近な科学の基礎 | みんなのクイズ');
+    await expectNoSeriousViolations(page, 'play intro');
     await page.screenshot({ path: join(screenshots, 'play-intro.png'), fullPage: true });
     await page.getByRole('button', { name: 'スタート' }).click();
     await page.getByText('問題 1 / 5').waitFor();
+    // The question takes focus; the progress is a progress bar; the answer keys are said on screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('question-text');
+    const progress = page.getByRole('progressbar', { name: '回答済みの問題' });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('0');
+    await page.getByText('でも選べます').waitFor();
     await page.getByText('10:00').or(page.getByText('09:59')).first().waitFor();
     await page.getByRole('button', { name: /^B（2）/ }).click();
     await page.getByText('正解！').waitFor();
+    expect(await progress.getAttribute('aria-valuenow')).toBe('1');
     expect(await page.getByRole('button', { name: /^A（1）/ }).isDisabled()).toBe(true);
+    await expectNoSeriousViolations(page, 'play question with feedback');
     await page.screenshot({ path: join(screenshots, 'play-question.png'), fullPage: true });
+
+    // Leaving mid-quiz asks first.
+    await page
+      .getByRole('navigation', { name: 'メインナビゲーション' })
+      .getByRole('link', { name: 'ホーム' })
+      .click();
+    const leave = page.getByRole('alertdialog', { name: 'クイズを中断しますか？' });
+    await leave.getByRole('button', { name: 'クイズを続ける' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/quiz/${QUIZ}`);
+
     await page.getByRole('button', { name: '次の問題へ' }).click();
     for (let question = 2; question <= 5; question++) {
       await page.keyboard.press('1');
@@ -43,10 +75,38 @@ describe('quiz play', () => {
       await page.getByRole('button', { name: question === 5 ? '結果を見る' : '次の問題へ' }).click();
     }
     await page.getByText('/ 5 問正解').waitFor();
-    await page.getByText('ログインすると結果が保存されます。').waitFor();
+    // Each question reviewed: the answer given, the right one, the explanation.
+    const review = page.getByRole('region', { name: '答え合わせ' });
+    expect(await review.locator('.review__item').count()).toBe(5);
+    const wrong = await review.locator('.review__item.is-wrong').count();
+    expect(wrong).toBeGreaterThan(0);
+    expect(await review.locator('.review__item.is-wrong').first().textContent()).toContain('正解');
+    // The guest line is a link to sign in; more quizzes are on the home page (search needs sign-in).
+    const signIn = page.getByRole('link', { name: 'ログインすると結果が保存されます。' });
+    expect(await signIn.getAttribute('href')).toBe(`/login?redirect=%2Fquiz%2F${QUIZ}`);
+    expect(await page.getByRole('link', { name: 'ほかのクイズを探す' }).getAttribute('href')).toBe('/');
+    await expectNoSeriousViolations(page, 'play result');
     await page.screenshot({ path: join(screenshots, 'play-result-guest.png'), fullPage: true });
-    await page.close();
-  });
+
+    // Only the questions missed, again, as practice.
+    await page.getByRole('button', { name: `間違えた問題だけ再挑戦（${wrong}問）` }).click();
+    await page.getByText(`問題 1 / ${wrong}`).waitFor();
+    for (let question = 1; question <= wrong; question++) {
+      await page.keyboard.press('2');
+      await page.locator('.feedback').waitFor();
+      await page.getByRole('button', { name: question === wrong ? '結果を見る' : '次の問題へ' }).click();
+    }
+    await page.getByRole('heading', { name: '間違えた問題の再挑戦の結果' }).waitFor();
+    await page.getByText('再挑戦の結果は記録されません。').waitFor();
+
+    // Signing in from the result comes back to the quiz.
+    await page.goto(`${e2e.stack().appUrl}/login?redirect=%2Fquiz%2F${QUIZ}`);
+    await page.getByLabel('ユーザー名').fill('pro');
+    await page.getByLabel('パスワード').fill('Pro#2026pass');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL(`${e2e.stack().appUrl}/quiz/${QUIZ}`);
+    await context.close();
+  }, 180_000);
 
   it("saves a signed-in player's result and takes a rating", async () => {
     const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
@@ -94,6 +154,10 @@ describe('quiz play', () => {
     await page.getByText('問題 1 / 5').waitFor();
     await page.clock.runFor('10:01');
     await page.getByText('0 / 5 問正解').waitFor();
+    // The result says the clock ended it, not that the quiz was completed.
+    await page.getByRole('heading', { name: '時間切れ' }).waitFor();
+    await page.getByText('制限時間（10分）になったため終了しました。').waitFor();
+    await page.screenshot({ path: join(screenshots, 'play-timeout.png'), fullPage: true });
     await page.close();
   });
 

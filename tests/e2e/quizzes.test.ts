@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe';
+import { signedInContext } from '../support/browser-session';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** The quiz catalogue in real Chromium: create, find, edit, favourite, report, delete. */
@@ -9,7 +11,8 @@ const e2e = useE2EStack();
 
 describe('quizzes', () => {
   it('creates a quiz in the dialog, finds it, edits it, favourites it, reports another, and deletes it', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     await logIn(page, e2e.stack().appUrl, 'demo', 'Demo#2026pass');
 
     await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
@@ -18,6 +21,16 @@ describe('quizzes', () => {
     await page.getByRole('button', { name: 'クイズを作成' }).click();
     const dialog = page.getByRole('dialog', { name: '新しいクイズを作成' });
     await dialog.getByText('残り3件作成可能（無料会員: 0/3件）').waitFor();
+    await expectNoSeriousViolations(page, 'creation dialog');
+    // Escape does not throw typed content away without asking.
+    await dialog.getByLabel('タイトル').fill('書きかけ');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('alertdialog', { name: '入力内容を破棄しますか？' })
+      .getByRole('button', { name: '編集を続ける' })
+      .click();
+    expect(await dialog.getByLabel('タイトル').inputValue()).toBe('書きかけ');
+    await dialog.getByLabel('タイトル').fill('');
     expect(await dialog.getByLabel('非公開（アドバンスド会員限定）').isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'クイズを作成' }).click();
     await dialog.getByText('タイトルは必須です').waitFor();
@@ -38,18 +51,24 @@ describe('quizzes', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'E2E 動物クイズ' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'my-quizzes.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'my quizzes');
 
     await page.goto(`${e2e.stack().appUrl}/quiz-search`);
     await page.getByPlaceholder('キーワードでクイズを検索').fill('ｅ２ｅ　動物');
     await page.getByRole('heading', { name: 'E2E 動物クイズ' }).waitFor();
     await page.getByText('1件のクイズ').waitFor();
     await page.screenshot({ path: join(screenshots, 'quiz-search.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'quiz search');
     await page.getByRole('button', { name: 'お気に入りに追加' }).click();
     await page.getByRole('button', { name: 'お気に入りから外す' }).waitFor();
 
     await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
-    await page.getByRole('button', { name: '編集' }).click();
+    // 編集 straight after the page loads: the quiz's category shows, whatever arrives first.
+    await page.getByRole('button', { name: '「E2E 動物クイズ」を編集' }).click();
     const edit = page.getByRole('dialog', { name: 'クイズを編集' });
+    expect(await edit.getByLabel('カテゴリ').inputValue()).toBe('科学');
+    await edit.getByRole('button', { name: '変更を保存' }).click();
+    await edit.getByText('変更された項目はありません。').first().waitFor();
     await edit.getByLabel('タイトル').fill('E2E 動物クイズ 改訂版');
     await edit.getByLabel('制限時間（分）').fill('5');
     await edit.getByRole('button', { name: '変更を保存' }).click();
@@ -74,6 +93,57 @@ describe('quizzes', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: '削除する' }).click();
     await page.getByText('まだクイズがありません').waitFor();
     await page.getByText('お気に入りのクイズはまだありません。').waitFor();
-    await page.close();
-  });
+    await context.close();
+  }, 180_000);
+
+  it('shows the creation limit up front with the upgrade path, once a free member has 3 quizzes', async () => {
+    const { context } = await signedInContext(
+      e2e.browser(),
+      e2e.stack(),
+      {},
+      { viewport: { width: 390, height: 844 } },
+    );
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
+    await page.getByRole('heading', { name: 'マイクイズ' }).waitFor();
+    for (let n = 1; n <= 3; n++) {
+      const created = await page.evaluate(async (title) => {
+        const csrf = document.cookie
+          .split('; ')
+          .find((cookie) => cookie.startsWith('csrf_token='))!
+          .split('=')[1]!;
+        const response = await fetch('/api/quizzes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+          body: JSON.stringify({
+            quiz: {
+              title,
+              description: '上限の確認',
+              category: '科学',
+              difficulty: '初級',
+              isPublished: true,
+            },
+            questions: [{ questionText: '問い', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' }],
+          }),
+        });
+        return response.status;
+      }, `上限テスト${n}`);
+      expect(created).toBe(201);
+    }
+    await page.reload();
+    await page.getByRole('heading', { name: '上限テスト3' }).waitFor();
+    await page.getByRole('button', { name: 'クイズを作成' }).click();
+    const dialog = page.getByRole('dialog', { name: '新しいクイズを作成' });
+    await dialog
+      .getByText('作成上限（3件）に達しました。アドバンスド会員なら100件まで作成可能です')
+      .waitFor();
+    expect(await dialog.getByRole('link', { name: /アップグレード/ }).getAttribute('href')).toBe(
+      '/pro-checkout',
+    );
+    expect(await dialog.getByLabel('タイトル').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'クイズを作成' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: join(screenshots, 'create-quiz-at-limit-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'creation dialog at the limit');
+    await context.close();
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe';
+import { signedInContext } from '../support/browser-session';
 import { SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Smoke test of the web shell in real headless Chromium against the whole local e2e.stack(). */
@@ -9,7 +11,8 @@ const e2e = useE2EStack();
 
 describe('web shell', () => {
   it('shows the Japanese home page with the categories from DynamoDB Local', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     await page.goto(e2e.stack().appUrl);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -34,27 +37,153 @@ describe('web shell', () => {
     await page.getByRole('link', { name: 'クイズを作る' }).waitFor();
     expect(await page.getByRole('link', { name: 'クイズを作る' }).getAttribute('href')).toBe('/login');
     await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
-    await page.close();
+    await expectNoSeriousViolations(page, 'home');
+    await context.close();
   });
 
   it('shows the not-found page for an unknown path and leads back home', async () => {
-    const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     await page.goto(`${e2e.stack().appUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'ページが見つかりません' }).waitFor();
+    expect(await page.title()).toBe('ページが見つかりません | みんなのクイズ');
+    await expectNoSeriousViolations(page, 'not found');
     await page.screenshot({ path: join(screenshots, 'not-found.png'), fullPage: true });
     await page.getByRole('link', { name: 'ホームに戻る' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await page.locator('.category-card__name').first().waitFor();
-    await page.close();
+    await context.close();
   });
 
-  it('renders only the layout on a route whose feature is not built yet', async () => {
-    const page = await e2e.browser().newPage();
-    await page.goto(`${e2e.stack().appUrl}/terms`);
-    await page.getByRole('navigation', { name: 'フッター' }).waitFor();
-    expect((await page.locator('main').innerText()).trim()).toBe('');
-    await page.close();
-  });
+  it('fits the navigation at every width from 320 px, with a menu button whenever the links do not fit', async () => {
+    // The longest set of links: a pro member who is also an administrator, with a long name.
+    const { context } = await signedInContext(e2e.browser(), e2e.stack(), {
+      role: 'admin',
+      isPro: true,
+      nickname: 'とても長いニックネームの管理者',
+    });
+    const page = await context.newPage();
+    for (const width of [320, 390, 768, 960, 1024, 1100, 1190, 1280, 1366, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${e2e.stack().appUrl}/admin`);
+      await page.getByRole('heading', { level: 1, name: '管理' }).waitFor();
+      // The account area is complete (the user menu loads on demand) before the bar is measured.
+      await page.locator('button.user-menu__trigger').waitFor();
+      const layout = await page.evaluate(() => {
+        const inner = document.querySelector('.nav__inner')!;
+        const box = inner.getBoundingClientRect();
+        const visible = (element: Element | null) =>
+          element !== null &&
+          getComputedStyle(element).visibility !== 'hidden' &&
+          getComputedStyle(element).display !== 'none';
+        const menu = document.querySelector('.nav__menu-button');
+        const links = document.querySelector('.nav__links');
+        return {
+          overflow: document.documentElement.scrollWidth > window.innerWidth,
+          // Everything shown in the bar is inside it.
+          outside: [...inner.querySelectorAll('a, button')]
+            .filter((element) => visible(element) && element.getBoundingClientRect().width > 0)
+            .filter((element) => {
+              const rect = element.getBoundingClientRect();
+              return rect.left < box.left - 1 || rect.right > box.right + 1;
+            })
+            .map((element) => element.textContent),
+          menuShown: visible(menu),
+          linksShown: visible(links) && links!.scrollWidth <= links!.clientWidth + 1,
+        };
+      });
+      expect(layout.overflow, `${width}px`).toBe(false);
+      expect(layout.outside, `${width}px`).toEqual([]);
+      // Either every link is there, or the menu button is.
+      expect(layout.menuShown || layout.linksShown, `${width}px`).toBe(true);
+      if (layout.menuShown) {
+        await page.getByRole('button', { name: 'メニューを開く' }).click();
+        const drawer = page.getByRole('dialog', { name: 'メニュー' });
+        for (const name of ['マイクイズ', '集中学習', '管理'])
+          await drawer.getByRole('link', { name }).waitFor();
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+      } else {
+        const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
+        for (const name of ['マイクイズ', '集中学習', '管理'])
+          expect(await nav.getByRole('link', { name }).isVisible()).toBe(true);
+      }
+      if ([320, 1024, 1366].includes(width))
+        await page.screenshot({ path: join(screenshots, `nav-admin-pro-${width}.png`) });
+    }
+    await context.close();
+  }, 180_000);
+
+  it('shows compact category chips and 12 quizzes at a time on a phone, with no serious axe violation', async () => {
+    const context = await e2e
+      .browser()
+      .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(e2e.stack().appUrl);
+    await page.locator('.category-card__name').first().waitFor();
+    await page.locator('.quiz-card').first().waitFor();
+    // 新着クイズ comes within the first screens, not below eight tall category cards.
+    const latest = await page.getByRole('heading', { name: '新着クイズ' }).boundingBox();
+    expect(latest!.y).toBeLessThan(1800);
+    const chip = await page.locator('.category-grid button').first().boundingBox();
+    expect(chip!.height).toBeLessThanOrEqual(48);
+    expect(chip!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.locator('.quiz-grid > li').count()).toBeLessThanOrEqual(12);
+    const status = page.locator('.load-more [role=status]');
+    const total = Number(/(\d+)件中/.exec((await status.textContent())!)![1]);
+    if (total > 12) {
+      await page.getByRole('button', { name: 'もっと見る' }).click();
+      expect(await page.locator('.quiz-grid > li').count()).toBe(Math.min(24, total));
+    }
+    // Every control is at least 44 px tall (tap targets), and no placeholder is cut off.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a.button, .icon-button, .chip, select, input')]
+        .filter((element) => (element as HTMLElement).offsetParent !== null)
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.height < 44)
+        .map(
+          ({ element, rect }) =>
+            `${element.tagName} ${element.textContent?.trim() || element.getAttribute('aria-label')} ${Math.round(rect.height)}px`,
+        ),
+    );
+    expect(small).toEqual([]);
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+        .filter((input) => {
+          const probe = document.createElement('span');
+          probe.style.cssText = `position:absolute;white-space:nowrap;font:${getComputedStyle(input).font}`;
+          probe.textContent = input.placeholder;
+          document.body.append(probe);
+          const style = getComputedStyle(input);
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const fits = probe.getBoundingClientRect().width <= room;
+          probe.remove();
+          return !fits;
+        })
+        .map((input) => input.placeholder),
+    );
+    expect(cut).toEqual([]);
+    await expectNoSeriousViolations(page, 'home on a phone');
+    // The focus ring: solid, and at least 3:1 against the page.
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { color: style.outlineColor, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ringRgb = ring.color.match(/\d+/g)!.slice(0, 3).map(Number);
+    const contrast = (1 + 0.05) / (luminance(ringRgb) + 0.05);
+    expect(contrast).toBeGreaterThanOrEqual(3);
+    await context.close();
+  }, 120_000);
 
   it('opens the mobile drawer from the menu button and F8 focuses the notification area', async () => {
     const page = await e2e.browser().newPage({

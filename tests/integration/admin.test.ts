@@ -282,3 +282,64 @@ describe('reports', () => {
     expect(empty.json.message).toBe(ADMIN_MESSAGES.reportIdsRequired);
   });
 });
+
+describe('reasons recorded with moderation', () => {
+  const auditOf = async (action: string, key: string, value: string) =>
+    (await queryAll({ partition: AuditKeys.pk({ month: new Date().toISOString().slice(0, 7) }) })).find(
+      (item) => item.action === action && (item.target as Record<string, unknown>)[key] === value,
+    );
+
+  it('keeps the optional reason of a hide, a report deletion and a ban in the audit (and the penalty)', async () => {
+    const author = await member(gateway);
+    const reporter = await member(gateway);
+    const admin = await member(gateway, { role: 'admin' });
+    const quiz = await quizBy(author.client);
+    await reporter.client.request('POST', `/api/quizzes/${quiz.id}/report`, { json: { reason: 'spam' } });
+
+    const hide = await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`, {
+      json: { reason: '宣伝目的の投稿' },
+    });
+    expect(hide.status).toBe(200);
+    expect((await auditOf('hide-quiz', 'quizId', quiz.id))?.target).toMatchObject({
+      reason: '宣伝目的の投稿',
+    });
+
+    const reports = (await admin.client.get('/api/admin/reports')).json as unknown as {
+      id: string;
+      quizId: string;
+    }[];
+    const report = reports.find((entry) => entry.quizId === quiz.id)!;
+    const removed = await admin.client.request(
+      'DELETE',
+      `/api/admin/reports/${encodeURIComponent(report.id)}`,
+      {
+        json: { reason: '対応済み' },
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect((await auditOf('delete-report', 'reportId', report.id))?.target).toMatchObject({
+      reason: '対応済み',
+    });
+
+    const ban = await admin.client.request('POST', '/api/admin/ban-user', {
+      json: { userId: author.user.id, type: 'ban', reason: '度重なるスパム' },
+    });
+    expect(ban.status).toBe(201);
+    expect((ban.json.penalty as { reason: string }).reason).toBe('度重なるスパム');
+    expect((await auditOf('ban-user', 'userId', author.user.id))?.target).toMatchObject({
+      reason: '度重なるスパム',
+    });
+  });
+
+  it('takes a hide with no body at all, as the spec sends it, and refuses a reason over 500 characters', async () => {
+    const author = await member(gateway);
+    const admin = await member(gateway, { role: 'admin' });
+    const quiz = await quizBy(author.client);
+    const long = await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`, {
+      json: { reason: 'あ'.repeat(501) },
+    });
+    expect(long.status).toBe(400);
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`)).status).toBe(200);
+    expect((await auditOf('hide-quiz', 'quizId', quiz.id))?.target).toMatchObject({ reason: null });
+  });
+});

@@ -446,4 +446,35 @@ describe('lists and search', () => {
     expect(featured.status).toBe(200);
     expect(featured.json).toMatchObject({ isPublished: true, isHidden: false });
   });
+
+  it('never features a quiz with open reports, however popular, and features it again once they are dealt with', async () => {
+    const { client } = await member(gateway);
+    const popular = await create(client, { title: `大人気 ${randomUUID().slice(0, 6)}` });
+    await db.update({
+      Key: quizKey(popular.id),
+      UpdateExpression: 'SET participantCount = :n',
+      ExpressionAttributeValues: { ':n': 100_000 },
+    });
+    const guest = await visitor(gateway);
+    expect((await guest.get('/api/quizzes/featured')).json).toMatchObject({ id: popular.id });
+
+    const reporters = await Promise.all(Array.from({ length: 3 }, () => member(gateway)));
+    for (const reporter of reporters)
+      await reporter.client.request('POST', `/api/quizzes/${popular.id}/report`, {
+        json: { reason: 'spam' },
+      });
+    const whileReported = (await guest.get('/api/quizzes/featured')).json as unknown as {
+      id: string;
+      reportCount: number;
+    };
+    expect(whileReported.id).not.toBe(popular.id);
+    expect(whileReported.reportCount).toBe(0);
+
+    await db.update({
+      Key: quizKey(popular.id),
+      UpdateExpression: 'SET reportCount = :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    });
+    expect((await guest.get('/api/quizzes/featured')).json).toMatchObject({ id: popular.id });
+  });
 });

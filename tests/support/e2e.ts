@@ -47,7 +47,10 @@ export async function logIn(page: Page, appUrl: string, username: string, passwo
   await page.getByRole('button', { name: 'ログイン' }).click();
   // The first sign-in of a stack may wait on Vite compiling the app while other suites load the
   // machine: a generous bound, not a speed check (the test's own timeout still applies).
-  await page.waitForURL(`${appUrl}/`, { timeout: 90_000 });
+  await page.waitForURL(`${appUrl}/`, { timeout: 90_000 }).catch(async (error: unknown) => {
+    await page.screenshot({ path: join(SCREENSHOTS, 'login-failed.png') });
+    throw new Error(`login did not reach home (at ${page.url()})`, { cause: error });
+  });
 }
 
 /** The newest link to `path` in mail sent to `address`, read from the local mail viewer's store. */

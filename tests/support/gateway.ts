@@ -15,6 +15,7 @@ export async function startTestGateway(
     webSocketRoutes?: WebSocketRoute[];
     queueConsumers?: QueueConsumer[];
     web?: GatewayOptions['web'];
+    webDist?: string;
   } = {},
 ) {
   const port = await freePort();
@@ -22,6 +23,7 @@ export async function startTestGateway(
     port,
     controlPort: 0,
     web: extra.web ?? 'none',
+    ...(extra.webDist ? { webDist: extra.webDist } : {}),
     httpRoutes: [...httpRoutes, ...(extra.httpRoutes ?? [])],
     webSocketRoutes: [...webSocketRoutes, ...(extra.webSocketRoutes ?? [])],
     queueConsumers: [...queueConsumers, ...(extra.queueConsumers ?? [])],

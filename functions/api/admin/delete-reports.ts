@@ -9,7 +9,7 @@ export const handler = httpHandler(adminApi.deleteReports, async ({ body, user }
   let deleted = 0;
   for (const reportId of new Set(body.reportIds)) {
     try {
-      await deleteReport(user, reportId);
+      await deleteReport(user, reportId, body.reason);
       deleted += 1;
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;

@@ -3,8 +3,8 @@ import { hideQuiz } from '../../admin/moderation';
 import { adminApi } from '@shared/contract/admin';
 import { httpHandler } from '../http';
 
-/** `PATCH /api/admin/quizzes/{id}/hide`. */
-export const handler = httpHandler(adminApi.hide, async ({ params, user }) => {
-  await hideQuiz(user, params.id);
+/** `PATCH /api/admin/quizzes/{id}/hide` `{ reason? }` (the body may be empty). */
+export const handler = httpHandler(adminApi.hide, async ({ params, body, user }) => {
+  await hideQuiz(user, params.id, body.reason);
   return { body: { message: ADMIN_MESSAGES.hidden } };
 });

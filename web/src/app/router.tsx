@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@web/components/layout/app-layout';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { HomePage } from '@web/features/home/components/home-page';
 
 /**
  * Every route of the spec's route table. Pages load on demand (route-level code splitting).
@@ -13,15 +14,53 @@ const authPage = async () => ({
   Component: (await import('@web/features/auth/components/auth-page')).AuthPage,
 });
 
+/** The static pages (terms, privacy, guidelines, help, FAQ, the commercial-transactions notice). */
+const staticPages: RouteObject[] = [
+  {
+    path: paths.terms,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/terms-page')).TermsPage,
+    }),
+  },
+  {
+    path: paths.privacy,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/privacy-page')).PrivacyPage,
+    }),
+  },
+  {
+    path: paths.guidelines,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/guidelines-page')).GuidelinesPage,
+    }),
+  },
+  {
+    path: paths.help,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/help-page')).HelpPage,
+    }),
+  },
+  {
+    path: paths.faq,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/faq-page')).FaqPage,
+    }),
+  },
+  {
+    path: paths.tokushoho,
+    lazy: async () => ({
+      Component: (await import('@web/features/static-pages/components/tokushoho-page')).TokushohoPage,
+    }),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     HydrateFallback: Spinner,
     children: [
-      {
-        path: paths.home,
-        lazy: async () => ({ Component: (await import('@web/features/home/components/home-page')).HomePage }),
-      },
+      // The landing page comes with the entry: its first render needs no second round trip.
+      { path: paths.home, Component: HomePage },
       { path: paths.login, lazy: authPage },
       { path: paths.register, lazy: authPage },
       {
@@ -92,12 +131,7 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
-      notBuiltYet(paths.terms),
-      notBuiltYet(paths.privacy),
-      notBuiltYet(paths.guidelines),
-      notBuiltYet(paths.help),
-      notBuiltYet(paths.faq),
-      notBuiltYet(paths.tokushoho),
+      ...staticPages,
       {
         path: paths.patterns.notFound,
         lazy: async () => ({

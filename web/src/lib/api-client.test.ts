@@ -23,6 +23,20 @@ describe('apiRequest', () => {
     expect(calls[2]!.init?.body).toBeUndefined();
   });
 
+  it('asks for the CSRF cookie first when a write comes before any read has answered', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      '/api/categories': () => {
+        document.cookie = 'csrf_token=fresh; path=/';
+        return json([]);
+      },
+      '/api/auth/login': () => json({ ok: true }),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    await apiRequest('POST', '/api/auth/login', { username: 'a', password: 'b' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/categories', '/api/auth/login']);
+    expect(new Headers(calls[1]!.init?.headers).get('X-CSRF-Token')).toBe('fresh');
+  });
+
   it('turns a non-OK answer into "<status>: <body text>", or the status text when the body is empty', async () => {
     vi.stubGlobal(
       'fetch',

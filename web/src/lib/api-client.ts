@@ -53,6 +53,23 @@ export function readCookie(name: string): string | undefined {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+let csrfCookieRequest: Promise<string | undefined> | undefined;
+
+/**
+ * The CSRF cookie comes with the first API answer. A write sent before any read has answered (a
+ * quick login on a page that reads nothing first) would go without it and be refused: it asks
+ * for the cookie first, once.
+ */
+function fetchCsrfCookie(): Promise<string | undefined> {
+  csrfCookieRequest ??= fetch('/api/categories', { credentials: 'include' })
+    .then(() => readCookie(COOKIE_NAMES.csrf))
+    .catch(() => undefined)
+    .finally(() => {
+      csrfCookieRequest = undefined;
+    });
+  return csrfCookieRequest;
+}
+
 export async function apiRequest(
   method: HttpMethod,
   url: string,
@@ -63,7 +80,7 @@ export async function apiRequest(
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isFormData) headers.set('Content-Type', 'application/json');
   if (!(SAFE_METHODS as readonly string[]).includes(method)) {
-    const token = readCookie(COOKIE_NAMES.csrf);
+    const token = readCookie(COOKIE_NAMES.csrf) ?? (await fetchCsrfCookie());
     if (token) headers.set(CSRF_HEADER, token);
   }
   const response = await fetch(url, {

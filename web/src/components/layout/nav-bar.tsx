@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { currentPath, type LoginState } from '@web/features/auth/return-path';
 import { paths } from '@web/config/paths';
 import { MembershipButton } from './membership-button';
 import { MobileDrawer } from './mobile-drawer';
@@ -10,12 +11,20 @@ import { navLinks } from './nav-links';
 // Only signed-in people need the menu (and its popover positioning code): loaded on demand.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
+/** Pages from which the login button keeps the return path it was given. */
+const AUTH_PATHS: string[] = [paths.login, paths.register];
+
 /** The navigation bar on every screen (core-platform §2). */
 export function NavBar() {
   const { data: user, isPending } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
   const links = navLinks(user);
+  const location = useLocation();
+  const returnHere: LoginState | undefined = AUTH_PATHS.includes(location.pathname)
+    ? (location.state as LoginState | undefined)
+    : { returnTo: currentPath(location) };
+  const { innerRef, linksRef, compact } = useLinksFit(links.length, isPending, user);
 
   // While the current user is still loading, show neither a login button nor a menu (no flicker).
   const account = isPending ? (
@@ -30,6 +39,8 @@ export function NavBar() {
   ) : (
     <Link
       to={paths.login}
+      // Back to this page once signed in (the address stays '/login').
+      state={returnHere}
       className="button button--primary button--small"
       onClick={() => setDrawerOpen(false)}
     >
@@ -39,8 +50,8 @@ export function NavBar() {
   );
 
   return (
-    <header className="nav">
-      <div className="nav__inner container">
+    <header className={`nav${compact ? ' nav--compact' : ''}`}>
+      <div className="nav__inner container" ref={innerRef}>
         <MobileDrawer
           links={links}
           open={drawerOpen}
@@ -54,7 +65,7 @@ export function NavBar() {
           <span className="brand__name">みんなのクイズ</span>
           <span className="brand__beta">β</span>
         </Link>
-        <nav aria-label="メインナビゲーション" className="nav__links">
+        <nav aria-label="メインナビゲーション" className="nav__links" ref={linksRef}>
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -70,4 +81,42 @@ export function NavBar() {
       </div>
     </header>
   );
+}
+
+/**
+ * Whether the links fit on one line beside the brand and the account area, at this width and for
+ * this member's links (more for pro members and administrators). When they do not, they give way
+ * to the menu button and the drawer. The links stay in the page (hidden, out of the flow) so their
+ * full width is known at every width; below 900 px the stylesheet hides them anyway.
+ */
+function useLinksFit(...watch: unknown[]) {
+  const innerRef = useRef<HTMLDivElement>(null);
+  const linksRef = useRef<HTMLElement>(null);
+  const [compact, setCompact] = useState(false);
+  useLayoutEffect(() => {
+    const inner = innerRef.current;
+    const links = linksRef.current;
+    if (!inner || !links || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const style = getComputedStyle(inner);
+      const gap = parseFloat(style.columnGap) || 0;
+      const available = inner.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const others = [...inner.children].filter(
+        (child) => child !== links && !child.classList.contains('nav__menu-button'),
+      );
+      const needed =
+        others.reduce((sum, child) => sum + child.getBoundingClientRect().width, 0) +
+        links.scrollWidth +
+        parseFloat(getComputedStyle(links).marginLeft) +
+        gap * others.length;
+      setCompact(needed > available);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(inner);
+    for (const child of inner.children) observer.observe(child);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the links or the account area change
+  }, watch);
+  return { innerRef, linksRef, compact };
 }

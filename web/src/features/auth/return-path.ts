@@ -30,3 +30,23 @@ export function loginPathFor(returnTo: string): string {
   const path = safeReturnPath(returnTo);
   return path ? `${paths.login}?${new URLSearchParams({ [RETURN_PARAM]: path }).toString()}` : paths.login;
 }
+
+/**
+ * What a link or redirect to the login page may carry in router state: where to come back to
+ * (when the link's address must stay '/login', as the navigation bar's does) and a notice saying
+ * why sign-in is needed.
+ */
+export interface LoginState {
+  returnTo?: string;
+  notice?: string;
+}
+
+/** The current page as a return path (path, query and fragment). */
+export const currentPath = (location: { pathname: string; search: string; hash: string }) =>
+  `${location.pathname}${location.search}${location.hash}`;
+
+/** Where the login page goes once signed in: its `redirect` parameter, else its state's, else home. */
+export function returnPathAfterLogin(search: URLSearchParams, state: unknown): string {
+  const fromState = (state as LoginState | null)?.returnTo;
+  return safeReturnPath(search.get(RETURN_PARAM)) ?? safeReturnPath(fromState) ?? paths.home;
+}

@@ -2,9 +2,11 @@ import { Home } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 import './not-found.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** Any unknown path. */
 export function NotFoundPage() {
+  usePageTitle('ページが見つかりません');
   return (
     <section className="container not-found" aria-labelledby="not-found-title">
       <p className="not-found__code" aria-hidden>

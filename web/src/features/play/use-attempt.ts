@@ -10,6 +10,9 @@ export type Answer = AnswerLetter | '-';
 /** Where an attempt is: before スタート, answering, or showing its result. */
 export type AttemptPhase = 'intro' | 'playing' | 'finished';
 
+/** How an attempt ended: every question answered, or the time limit ran out. */
+export type AttemptEnd = 'completed' | 'timeout';
+
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index--) {
@@ -35,8 +38,17 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [remaining, setRemaining] = useState(quiz.timeLimit * 60);
+  const [ended, setEnded] = useState<AttemptEnd>('completed');
+  /**
+   * A retry of the questions answered wrong: practice, with the same clock, whose result is not
+   * saved (a saved attempt is a play of the whole quiz).
+   */
+  const [practice, setPractice] = useState(false);
 
-  const finish = useCallback(() => setPhase('finished'), []);
+  const finish = useCallback((how: AttemptEnd) => {
+    setEnded(how);
+    setPhase('finished');
+  }, []);
   // When the current question appeared, for the study record's time spent.
   const shownAt = useRef(Date.now());
   useEffect(() => {
@@ -55,13 +67,16 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
   useEffect(() => {
     if (phase === 'playing' && remaining === 0) {
       toast({ title: '時間切れです', description: '制限時間になったため、クイズを終了しました。' });
-      finish();
+      finish('timeout');
     }
   }, [phase, remaining, finish]);
 
-  const start = () => {
+  /** Starts the quiz, or (with `only`) practice of those questions, in the quiz's order or shuffled. */
+  const start = (only?: Question[]) => {
     // Each start (and each retry) draws a new random order.
-    setQuestions(order());
+    const picked = only ? (random ? shuffled(only) : only) : order();
+    setPractice(Boolean(only));
+    setQuestions(picked);
     setIndex(0);
     setAnswers({});
     setRemaining(quiz.timeLimit * 60);
@@ -76,7 +91,7 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
     if (!question || answers[question.id]) return;
     const next = { ...answers, [question.id]: letter };
     setAnswers(next);
-    if (!signedIn) return;
+    if (!signedIn || practice) return;
     sendProgress(
       quiz.id,
       Object.fromEntries(questions.map((item, position) => [String(position), next[item.id] ?? '-'])),
@@ -90,7 +105,20 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
       timeSpent: Math.round((Date.now() - shownAt.current) / 1000),
     });
   };
-  const next = () => (last ? finish() : setIndex(index + 1));
+  const next = () => (last ? finish('completed') : setIndex(index + 1));
 
-  return { phase, questions, index, question, last, answers, remaining, start, choose, next };
+  return {
+    phase,
+    questions,
+    index,
+    question,
+    last,
+    answers,
+    remaining,
+    ended,
+    practice,
+    start,
+    choose,
+    next,
+  };
 }

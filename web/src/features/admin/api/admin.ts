@@ -44,7 +44,8 @@ export const getEditHistory = (id: string) => callApi(adminApi.editHistory, { pa
 
 /** The moderation writes, named after their contract entries (`adminApi`). */
 export type AdminAction =
-  | { kind: 'hide' | 'restore' | 'deleteReport'; id: string }
+  | { kind: 'hide' | 'deleteReport'; id: string; reason?: string }
+  | { kind: 'restore'; id: string }
   | { kind: 'deleteReports'; body: BulkDeleteInput }
   | { kind: 'ban'; body: BanInput }
   | { kind: 'unban'; body: UnbanInput };
@@ -52,9 +53,13 @@ export type AdminAction =
 function runAction(action: AdminAction) {
   switch (action.kind) {
     case 'hide':
-    case 'restore':
     case 'deleteReport':
-      return callApi(adminApi[action.kind], { params: { id: action.id } });
+      return callApi(adminApi[action.kind], {
+        params: { id: action.id },
+        body: action.reason ? { reason: action.reason } : {},
+      });
+    case 'restore':
+      return callApi(adminApi.restore, { params: { id: action.id } });
     case 'deleteReports':
       return callApi(adminApi.deleteReports, { body: action.body });
     case 'ban':

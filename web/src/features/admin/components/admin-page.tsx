@@ -8,9 +8,11 @@ import { AllReportsTab } from './all-reports-tab';
 import { FlaggedQuizzesTab } from './flagged-quizzes-tab';
 import { ReportedUsersTab } from './reported-users-tab';
 import '../admin.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/admin': flagged quizzes, all reports, reported users. Only administrators see any of it. */
 export function AdminPage() {
+  usePageTitle('管理');
   const current = useRequireUser();
   if (!current.data) return <Spinner />;
   if (!current.data.isAdmin) {

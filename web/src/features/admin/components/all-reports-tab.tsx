@@ -5,12 +5,14 @@ import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
 import { useAdminReports } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';
+import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 
 /** すべての報告: every report with who sent it; select some or all and delete them together. */
 export function AllReportsTab() {
   const reports = useAdminReports(true);
   const command = useAdminCommand();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<PendingAction | null>(null);
   if (reports.isPending) return <Spinner />;
   if (reports.isError) return <p className="state state--error">報告の取得に失敗しました。</p>;
   if (!reports.data.length) return <p className="state">報告はありません。</p>;
@@ -37,13 +39,28 @@ export function AllReportsTab() {
           type="button"
           className="button button--danger button--small"
           disabled={selected.size === 0 || command.pending}
-          onClick={() =>
-            command.run(
-              { kind: 'deleteReports', body: { reportIds: [...selected] } },
-              { success: `${selected.size}件の報告を削除しました`, failure: '報告の一括削除に失敗しました' },
-              () => setSelected(new Set()),
-            )
-          }
+          onClick={() => {
+            const reportIds = [...selected];
+            const titles = [
+              ...new Set(
+                reports.data.filter((report) => selected.has(report.id)).map((report) => report.quiz.title),
+              ),
+            ];
+            setConfirming({
+              title: `${reportIds.length}件の報告を削除しますか？`,
+              description: `対象: ${titles.map((title) => `「${title}」`).join('、')}への報告。この操作は取り消せません。`,
+              confirmLabel: `${reportIds.length}件を削除`,
+              run: (reason) =>
+                command.run(
+                  { kind: 'deleteReports', body: { reportIds, ...(reason ? { reason } : {}) } },
+                  {
+                    success: `${reportIds.length}件の報告を削除しました`,
+                    failure: '報告の一括削除に失敗しました',
+                  },
+                  () => setSelected(new Set()),
+                ),
+            });
+          }}
         >
           <Trash2 size={15} aria-hidden /> 選択した報告を削除（{selected.size}）
         </button>
@@ -53,7 +70,7 @@ export function AllReportsTab() {
           <li key={report.id} className="card admin-report-row">
             <input
               type="checkbox"
-              aria-label={`「${report.quiz.title}」への報告を選択`}
+              aria-label={`「${report.quiz.title}」への報告（${reportReasonLabel(report.reason)}、${report.reportedByUser.nickname || report.reportedByUser.username}さん）を選択`}
               checked={selected.has(report.id)}
               onChange={() => toggle(report.id)}
             />
@@ -72,6 +89,11 @@ export function AllReportsTab() {
           </li>
         ))}
       </ul>
+      <ConfirmActionDialog
+        action={confirming}
+        pending={command.pending}
+        onClose={() => setConfirming(null)}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Eye, EyeOff, History, Trash2 } from 'lucide-react';
 import { Spinner } from '@web/components/ui/spinner';
 import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
@@ -5,21 +6,36 @@ import { formatDateTime } from '@web/lib/format-date';
 import { useFlaggedQuizzes, type FlaggedQuiz } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';
 import type { AdminDetail } from './admin-detail-dialog';
+import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 
 /** 通報されたクイズ: each reported quiz with its reports; details, edit history, hide or restore. */
 export function FlaggedQuizzesTab({ onOpen }: { onOpen: (target: AdminDetail) => void }) {
   const flagged = useFlaggedQuizzes(true);
   // One command for the list: while one action runs, every hide and restore button waits.
   const command = useAdminCommand();
+  const [confirming, setConfirming] = useState<PendingAction | null>(null);
   if (flagged.isPending) return <Spinner />;
   if (flagged.isError) return <p className="state state--error">通報されたクイズの取得に失敗しました。</p>;
   if (!flagged.data.length) return <p className="state">通報されたクイズはありません。</p>;
   return (
-    <ul className="admin-list">
-      {flagged.data.map((quiz) => (
-        <FlaggedQuizCard key={quiz.id} quiz={quiz} command={command} onOpen={onOpen} />
-      ))}
-    </ul>
+    <>
+      <ul className="admin-list">
+        {flagged.data.map((quiz) => (
+          <FlaggedQuizCard
+            key={quiz.id}
+            quiz={quiz}
+            command={command}
+            onOpen={onOpen}
+            onConfirm={setConfirming}
+          />
+        ))}
+      </ul>
+      <ConfirmActionDialog
+        action={confirming}
+        pending={command.pending}
+        onClose={() => setConfirming(null)}
+      />
+    </>
   );
 }
 
@@ -27,10 +43,12 @@ function FlaggedQuizCard({
   quiz,
   command,
   onOpen,
+  onConfirm,
 }: {
   quiz: FlaggedQuiz;
   command: ReturnType<typeof useAdminCommand>;
   onOpen: (target: AdminDetail) => void;
+  onConfirm: (action: PendingAction) => void;
 }) {
   return (
     <li className="card admin-card">
@@ -48,6 +66,7 @@ function FlaggedQuizCard({
             type="button"
             className="button button--secondary button--small"
             onClick={() => onOpen({ kind: 'quiz', id: quiz.id, title: quiz.title })}
+            aria-label={`「${quiz.title}」の詳細`}
           >
             <Eye size={15} aria-hidden /> 詳細
           </button>
@@ -55,6 +74,7 @@ function FlaggedQuizCard({
             type="button"
             className="button button--secondary button--small"
             onClick={() => onOpen({ kind: 'history', id: quiz.id, title: quiz.title })}
+            aria-label={`「${quiz.title}」の編集履歴`}
           >
             <History size={15} aria-hidden /> 編集履歴
           </button>
@@ -66,6 +86,7 @@ function FlaggedQuizCard({
               onClick={() =>
                 command.run({ kind: 'restore', id: quiz.id }, { failure: 'クイズの再表示に失敗しました' })
               }
+              aria-label={`「${quiz.title}」を再表示`}
             >
               <Eye size={15} aria-hidden /> 再表示
             </button>
@@ -75,8 +96,18 @@ function FlaggedQuizCard({
               className="button button--danger button--small"
               disabled={command.pending}
               onClick={() =>
-                command.run({ kind: 'hide', id: quiz.id }, { failure: 'クイズの非表示に失敗しました' })
+                onConfirm({
+                  title: `「${quiz.title}」を非表示にしますか？`,
+                  description: '作成者と管理者以外からは見えなくなります。あとで再表示できます。',
+                  confirmLabel: '非表示にする',
+                  run: (reason) =>
+                    command.run(
+                      { kind: 'hide', id: quiz.id, ...(reason ? { reason } : {}) },
+                      { failure: 'クイズの非表示に失敗しました' },
+                    ),
+                })
               }
+              aria-label={`「${quiz.title}」を非表示にする`}
             >
               <EyeOff size={15} aria-hidden /> 非表示にする
             </button>
@@ -94,9 +125,19 @@ function FlaggedQuizCard({
             <button
               type="button"
               className="icon-button"
-              aria-label="この報告を削除"
+              aria-label={`「${quiz.title}」への報告（${reportReasonLabel(report.reason)}、${formatDateTime(report.reportedAt)}）を削除`}
+              disabled={command.pending}
               onClick={() =>
-                command.run({ kind: 'deleteReport', id: report.id }, { failure: '報告の削除に失敗しました' })
+                onConfirm({
+                  title: `「${quiz.title}」への報告を削除しますか？`,
+                  description: `理由「${reportReasonLabel(report.reason)}」の報告を削除します。この操作は取り消せません。`,
+                  confirmLabel: '報告を削除',
+                  run: (reason) =>
+                    command.run(
+                      { kind: 'deleteReport', id: report.id, ...(reason ? { reason } : {}) },
+                      { failure: '報告の削除に失敗しました' },
+                    ),
+                })
               }
             >
               <Trash2 size={16} aria-hidden />

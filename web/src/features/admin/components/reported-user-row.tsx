@@ -1,21 +1,48 @@
 import { useState } from 'react';
 import type { ReportedUser } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';
+import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
+
+type Penalty = { type: 'ban' | 'suspension'; minutes?: number };
+
+/** 「10分」「1日」「90分」: a suspension's length as people say it. */
+const duration = (minutes: number) =>
+  minutes % 1440 === 0 ? `${minutes / 1440}日` : minutes % 60 === 0 ? `${minutes / 60}時間` : `${minutes}分`;
 
 /**
  * A reported author: names, report counts, penalty history, and (for members, not administrators)
  * suspension for 10 minutes, a day or a chosen number of minutes, a permanent ban, or lifting it.
+ * Every penalty is confirmed first, with the member named and an optional reason.
  */
 export function ReportedUserRow({ user }: { user: ReportedUser }) {
   const command = useAdminCommand();
   const [minutes, setMinutes] = useState('60');
+  const [confirming, setConfirming] = useState<PendingAction | null>(null);
   const stopped = user.penalties.some((penalty) => penalty.active);
+  const name = user.nickname || user.username;
+  const confirmPenalty = (penalty: Penalty) =>
+    setConfirming({
+      title:
+        penalty.type === 'ban'
+          ? `${name}（@${user.username}）さんを永久BANしますか？`
+          : `${name}（@${user.username}）さんを${duration(penalty.minutes ?? 0)}停止しますか？`,
+      description:
+        penalty.type === 'ban'
+          ? 'このアカウントは解除するまでログインできなくなり、ログイン中のセッションもすべて終了します。'
+          : 'その間はログインできなくなり、ログイン中のセッションもすべて終了します。',
+      confirmLabel: penalty.type === 'ban' ? '永久BAN' : `${duration(penalty.minutes ?? 0)}停止`,
+      run: (reason) =>
+        command.run(
+          { kind: 'ban', body: { userId: user.id, ...penalty, ...(reason ? { reason } : {}) } },
+          { failure: 'BANに失敗しました' },
+        ),
+    });
   return (
     <li className="card admin-card">
       <div className="admin-card__head">
         <div>
           <h2 className="admin-card__title">
-            {user.nickname || user.username} <span className="admin-card__meta">@{user.username}</span>{' '}
+            {name} <span className="admin-card__meta">@{user.username}</span>{' '}
             {stopped && <span className="pill pill--danger">停止中</span>}
           </h2>
           <p className="admin-card__meta">
@@ -24,12 +51,13 @@ export function ReportedUserRow({ user }: { user: ReportedUser }) {
           </p>
         </div>
         {user.role !== 'admin' && (
-          <div className="admin-card__actions">
+          <div className="admin-card__actions" role="group" aria-label={`${name}さんへの対応`}>
             {stopped ? (
               <button
                 type="button"
                 className="button button--secondary button--small"
                 disabled={command.pending}
+                aria-label={`${name}さんの停止を解除`}
                 onClick={() =>
                   command.run(
                     { kind: 'unban', body: { userId: user.id } },
@@ -41,34 +69,34 @@ export function ReportedUserRow({ user }: { user: ReportedUser }) {
               </button>
             ) : (
               <PenaltyButtons
+                name={name}
                 pending={command.pending}
                 minutes={minutes}
                 onMinutesChange={setMinutes}
-                onPenalty={(penalty) =>
-                  command.run(
-                    { kind: 'ban', body: { userId: user.id, ...penalty } },
-                    { failure: 'BANに失敗しました' },
-                  )
-                }
+                onPenalty={confirmPenalty}
               />
             )}
           </div>
         )}
       </div>
+      <ConfirmActionDialog
+        action={confirming}
+        pending={command.pending}
+        onClose={() => setConfirming(null)}
+      />
     </li>
   );
 }
 
-type Penalty = { type: 'ban' | 'suspension'; minutes?: number };
-
 /** Suspend for 10 minutes, a day, or the minutes typed (a whole number from 1); or ban for good. */
 function PenaltyButtons(props: {
+  name: string;
   pending: boolean;
   minutes: string;
   onMinutesChange: (minutes: string) => void;
   onPenalty: (penalty: Penalty) => void;
 }) {
-  const { pending, onPenalty } = props;
+  const { pending, onPenalty, name } = props;
   const customMinutes = Number(props.minutes);
   return (
     <>
@@ -76,6 +104,7 @@ function PenaltyButtons(props: {
         type="button"
         className="button button--secondary button--small"
         disabled={pending}
+        aria-label={`${name}さんを10分停止`}
         onClick={() => onPenalty({ type: 'suspension', minutes: 10 })}
       >
         10分停止
@@ -84,25 +113,26 @@ function PenaltyButtons(props: {
         type="button"
         className="button button--secondary button--small"
         disabled={pending}
+        aria-label={`${name}さんを1日停止`}
         onClick={() => onPenalty({ type: 'suspension', minutes: 1440 })}
       >
         1日停止
       </button>
       <label className="admin-minutes">
-        <span className="visually-hidden">停止する分数</span>
+        <span className="visually-hidden">{name}さんを停止する分数</span>
         <input
           type="number"
           min={1}
           className="field__input"
           value={props.minutes}
           onChange={(event) => props.onMinutesChange(event.target.value)}
-          aria-label="停止する分数"
         />
       </label>
       <button
         type="button"
         className="button button--secondary button--small"
         disabled={pending || !Number.isInteger(customMinutes) || customMinutes < 1}
+        aria-label={`${name}さんを指定した分数だけ停止`}
         onClick={() => onPenalty({ type: 'suspension', minutes: customMinutes })}
       >
         分数を指定して停止
@@ -111,6 +141,7 @@ function PenaltyButtons(props: {
         type="button"
         className="button button--danger button--small"
         disabled={pending}
+        aria-label={`${name}さんを永久BAN`}
         onClick={() => onPenalty({ type: 'ban' })}
       >
         永久BAN

@@ -228,4 +228,66 @@ describe('AiGenerationTab', () => {
     expect(await screen.findByText('AI生成に失敗しました')).toBeTruthy();
     expect(screen.getByText('エラー')).toBeTruthy();
   });
+
+  it('shows the creation limit up front: the form greyed out, the upgrade path, no generation', async () => {
+    const summary = (id: string) => ({
+      id,
+      title: `クイズ${id}`,
+      description: '',
+      category: '歴史',
+      difficulty: '初級',
+      timeLimit: 10,
+      questionCount: 1,
+      participantCount: 0,
+      totalPlayers: 0,
+      averageRating: 0,
+      authorId: 'u1',
+      authorName: 'はなこ',
+      isPublished: true,
+      isHidden: false,
+      reportCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    setUp({ '/api/my-quizzes': () => json(['1', '2', '3'].map(summary)) });
+    fireEvent.click(await screen.findByRole('button', { name: 'クイズを作成' }));
+    const dialog = await screen.findByRole('dialog', { name: '新しいクイズを作成' });
+    within(dialog).getByText('作成上限（3件）に達しました。アドバンスド会員なら100件まで作成可能です');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /アドバンスド会員にアップグレード/ })
+        .getAttribute('href'),
+    ).toBe('/pro-checkout');
+    expect(within(dialog).getByLabelText('タイトル').matches(':disabled')).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'クイズを作成' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.mouseDown(within(dialog).getByRole('tab', { name: /AIで生成/ }), { button: 0 });
+    const panel = await within(dialog).findByRole('tabpanel', { name: /AIで生成/ });
+    await within(panel).findByText(/AIで生成したクイズを保存できません/);
+    for (const button of within(panel).getAllByRole('button', { name: /生成/ }))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks before Escape throws away a quiz being typed, and keeps it when asked to', async () => {
+    setUp();
+    fireEvent.click(await screen.findByRole('button', { name: 'クイズを作成' }));
+    const dialog = await screen.findByRole('dialog', { name: '新しいクイズを作成' });
+    fireEvent.change(within(dialog).getByLabelText('タイトル'), { target: { value: '書きかけのクイズ' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('タイトル'), { key: 'Escape' });
+    const ask = await screen.findByRole('alertdialog', { name: '入力内容を破棄しますか？' });
+    fireEvent.click(within(ask).getByRole('button', { name: '編集を続ける' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((within(dialog).getByLabelText('タイトル') as HTMLInputElement).value).toBe('書きかけのクイズ');
+    fireEvent.keyDown(within(dialog).getByLabelText('タイトル'), { key: 'Escape' });
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: '入力内容を破棄しますか？' })).getByRole(
+        'button',
+        {
+          name: '破棄して閉じる',
+        },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新しいクイズを作成' })).toBeNull());
+  });
 });

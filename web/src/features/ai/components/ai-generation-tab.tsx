@@ -15,10 +15,15 @@ import '../ai.css';
  */
 export function AiGenerationTab({
   userId,
+  isPro,
+  quizQuotaReached = false,
   ai,
   onLoad,
 }: {
   userId: string;
+  isPro: boolean;
+  /** No more quizzes can be saved: generating one would use a day's use for nothing. */
+  quizQuotaReached?: boolean;
   ai: AiGeneration;
   onLoad: (result: AiGenerationResult) => void;
 }) {
@@ -26,7 +31,7 @@ export function AiGenerationTab({
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const fieldId = (field: AiField) => `${id}-${field}`;
-  const disabled = ai.pending || usage.data?.canUse === false;
+  const disabled = ai.pending || usage.data?.canUse === false || quizQuotaReached;
 
   // A result that arrives while the tab is open takes focus (not one already held when it opens).
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +52,12 @@ export function AiGenerationTab({
 
   return (
     <div className="ai-tab">
-      <AiUsageCard usage={usage} />
+      <AiUsageCard usage={usage} isPro={isPro} />
+      {quizQuotaReached && (
+        <p className="form-alert" role="status">
+          クイズの作成上限に達しているため、AIで生成したクイズを保存できません。
+        </p>
+      )}
       {ai.result && (
         <AiResultCard
           result={ai.result}

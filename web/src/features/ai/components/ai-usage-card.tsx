@@ -1,8 +1,11 @@
 import { Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { LIMITS } from '@shared/constants';
+import { paths } from '@web/config/paths';
 import type { useAiUsage } from '../api/ai';
 
-/** Today's remaining generations and when they come back (00:00 Japan time). */
-export function AiUsageCard({ usage }: { usage: ReturnType<typeof useAiUsage> }) {
+/** Today's remaining generations and when they come back (00:00 Japan time); the way to more for free members. */
+export function AiUsageCard({ usage, isPro }: { usage: ReturnType<typeof useAiUsage>; isPro: boolean }) {
   const exhausted = usage.data?.canUse === false;
   return (
     <div className={`ai-usage${exhausted ? ' is-full' : ''}`} role="status">
@@ -21,6 +24,12 @@ export function AiUsageCard({ usage }: { usage: ReturnType<typeof useAiUsage> })
             <time dateTime={usage.data.resetAt}>明日 0:00（日本時間）</time>
             {exhausted ? 'にリセットされます。' : 'に回数がリセットされます。'}
           </p>
+          {exhausted && !isPro && (
+            <p className="ai-usage__note">
+              <Link to={paths.proCheckout}>アドバンスド会員</Link>なら1日{LIMITS.aiGenerationsPerDayPro}
+              回まで使えます。
+            </p>
+          )}
         </div>
       )}
     </div>

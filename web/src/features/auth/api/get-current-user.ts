@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountsApi } from '@shared/contract/accounts';
 import type { CurrentUser } from '@shared/users';
 import { UI } from '@shared/constants';
 import { ApiError, callApi } from '@web/lib/api-client';
@@ -8,6 +7,8 @@ export const currentUserKey = ['/api/auth/me'] as const;
 
 /** `GET /api/auth/me`: the user, or null when the answer is 401 (not signed in). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
+  // Loaded with the first call, not with the page: the schemas (and Zod) stay out of the entry chunk.
+  const { accountsApi } = await import('@shared/contract/accounts');
   try {
     return await callApi(accountsApi.me);
   } catch (error) {

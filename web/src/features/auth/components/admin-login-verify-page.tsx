@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { verifyAdminToken } from '../api/account';
 import { currentUserKey } from '../api/get-current-user';
+import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 3000;
 type State =
@@ -19,6 +20,7 @@ type State =
 
 /** '/admin-login-verify?token=': completes an administrator's sign-in from the e-mailed link. */
 export function AdminLoginVerifyPage() {
+  usePageTitle('管理者ログインの確認');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();

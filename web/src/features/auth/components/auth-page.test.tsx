@@ -65,7 +65,9 @@ describe('AuthPage', () => {
     );
     renderWithProviders(<AuthPage />, { route: '/login' });
     fillLogin();
-    expect(await screen.findByRole('heading', { name: '確認メールを送信しました' })).toBeTruthy();
+    // One heading and the server's sentence, not the same words twice.
+    expect(await screen.findByRole('heading', { name: 'メールを確認してください' })).toBeTruthy();
+    expect(screen.getAllByText(/確認メールを送信しました/)).toHaveLength(1);
   });
 
   it('shows the login-restricted toast and the 10-failure note when the account is locked', async () => {
@@ -144,5 +146,81 @@ describe('AuthPage', () => {
     ])
       expect(safeReturnPath(unsafe)).toBeNull();
     expect(safeReturnPath('/multiplayer?room=ABC234')).toBe('/multiplayer?room=ABC234');
+  });
+
+  it('shows a login failure beside the form as well as in a toast, and clears the toast once signed in', async () => {
+    let attempts = 0;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () =>
+          ++attempts === 1
+            ? json({ message: 'ユーザー名またはパスワードが正しくありません' }, 401)
+            : json({ user, needsEmailVerification: false, message: 'ログインしました' }),
+        '/api/auth/me': () => json(user),
+      }).fetchImpl,
+    );
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <Toaster />
+        <Where />
+      </>,
+      { route: '/login' },
+    );
+    fillLogin();
+    expect((await screen.findAllByText('ログインに失敗しました')).length).toBeGreaterThan(0);
+    // Beside the form, and in the toast.
+    expect(screen.getAllByText('ユーザー名またはパスワードが正しくありません')).toHaveLength(2);
+    expect(screen.getByRole('alert').textContent).toBe('ユーザー名またはパスワードが正しくありません');
+    fillLogin();
+    await waitFor(() => expect(screen.getByLabelText('場所').textContent).toBe('/'));
+    await waitFor(() =>
+      expect(screen.queryByText('ユーザー名またはパスワードが正しくありません')).toBeNull(),
+    );
+  });
+
+  it('comes back to the page the login button was pressed on (router state, the address staying /login)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () => json({ user, needsEmailVerification: false, message: 'ログインしました' }),
+        '/api/auth/me': () => json(user),
+      }).fetchImpl,
+    );
+    const { MemoryRouter, Route, Routes } = await import('react-router-dom');
+    const { QueryClientProvider } = await import('@tanstack/react-query');
+    const { createQueryClient } = await import('@web/lib/query-client');
+    const { render } = await import('@testing-library/react');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[{ pathname: '/login', state: { returnTo: '/quiz/abc?mode=random' } }]}>
+          <Routes>
+            <Route
+              path="*"
+              element={
+                <>
+                  <AuthPage />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fillLogin();
+    await waitFor(() => expect(screen.getByLabelText('場所').textContent).toBe('/quiz/abc?mode=random'));
+  });
+
+  it('says the one missing-fields sentence once for an empty registration, not under every field', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fetchImpl);
+    renderWithProviders(<AuthPage />, { route: '/register' });
+    fireEvent.click(screen.getByRole('button', { name: 'アカウントを作成' }));
+    expect(
+      await screen.findAllByText('ユーザー名、ニックネーム、メールアドレス、パスワードを入力してください'),
+    ).toHaveLength(1);
+    for (const label of ['ユーザー名', 'ニックネーム', 'メールアドレス', 'パスワード'])
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
   });
 });

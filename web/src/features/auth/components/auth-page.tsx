@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@web/config/paths';
+import { usePageTitle } from '@web/lib/page-title';
+import type { LoginState } from '../return-path';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
@@ -8,6 +10,12 @@ import '../auth.css';
 
 /** Which of the page's three forms is shown. */
 export type AuthMode = 'login' | 'register' | 'reset';
+
+const MODE_TITLES: Record<AuthMode, string> = {
+  login: 'ログイン',
+  register: '新規登録',
+  reset: 'パスワードの再設定',
+};
 
 /**
  * '/login' and '/register': one page that toggles between logging in, registering, and asking for
@@ -22,10 +30,11 @@ export function AuthPage() {
     const path = next === 'register' ? paths.register : paths.login;
     // The query (a return path after login) stays with the page.
     if (location.pathname !== path)
-      void navigate({ pathname: path, search: location.search }, { replace: true });
+      void navigate({ pathname: path, search: location.search }, { replace: true, state: location.state });
   };
 
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  usePageTitle(MODE_TITLES[mode]);
+  const notice = (location.state as LoginState | null)?.notice;
   return (
     <section className="container auth">
       <div className="card auth__card">

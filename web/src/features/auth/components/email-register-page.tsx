@@ -11,9 +11,11 @@ import { paths } from '@web/config/paths';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useEmailRegister } from '../api/register';
 import '../auth.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/email-register': registration that starts by confirming the e-mail address. */
 export function EmailRegisterPage() {
+  usePageTitle('メールアドレスで登録');
   const emailRegister = useEmailRegister();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<EmailRequestInput>({

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LogIn, MailCheck } from 'lucide-react';
 import '@shared/zod-ja';
 import { ACCOUNT_MESSAGES, loginSchema, type LoginInput } from '@shared/accounts';
 import { toastError } from '@web/components/toast/toast-error';
+import { dismissToast } from '@web/components/toast/toast-store';
 import { TextField } from '@web/components/ui/text-field';
 import { paths } from '@web/config/paths';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useLogin } from '../api/login';
-import { RETURN_PARAM, safeReturnPath } from '../return-path';
+import { returnPathAfterLogin } from '../return-path';
 import type { AuthMode } from './auth-page';
 
 /**
@@ -20,9 +21,12 @@ import type { AuthMode } from './auth-page';
 export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const login = useLogin();
   const [adminNotice, setAdminNotice] = useState<string | null>(null);
   const [lockNote, setLockNote] = useState(false);
+  /** The last failure, shown beside the form as well as in the toast. */
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: '', password: '' },
@@ -33,21 +37,27 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
   const submit = form.handleSubmit((input) =>
     login.mutate(input, {
       onSuccess: (response) => {
+        // A failure shown before this attempt is no longer true.
+        dismissToast();
+        setFailure(null);
         if (response.needsEmailVerification) {
           setAdminNotice(response.message);
           return;
         }
-        // Back where a members-only page sent the guest (a room link), else home.
-        void navigate(safeReturnPath(params.get(RETURN_PARAM)) ?? paths.home);
+        // Back where the guest was (a members-only page, a room link, the quiz they played), else home.
+        void navigate(returnPathAfterLogin(params, location.state), { replace: true });
       },
       onError: (error) => {
         const reason = error instanceof ApiError ? error.reason : undefined;
         if (reason === 'login_locked') {
           setLockNote(true);
+          setFailure(errorMessage(error, 'ログインに失敗しました'));
           toastError(error, 'ログインに失敗しました', 'ログイン制限');
         } else if (reason === 'account_stopped') {
+          setFailure('このアカウントは管理者により停止されています。');
           toastError(null, 'このアカウントは管理者により停止されています。', 'アカウントが停止中です');
         } else {
+          setFailure(errorMessage(error, 'ログインに失敗しました'));
           toastError(error, 'ログインに失敗しました', 'ログインに失敗しました');
         }
       },
@@ -58,7 +68,7 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
     return (
       <div className="auth__notice" role="status">
         <MailCheck size={40} aria-hidden />
-        <h1 className="auth__title">確認メールを送信しました</h1>
+        <h1 className="auth__title">メールを確認してください</h1>
         <p>{adminNotice}</p>
         <p className="auth__muted">リンクの有効期限は15分です。</p>
       </div>
@@ -71,10 +81,16 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
         ログイン
       </h1>
       <p className="auth__lead">おかえりなさい。ユーザー名とパスワードでログインしてください。</p>
-      {missing && (
+      {missing ? (
         <p className="form-alert" role="alert">
           {ACCOUNT_MESSAGES.loginRequired}
         </p>
+      ) : (
+        failure && (
+          <p className="form-alert" role="alert">
+            {failure}
+          </p>
+        )
       )}
       <TextField
         label="ユーザー名"

@@ -1,37 +1,52 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { UserPlus } from 'lucide-react';
 import '@shared/zod-ja';
-import { registerSchema, type RegisterInput } from '@shared/accounts';
+import { ACCOUNT_MESSAGES, registerSchema, type RegisterInput } from '@shared/accounts';
 import { LIMITS } from '@shared/constants';
 import { toastError } from '@web/components/toast/toast-error';
-import { toast } from '@web/components/toast/toast-store';
+import { dismissToast, toast } from '@web/components/toast/toast-store';
 import { TextField } from '@web/components/ui/text-field';
 import { paths } from '@web/config/paths';
+import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useRegister } from '../api/register';
+import { returnPathAfterLogin } from '../return-path';
 import type { AuthMode } from './auth-page';
 
 /** A new account: username, nickname, e-mail, password; signed in and home on success. */
 export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
   const register = useRegister();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: { username: '', nickname: '', email: '', password: '' },
   });
   const { errors } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  // The spec's one sentence for missing fields is said once, above the form, not under each field.
+  const missing = Object.values(errors).some((error) => error?.message === ACCOUNT_MESSAGES.registerRequired);
+  const fieldError = (message: string | undefined) =>
+    message === ACCOUNT_MESSAGES.registerRequired ? undefined : message;
+  const invalid = (field: keyof RegisterInput) => (errors[field] ? true : undefined);
   const submit = form.handleSubmit((input) =>
     register.mutate(input, {
       onSuccess: () => {
+        dismissToast();
         toast({
           title: 'アカウントを作成しました',
           description: 'ようこそ、みんなのクイズへ！',
           variant: 'success',
         });
-        void navigate(paths.home);
+        void navigate(returnPathAfterLogin(params, location.state), { replace: true });
       },
-      onError: (error) => toastError(error, 'アカウント作成に失敗しました', 'アカウント作成に失敗しました'),
+      onError: (error) => {
+        setFailure(errorMessage(error, 'アカウント作成に失敗しました'));
+        toastError(error, 'アカウント作成に失敗しました', 'アカウント作成に失敗しました');
+      },
     }),
   );
   return (
@@ -40,34 +55,43 @@ export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void 
         新規登録
       </h1>
       <p className="auth__lead">アカウントを作ると、結果の保存・お気に入り・クイズ作成ができます。</p>
+      {(missing || failure) && (
+        <p className="form-alert" role="alert">
+          {missing ? ACCOUNT_MESSAGES.registerRequired : failure}
+        </p>
+      )}
       <TextField
         label="ユーザー名"
         autoComplete="username"
         hint="ログインに使います（3文字以上、あとから変更できません）"
-        error={errors.username?.message}
+        error={fieldError(errors.username?.message)}
         {...form.register('username')}
+        aria-invalid={invalid('username')}
       />
       <TextField
         label="ニックネーム"
         autoComplete="nickname"
         hint={`表示名です（${LIMITS.nicknameMaxLength}文字以内）`}
-        error={errors.nickname?.message}
+        error={fieldError(errors.nickname?.message)}
         {...form.register('nickname')}
+        aria-invalid={invalid('nickname')}
       />
       <TextField
         label="メールアドレス"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={fieldError(errors.email?.message)}
         {...form.register('email')}
+        aria-invalid={invalid('email')}
       />
       <TextField
         label="パスワード"
         type="password"
         autoComplete="new-password"
         hint="8文字以上で、大文字・小文字・数字・記号をそれぞれ1文字以上含めてください"
-        error={errors.password?.message}
+        error={fieldError(errors.password?.message)}
         {...form.register('password')}
+        aria-invalid={invalid('password')}
       />
       <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
         <UserPlus size={18} aria-hidden />

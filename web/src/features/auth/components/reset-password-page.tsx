@@ -12,11 +12,13 @@ import { useRedirectAfter } from '../use-redirect-after';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useResetPassword } from '../api/password-reset';
 import '../auth.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 3000;
 
 /** '/reset-password?token=': choose a new password from the e-mailed link. */
 export function ResetPasswordPage() {
+  usePageTitle('パスワードの再設定');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
@@ -64,8 +66,8 @@ export function ResetPasswordPage() {
           新しいパスワードの設定
         </h1>
         <p className="auth__muted">
-          リセットトークン:{' '}
-          <code>{token.length > 12 ? `${token.slice(0, 8)}…${token.slice(-4)}` : token}</code>
+          {/* The link's token, shortened to its last characters: enough to tell two mails apart. */}
+          メールのリンク（末尾が「{token.slice(-4)}」のもの）から、新しいパスワードを設定します。
         </p>
         {errors.token && (
           <p className="form-alert" role="alert">

@@ -14,11 +14,13 @@ import { zodResolver } from '@web/lib/zod-resolver';
 import { verifyRegistrationToken } from '../api/account';
 import { useVerifyEmail } from '../api/register';
 import '../auth.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 2000;
 
 /** '/verify-email?token=': the second step of e-mail registration. */
 export function VerifyEmailPage() {
+  usePageTitle('アカウント登録');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = useQuery({

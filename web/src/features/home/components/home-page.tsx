@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ArrowRight, Gamepad2, PencilLine, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { UI } from '@shared/constants';
@@ -11,13 +11,31 @@ import { useDebounced } from '@web/features/quizzes/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
 import '../home.css';
+import { usePageTitle } from '@web/lib/page-title';
+
+/** Cards shown at first, and added by もっと見る. */
+const HOME_PAGE_SIZE = 12;
 
 /** Home '/': hero, featured quiz, search and filters, categories, the latest quizzes. */
 export function HomePage() {
+  usePageTitle(null);
   const { data: user } = useCurrentUser();
   const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
   const search = useDebounced(filters.search.trim());
   const quizzes = useQuizList({ category: filters.category, difficulty: filters.difficulty, search });
+  // A page of cards at a time: more on request, not 50 cards on one long page.
+  const [shown, setShown] = useState(HOME_PAGE_SIZE);
+  const grid = useRef<HTMLUListElement>(null);
+  const showMore = () => {
+    const firstNew = shown;
+    setShown(shown + HOME_PAGE_SIZE);
+    // The keyboard goes on from the first card that appeared.
+    requestAnimationFrame(() => (grid.current?.children[firstNew] as HTMLElement | undefined)?.focus());
+  };
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    setShown(HOME_PAGE_SIZE);
+  };
   const favorites = useFavorites(Boolean(user));
   const favoriteIds = new Set((favorites.data ?? []).map((quiz) => quiz.id));
   const scrollToSearch = () =>
@@ -62,10 +80,10 @@ export function HomePage() {
               すべてのクイズを見る <ArrowRight size={16} aria-hidden />
             </Link>
           </div>
-          <QuizFilters value={filters} onChange={setFilters} />
+          <QuizFilters value={filters} onChange={changeFilters} />
           <CategorySection
             selected={filters.category}
-            onSelect={(category) => setFilters({ ...filters, category })}
+            onSelect={(category) => changeFilters({ ...filters, category })}
           />
           <h3 className="section__subtitle">新着クイズ</h3>
           {quizzes.isPending ? (
@@ -85,13 +103,31 @@ export function HomePage() {
           ) : quizzes.data.length === 0 ? (
             <p className="state">条件に合うクイズが見つかりませんでした。</p>
           ) : (
-            <ul className="quiz-grid">
-              {quizzes.data.map((quiz) => (
-                <li key={quiz.id}>
-                  <QuizCard quiz={quiz} isFavorite={favoriteIds.has(quiz.id)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="quiz-grid" ref={grid}>
+                {quizzes.data.slice(0, shown).map((quiz) => (
+                  <li key={quiz.id} tabIndex={-1}>
+                    <QuizCard quiz={quiz} isFavorite={favoriteIds.has(quiz.id)} />
+                  </li>
+                ))}
+              </ul>
+              <div className="load-more">
+                <p role="status">
+                  {quizzes.data.length}件中{Math.min(shown, quizzes.data.length)}件を表示
+                </p>
+                {shown < quizzes.data.length ? (
+                  <button type="button" className="button button--secondary" onClick={showMore}>
+                    もっと見る
+                  </button>
+                ) : (
+                  user && (
+                    <Link to={paths.quizSearch} className="button button--secondary">
+                      すべてのクイズを見る
+                    </Link>
+                  )
+                )}
+              </div>
+            </>
           )}
         </section>
       </div>

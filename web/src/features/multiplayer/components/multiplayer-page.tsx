@@ -15,9 +15,11 @@ import { RevealView } from './reveal-view';
 import { RoomView } from './room-view';
 import { StartingView } from './starting-view';
 import '../multiplayer.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results. */
 export function MultiplayerPage() {
+  usePageTitle('マルチプレイ');
   const current = useCurrentUser();
   const location = useLocation();
   if (current.isPending) return <Spinner />;

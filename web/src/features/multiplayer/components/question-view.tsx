@@ -50,7 +50,7 @@ export function QuestionView(props: {
             <Clock size={18} aria-hidden />
             {seconds}
           </span>
-          <span className="mp-chip" aria-label={`回答済み ${question.answeredCount}/${players}人`}>
+          <span className="mp-chip" role="img" aria-label={`回答済み ${question.answeredCount}/${players}人`}>
             <Users size={16} aria-hidden /> {question.answeredCount}/{players}
           </span>
         </div>

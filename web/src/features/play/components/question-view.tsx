@@ -30,6 +30,10 @@ export function QuestionView(props: {
   const { question, chosen } = props;
   const options = optionsOf(question);
   const nextButton = useRef<HTMLButtonElement>(null);
+  // Each question takes focus as it appears (after スタート and after 次の問題へ), so the keyboard
+  // and a screen reader are where the question is.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   useAnswerKeys(
     options.map((option) => option.letter),
     props.onChoose,
@@ -39,6 +43,7 @@ export function QuestionView(props: {
   }, [chosen]);
 
   const correct = chosen === question.correctAnswer;
+  const answered = props.position + (chosen ? 1 : 0);
   return (
     <section className="container play" aria-labelledby="question-text">
       <div className="play-bar">
@@ -52,14 +57,22 @@ export function QuestionView(props: {
           <Clock size={16} aria-hidden /> {formatTime(props.remaining)}
         </p>
       </div>
-      <div className="progress" aria-hidden>
-        <span style={{ width: `${((props.position + (chosen ? 1 : 0)) / props.total) * 100}%` }} />
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="回答済みの問題"
+        aria-valuemin={0}
+        aria-valuemax={props.total}
+        aria-valuenow={answered}
+        aria-valuetext={`${props.total}問中${answered}問回答済み`}
+      >
+        <span style={{ width: `${(answered / props.total) * 100}%` }} />
       </div>
       <div className="card play-card">
-        <h1 id="question-text" className="play-card__question">
+        <h1 id="question-text" ref={heading} tabIndex={-1} className="play-card__question">
           {question.questionText}
         </h1>
-        <div className="answers" role="group" aria-label="選択肢（1〜4 または A〜D キーでも選べます）">
+        <div className="answers" role="group" aria-label="選択肢" aria-describedby="answer-keys-hint">
           {options.map((option, position) => {
             const state = !chosen
               ? ''
@@ -84,6 +97,10 @@ export function QuestionView(props: {
             );
           })}
         </div>
+        <p id="answer-keys-hint" className="answers__hint">
+          キーボードの <kbd>1</kbd>〜<kbd>{options.length}</kbd> または <kbd>A</kbd>〜
+          <kbd>{options.at(-1)?.letter}</kbd> でも選べます
+        </p>
         {chosen && (
           <div className={`feedback${correct ? ' is-correct' : ' is-wrong'}`} role="status">
             <p className="feedback__title">

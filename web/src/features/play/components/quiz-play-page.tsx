@@ -1,10 +1,11 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { QuizDetail } from '@shared/quizzes';
-import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { usePageTitle } from '@web/lib/page-title';
 import { useQuizForPlay } from '../api/play';
 import { useAttempt } from '../use-attempt';
+import { LeaveGuard } from './leave-guard';
 import { QuestionView } from './question-view';
 import { QuizIntro } from './quiz-intro';
 import { ResultView } from './result-view';
@@ -17,8 +18,9 @@ export function QuizPlayPage() {
   const random = params.get('mode') === 'random' || params.get('random') === '1';
   const quiz = useQuizForPlay(id);
   const navigate = useNavigate();
+  usePageTitle(quiz.data?.title ?? 'クイズ');
 
-  if (quiz.isPending) return <Spinner />;
+  if (quiz.isPending) return <PlaySkeleton />;
   if (quiz.isError) {
     return (
       <section className="container auth">
@@ -34,18 +36,40 @@ export function QuizPlayPage() {
   return <Attempt key={`${id}-${random}`} quiz={quiz.data} random={random} />;
 }
 
+/** The intro card's shape while the quiz loads, so the page does not stand blank. */
+function PlaySkeleton() {
+  return (
+    <section className="container play" aria-busy="true" aria-label="クイズを読み込み中">
+      <div className="card play-card play-skeleton" aria-hidden>
+        <span className="skeleton play-skeleton__badges" />
+        <span className="skeleton play-skeleton__title" />
+        <span className="skeleton play-skeleton__line" />
+        <span className="skeleton play-skeleton__line play-skeleton__line--short" />
+        <span className="skeleton play-skeleton__facts" />
+        <span className="skeleton play-skeleton__button" />
+      </div>
+      <p className="visually-hidden" role="status">
+        クイズを読み込んでいます
+      </p>
+    </section>
+  );
+}
+
 /** One attempt's screens: intro, each question, the result (retry starts a new attempt). */
 function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
   const { data: user } = useCurrentUser();
   const attempt = useAttempt(quiz, random, Boolean(user));
 
-  if (attempt.phase === 'intro') return <QuizIntro quiz={quiz} random={random} onStart={attempt.start} />;
+  if (attempt.phase === 'intro')
+    return <QuizIntro quiz={quiz} random={random} onStart={() => attempt.start()} />;
   if (attempt.phase === 'finished')
     return (
       <ResultView
         quiz={quiz}
         questions={attempt.questions}
         answers={attempt.answers}
+        ended={attempt.ended}
+        practice={attempt.practice}
         signedIn={Boolean(user)}
         onRetry={attempt.start}
       />
@@ -54,16 +78,19 @@ function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
   // スタート is disabled for a quiz without questions, so an attempt under way always has one.
   if (!question) return null;
   return (
-    <QuestionView
-      key={question.id}
-      question={question}
-      position={attempt.index}
-      total={attempt.questions.length}
-      remaining={attempt.remaining}
-      chosen={attempt.answers[question.id]}
-      onChoose={attempt.choose}
-      last={attempt.last}
-      onNext={attempt.next}
-    />
+    <>
+      <LeaveGuard />
+      <QuestionView
+        key={question.id}
+        question={question}
+        position={attempt.index}
+        total={attempt.questions.length}
+        remaining={attempt.remaining}
+        chosen={attempt.answers[question.id]}
+        onChoose={attempt.choose}
+        last={attempt.last}
+        onNext={attempt.next}
+      />
+    </>
   );
 }

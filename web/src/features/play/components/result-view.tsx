@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { RotateCcw } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
 import { UI } from '@shared/constants';
 import type { Question, QuizDetail } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
+import { currentPath, loginPathFor } from '@web/features/auth/return-path';
 import { useFavorites } from '@web/features/quizzes/api/quizzes';
 import { FavoriteButton } from '@web/features/quizzes/components/favorite-button';
-import type { Answer } from '../use-attempt';
+import type { Answer, AttemptEnd } from '../use-attempt';
 import { useSavedAttempt } from '../use-saved-attempt';
 import { RatingPrompt } from './rating-prompt';
 
@@ -16,49 +17,140 @@ function resultMessage(rate: number) {
   return 'もう一度チャレンジしてみよう！';
 }
 
+const optionText = (question: Question, letter: Answer | undefined) =>
+  letter && letter !== '-' ? `${letter}: ${question[`option${letter}`] ?? ''}` : '未回答';
+
 /**
- * The attempt's result: score, correct rate and message; for a signed-in player the attempt is
- * saved and the rating prompt follows. Favourite, retry, and the way back to more quizzes.
+ * The attempt's result: score, correct rate and message (and 時間切れ when the clock ended it);
+ * for a signed-in player the attempt is saved and the rating prompt follows. Then each question
+ * with the player's answer, the right one and the explanation; retry all, or only the questions
+ * missed (as practice); favourite; the way to more quizzes.
  */
 export function ResultView(props: {
   quiz: QuizDetail;
   questions: Question[];
   answers: Record<string, Answer>;
+  ended: AttemptEnd;
+  /** A retry of missed questions: shown, not saved. */
+  practice: boolean;
   signedIn: boolean;
-  onRetry: () => void;
+  onRetry: (only?: Question[]) => void;
 }) {
+  const location = useLocation();
   const favorites = useFavorites(props.signedIn);
   const [ratingClosed, setRatingClosed] = useState(false);
   const score = props.questions.filter(
     (question) => props.answers[question.id] === question.correctAnswer,
   ).length;
   const total = props.questions.length;
-  const attemptId = useSavedAttempt({ ...props, score });
+  const missed = props.questions.filter((question) => props.answers[question.id] !== question.correctAnswer);
+  const attemptId = useSavedAttempt({ ...props, signedIn: props.signedIn && !props.practice, score });
   const isFavorite = (favorites.data ?? []).some((quiz) => quiz.id === props.quiz.id);
+  const timedOut = props.ended === 'timeout';
+  // The result takes focus, so a screen reader reads it and the keyboard starts from it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="container play">
-      <div className="card play-card result">
-        <p className="result__label">結果</p>
+      <div className={`card play-card result${timedOut ? ' result--timeout' : ''}`}>
+        <h1 ref={heading} tabIndex={-1} className="result__label">
+          {timedOut ? (
+            <>
+              <Clock size={20} aria-hidden /> 時間切れ
+            </>
+          ) : props.practice ? (
+            '間違えた問題の再挑戦の結果'
+          ) : (
+            '結果'
+          )}
+        </h1>
+        {timedOut && (
+          <p className="result__timeout">
+            制限時間（{props.quiz.timeLimit}分）になったため終了しました。答えていない問題は不正解になります。
+          </p>
+        )}
         <p className="result__score">
           <span>{score}</span> / {total} 問正解
         </p>
         <p className="result__rate">正答率 {total ? Math.round((score / total) * 100) : 0}%</p>
         <p className="result__message">{resultMessage(total ? score / total : 0)}</p>
-        {!props.signedIn && <p className="auth__muted">ログインすると結果が保存されます。</p>}
+        {props.practice ? (
+          <p className="auth__muted">再挑戦の結果は記録されません。</p>
+        ) : (
+          !props.signedIn && (
+            <p className="auth__muted">
+              <Link to={loginPathFor(currentPath(location))}>ログインすると結果が保存されます。</Link>
+            </p>
+          )
+        )}
         {attemptId && !ratingClosed && (
           <RatingPrompt attemptId={attemptId} onClose={() => setRatingClosed(true)} />
         )}
         <div className="play-card__actions">
-          <FavoriteButton quizId={props.quiz.id} isFavorite={isFavorite} />
-          <button type="button" className="button button--secondary" onClick={props.onRetry}>
+          <FavoriteButton quizId={props.quiz.id} quizTitle={props.quiz.title} isFavorite={isFavorite} />
+          {missed.length > 0 && missed.length < total && (
+            <button type="button" className="button button--secondary" onClick={() => props.onRetry(missed)}>
+              <XCircle size={16} aria-hidden />
+              間違えた問題だけ再挑戦（{missed.length}問）
+            </button>
+          )}
+          <button type="button" className="button button--secondary" onClick={() => props.onRetry()}>
             <RotateCcw size={16} aria-hidden />
             もう一度挑戦
           </button>
-          <Link to={paths.home} className="button button--primary">
+          <Link to={props.signedIn ? paths.quizSearch : paths.home} className="button button--primary">
             ほかのクイズを探す
           </Link>
         </div>
       </div>
+      <Review questions={props.questions} answers={props.answers} />
+    </section>
+  );
+}
+
+/** Each question: the player's answer, the right one, and the explanation. */
+function Review({ questions, answers }: { questions: Question[]; answers: Record<string, Answer> }) {
+  return (
+    <section className="card play-card review" aria-labelledby="review-title">
+      <h2 id="review-title" className="review__title">
+        答え合わせ
+      </h2>
+      <ol className="review__list">
+        {questions.map((question, index) => {
+          const answer = answers[question.id];
+          const correct = answer === question.correctAnswer;
+          return (
+            <li key={question.id} className={`review__item${correct ? ' is-correct' : ' is-wrong'}`}>
+              <p className="review__question">
+                {correct ? (
+                  <CheckCircle2 size={18} aria-hidden className="review__mark" />
+                ) : (
+                  <XCircle size={18} aria-hidden className="review__mark" />
+                )}
+                <span>
+                  <span className="visually-hidden">{correct ? '正解' : '不正解'}: </span>問{index + 1}.{' '}
+                  {question.questionText}
+                </span>
+              </p>
+              <dl className="review__answers">
+                <div>
+                  <dt>あなたの回答</dt>
+                  <dd className={correct ? 'mistakes__correct' : 'mistakes__yours'}>
+                    {optionText(question, answer)}
+                  </dd>
+                </div>
+                {!correct && (
+                  <div>
+                    <dt>正解</dt>
+                    <dd className="mistakes__correct">{optionText(question, question.correctAnswer)}</dd>
+                  </div>
+                )}
+              </dl>
+              {question.explanation && <p className="review__explanation">{question.explanation}</p>}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

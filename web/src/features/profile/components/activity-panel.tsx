@@ -36,7 +36,7 @@ export function ActivityPanel({
         <ul className="activity-list">
           {activity.slice(0, 5).map((item) => (
             <li key={item.id} className={`activity-list__item activity-list__item--${item.type}`}>
-              <span className="activity-list__icon" aria-label={activityLabels[item.type]}>
+              <span className="activity-list__icon" role="img" aria-label={activityLabels[item.type]}>
                 {activityIcons[item.type]}
               </span>
               <span className="activity-list__text">

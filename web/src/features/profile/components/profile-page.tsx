@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { currentUserKey } from '@web/features/auth/api/get-current-user';
 import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
+import { loginPathFor } from '@web/features/auth/return-path';
 import { useRequireUser } from '@web/features/auth/use-require-user';
 import { ApiError } from '@web/lib/api-client';
 import { useUserActivity, useUserStats } from '../api/profile';
@@ -15,9 +16,11 @@ import { NicknameGreeting } from './nickname-greeting';
 import { RecentAttemptsPanel } from './recent-attempts-panel';
 import { StatCards } from './stat-cards';
 import '../profile.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/profile': greeting, stats, recent activity, latest results with mistakes, account settings. */
 export function ProfilePage() {
+  usePageTitle('マイページ');
   const current = useRequireUser();
   if (!current.data) return <Spinner />;
   return <Profile user={current.data} />;
@@ -35,7 +38,7 @@ function Profile({ user }: { user: CurrentUser }) {
     // The session ended while the user was still cached: sign-in is needed again.
     if (!signedOut) return;
     queryClient.setQueryData(currentUserKey, null);
-    void navigate(paths.login, { replace: true });
+    void navigate(loginPathFor(paths.profile), { replace: true });
   }, [signedOut, navigate, queryClient]);
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (

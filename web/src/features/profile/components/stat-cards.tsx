@@ -16,7 +16,13 @@ export function StatCards({ stats, pending }: { stats: UserStats | undefined; pe
       unit: '回',
       icon: <BookOpenCheck size={20} aria-hidden />,
     },
-    { label: '平均正答率', value: stats?.averageScore, unit: '%', icon: <Target size={20} aria-hidden /> },
+    {
+      label: '平均正答率',
+      // No quiz finished yet: there is no average, not an average of 0%.
+      value: stats && stats.quizzesCompleted === 0 ? undefined : stats?.averageScore,
+      unit: '%',
+      icon: <Target size={20} aria-hidden />,
+    },
     { label: '合計ポイント', value: stats?.totalPoints, unit: 'pt', icon: <Trophy size={20} aria-hidden /> },
   ];
   return (
@@ -26,8 +32,17 @@ export function StatCards({ stats, pending }: { stats: UserStats | undefined; pe
           <span className="stat-card__icon">{card.icon}</span>
           <span className="stat-card__label">{card.label}</span>
           <span className="stat-card__value">
-            {card.value ?? '–'}
-            <small>{card.unit}</small>
+            {card.value === undefined ? (
+              <>
+                <span aria-hidden>–</span>
+                <span className="visually-hidden">まだありません</span>
+              </>
+            ) : (
+              <>
+                {card.value}
+                <small>{card.unit}</small>
+              </>
+            )}
           </span>
         </li>
       ))}

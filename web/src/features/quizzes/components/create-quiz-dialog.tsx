@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PenLine, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { CurrentUser } from '@shared/users';
@@ -9,9 +10,11 @@ import { toast } from '@web/components/toast/toast-store';
 import { Dialog } from '@web/components/ui/dialog';
 import { AiGenerationTab } from '@web/features/ai/components/ai-generation-tab';
 import { useAiGeneration } from '@web/features/ai/use-ai-generation';
+import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateQuiz } from '../api/quizzes';
 import { generatedQuizFormValues, quizFormValues, type QuizFormValues } from '../quiz-form-values';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { QuizForm } from './quiz-form';
 
 type CreateTab = 'manual' | 'ai';
@@ -45,12 +48,26 @@ export function CreateQuizDialog(props: {
   const [form, setForm] = useState(() => ({ key: 0, initial: quizFormValues(), loaded: false }));
   const ai = useAiGeneration(props.user.id);
   const limit = props.user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  // At the limit the form is shown but cannot be used: the reason and the way on are said first.
+  const full = props.used >= limit;
   const resetForm = (initial: QuizFormValues, loaded: boolean) =>
     setForm((current) => ({ key: current.key + 1, initial, loaded }));
   /** Closing returns to the manual tab (the default) unless a generated quiz is waiting on the AI tab. */
   const onOpenChange = (open: boolean) => {
     if (!open && !ai.result) setTab('manual');
     props.onOpenChange(open);
+  };
+  // Closing throws the typed form away (a generated quiz on the AI tab is kept): ask first.
+  const changed = useRef<(() => boolean) | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestOpenChange = (open: boolean) => {
+    if (!open && changed.current?.()) return setAskDiscard(true);
+    onOpenChange(open);
+  };
+  const discard = () => {
+    setAskDiscard(false);
+    resetForm(quizFormValues(), false);
+    onOpenChange(false);
   };
   const submit = (values: QuizFormValues) =>
     create.mutate(values, {
@@ -67,10 +84,8 @@ export function CreateQuizDialog(props: {
         ),
     });
   return (
-    <Dialog open={props.open} onOpenChange={onOpenChange} title="新しいクイズを作成" size="wide">
-      <p className={`quota-card${props.used >= limit ? ' is-full' : ''}`} role="status">
-        {quotaText(props.user, props.used)}
-      </p>
+    <Dialog open={props.open} onOpenChange={requestOpenChange} title="新しいクイズを作成" size="wide">
+      <QuotaCard user={props.user} used={props.used} limit={limit} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
         <Tabs.List className="tabs__list" aria-label="作成方法">
           <Tabs.Trigger value="manual" className="tabs__trigger">
@@ -96,14 +111,18 @@ export function CreateQuizDialog(props: {
             initial={form.initial}
             focusTitle={form.loaded}
             isPro={props.user.isPro}
+            disabled={full}
             pending={create.isPending}
-            onCancel={() => onOpenChange(false)}
+            onCancel={() => requestOpenChange(false)}
+            changedRef={changed}
             onSubmit={submit}
           />
         </Tabs.Content>
         <Tabs.Content value="ai" className="tabs__panel">
           <AiGenerationTab
             userId={props.user.id}
+            isPro={props.user.isPro}
+            quizQuotaReached={full}
             ai={ai}
             onLoad={(result) => {
               resetForm(generatedQuizFormValues(result.quiz, result.settings), true);
@@ -113,6 +132,35 @@ export function CreateQuizDialog(props: {
           />
         </Tabs.Content>
       </Tabs.Root>
+      <DiscardChangesDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={discard} />
     </Dialog>
+  );
+}
+
+/**
+ * The creation quota, up front: what is left, or that the limit is reached, with the way on (the
+ * membership page for free members; removing a quiz for everyone).
+ */
+function QuotaCard({ user, used, limit }: { user: CurrentUser; used: number; limit: number }) {
+  const full = used >= limit;
+  return (
+    <div className={`quota-card${full ? ' is-full' : ''}`} role="status">
+      <p>{quotaText(user, used)}</p>
+      {full && (
+        <p className="quota-card__next">
+          {user.isPro ? (
+            '新しく作るには、マイクイズから不要なクイズを削除してください。'
+          ) : (
+            <>
+              <Link to={paths.proCheckout} className="button button--upgrade button--small">
+                <Sparkles size={14} aria-hidden />
+                アドバンスド会員にアップグレード
+              </Link>
+              <span>または、不要なクイズを削除すると作成できます。</span>
+            </>
+          )}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import type { QuizSummary } from '@shared/quizzes';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
@@ -5,6 +6,7 @@ import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useMyQuizDetail, useUpdateQuiz } from '../api/quizzes';
 import { quizFormValues } from '../quiz-form-values';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { QuizForm } from './quiz-form';
 
 /** Editing one of the author's quizzes: its questions are loaded, then the form opens filled in. */
@@ -19,8 +21,16 @@ export function EditQuizDialog({
 }) {
   const detail = useMyQuizDetail(quiz.id);
   const update = useUpdateQuiz();
+  const changed = useRef<(() => boolean) | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => (changed.current?.() ? setAskDiscard(true) : onClose());
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="クイズを編集" size="wide">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && requestClose()}
+      title={`クイズを編集「${quiz.title}」`}
+      size="wide"
+    >
       {detail.isPending ? (
         <Spinner />
       ) : detail.isError ? (
@@ -32,7 +42,8 @@ export function EditQuizDialog({
           isPro={isPro}
           isHidden={detail.data.isHidden}
           pending={update.isPending}
-          onCancel={onClose}
+          onCancel={requestClose}
+          changedRef={changed}
           onSubmit={(values) =>
             update.mutate(
               { id: quiz.id, input: values as never },
@@ -47,6 +58,7 @@ export function EditQuizDialog({
           }
         />
       )}
+      <DiscardChangesDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={onClose} />
     </Dialog>
   );
 }

@@ -39,27 +39,50 @@ export function MyQuizCard(props: {
         </div>
       </dl>
       {quiz.reportCount > 0 && (
-        <button type="button" className="report-warning" onClick={props.onShowReports}>
+        <button
+          type="button"
+          className="report-warning"
+          onClick={props.onShowReports}
+          aria-label={`「${quiz.title}」への報告${quiz.reportCount}件の内容を見る`}
+        >
           <AlertTriangle size={16} aria-hidden />
           {quiz.reportCount}件の報告があります（内容を見る）
         </button>
       )}
       <div className="quiz-card__play">
-        <Link to={paths.quiz(quiz.id)} className="button button--secondary button--small">
+        <Link
+          to={paths.quiz(quiz.id)}
+          className="button button--secondary button--small"
+          aria-label={`「${quiz.title}」をプレビュー`}
+        >
           <Eye size={15} aria-hidden />
           プレビュー
         </Link>
-        <Link to={paths.quiz(quiz.id, { random: true })} className="button button--secondary button--small">
+        <Link
+          to={paths.quiz(quiz.id, { random: true })}
+          className="button button--secondary button--small"
+          aria-label={`「${quiz.title}」をランダム順で開始`}
+        >
           <Shuffle size={15} aria-hidden />
           ランダム順で開始
         </Link>
       </div>
       <div className="quiz-card__play">
-        <button type="button" className="button button--secondary button--small" onClick={props.onEdit}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={props.onEdit}
+          aria-label={`「${quiz.title}」を編集`}
+        >
           <Pencil size={15} aria-hidden />
           編集
         </button>
-        <button type="button" className="button button--danger button--small" onClick={props.onDelete}>
+        <button
+          type="button"
+          className="button button--danger-outline button--small"
+          onClick={props.onDelete}
+          aria-label={`「${quiz.title}」を削除`}
+        >
           <Trash2 size={15} aria-hidden />
           削除
         </button>

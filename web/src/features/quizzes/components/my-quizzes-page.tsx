@@ -6,6 +6,7 @@ import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { loginPathFor } from '@web/features/auth/return-path';
 import { useMyQuizzes } from '../api/quizzes';
 import { CreateQuizDialog } from './create-quiz-dialog';
 import { DeleteQuizDialog } from './delete-quiz-dialog';
@@ -14,9 +15,11 @@ import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import { QuizReportsDialog } from './quiz-reports-dialog';
 import '../quizzes.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {
+  usePageTitle('マイクイズ');
   const current = useCurrentUser();
   if (current.isPending) return <Spinner />;
   if (!current.data) {
@@ -25,7 +28,7 @@ export function MyQuizzesPage() {
         <div className="card status-card">
           <h1 className="status-card__title">ログインが必要です</h1>
           <p className="status-card__body">マイクイズを使うにはログインしてください。</p>
-          <Link to={paths.login} className="button button--primary">
+          <Link to={loginPathFor(paths.myQuizzes)} className="button button--primary">
             ログインする
           </Link>
         </div>
@@ -69,7 +72,7 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
           <span className="visually-hidden">マイクイズを検索</span>
           <input
             type="search"
-            placeholder="タイトル・説明・カテゴリ・難易度で絞り込み"
+            placeholder="キーワードで絞り込み"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />

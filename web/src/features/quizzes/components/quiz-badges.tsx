@@ -15,7 +15,9 @@ export function CategoryBadge({ category }: { category: string | null | undefine
 /** "★ 4.2" or 未評価. */
 export function RatingText({ quiz }: { quiz: Pick<QuizSummary, 'averageRating'> }) {
   return quiz.averageRating > 0 ? (
-    <span aria-label={`平均評価 ${quiz.averageRating.toFixed(1)}`}>★ {quiz.averageRating.toFixed(1)}</span>
+    <span role="img" aria-label={`平均評価 ${quiz.averageRating.toFixed(1)}`}>
+      ★ {quiz.averageRating.toFixed(1)}
+    </span>
   ) : (
     <span>未評価</span>
   );

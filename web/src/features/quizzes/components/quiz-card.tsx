@@ -20,9 +20,9 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           <DifficultyBadge difficulty={quiz.difficulty} />
         </div>
         <div className="quiz-card__actions">
-          <FavoriteButton quizId={quiz.id} isFavorite={isFavorite} />
+          <FavoriteButton quizId={quiz.id} quizTitle={quiz.title} isFavorite={isFavorite} />
           <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="icon-button" aria-label="その他の操作">
+            <DropdownMenu.Trigger className="icon-button" aria-label={`「${quiz.title}」のその他の操作`}>
               <MoreVertical size={18} aria-hidden />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
@@ -77,7 +77,10 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           プレイ
         </Link>
       </div>
-      <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+      {/* Mounted when asked for: a grid of cards would otherwise set up a dialog per card. */}
+      {reporting && (
+        <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+      )}
     </article>
   );
 }

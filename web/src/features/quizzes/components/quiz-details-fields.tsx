@@ -16,6 +16,11 @@ export function QuizDetailsFields({
 }) {
   const categories = useCategories();
   const errors = form.formState.errors.quiz;
+  // The quiz's own category is an option from the start, so the select shows it even while the
+  // category list is still loading (or when the category is no longer offered).
+  const current = form.watch('quiz.category');
+  const names = (categories.data ?? []).map((category) => category.name);
+  const options = current && !names.includes(current) ? [current, ...names] : names;
   return (
     <>
       <TextField
@@ -32,9 +37,9 @@ export function QuizDetailsFields({
           {...form.register('quiz.category')}
         >
           <option value="">カテゴリを選択</option>
-          {(categories.data ?? []).map((category) => (
-            <option key={category.id} value={category.name}>
-              {category.name}
+          {options.map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </SelectField>
@@ -64,7 +69,7 @@ export function QuizDetailsFields({
       </div>
       <TextAreaField
         id={id('description')}
-        label={`説明${mode === 'edit' ? '（任意）' : ''}`}
+        label="説明"
         rows={3}
         error={errors?.description?.message}
         {...form.register('quiz.description')}

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
-import { createQuizSchema, updateQuizSchema } from '@shared/quiz-schemas';
+import { createQuizSchema } from '@shared/quiz-schemas';
 import { LIMITS } from '@shared/constants';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { emptyQuestion, type QuizFormValues } from '../quiz-form-values';
+import { editQuizFormSchema, emptyQuestion, isUnchanged, type QuizFormValues } from '../quiz-form-values';
 import { PublishSetting } from './publish-setting';
 import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
@@ -22,19 +22,41 @@ export function QuizForm(props: {
   /** An admin-hidden quiz: the private setting note does not apply. */
   isHidden?: boolean;
   pending: boolean;
+  /** The creation quota is reached: the fields are shown, greyed out, and nothing can be sent. */
+  disabled?: boolean;
   /** Focus the title when the form appears (after AI output is loaded into it). */
   focusTitle?: boolean;
   onSubmit: (values: QuizFormValues) => void;
   onCancel: () => void;
+  /**
+   * Filled with a check of whether anything was typed, so the dialog can ask before throwing it
+   * away. Asked at the moment of closing (Escape may come in the same instant as the last key).
+   */
+  changedRef?: React.RefObject<(() => boolean) | null>;
 }) {
   const form = useForm<QuizFormValues>({
-    resolver: zodResolver(props.mode === 'create' ? createQuizSchema : updateQuizSchema) as never,
+    resolver: zodResolver(props.mode === 'create' ? createQuizSchema : editQuizFormSchema) as never,
     defaultValues: props.initial,
   });
   const questions = useFieldArray({ control: form.control, name: 'questions' });
+  /** Saving an edit that changes nothing sends nothing and says so. */
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const onValid = (values: QuizFormValues) => {
+    if (props.mode === 'edit' && isUnchanged(values, props.initial)) return setNothingChanged(true);
+    setNothingChanged(false);
+    props.onSubmit(values);
+  };
   const rootError = form.formState.errors.questions?.root;
   const id = (name: string) => `${props.mode}-${name}`;
-  const { focusTitle } = props;
+  const { focusTitle, changedRef, initial } = props;
+  const { getValues } = form;
+  useEffect(() => {
+    if (!changedRef) return;
+    changedRef.current = () => JSON.stringify(getValues()) !== JSON.stringify(initial);
+    return () => {
+      changedRef.current = null;
+    };
+  }, [changedRef, getValues, initial]);
   const { setFocus } = form;
   useEffect(() => {
     if (focusTitle) setFocus('quiz.title');
@@ -43,47 +65,55 @@ export function QuizForm(props: {
   return (
     <form
       className="quiz-form"
-      onSubmit={(event) => void form.handleSubmit((values) => props.onSubmit(values))(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      onChange={() => setNothingChanged(false)}
       noValidate
     >
-      <QuizDetailsFields form={form} mode={props.mode} id={id} />
-      <PublishSetting
-        form={form}
-        privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
-        showProNote={!props.isHidden && !props.isPro}
-      />
-      <div className="questions">
-        <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
-        {rootError && (
-          <p className="form-alert" role="alert">
-            {rootError.message}
-          </p>
-        )}
-        {questions.fields.map((field, index) => (
-          <QuestionFields
-            key={field.id}
-            form={form}
-            index={index}
-            id={id}
-            removable={questions.fields.length > 1}
-            onRemove={() => questions.remove(index)}
-          />
-        ))}
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => questions.append(emptyQuestion())}
-          disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
-        >
-          <Plus size={16} aria-hidden />
-          問題を追加
-        </button>
-      </div>
+      <fieldset className="quiz-form__fields" disabled={props.disabled}>
+        <QuizDetailsFields form={form} mode={props.mode} id={id} />
+        <PublishSetting
+          form={form}
+          privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
+          showProNote={!props.isHidden && !props.isPro}
+        />
+        <div className="questions">
+          <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
+          {rootError && (
+            <p className="form-alert" role="alert">
+              {rootError.message}
+            </p>
+          )}
+          {questions.fields.map((field, index) => (
+            <QuestionFields
+              key={field.id}
+              form={form}
+              index={index}
+              id={id}
+              removable={questions.fields.length > 1}
+              onRemove={() => questions.remove(index)}
+            />
+          ))}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => questions.append(emptyQuestion())}
+            disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
+          >
+            <Plus size={16} aria-hidden />
+            問題を追加
+          </button>
+        </div>
+      </fieldset>
+      {nothingChanged && (
+        <p className="form-notice" role="status">
+          変更された項目はありません。内容を変更してから保存してください。
+        </p>
+      )}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={props.onCancel}>
           キャンセル
         </button>
-        <button type="submit" className="button button--primary" disabled={props.pending}>
+        <button type="submit" className="button button--primary" disabled={props.pending || props.disabled}>
           {submitLabel(props.mode, props.pending)}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { useDebounced } from '../use-debounced';
 import { QuizCard, QuizGridSkeleton } from './quiz-card';
 import { QuizFilters, type Filters } from './quiz-filters';
 import '../quizzes.css';
+import { usePageTitle } from '@web/lib/page-title';
 
 const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
   popular: '人気順',
@@ -18,6 +19,7 @@ const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
 
 /** '/quiz-search': find quizzes (sign-in required). */
 export function QuizSearchPage() {
+  usePageTitle('クイズを探す');
   const current = useRequireUser();
   const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
   const [sort, setSort] = useState<(typeof SEARCH_SORTS)[number]>('popular');
@@ -62,9 +64,15 @@ export function QuizSearchPage() {
             クイズの検索に失敗しました:{' '}
             {results.error instanceof ApiError ? results.error.status : 'ネットワークエラー'}
           </p>
-          <button type="button" className="button button--secondary" onClick={() => void results.refetch()}>
-            <RefreshCw size={16} aria-hidden />
-            再読み込み
+          <p className="state__hint">一時的な問題かもしれません。少し待ってから、もう一度お試しください。</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void results.refetch()}
+            disabled={results.isFetching}
+          >
+            <RefreshCw size={16} aria-hidden className={results.isFetching ? 'spin' : undefined} />
+            {results.isFetching ? '検索しています...' : 'もう一度検索する'}
           </button>
         </div>
       ) : results.data.length === 0 ? (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { REPORT_REASONS } from '@shared/constants';
 import { QUIZ_MESSAGES, REPORT_REASON_LABELS } from '@shared/quizzes';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { TextAreaField } from '@web/components/ui/text-field';
-import { paths } from '@web/config/paths';
+import { currentPath, loginPathFor, type LoginState } from '@web/features/auth/return-path';
 import { ApiError } from '@web/lib/api-client';
 import { useReportQuiz } from '../api/quizzes';
 
@@ -19,6 +19,7 @@ export function ReportDialog(props: {
 }) {
   const report = useReportQuiz();
   const navigate = useNavigate();
+  const location = useLocation();
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +60,9 @@ export function ReportDialog(props: {
                 // A guest is taken to the login page with the reason, not a toast (spec).
                 if (failure instanceof ApiError && failure.status === 401) {
                   props.onOpenChange(false);
-                  return void navigate(paths.login, { state: { notice: 'ログインが必要です' } });
+                  return void navigate(loginPathFor(currentPath(location)), {
+                    state: { notice: 'ログインが必要です' } satisfies LoginState,
+                  });
                 }
                 toastError(failure, '報告の送信に失敗しました。もう一度お試しください。');
               },

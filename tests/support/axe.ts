@@ -1,0 +1,27 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The WCAG 2.2 A and AA rules (and their 2.0 and 2.1 predecessors) axe-core checks. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * the rule, the page (`where`) and the elements, so a journey checks every screen it passes.
+ */
+export async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`,
+        )
+        .join('\n  ')}`,
+  );
+  expect(report, `axe-core on ${where}`).toEqual([]);
+}
