@@ -11,6 +11,7 @@ import { completionAchievements, completionItems, grantAchievements } from '../p
 import { accountGuard, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
+import { countDailyPlay, listDailyPlays } from './featured';
 import { activeQuizCheck, viewableQuizDetail } from './quiz';
 import { quizKey } from './quiz-keys';
 
@@ -103,6 +104,8 @@ export async function saveAttempt(
         },
         onConditionFailed: quizGone,
       },
+      // This week's plays, for the featured quiz.
+      countDailyPlay(quizId, now),
       ...completionItems(
         {
           userId: user.id,
@@ -123,6 +126,10 @@ export async function saveAttempt(
     if (!(error instanceof ConditionsFailed && error.has('player'))) throw error;
     await countPlay(false);
   }
+
+  await listDailyPlays(quizId, now).catch((error: unknown) =>
+    log.error('listing the day’s plays failed', { error }),
+  );
 
   // The play is saved with every counter above; achievements follow from the new total.
   const profile = await db.get({

@@ -10,20 +10,23 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   functionIdFor,
   httpRoutes,
   queueConsumers,
+  streamConsumers,
   webSocketRoutes,
   type Grant,
   type HttpRoute,
   type QueueConsumer,
+  type StreamConsumer,
   type TableAccess,
   type WebSocketRoute,
 } from '../../functions/routes';
@@ -151,9 +154,42 @@ export class Api extends Construct {
         new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }),
       );
     }
+    for (const consumer of streamConsumers) {
+      const fn = this.createFunction(consumer, appUrl);
+      // Batches that still fail after their retries are described here (shard, sequence numbers),
+      // for a look and a backfill; the records themselves stay in the stream for 24 hours.
+      const failures = new Queue(this, `${functionIdFor(consumer)}Failures`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      fn.addEventSource(
+        new DynamoEventSource(this.props.table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: consumer.batchSize,
+          parallelizationFactor: consumer.parallelizationFactor,
+          retryAttempts: consumer.retryAttempts,
+          bisectBatchOnError: true,
+          onFailure: new SqsDlq(failures),
+          filters: [
+            FilterCriteria.filter({
+              dynamodb: {
+                Keys: {
+                  pk: { S: FilterRule.beginsWith(consumer.keys.pkPrefix) },
+                  sk: { S: FilterRule.isEqual(consumer.keys.sk) },
+                },
+              },
+            }),
+          ],
+        }),
+      );
+    }
   }
 
-  private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
+  private createFunction(
+    settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer,
+    appUrl: string,
+  ) {
     const { table, materials, tickQueue } = this.props;
     const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
     const fn = new RouteFunction(this, functionIdFor(settings), {
