@@ -17,6 +17,7 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
 import {
   functionIdFor,
   httpRoutes,
@@ -163,6 +164,13 @@ export class Api extends Construct {
         enforceSSL: true,
         retentionPeriod: Duration.days(14),
       });
+      NagSuppressions.addResourceSuppressions(failures, [
+        {
+          id: 'AwsSolutions-SQS3',
+          reason:
+            'The on-failure destination of a stream event source mapping: it is the end of the line, like a dead-letter queue, and needs none of its own.',
+        },
+      ]);
       fn.addEventSource(
         new DynamoEventSource(this.props.table, {
           startingPosition: StartingPosition.TRIM_HORIZON,
