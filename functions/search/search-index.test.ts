@@ -49,8 +49,11 @@ describe('index writes', () => {
     return `${key.pk} ${key.sk}`;
   };
   const popular = `${RankKeys.key({ quizId: 'q1', sort: 'popular' }).pk} ${RankKeys.sk({ sort: 'popular' })}`;
-  const keys = (items: { pk: unknown; sk: unknown }[]) =>
-    items.map((item) => `${String(item.pk)} ${String(item.sk)}`);
+  const keys = (items: readonly object[]) =>
+    items.map((item) => {
+      const { pk, sk } = item as { pk: string; sk: string };
+      return `${pk} ${sk}`;
+    });
 
   it('add every pair and both ranking entries for a new public quiz, and nothing for a private one', () => {
     const { puts, deletes } = indexWrites(undefined, quiz());

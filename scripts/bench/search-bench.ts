@@ -102,17 +102,27 @@ export function benchQuiz(index: number): CatalogueQuiz {
     category: SEED_CATEGORIES[index % SEED_CATEGORIES.length]!.name,
     difficulty: DIFFICULTIES[index % 3],
     createdAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString(),
-    participantCount: (index * 37) % 97,
-    totalPlayers: (index * 11) % 131,
-    ratingSum: (index % 11) * ((index % 5) + 1),
-    ratingCount: index % 11,
+    ...counters(index),
+  };
+}
+
+/** Plays and ratings spread over the catalogue, unrelated to the words (a multiplicative hash). */
+function counters(index: number) {
+  const hash = Math.imul(index + 1, 2654435761) >>> 0;
+  const ratingCount = (hash >>> 4) % 11;
+  return {
+    participantCount: hash % 97,
+    totalPlayers: (hash % 97) + ((hash >>> 8) % 40),
+    ratingCount,
+    ratingSum: ratingCount * (1 + ((hash >>> 12) % 5)),
   };
 }
 
 /** Sums DynamoDB's consumed capacity of every call made through the functions' client. */
 export function meterCapacity() {
   const units = { read: 0, write: 0 };
-  const reads = new Set(['GetCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand']);
+  // The document client hands each call to the DynamoDB client: these are its command names.
+  const reads = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'ScanCommand']);
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;

@@ -117,6 +117,10 @@ export async function readStream(table: { endpoint: string; tableName: string })
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const idleMs = options.idleMs ?? 100;
+  /** Records that fill a batch in every lane of every consumer. */
+  const fullBatch = Math.max(
+    ...options.consumers.map((consumer) => consumer.batchSize * consumer.parallelizationFactor),
+  );
   const retryDelayMs = options.retryDelayMs ?? 200;
   const config = { endpoint: options.endpoint, region, credentials };
   const dynamo = new DynamoDBClient(config);
@@ -248,24 +252,44 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
               }),
             )
           ).ShardIterator;
-          let result;
-          try {
-            result = await streams.send(
-              new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
-            );
-          } catch (error) {
-            if (!(error instanceof ExpiredIteratorException)) throw error;
-            shard.iterator = undefined;
-            continue;
+          // Like the mapping, read on until a batch is full for every lane, the shard has nothing
+          // more, or a second has gone by: the consumers' own writes fill the stream too.
+          const records: StreamRecord[] = [];
+          let passing = 0;
+          const readingSince = Date.now();
+          for (;;) {
+            let result;
+            try {
+              result = await streams.send(
+                new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
+              );
+            } catch (error) {
+              if (!(error instanceof ExpiredIteratorException)) throw error;
+              // Asked for again, after the last record handed over.
+              shard.iterator = undefined;
+              break;
+            }
+            const page = result.Records ?? [];
+            records.push(...page);
+            passing += page.filter((record) =>
+              options.consumers.some((consumer) => passes(consumer, record)),
+            ).length;
+            shard.iterator = result.NextShardIterator;
+            if (!shard.iterator) shard.closed = true;
+            if (
+              page.length === 0 ||
+              !shard.iterator ||
+              passing >= fullBatch ||
+              records.length >= 20 * 1000 ||
+              Date.now() - readingSince > 1000
+            )
+              break;
           }
-          const records = result.Records ?? [];
           found += records.length;
           if (records.length) {
             await dispatch(records, streamArn);
             shard.lastSequence = records.at(-1)!.dynamodb?.SequenceNumber;
           }
-          shard.iterator = result.NextShardIterator;
-          if (!shard.iterator) shard.closed = true;
         }
         if (found === 0) {
           const ready = waiters.filter((waiter) => waiter.after < passNumber);
