@@ -205,6 +205,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     closed: boolean;
   }
 
+  /** The records being handed to the consumers: the next read waits for the ones before. */
+  let handing: Promise<void> = Promise.resolve();
+
   async function run() {
     let streamArn: string | undefined;
     const shards = new Map<string, Shard>();
@@ -287,11 +290,23 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           }
           found += records.length;
           if (records.length) {
-            await dispatch(records, streamArn);
-            shard.lastSequence = records.at(-1)!.dynamodb?.SequenceNumber;
+            // Handed over after the records before them; the next ones are read meanwhile.
+            const previous = handing;
+            const last = records.at(-1)!.dynamodb?.SequenceNumber;
+            const arn = streamArn;
+            handing = previous
+              .then(() => dispatch(records, arn))
+              .then(() => {
+                shard.lastSequence = last;
+              })
+              .catch((error: unknown) =>
+                options.log(`[streams] handing records over failed: ${String(error)}`),
+              );
+            await previous;
           }
         }
         if (found === 0) {
+          await handing;
           const ready = waiters.filter((waiter) => waiter.after < passNumber);
           waiters = waiters.filter((waiter) => waiter.after >= passNumber);
           for (const waiter of ready) waiter.resolve();
@@ -318,6 +333,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       stopped = true;
       wake?.();
       await running;
+      await handing;
       dynamo.destroy();
       streams.destroy();
     },
