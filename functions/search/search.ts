@@ -26,11 +26,13 @@ import { PostingKeys, RankKeys } from './search-keys';
  *
  * How a search is answered (each step bounded by `SEARCH_BUDGET`, whatever the query):
  * 1. Read the first postings of a few of the words' character pairs (the likeliest rare ones).
- *    When a list ends there, its quizzes are all the candidates: read them, check, sort.
+ *    When a list ends there, its quizzes are all the candidates.
  * 2. Otherwise every pair is common. Newest first: walk the rarest-looking pair's postings, newest
  *    first, checking as it goes, until enough match. Popular and rating: read that pair's postings
- *    whole to know the candidates, then walk the sort's ranking (`QUIZRANK#<sort>`) in order,
- *    checking only candidates, until enough match.
+ *    whole to know the candidates.
+ * Known candidates are checked newest first until enough match, or for popular and rating read
+ * and sorted when they are few, and found along the sort's ranking (`QUIZRANK#<sort>`) in order
+ * when they are many.
  * 3. When even that list is too long, walk the sort's order itself and check every quiz.
  * No words: walk the sort's order (the public list for newest), checking the filters.
  */
@@ -44,6 +46,8 @@ export const SEARCH_BUDGET = {
   probe: 200,
   /** Postings of the rarest list read to know every candidate. */
   postings: 10_000,
+  /** Known candidates all read and sorted (popular, rating); more are found along the ranking. */
+  candidates: 200,
   /** Ranking entries read while walking a sort's order. */
   ranked: 10_000,
   /** Quizzes read to be checked, candidates or not. */
@@ -215,10 +219,7 @@ async function firstMatches(search: Search, ids: readonly string[]) {
 async function byIndex(search: Search, grams: QueryGram[]): Promise<QuizItem[]> {
   const lists = await Promise.all(grams.map((gram) => readPostings(gram, search.budget.probe)));
   const whole = lists.filter((list) => list.complete).sort((a, b) => a.quizzes.size - b.quizzes.size);
-  if (whole.length) {
-    const candidates = [...whole[0]!.quizzes].filter(([id, order]) => couldMatch(id, order, lists));
-    return (await readQuizzes(candidates.map(([id]) => id))).filter(search.accepts);
-  }
+  if (whole.length) return fromCandidates(search, candidatesOf(whole[0]!, lists));
   // Every list goes on: the rarest-looking is the pair whose first postings reach back furthest.
   const pairs = lists.filter((list) => isPair(list.gram));
   const driver = pairs.sort((a, b) => (a.readTo! < b.readTo! ? -1 : 1))[0] ?? lists[0]!;
@@ -227,14 +228,24 @@ async function byIndex(search: Search, grams: QueryGram[]): Promise<QuizItem[]> 
     return search.found;
   }
   const full = await readPostings(driver.gram, search.budget.postings);
-  if (!full.complete) return walk(search);
-  const candidates = [...full.quizzes]
+  return full.complete ? fromCandidates(search, candidatesOf(full, lists)) : walk(search);
+}
+
+/** The quizzes of a list read whole that the other lists do not rule out, newest first. */
+const candidatesOf = (list: PostingList, lists: readonly PostingList[]) =>
+  [...list.quizzes]
     .filter(([id, order]) => couldMatch(id, order, lists))
     .sort(([, a], [, b]) => (a < b ? 1 : -1))
     .map(([id]) => id);
-  if (candidates.length <= search.budget.checked)
-    return (await readQuizzes(candidates)).filter(search.accepts);
+
+/**
+ * With every candidate known: newest first, they are checked in that order until enough match;
+ * for the other sorts a few are all read and sorted, and many are found along the sort's ranking.
+ */
+async function fromCandidates(search: Search, candidates: string[]) {
   if (search.sort === 'newest') await firstMatches(search, candidates);
+  else if (candidates.length <= search.budget.candidates)
+    search.found.push(...(await readQuizzes(candidates)).filter(search.accepts));
   else await walkRanking(search, search.sort, new Set(candidates));
   return search.found;
 }

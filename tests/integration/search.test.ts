@@ -175,7 +175,15 @@ describe('a catalogue loaded through the table stream', () => {
     { q: 'あ い う え お か き く け こ さ し す せ そ た ち つ て と な に ぬ ね の' }, // many words
   ];
   // A small budget with a small limit takes every path of the plan on this catalogue.
-  const small: SearchBudget = { lists: 6, probe: 20, postings: 150, checked: 60, ranked: 1000, listed: 300 };
+  const small: SearchBudget = {
+    candidates: 15,
+    lists: 6,
+    probe: 20,
+    postings: 150,
+    checked: 60,
+    ranked: 1000,
+    listed: 300,
+  };
 
   it.each([
     ['the default budget', SEARCH_BUDGET, 100],
