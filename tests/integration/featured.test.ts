@@ -6,6 +6,7 @@ import { seed } from '../../scripts/seed';
 import { member, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
+import { quizInput } from '../support/quiz-input';
 
 /**
  * The featured quiz of the week: the most played in the last 7 days (Japan time), counted at each
@@ -27,22 +28,7 @@ const featured = async () => {
 };
 
 async function create(client: TestClient, title: string, isPublished = true) {
-  const response = await client.request('POST', '/api/quizzes', {
-    json: {
-      quiz: { title, description: '説明', category: '科学', difficulty: '初級', isPublished },
-      questions: [
-        {
-          questionText: '問題',
-          optionA: '正解',
-          optionB: '不正解',
-          optionC: null,
-          optionD: null,
-          correctAnswer: 'A',
-          explanation: null,
-        },
-      ],
-    },
-  });
+  const response = await client.request('POST', '/api/quizzes', { json: quizInput({ title, isPublished }) });
   expect(response.status, response.text).toBe(201);
   return (response.json as unknown as { id: string }).id;
 }

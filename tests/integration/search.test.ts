@@ -18,6 +18,7 @@ import { writeCatalogue, type CatalogueQuiz } from '../../scripts/bench/search-c
 import { member } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
+import { quizInput } from '../support/quiz-input';
 
 /**
  * Search over the whole catalogue (docs/search.md): the search indexer fed by the table's stream
@@ -40,27 +41,6 @@ const search = async (client: TestClient, query: string) => {
   return ids(response.json);
 };
 const q = (text: string) => `q=${encodeURIComponent(text)}`;
-
-const question = {
-  questionText: '問題',
-  optionA: '正解',
-  optionB: '不正解',
-  optionC: null,
-  optionD: null,
-  correctAnswer: 'A',
-  explanation: null,
-};
-const quizBody = (quiz: Record<string, unknown>) => ({
-  quiz: {
-    description: '説明',
-    category: '科学',
-    difficulty: '初級',
-    isPublished: true,
-    timeLimit: 10,
-    ...quiz,
-  },
-  questions: [question],
-});
 
 /** Every quiz of the table, read plainly. */
 async function allQuizzes(): Promise<QuizItem[]> {
@@ -118,7 +98,7 @@ describe('a catalogue loaded through the table stream', () => {
   beforeAll(async () => {
     ({ client } = await member(gateway, { isPro: true }));
     const created = await client.request('POST', '/api/quizzes', {
-      json: quizBody({ title: `琥珀糖の作り方 ${tag}`, category: '料理' }),
+      json: quizInput({ title: `琥珀糖の作り方 ${tag}`, category: '料理' }),
     });
     expect(created.status, created.text).toBe(201);
     first = created.json as unknown as { id: string };
@@ -234,7 +214,7 @@ describe('changes of a quiz', () => {
     const reader = await member(gateway);
     const admin = await member(gateway, { role: 'admin' });
     const created = await author.client.request('POST', '/api/quizzes', {
-      json: quizBody({ title: `ぬばたまの夜 ${tag}` }),
+      json: quizInput({ title: `ぬばたまの夜 ${tag}` }),
     });
     const quiz = created.json as unknown as { id: string };
     await gateway.streamSettled();
@@ -242,7 +222,7 @@ describe('changes of a quiz', () => {
 
     const edit = (fields: Record<string, unknown>) =>
       author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
-        json: quizBody({ title: `しろたえの衣 ${tag}`, ...fields }),
+        json: quizInput({ title: `しろたえの衣 ${tag}`, ...fields }),
       });
     expect((await edit({})).status).toBe(200);
     // The old words stop matching at once: every candidate is checked against its text.
