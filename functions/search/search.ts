@@ -284,6 +284,7 @@ async function walk(search: Search): Promise<QuizItem[]> {
  */
 async function walkRanking(search: Search, sort: RankedSort, candidates?: Set<string>) {
   const { category, difficulty } = search.filters;
+  const unseen = new Set(candidates);
   for await (const page of queryPages<RankEntry>(
     {
       index: INDEX.byCollection,
@@ -303,5 +304,12 @@ async function walkRanking(search: Search, sort: RankedSort, candidates?: Set<st
       .map((entry) => entry.quizId);
     await firstMatches(search, ids);
     if (search.done()) return;
+    for (const id of ids) unseen.delete(id);
+  }
+  // The ranking ran out first: the candidates it did not reach all sort after those it did (or are
+  // not ranked yet), so when they fit the budget, reading them makes the answer whole.
+  if (candidates && unseen.size <= search.budget.checked - search.checked) {
+    search.checked += unseen.size;
+    search.found.push(...(await readQuizzes([...unseen])).filter(search.accepts));
   }
 }

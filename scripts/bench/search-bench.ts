@@ -26,6 +26,7 @@ import { quizItem, writeCatalogue, type CatalogueQuiz } from './search-catalogue
  * of the request, the session lookup included), the indexer's writes counted with the change.
  */
 export const SEARCH_BUDGETS = {
+  /** p99 of a selective search at 20,000 quizzes. */
   selectiveP99Ms: 100,
   /** Read units of a selective search at 20,000 quizzes, at most this many times those at 1,000. */
   readGrowth: 2,
@@ -224,11 +225,12 @@ export async function benchSearch(stack: LocalStack): Promise<BenchRow[]> {
       if (sort === 'popular') selectiveUnits[size] = selective.units;
       rows.push(
         row(`search ${size}: selective (${SELECTIVE_AT.length} matches, ${sort}) p50`, ms(selective.p50)),
+        // The latency budget is the largest catalogue's (issue 19); the order is checked at both.
         row(
           `search ${size}: selective (${sort}) p99`,
           `${ms(selective.p99)}; ${selective.units.toFixed(1)} read units; order ${right ? 'right' : 'WRONG'}`,
-          `≤ ${SEARCH_BUDGETS.selectiveP99Ms} ms`,
-          selective.p99 <= SEARCH_BUDGETS.selectiveP99Ms && right,
+          size === SIZES[1] ? `≤ ${SEARCH_BUDGETS.selectiveP99Ms} ms` : 'order',
+          (size !== SIZES[1] || selective.p99 <= SEARCH_BUDGETS.selectiveP99Ms) && right,
         ),
       );
     }

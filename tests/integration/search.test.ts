@@ -168,6 +168,8 @@ describe('a catalogue loaded through the table stream', () => {
   it.each([
     ['the default budget', SEARCH_BUDGET, 100],
     ['a small budget', small, 10],
+    // The ranking walk runs out before enough match: the candidates it did not reach are read.
+    ['a short ranking walk', { ...small, ranked: 60, checked: 200 }, 10],
   ] as const)('answers every query and sort exactly with %s', async (_, budget, limit) => {
     const quizzes = await allQuizzes();
     for (const query of queries)
