@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { functionIdFor, httpRouteKey, httpRoutes, queueConsumers, webSocketRoutes } from './routes';
+import {
+  functionIdFor,
+  httpRouteKey,
+  httpRoutes,
+  queueConsumers,
+  streamConsumers,
+  webSocketRoutes,
+} from './routes';
 
 const root = join(import.meta.dirname, '..');
 
@@ -109,7 +116,7 @@ describe('route table', () => {
     expect(new Set(tableKeys).size).toBe(tableKeys.length);
     const wsKeys = webSocketRoutes.map((route) => route.routeKey);
     expect(new Set(wsKeys).size).toBe(wsKeys.length);
-    const ids = [...httpRoutes, ...webSocketRoutes, ...queueConsumers].map(functionIdFor);
+    const ids = [...httpRoutes, ...webSocketRoutes, ...queueConsumers, ...streamConsumers].map(functionIdFor);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -132,7 +139,7 @@ describe('route table', () => {
   });
 
   it('points every entry at a module that exports a handler', () => {
-    for (const entry of [...httpRoutes, ...webSocketRoutes, ...queueConsumers]) {
+    for (const entry of [...httpRoutes, ...webSocketRoutes, ...queueConsumers, ...streamConsumers]) {
       const file = join(root, `${entry.handler}.ts`);
       expect(existsSync(file), file).toBe(true);
       expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);

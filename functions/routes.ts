@@ -1,5 +1,9 @@
+import { literalPrefix } from './data/keys';
+import { QuizKeys } from './quizzes/quiz-keys';
+
 /**
- * The route table: the one list of HTTP routes, WebSocket route keys and queue consumers.
+ * The route table: the one list of HTTP routes, WebSocket route keys, queue consumers and table
+ * stream consumers.
  * The CDK stack creates one function per entry, the local gateway dispatches with it, and the
  * handler factory reads each route's access level and limits from it. Later features add their
  * rows here; nothing else declares a route.
@@ -54,6 +58,24 @@ export interface WebSocketRoute extends FunctionSettings {
 
 export interface QueueConsumer extends FunctionSettings {
   queue: 'tick';
+}
+
+/**
+ * A consumer of the table's stream (DynamoDB Streams, new and old images): in AWS an event source
+ * mapping, locally the gateway polling DynamoDB Local's stream the same way. Each setting is the
+ * mapping's.
+ */
+export interface StreamConsumer extends FunctionSettings {
+  /** Names its function (`StreamSearchIndex`). */
+  stream: string;
+  /** The mapping's filter: only changes of items whose keys match reach the function. */
+  keys: { pkPrefix: string; sk: string };
+  /** Records per invocation, at most. */
+  batchSize: number;
+  /** Batches of one shard processed at once; records of one item always go to the same one, in order. */
+  parallelizationFactor: number;
+  /** Retries of a failed batch (split in halves each time) before it goes to the on-failure queue. */
+  retryAttempts: number;
 }
 
 /**
@@ -540,6 +562,21 @@ export const queueConsumers: readonly QueueConsumer[] = [
   { queue: 'tick', handler: 'functions/ws/tick', ...ROOM_FUNCTION },
 ];
 
+/** Consumers of the table's stream: the search indexer (docs/search.md). */
+export const streamConsumers: readonly StreamConsumer[] = [
+  {
+    stream: 'search-index',
+    handler: 'functions/search/indexer',
+    table: 'readwrite',
+    // Only quizzes: plays, favourites and the index's own items change nothing it keeps.
+    keys: { pkPrefix: literalPrefix(QuizKeys.definition.pk), sk: QuizKeys.sk() },
+    batchSize: 100,
+    parallelizationFactor: 2,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
+];
+
 type HttpRouteEntry = (typeof httpRoutes)[number];
 /** `METHOD /path` of every route in the table (exactly those pairs, not every method with every path). */
 export type HttpRouteKey = HttpRouteEntry extends infer Route
@@ -559,13 +596,15 @@ export function findHttpRoute(routeKey: string): HttpRoute | undefined {
 }
 
 /** A short, stable, CloudFormation-safe name for a route's function, e.g. `GetApiCategories`. */
-export function functionIdFor(route: HttpRoute | WebSocketRoute | QueueConsumer): string {
+export function functionIdFor(route: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer): string {
   const raw =
     'method' in route
       ? `${route.method} ${route.path}`
       : 'routeKey' in route
         ? `ws ${route.routeKey.replace('$', '')}`
-        : `queue ${route.queue}`;
+        : 'queue' in route
+          ? `queue ${route.queue}`
+          : `stream ${route.stream}`;
   return raw
     .replace(/[{}]/g, ' by ')
     .split(/[^A-Za-z0-9]+/)

@@ -11,6 +11,7 @@ import {
   httpRouteKey,
   httpRoutes,
   queueConsumers,
+  streamConsumers,
   webSocketRoutes,
   type HttpRoute,
 } from '../functions/routes';
@@ -89,8 +90,9 @@ describe('QuizStack', () => {
 
   it('creates one Node.js 22 arm64 function per route of the route table', () => {
     const functions = routeFunctions();
-    expect(functions).toHaveLength(httpRoutes.length + webSocketRoutes.length + queueConsumers.length);
-    for (const route of [...httpRoutes, ...webSocketRoutes, ...queueConsumers]) {
+    const entries = [...httpRoutes, ...webSocketRoutes, ...queueConsumers, ...streamConsumers];
+    expect(functions).toHaveLength(entries.length);
+    for (const route of entries) {
       const id = functionIdFor(route);
       const match = functions.find(([logicalId]) => logicalId.startsWith(`Api${id}`));
       expect(match, `function for ${id}`).toBeDefined();
@@ -102,6 +104,41 @@ describe('QuizStack', () => {
     expect(queueConsumers.map((consumer) => consumer.queue)).toEqual(['tick']);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('streams the table to the search indexer: quizzes only, failed batches split, then sent to a queue', () => {
+    expect(streamConsumers.map((consumer) => consumer.stream)).toEqual(['search-index']);
+    const [indexer] = streamConsumers;
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+    const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::GlobalTable'));
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('StreamArn'),
+    );
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties;
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain(tableId);
+    expect(JSON.stringify(mapping.FunctionName)).toContain(`Api${functionIdFor(indexer!)}`);
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: indexer!.batchSize,
+      ParallelizationFactor: indexer!.parallelizationFactor,
+      MaximumRetryAttempts: indexer!.retryAttempts,
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+    const queueId = (mapping.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': string[] })[
+      'Fn::GetAtt'
+    ][0]!;
+    expect(template.findResources('AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+    });
+    expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
+      dynamodb: {
+        Keys: { pk: { S: [{ prefix: indexer!.keys.pkPrefix }] }, sk: { S: [indexer!.keys.sk] } },
+      },
     });
   });
 
@@ -134,11 +171,12 @@ describe('QuizStack', () => {
     expect(actions).not.toContain('dynamodb:DeleteItem');
   });
 
-  it('has a tick queue with a dead-letter queue, both SSL-only', () => {
+  it('has a tick queue with a dead-letter queue, all queues SSL-only', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
     });
-    template.resourceCountIs('AWS::SQS::Queue', 2);
+    // With the search indexer's on-failure queue.
+    template.resourceCountIs('AWS::SQS::Queue', 3);
     template.resourcePropertiesCountIs(
       'AWS::SQS::QueuePolicy',
       {
@@ -146,7 +184,7 @@ describe('QuizStack', () => {
           Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]),
         }),
       },
-      2,
+      3,
     );
   });
 
@@ -355,7 +393,7 @@ describe('observability', () => {
   });
 
   it('alarms on errors and throttles of every function', () => {
-    const count = httpRoutes.length + webSocketRoutes.length + queueConsumers.length;
+    const count = httpRoutes.length + webSocketRoutes.length + queueConsumers.length + streamConsumers.length;
     for (const metric of ['Errors', 'Throttles'])
       expect(
         alarms().filter(

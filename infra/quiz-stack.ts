@@ -83,6 +83,7 @@ export class QuizStack extends Stack {
       webSocketStageName: WEBSOCKET_STAGE,
       functions: api.functions,
       deadLetters: clock.deadLetters,
+      streamFailures: api.streamFailures,
       tickQueue: clock.queue,
       table: data.table,
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),

@@ -5,6 +5,7 @@ import { getConfig } from '@functions/lib/config';
 import { ConflictError } from '@functions/lib/errors';
 import { randomBytes } from 'node:crypto';
 import { seedQuiz } from '@functions/quizzes/quiz';
+import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
   migrateStoredProFlag,
@@ -97,6 +98,8 @@ export async function seed(): Promise<{
       }
     }
   }
+  // Quizzes written before the table had its stream and the search indexer get indexed (once per table).
+  await backfillSearchOnce();
   return { categoriesCreated, accountsCreated, quizzesCreated };
 }
 

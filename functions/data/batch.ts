@@ -92,12 +92,23 @@ export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
 }
 
 /**
- * Writes whole items (no conditions: bulk loads such as the search benchmark's catalogue), 25 per
- * request, `parallel` requests at a time.
+ * Writes whole items and deletes items by key (no conditions: bulk loads such as the search
+ * benchmark's catalogue, the search index), 25 per request, `parallel` requests at a time. No key
+ * may be both written and deleted in one call.
  */
-export async function putItems(items: readonly Record<string, unknown>[], parallel = 1): Promise<void> {
+export async function writeItems(
+  changes: { puts?: readonly Record<string, unknown>[]; deletes?: readonly ItemKey[] },
+  parallel = 1,
+): Promise<void> {
   await writeAll(
-    items.map((Item) => ({ PutRequest: { Item } })),
+    [
+      ...(changes.puts ?? []).map((Item) => ({ PutRequest: { Item } })),
+      ...(changes.deletes ?? []).map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    ],
     parallel,
   );
 }
+
+/** Writes whole items (no conditions), 25 per request, `parallel` requests at a time. */
+export const putItems = (items: readonly Record<string, unknown>[], parallel = 1) =>
+  writeItems({ puts: items }, parallel);

@@ -42,11 +42,14 @@ export const TABLE = {
   /** Epoch seconds. DynamoDB may delete expired items days late: code always checks expiry itself. */
   ttlAttribute: 'ttl',
   indexes: [INDEX.byCollection, INDEX.byOwner],
+  /** The table's stream, for its consumers in the route table (the search indexer): items before and after each change. */
+  stream: 'NEW_AND_OLD_IMAGES',
 } as const satisfies {
   partitionKey: string;
   sortKey: string;
   ttlAttribute: string;
   indexes: readonly IndexDefinition[];
+  stream: 'NEW_AND_OLD_IMAGES';
 };
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];

@@ -12,6 +12,7 @@ import { completionAchievements, completionItems, grantAchievements } from '../p
 import { accountGuard, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
+import { countDailyPlay, listDailyPlays } from './featured';
 import { activeQuizCheck, viewableQuizDetail } from './quiz';
 import { quizKey } from './quiz-keys';
 
@@ -104,6 +105,8 @@ export async function saveAttempt(
         },
         onConditionFailed: quizGone,
       },
+      // This week's plays, for the featured quiz.
+      countDailyPlay(quizId, now),
       ...completionItems(
         {
           userId: user.id,
@@ -125,6 +128,10 @@ export async function saveAttempt(
     await countPlay(false);
   }
   emitMetric(METRIC.plays);
+
+  await listDailyPlays(quizId, now).catch((error: unknown) =>
+    log.error('listing the day’s plays failed', { error }),
+  );
 
   // The play is saved with every counter above; achievements follow from the new total. The play
   // stands whatever happens from here (a retry would count it twice): an achievement missed now is

@@ -77,7 +77,7 @@ interface QuestionItem extends Question {
 }
 
 /** Whether a quiz belongs in public lists: published, not hidden by an admin, not being deleted. */
-const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
+export const isPubliclyVisible = (quiz: Pick<QuizItem, 'isPublished' | 'isHidden' | 'status'>) =>
   quiz.isPublished && !quiz.isHidden && quiz.status === 'active';
 
 /**
@@ -98,7 +98,7 @@ export function canView(quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | 
 }
 
 /** The attributes `toSummary`, the filters and the sorts read. */
-const SUMMARY_FIELDS =
+export const SUMMARY_FIELDS =
   'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, ratingSum, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, createdAt, updatedAt';
 
 /**

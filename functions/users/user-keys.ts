@@ -50,7 +50,8 @@ export const MigrationKeys = entity({
   module: MODULE,
   pk: 'MIGRATION#{name}',
   sk: 'MIGRATION',
-  notes: '`ranAt`; a one-off data migration run by the seed (`username-look-alike`) ran on this table',
+  notes:
+    '`ranAt`; a one-off data migration run by the seed (`username-look-alike`, `search-index`) ran on this table',
 });
 
 /** The claims an account holds; they are deleted with the profile, last. */

@@ -12,22 +12,26 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
 import {
   functionIdFor,
   httpRouteKey,
   httpRoutes,
   queueConsumers,
+  streamConsumers,
   webSocketRoutes,
   type Grant,
   type HttpRoute,
   type QueueConsumer,
+  type StreamConsumer,
   type TableAccess,
   type WebSocketRoute,
 } from '../../functions/routes';
@@ -56,7 +60,7 @@ export interface ApiProps {
 
 /** A function of the route table and the entry it was made from. */
 export interface RouteFunctionEntry {
-  entry: HttpRoute | WebSocketRoute | QueueConsumer;
+  entry: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer;
   fn: RouteFunction;
 }
 
@@ -133,6 +137,8 @@ export class Api extends Construct {
   readonly httpStage: HttpStage;
   /** Every function, with the route table entry it serves. */
   readonly functions: RouteFunctionEntry[] = [];
+  /** Where each stream consumer's batches go when they still fail after their retries. */
+  readonly streamFailures: Queue[] = [];
   private readonly props: ApiProps;
   /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
   private readonly roles = new Map<string, Role>();
@@ -231,9 +237,55 @@ export class Api extends Construct {
         new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }),
       );
     }
+    for (const consumer of streamConsumers) {
+      const fn = this.createFunction(consumer, appUrl);
+      // Batches that still fail after their retries are described here (shard, sequence numbers),
+      // for a look and a backfill; the records themselves stay in the stream for 24 hours.
+      const failures = new Queue(this, `${functionIdFor(consumer)}Failures`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      this.streamFailures.push(failures);
+      NagSuppressions.addResourceSuppressions(failures, [
+        {
+          id: 'AwsSolutions-SQS3',
+          reason:
+            'The on-failure destination of a stream event source mapping: it is the end of the line, like a dead-letter queue, and needs none of its own.',
+        },
+        {
+          id: 'Serverless-SQSRedrivePolicy',
+          reason:
+            'The on-failure destination of a stream event source mapping holds descriptions of failed batches (an alarm watches it); a further dead-letter queue behind it would only move them.',
+        },
+      ]);
+      fn.addEventSource(
+        new DynamoEventSource(this.props.table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: consumer.batchSize,
+          parallelizationFactor: consumer.parallelizationFactor,
+          retryAttempts: consumer.retryAttempts,
+          bisectBatchOnError: true,
+          onFailure: new SqsDlq(failures),
+          filters: [
+            FilterCriteria.filter({
+              dynamodb: {
+                Keys: {
+                  pk: { S: FilterRule.beginsWith(consumer.keys.pkPrefix) },
+                  sk: { S: FilterRule.isEqual(consumer.keys.sk) },
+                },
+              },
+            }),
+          ],
+        }),
+      );
+    }
   }
 
-  private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
+  private createFunction(
+    settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer,
+    appUrl: string,
+  ) {
     const { table, materials, tickQueue } = this.props;
     const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
     const pays = (settings.grants as readonly Grant[] | undefined)?.includes('stripe') ?? false;
@@ -277,7 +329,7 @@ export class Api extends Construct {
    * the stack over CloudFormation's 500 resources; roles that grant exactly the same thing add no
    * privilege by being shared.
    */
-  private roleFor(settings: HttpRoute | WebSocketRoute | QueueConsumer): Role {
+  private roleFor(settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer): Role {
     const granted = [...((settings.grants as readonly Grant[] | undefined) ?? [])].sort();
     const key = [settings.table, ...granted].join(' ');
     const existing = this.roles.get(key);

@@ -1,9 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE } from '../../functions/data/table';
 
-/** The one DynamoDB table, from the shared definition: keys, indexes, TTL, point-in-time recovery. */
+/**
+ * The one DynamoDB table, from the shared definition: keys, indexes, TTL, point-in-time recovery,
+ * and the stream its consumers in the route table read (the search indexer).
+ */
 export class QuizTable extends Construct {
   readonly table: TableV2;
 
@@ -14,6 +17,7 @@ export class QuizTable extends Construct {
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       billing: Billing.onDemand(),
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: StreamViewType[TABLE.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy,

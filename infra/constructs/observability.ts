@@ -50,6 +50,8 @@ export interface ObservabilityProps {
   webSocketStageName: string;
   functions: readonly RouteFunctionEntry[];
   deadLetters: Queue;
+  /** The on-failure destinations of the table-stream consumers (the search indexer). */
+  streamFailures: readonly Queue[];
   tickQueue: Queue;
   table: TableV2;
   /** Where alarm mail goes (`-c alarmEmail=ops@example.jp`); without it, subscribe to the topic by hand. */
@@ -108,7 +110,9 @@ export class Observability extends Construct {
           ? httpRouteKey(entry)
           : 'routeKey' in entry
             ? `WebSocket ${entry.routeKey}`
-            : `queue ${entry.queue}`;
+            : 'queue' in entry
+              ? `queue ${entry.queue}`
+              : `table stream consumer ${entry.stream}`;
       this.alarm(`${id}Errors`, {
         description: `${where}: the function failed (an unhandled error or a timeout)`,
         metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
@@ -139,6 +143,17 @@ export class Observability extends Construct {
       }),
       threshold: 1,
     });
+    props.streamFailures.forEach((queue, index) =>
+      this.alarm(`StreamFailures${index || ''}`, {
+        description:
+          'A batch of table-stream records still failed after its retries (the search index may miss a change: run npm run search:backfill)',
+        metric: queue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+      }),
+    );
     this.alarm('WebSocketErrors', {
       description: `${WEBSOCKET_ERRORS_THRESHOLD} or more WebSocket errors in 5 minutes (API Gateway execution and integration errors, and messages answered server_error)`,
       metric: new MathExpression({

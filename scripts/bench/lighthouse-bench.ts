@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../../tests/support/browser';
 import type { LocalStack } from '../local/stack';
-import { demoSession } from './search-bench';
+import { demoSession } from './demo-session';
 
 /**
  * Lighthouse (mobile: its default throttled phone) on the production build served as CloudFront

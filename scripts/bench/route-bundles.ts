@@ -6,9 +6,11 @@ import {
   functionIdFor,
   httpRoutes,
   queueConsumers,
+  streamConsumers,
   webSocketRoutes,
   type HttpRoute,
   type QueueConsumer,
+  type StreamConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
 import { BUNDLING, REPO_ROOT } from '../../infra/constructs/route-function';
@@ -16,7 +18,7 @@ import { BUNDLING, REPO_ROOT } from '../../infra/constructs/route-function';
 export interface RouteBundle {
   id: string;
   label: string;
-  entry: HttpRoute | WebSocketRoute | QueueConsumer;
+  entry: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer;
   file: string;
   bytes: number;
   gzipBytes: number;
@@ -25,7 +27,12 @@ export interface RouteBundle {
 /** Bundles every route exactly as the CDK stack does (same esbuild settings) and measures the output. */
 export async function bundleRoutes(outDir: string): Promise<RouteBundle[]> {
   mkdirSync(outDir, { recursive: true });
-  const entries: RouteBundle['entry'][] = [...httpRoutes, ...webSocketRoutes, ...queueConsumers];
+  const entries: RouteBundle['entry'][] = [
+    ...httpRoutes,
+    ...webSocketRoutes,
+    ...queueConsumers,
+    ...streamConsumers,
+  ];
   const bundles: RouteBundle[] = [];
   for (const entry of entries) {
     const id = functionIdFor(entry);
@@ -55,7 +62,9 @@ export async function bundleRoutes(outDir: string): Promise<RouteBundle[]> {
           ? `${entry.method} ${entry.path}`
           : 'routeKey' in entry
             ? `ws ${entry.routeKey}`
-            : `queue ${entry.queue}`,
+            : 'queue' in entry
+              ? `queue ${entry.queue}`
+              : `stream ${entry.stream}`,
       entry,
       file,
       bytes: output.bytes,

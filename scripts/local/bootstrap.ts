@@ -53,10 +53,25 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: TABLE.indexes.map(indexSpec),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.stream },
       }),
     );
     done.push(`created table ${tableName}`);
   } else {
+    // A table made before the search indexer has no stream: the seed's backfill indexes what it holds.
+    if (existing.StreamSpecification?.StreamViewType !== TABLE.stream) {
+      if (existing.StreamSpecification?.StreamEnabled)
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }),
+        );
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.stream },
+        }),
+      );
+      done.push(`enabled the table stream (${TABLE.stream})`);
+    }
     const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
     for (const index of TABLE.indexes) {
       if (present.has(index.name)) continue;

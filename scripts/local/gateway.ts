@@ -13,12 +13,16 @@ import {
   functionIdFor,
   httpRoutes,
   queueConsumers as tableQueueConsumers,
+  streamConsumers as tableStreamConsumers,
   webSocketRoutes,
   type HttpRoute,
   type QueueConsumer,
+  type StreamConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
 import { openApiDocument } from '../docs/openapi';
+
+import { startStreamPoller, type StreamPoller } from './streams';
 import {
   buildHttpEvent,
   compileRoute,
@@ -65,7 +69,7 @@ export function loadHandler(modulePath: string): Promise<Handler> {
 const functionNames = new WeakMap<object, string>();
 
 async function invoke(
-  settings: HttpRoute | WebSocketRoute | QueueConsumer,
+  settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer,
   event: unknown,
   requestId: string = randomUUID(),
 ): Promise<unknown> {
@@ -94,6 +98,9 @@ export interface GatewayOptions {
   httpRoutes?: readonly HttpRoute[];
   webSocketRoutes?: readonly WebSocketRoute[];
   queueConsumers?: readonly QueueConsumer[];
+  /** The table whose stream feeds the stream consumers (DynamoDB Local); none polled without it. */
+  tableStream?: { endpoint: string; tableName: string };
+  streamConsumers?: readonly StreamConsumer[];
   log?: (line: string) => void;
 }
 
@@ -105,6 +112,8 @@ export interface RunningGateway {
   controlPort: number;
   server: Server;
   controlServer: Server;
+  /** Resolves once every change written to the table before the call has reached the stream consumers. */
+  streamSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -738,6 +747,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   publicUrl = `http://localhost:${port}`;
 
+  // DynamoDB Streams → Lambda: the table's stream polled like an event source mapping.
+  const streamConsumers = options.streamConsumers ?? tableStreamConsumers;
+  const poller: StreamPoller | undefined =
+    options.tableStream && streamConsumers.length
+      ? startStreamPoller({
+          ...options.tableStream,
+          consumers: streamConsumers,
+          invoke: (consumer, event) => invoke(consumer, event),
+          log: (line) => (options.log ? options.log(line) : console.error(line)),
+        })
+      : undefined;
+
   return {
     url: publicUrl,
     port,
@@ -745,7 +766,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     controlPort,
     server,
     controlServer,
+    streamSettled: () => poller?.settled() ?? Promise.resolve(),
     stop: async () => {
+      await poller?.stop();
       for (const timer of timers) clearTimeout(timer);
       for (const { socket } of sockets.values()) socket.terminate();
       webSocketServer.close();

@@ -166,6 +166,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
       ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
       ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),
+      tableStream: { endpoint: dynamoDb.endpoint, tableName },
       log,
     });
     stoppers.push(gateway.stop);

@@ -413,6 +413,8 @@ describe('lists and search', () => {
       description: 'ﾃｽﾄ用の説明',
       category: '地理',
     });
+    // The search index follows the table's stream: wait until it has seen the new quiz.
+    await gateway.streamSettled();
     for (const q of ['abc', 'ＡＢＣ', 'テスト', 'ﾃｽﾄ', '地理', 'クイズ']) {
       expect(ids((await client.get(`/api/quizzes/search?q=${encodeURIComponent(q)}`)).json), q).toContain(
         quiz.id,
@@ -434,6 +436,7 @@ describe('lists and search', () => {
       UpdateExpression: 'SET participantCount = :n, ratingSum = :sum, ratingCount = :count',
       ExpressionAttributeValues: { ':n': 5, ':sum': 9, ':count': 2 },
     });
+    await gateway.streamSettled();
     const search = async (sort: string) =>
       ids((await client.get(`/api/quizzes/search?q=並び替え${tag}&sort=${sort}`)).json);
     expect(await search('popular')).toEqual([older.id, newer.id]);

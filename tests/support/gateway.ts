@@ -1,6 +1,7 @@
 import { resetConfigForTests } from '@functions/lib/config';
-import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes';
-import { httpRoutes, queueConsumers, webSocketRoutes } from '@functions/routes';
+import type { HttpRoute, QueueConsumer, StreamConsumer, WebSocketRoute } from '@functions/routes';
+import { httpRoutes, queueConsumers, streamConsumers, webSocketRoutes } from '@functions/routes';
+import { getConfig } from '@functions/lib/config';
 import { startGateway, type GatewayOptions } from '../../scripts/local/gateway';
 import { freePort } from '../../scripts/local/ports';
 
@@ -14,10 +15,13 @@ export async function startTestGateway(
     httpRoutes?: HttpRoute[];
     webSocketRoutes?: WebSocketRoute[];
     queueConsumers?: QueueConsumer[];
+    /** Replaces the table's stream consumers (the search indexer by default). */
+    streamConsumers?: StreamConsumer[];
     web?: GatewayOptions['web'];
     webDist?: string;
   } = {},
 ) {
+  const config = getConfig();
   const port = await freePort();
   const gateway = await startGateway({
     port,
@@ -27,6 +31,9 @@ export async function startTestGateway(
     httpRoutes: [...httpRoutes, ...(extra.httpRoutes ?? [])],
     webSocketRoutes: [...webSocketRoutes, ...(extra.webSocketRoutes ?? [])],
     queueConsumers: [...queueConsumers, ...(extra.queueConsumers ?? [])],
+    // The test file's own table: its stream reaches the search indexer as in AWS.
+    tableStream: { endpoint: config.endpoints.dynamodb!, tableName: config.tableName },
+    streamConsumers: extra.streamConsumers ?? streamConsumers,
   });
   // Read by the functions at their first call, which comes after this.
   Object.assign(process.env, {
@@ -39,6 +46,7 @@ export async function startTestGateway(
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     controlUrl: gateway.controlUrl,
+    streamSettled: gateway.streamSettled,
     stop: gateway.stop,
   };
 }

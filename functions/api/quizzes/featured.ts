@@ -1,7 +1,7 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
 import { toSummary } from '../../quizzes/quiz';
-import { featuredQuiz } from '../../quizzes/search';
+import { featuredQuiz } from '../../quizzes/featured';
 
 /** `GET /api/quizzes/featured`: the featured quiz of the week, or null while there is none. */
 export const handler = httpHandler(quizzesApi.featured, async () => {

@@ -1,16 +1,19 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
 import { listPublicQuizzes, toSummary } from '../../quizzes/quiz';
-import { wordMatcher } from '../../quizzes/search';
+import { searchQuizzes } from '../../search/search';
 
-/** `GET /api/quizzes?category&difficulty&search&limit`: public quizzes, newest first (at most 50). */
+/**
+ * `GET /api/quizzes?category&difficulty&search&limit`: public quizzes, newest first (at most 50);
+ * with `search`, the newest of the whole catalogue that match (the search index, docs/search.md).
+ */
 export const handler = httpHandler(quizzesApi.list, async ({ query }) => {
-  const matches = wordMatcher(query.search ?? '');
-  const quizzes = await listPublicQuizzes({
-    ...(query.category ? { category: query.category } : {}),
-    ...(query.difficulty ? { difficulty: query.difficulty } : {}),
-    ...(matches ? { matches } : {}),
-    limit: query.limit,
-  });
+  const quizzes = query.search
+    ? await searchQuizzes({ ...query, q: query.search, sort: 'newest' })
+    : await listPublicQuizzes({
+        ...(query.category ? { category: query.category } : {}),
+        ...(query.difficulty ? { difficulty: query.difficulty } : {}),
+        limit: query.limit,
+      });
   return { body: quizzes.map(toSummary) };
 });

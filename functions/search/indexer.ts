@@ -1,0 +1,37 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { getConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { applyIndexWrites, indexWrites, type IndexedQuiz } from './search-index';
+
+/**
+ * The search indexer: the table stream's consumer (route table `streamConsumers`), fed only the
+ * changes of quizzes (`QUIZ#…` / `META`) by the event source mapping's filter. Each quiz's changes
+ * in the batch are taken together, from the quiz before its first change to the quiz after its
+ * last, and the index is brought from one to the other (search-index.ts).
+ *
+ * A batch that fails is retried whole by the mapping (split in halves on each failure, so one bad
+ * record cannot hold up the rest), and after its retries goes to the on-failure queue. Records of
+ * one quiz come in order; a batch delivered again, or a change seen twice, writes the same items
+ * again, so the index ends the same.
+ */
+type Image = Record<string, AttributeValue> | undefined;
+const quizOf = (image: unknown) => (image ? (unmarshall(image as Image & object) as IndexedQuiz) : undefined);
+
+export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+  const log = createLogger({ route: 'search-index' }, getConfig().logLevel);
+  const changes = new Map<string, { before: IndexedQuiz | undefined; after: IndexedQuiz | undefined }>();
+  for (const record of event.Records) {
+    const before = quizOf(record.dynamodb?.OldImage);
+    const after = quizOf(record.dynamodb?.NewImage);
+    const id = String((after ?? before)?.id ?? '');
+    if (!id) continue;
+    const earlier = changes.get(id);
+    changes.set(id, { before: earlier ? earlier.before : before, after });
+  }
+  const written = await applyIndexWrites(
+    [...changes.values()].map(({ before, after }) => indexWrites(before, after)),
+  );
+  log.info('search index updated', { records: event.Records.length, quizzes: changes.size, ...written });
+};

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { japanDate } from '@functions/lib/japan-time';
+import { recountDailyPlays } from '@functions/quizzes/featured';
+import { seed } from '../../scripts/seed';
+import { member, visitor } from '../support/actors';
+import { startTestGateway } from '../support/gateway';
+import type { TestClient } from '../support/http-client';
+import { quizInput } from '../support/quiz-input';
+
+/**
+ * The featured quiz of the week: the most played in the last 7 days (Japan time), counted at each
+ * finished play; never a hidden, private, deleted or reported quiz; the most popular of the newest
+ * quizzes when nobody played this week.
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+
+const featured = async () => {
+  const response = await (await visitor(gateway)).get('/api/quizzes/featured');
+  expect(response.status).toBe(200);
+  return response.json as unknown as { id: string; isPublished: boolean; isHidden: boolean } | null;
+};
+
+async function create(client: TestClient, title: string, isPublished = true) {
+  const response = await client.request('POST', '/api/quizzes', { json: quizInput({ title, isPublished }) });
+  expect(response.status, response.text).toBe(201);
+  return (response.json as unknown as { id: string }).id;
+}
+
+async function play(quizId: string, times: number) {
+  for (let time = 0; time < times; time++) {
+    const { client } = await member(gateway);
+    const response = await client.request('POST', `/api/quizzes/${quizId}/attempt`, {
+      json: { answers: {}, answersByIndex: { '0': 'A' } },
+    });
+    expect(response.status, response.text).toBe(201);
+  }
+}
+
+const daysAgo = (days: number) => japanDate(new Date(Date.now() - days * 86_400_000));
+
+describe('featured quiz of the week', () => {
+  it('falls back to the most popular of the newest public quizzes while nobody played this week', async () => {
+    const quiz = await featured();
+    expect(quiz).toMatchObject({ isPublished: true, isHidden: false });
+  });
+
+  it('is the quiz played most this week, and never a reported, hidden, private or deleted one', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const author = await member(gateway, { isPro: true });
+    const [often, sometimes, once, secret] = [
+      await create(author.client, `よく遊ばれる ${tag}`),
+      await create(author.client, `ときどき ${tag}`),
+      await create(author.client, `一度だけ ${tag}`),
+      await create(author.client, `非公開 ${tag}`, false),
+    ];
+    await play(often, 3);
+    await play(sometimes, 2);
+    await play(once, 1);
+    // The author plays their own private quiz more than anyone plays the others.
+    for (let time = 0; time < 5; time++)
+      await author.client.request('POST', `/api/quizzes/${secret}/attempt`, {
+        json: { answers: {}, answersByIndex: { '0': 'A' } },
+      });
+    expect((await featured())?.id).toBe(often);
+
+    // Plays of earlier days this week count; plays older than 7 days do not.
+    await recountDailyPlays(once, daysAgo(8), 50);
+    expect((await featured())?.id).toBe(often);
+    await recountDailyPlays(once, daysAgo(6), 3);
+    expect((await featured())?.id).toBe(once);
+
+    const reader = await member(gateway);
+    const report = await reader.client.request('POST', `/api/quizzes/${once}/report`, {
+      json: { reason: 'spam', details: '' },
+    });
+    expect(report.status, report.text).toBe(201);
+    expect((await featured())?.id).toBe(often);
+
+    const admin = await member(gateway, { role: 'admin' });
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${often}/hide`)).status).toBe(200);
+    expect((await featured())?.id).toBe(sometimes);
+
+    expect((await author.client.request('DELETE', `/api/quizzes/${sometimes}`)).status).toBe(200);
+    const fallback = await featured();
+    expect([often, sometimes, once, secret]).not.toContain(fallback?.id);
+    expect(fallback).toMatchObject({ isPublished: true, isHidden: false });
+  });
+});
