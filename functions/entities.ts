@@ -16,6 +16,13 @@ import { EditKeys, QuestionKeys, QuizKeys } from './quizzes/quiz-keys';
 import { ReportKeys } from './quizzes/report-keys';
 import { SessionKeys } from './sessions/session-keys';
 import {
+  SavedSetKeys,
+  StudyMaterialKeys,
+  StudyMaterialTextKeys,
+  StudySessionKeys,
+  StudySettingsKeys,
+} from './study/study-keys';
+import {
   EmailClaimKeys,
   LookAlikeClaimKeys,
   MigrationKeys,
@@ -54,6 +61,11 @@ export const ENTITIES: readonly EntityKeys[] = [
   StudyRecordKeys,
   AiUsageKeys,
   AiHistoryKeys,
+  StudySettingsKeys,
+  StudyMaterialKeys,
+  StudyMaterialTextKeys,
+  StudySessionKeys,
+  SavedSetKeys,
   PenaltyKeys,
   AuditKeys,
   ConnectionKeys,

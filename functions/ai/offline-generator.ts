@@ -24,9 +24,9 @@ import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
  * Every correct answer is a term of the source, and the four options are always distinct. The
  * questions are Japanese whatever the material's language.
  */
-type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
+export type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
 
-interface Term {
+export interface Term {
   surface: string;
   kind: TermKind;
   /** How many times the term occurs in the material. */
@@ -144,7 +144,7 @@ const VAGUE_NOUNS = new Set([
   '大きな',
 ]);
 
-const BLANK = '（　　　）';
+export const BLANK = '（　　　）';
 const SENTENCE_MIN = 12;
 const SENTENCE_MAX = 300;
 /** The quiz form's limits, which a generated question must keep. */
@@ -154,7 +154,7 @@ const OPTION_MAX = 200;
 const MAX_REJECTIONS = 200;
 
 /** A deterministic pseudo-random sequence (mulberry32) seeded from text. */
-function seededRandom(seedText: string) {
+export function seededRandom(seedText: string) {
   let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -233,7 +233,7 @@ const isNameGlue = (token: Token, previous: Token | undefined, next: Token | und
   token.surface_form === ' ' &&
   [previous, next].every((word) => word && isNounPart(word) && /^[A-Z][A-Za-z]*$/.test(word.surface_form));
 
-interface FoundTerm {
+export interface FoundTerm {
   surface: string;
   kind: TermKind;
   /** The sentence is about it: 「…は」 follows it. */
@@ -241,7 +241,7 @@ interface FoundTerm {
 }
 
 /** Runs of nouns (with a leading prefix and trailing suffixes) as key terms of a sentence. */
-function termsOf(tokens: Token[]): FoundTerm[] {
+export function termsOf(tokens: Token[]): FoundTerm[] {
   const terms: FoundTerm[] = [];
   let run: Token[] = [];
   const flush = (next: Token | undefined) => {
@@ -378,7 +378,7 @@ const unitOf = (surface: string) =>
  * terms of the same kind from the material (numbers only with the same counter), then nearby values
  * for a number, or terms of neighbouring kinds for others. None is in the sentence or overlaps another.
  */
-function chooseDistractors(
+export function chooseDistractors(
   answer: Term,
   sentenceText: string,
   terms: Map<string, Term>,
@@ -435,7 +435,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The sentence with the term blanked out; a term in Latin letters only as a whole word («Mars»,
  * not the start of «Marshall»).
  */
-function blankOut(sentence: string, term: string) {
+export function blankOut(sentence: string, term: string) {
   if (JAPANESE_CHAR.test(term)) return sentence.split(term).join(BLANK);
   return sentence.replace(
     new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escapeRegExp(term)}(?![\\p{Script=Latin}\\p{N}])`, 'gu'),

@@ -38,7 +38,7 @@ export async function createUpload(user: UserItem, input: { fileName: string; si
 }
 
 /** A presigned POST for one file: 1 byte to 10 MB, under the member's own prefix, valid 5 minutes. */
-async function createUploadTicket(
+export async function createUploadTicket(
   userId: string,
   input: { fileName: string; size: number },
 ): Promise<UploadTicket> {

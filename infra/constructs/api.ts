@@ -155,14 +155,17 @@ export class Api extends Construct {
 
   private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
     const { table, materials, tickQueue } = this.props;
-    const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
+    const granted = (settings.grants as readonly Grant[] | undefined) ?? [];
+    const generates = granted.includes('bedrock');
+    // Reading an uploaded file extracts its text in the AI worker, as generating does.
+    const usesAiWorker = generates || granted.includes('materialsRead');
     const fn = new RouteFunction(this, functionIdFor(settings), {
       handlerModule: settings.handler,
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
-      ...(generates ? { bundling: generatorFiles } : {}),
+      ...(usesAiWorker ? { bundling: generatorFiles } : {}),
       environment: {
         ...(generates && this.props.bedrockModelId
           ? {

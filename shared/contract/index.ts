@@ -4,6 +4,7 @@ import { aiApi } from './ai';
 import { attemptsApi } from './attempts';
 import { categoriesApi } from './categories';
 import type { RouteContract } from './define';
+import { focusedStudyApi } from './focused-study';
 import { multiplayerApi } from './multiplayer';
 import { progressApi } from './progress';
 import { quizzesApi } from './quizzes';
@@ -22,4 +23,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   aiApi,
   adminApi,
   multiplayerApi,
+  focusedStudyApi,
 ].flatMap((feature) => Object.values(feature));
