@@ -42,6 +42,8 @@ export function readMultipart(
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
+        // Browsers send a file's name as UTF-8 («ノート.docx»), not Latin-1.
+        defParamCharset: 'utf8',
         limits: {
           files: Math.max(5, maxFiles + 1),
           fields: 20,
