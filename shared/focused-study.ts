@@ -233,6 +233,7 @@ export const updateStudySettingsSchema = z
     questionTypes,
   })
   .partial();
+export type StudySettingsChanges = z.input<typeof updateStudySettingsSchema>;
 
 // ---------------------------------------------------------------- materials
 

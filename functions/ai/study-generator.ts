@@ -192,8 +192,6 @@ function scrambled<T>(items: readonly T[], random: () => number): T[] {
   return shuffled;
 }
 
-const quote = (text: string, max = 60) => `「${text.length > max ? `${text.slice(0, max - 1)}…` : text}」`;
-
 // ---------------------------------------------------------------- multiple choice
 
 const KIND_NAMES: Partial<Record<TermKind, string>> = { person: '人物', place: '地名', number: '数値' };

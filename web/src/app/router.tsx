@@ -79,7 +79,13 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/profile/components/profile-page')).ProfilePage,
         }),
       },
-      notBuiltYet(paths.focusedStudy),
+      {
+        path: paths.focusedStudy,
+        lazy: async () => ({
+          Component: (await import('@web/features/focused-study/components/focused-study-page'))
+            .FocusedStudyPage,
+        }),
+      },
       notBuiltYet(paths.proCheckout),
       {
         path: paths.resetPassword,
