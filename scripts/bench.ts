@@ -18,6 +18,7 @@ import {
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
+import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -26,9 +27,11 @@ import { startLocalStack } from './local/stack';
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search, ai (AI generation; budgets in scripts/bench/ai-bench.ts), multiplayer (reveal
- * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), web, dev.
+ * latency and 200 concurrent rooms; budgets in scripts/bench/multiplayer-bench.ts), study (focused
+ * study: start-session from 20 pages, and the study generator's worst cases; scripts/bench/study-bench.ts),
+ * web, dev.
  */
-const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'web', 'dev'] as const;
+const PARTS = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'study', 'web', 'dev'] as const;
 const asked = process.argv.slice(2);
 for (const part of asked)
   if (!(PARTS as readonly string[]).includes(part))
@@ -180,7 +183,7 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer'] as const;
+  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'study'] as const;
   const stack = needsStack.some(measures)
     ? await startLocalStack({ port: 0, controlPort: 0, dynamoDbPort: 0, s3Port: 0, sesPort: 0, web: 'none' })
     : undefined;
@@ -359,6 +362,9 @@ async function main() {
             origin: new URL(stack.appUrl).origin,
           })),
         );
+
+      // 6b. Focused study through the gateway: a session of 10 questions from 20 pages of material.
+      if (measures('study')) rows.push(...(await benchStudyThroughGateway(stack.gateway.url, stack.appUrl)));
     } finally {
       await stack.stop();
     }
@@ -367,6 +373,10 @@ async function main() {
   // run it: ordinary material and the worst cases within the text call's limits.
   if (measures('ai')) {
     rows.push(...(await benchOfflineGenerator()));
+    aiWorker.stop();
+  }
+  if (measures('study')) {
+    rows.push(...(await benchStudyGenerator()));
     aiWorker.stop();
   }
 
