@@ -1,4 +1,4 @@
-import { App, Aspects } from 'aws-cdk-lib';
+import { App, Aspects, NestedStack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,12 +12,17 @@ import { QuizStack } from './quiz-stack';
 
 /** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions pack applied. */
 let template: Template;
+/** The stack's template and those of its nested stacks (features whose routes are kept apart). */
+let templates: Template[];
 let stack: QuizStack;
 
 beforeAll(() => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="ja"></html>');
-  const app = new App({ context: { stage: 'test' } });
+  // No bundling: these are assertions on the template (the bundles are tested in
+  // generator-bundle.test.ts and measured by npm run bench); bundling 80-odd functions here took
+  // minutes on a loaded machine.
+  const app = new App({ context: { stage: 'test', 'aws:cdk:bundling-stacks': [] } });
   stack = new QuizStack(app, 'Quiz-test', {
     stage: 'test',
     mailFrom: 'no-reply@example.com',
@@ -26,10 +31,23 @@ beforeAll(() => {
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   template = Template.fromStack(stack);
+  const nested = stack.node.findAll().filter((construct) => construct instanceof NestedStack);
+  templates = [template, ...nested.map((child) => Template.fromStack(child))];
 });
 
-const routeFunctions = () =>
-  Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }));
+/** Resources of a type in the stack and its nested stacks, by logical id. */
+const resources = (type: string, props?: Parameters<Template['findResources']>[1]) =>
+  templates.flatMap((each) => Object.entries(each.findResources(type, props)));
+const routeFunctions = () => resources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
+/** A route's function id from one of its resources' logical ids (in a nested stack they lack `Api`). */
+const routeIdOf = (logicalId: string) => logicalId.replace(/ServiceRole.*/, '').replace(/^Api/, '');
+
+describe('stack size', () => {
+  it('keeps every stack within CloudFormation’s 500 resources', () => {
+    for (const each of templates)
+      expect(Object.keys(each.toJSON().Resources as object).length).toBeLessThanOrEqual(500);
+  });
+});
 
 describe('QuizStack', () => {
   it('has no unsuppressed cdk-nag AwsSolutions errors', () => {
@@ -42,7 +60,7 @@ describe('QuizStack', () => {
     expect(functions).toHaveLength(httpRoutes.length + webSocketRoutes.length + queueConsumers.length);
     for (const route of [...httpRoutes, ...webSocketRoutes, ...queueConsumers]) {
       const id = functionIdFor(route);
-      const match = functions.find(([logicalId]) => logicalId.startsWith(`Api${id}`));
+      const match = functions.find(([logicalId]) => routeIdOf(logicalId).startsWith(id));
       expect(match, `function for ${id}`).toBeDefined();
       expect(match![1].Properties.Architectures).toEqual(['arm64']);
     }
@@ -56,8 +74,8 @@ describe('QuizStack', () => {
   });
 
   it('routes every HTTP route and WebSocket route key', () => {
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
-      (resource) => resource.Properties.RouteKey as string,
+    const routeKeys = resources('AWS::ApiGatewayV2::Route').map(
+      ([, resource]) => resource.Properties.RouteKey as string,
     );
     for (const route of httpRoutes) expect(routeKeys).toContain(`${route.method} ${route.path}`);
     for (const route of webSocketRoutes) expect(routeKeys).toContain(route.routeKey);
@@ -171,12 +189,12 @@ describe('QuizStack', () => {
 
 describe('mail permissions', () => {
   it('lets only the mail-sending routes send, and only from the configured sender', () => {
-    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const policies = resources('AWS::IAM::Policy');
     const senders = policies.filter(([, policy]) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendEmail'),
     );
-    expect(senders.map(([logicalId]) => logicalId.replace(/ServiceRole.*/, '')).sort()).toEqual(
-      ['ApiPostApiAuthEmailRegister', 'ApiPostApiAuthLogin', 'ApiPostApiAuthRequestPasswordReset'].sort(),
+    expect(senders.map(([logicalId]) => routeIdOf(logicalId)).sort()).toEqual(
+      ['PostApiAuthEmailRegister', 'PostApiAuthLogin', 'PostApiAuthRequestPasswordReset'].sort(),
     );
     for (const [, policy] of senders) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(
@@ -188,15 +206,17 @@ describe('mail permissions', () => {
 
 describe('AI generation functions', () => {
   const generators = [
-    'ApiPostApiAiGenerateQuizFromText',
-    'ApiPostApiAiGenerateQuizFromPdf',
-    'ApiPostApiAiGenerateQuizFromWord',
+    'PostApiAiGenerateQuizFromText',
+    'PostApiAiGenerateQuizFromPdf',
+    'PostApiAiGenerateQuizFromWord',
+    'PostApiFocusedStudyStartSession',
+    'PostApiFocusedStudyGenerateNewQuestions',
   ];
 
   it('run up to 29 s (the HTTP API answers within 30 s) with room for the dictionary and pdf.js', () => {
     const functions = Object.fromEntries(routeFunctions());
     for (const id of generators) {
-      const fn = Object.entries(functions).find(([logicalId]) => logicalId.startsWith(id))?.[1];
+      const fn = Object.entries(functions).find(([logicalId]) => routeIdOf(logicalId).startsWith(id))?.[1];
       expect(fn, id).toBeDefined();
       expect(fn!.Properties.Timeout).toBe(29);
       expect(fn!.Properties.MemorySize).toBe(1536);
@@ -206,11 +226,11 @@ describe('AI generation functions', () => {
   });
 
   it('lets only the generating routes invoke Bedrock models', () => {
-    const invokers = Object.entries(template.findResources('AWS::IAM::Policy'))
+    const invokers = resources('AWS::IAM::Policy')
       .filter(([, policy]) =>
         JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'),
       )
-      .map(([logicalId]) => logicalId.replace(/ServiceRole.*/, ''));
+      .map(([logicalId]) => routeIdOf(logicalId));
     expect(invokers.sort()).toEqual([...generators].sort());
   });
 });

@@ -25,6 +25,17 @@ export async function generateStudyQuestions(
       deadline,
     });
   }
+  return generateStudyOfflineInWorker(request, { log, deadline });
+}
+
+/**
+ * The offline study generator in the warm AI worker (see generateOfflineInWorker): material it
+ * cannot ask about answers 422, a worker that fails or runs out of time the generation message.
+ */
+export async function generateStudyOfflineInWorker(
+  request: StudyGenerationRequest,
+  { log, deadline }: GenerationContext,
+): Promise<GeneratedStudyQuestion[]> {
   const outcome = await aiWorker.run({ task: 'study', request }, deadline);
   if ('studyQuestions' in outcome) return outcome.studyQuestions;
   if ('unusable' in outcome) throw new UnusableMaterialError(outcome.unusable);

@@ -1,8 +1,10 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import {
   HttpApi,
   HttpMethod,
+  HttpRoute as ApiRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   WebSocketApi,
@@ -59,6 +61,16 @@ const generatorFiles = {
   },
 };
 
+/**
+ * CloudFormation allows 500 resources in a stack, and a route costs seven (function, role, policy,
+ * log group, integration, route, invoke permission): the features listed here keep their routes in
+ * a nested stack of their own (`Api/<name>`), which has a limit of its own. A feature whose routes
+ * would take the main stack past the limit is added here.
+ */
+const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
+  { name: 'FocusedStudy', pathPrefix: '/api/focused-study/' },
+];
+
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
 export const senderAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
@@ -74,6 +86,8 @@ export class Api extends Construct {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly functions: RouteFunction[] = [];
+  /** The nested stacks of the features in NESTED_FEATURES, by name. */
+  readonly featureStacks = new Map<string, NestedStack>();
   private readonly props: ApiProps;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -132,12 +146,17 @@ export class Api extends Construct {
   /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
   addRoutes(appUrl: string) {
     for (const route of httpRoutes as readonly HttpRoute[]) {
-      const fn = this.createFunction(route, appUrl);
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
-      });
+      const scope = this.scopeFor(route);
+      const fn = this.createFunction(route, appUrl, scope);
+      const integration = new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn);
+      if (scope === this)
+        this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+      else
+        new ApiRoute(scope, `${functionIdFor(route)}Route`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration,
+        });
     }
     for (const route of webSocketRoutes as readonly WebSocketRoute[]) {
       const fn = this.createFunction(route, appUrl);
@@ -153,13 +172,29 @@ export class Api extends Construct {
     }
   }
 
-  private createFunction(settings: HttpRoute | WebSocketRoute | QueueConsumer, appUrl: string) {
+  /** Where a route's resources go: this construct, or its feature's nested stack. */
+  private scopeFor(route: HttpRoute): Construct {
+    const feature = NESTED_FEATURES.find(({ pathPrefix }) => route.path.startsWith(pathPrefix));
+    if (!feature) return this;
+    let stack = this.featureStacks.get(feature.name);
+    if (!stack) {
+      stack = new NestedStack(this, feature.name, { description: `Quiz ${feature.name} routes` });
+      this.featureStacks.set(feature.name, stack);
+    }
+    return stack;
+  }
+
+  private createFunction(
+    settings: HttpRoute | WebSocketRoute | QueueConsumer,
+    appUrl: string,
+    scope: Construct = this,
+  ) {
     const { table, materials, tickQueue } = this.props;
     const granted = (settings.grants as readonly Grant[] | undefined) ?? [];
     const generates = granted.includes('bedrock');
     // Reading an uploaded file extracts its text in the AI worker, as generating does.
     const usesAiWorker = generates || granted.includes('materialsRead');
-    const fn = new RouteFunction(this, functionIdFor(settings), {
+    const fn = new RouteFunction(scope, functionIdFor(settings), {
       handlerModule: settings.handler,
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { STUDY_QUESTION_TYPES } from '@shared/focused-study';
 import { aiWorker } from '@functions/ai/ai-worker';
-import { generateStudyQuestions } from '@functions/ai/study-generation';
+import { generateStudyOfflineInWorker } from '@functions/ai/study-generation';
 import { createLogger } from '@functions/lib/logger';
 import { REPO_ROOT } from '../../infra/constructs/route-function';
 import { signInAs } from '../../tests/support/accounts';
@@ -82,7 +82,7 @@ export async function benchStudyGenerator(): Promise<BenchRow[]> {
   const log = createLogger({});
   const rows: BenchRow[] = [];
   const generate = (material: string) =>
-    generateStudyQuestions(
+    generateStudyOfflineInWorker(
       { material, count: 30, difficulty: '上級', types: STUDY_QUESTION_TYPES, seed: 'bench', avoid: [] },
       { log, deadline: Date.now() + 60_000 },
     ).then(
