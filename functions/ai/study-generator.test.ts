@@ -7,20 +7,10 @@ import {
   type GeneratedStudyQuestion,
   type StudyGenerationRequest,
 } from './study-generator';
+import { HISTORY_NOTES } from '../../tests/support/study-material';
 
 /** The offline study generator: three types of question, each built from the material itself. */
-const HISTORY = [
-  '1560年の桶狭間の戦いで、織田信長は今川義元を破った。',
-  '1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。',
-  '1582年、明智光秀が本能寺で信長を討った。',
-  '明治維新は、1868年に江戸幕府が倒れて明治政府が成立した一連の改革である。',
-  '1871年には廃藩置県により藩は廃止され、府県が置かれた。',
-  '東京は新しい首都となり、京都から天皇が移った。',
-  '富士山は静岡県と山梨県にまたがる日本最高峰の活火山で、標高は3776メートルである。',
-  '最後の噴火は1707年の宝永噴火で、江戸にも火山灰が降った。',
-  '2013年には富士山が世界文化遺産に登録された。',
-  '葛飾北斎は「富嶽三十六景」で富士山を描き、その作品はヨーロッパの印象派にも影響を与えた。',
-].join('\n');
+const HISTORY = HISTORY_NOTES.join('\n');
 
 const RECIPE = [
   'カレーの作り方',

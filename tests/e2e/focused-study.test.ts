@@ -9,6 +9,7 @@ import { findUserByUsername } from '@functions/users/user';
 import { UserKeys } from '@functions/users/user-keys';
 import { makeTextPdf } from '../support/documents';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { HISTORY_NOTES } from '../support/study-material';
 
 /**
  * Focused study in real Chromium, as the seeded advanced member: material (pasted text and a PDF
@@ -17,19 +18,6 @@ import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
  * member sees the upgrade prompt.
  */
 const e2e = useE2EStack();
-
-const MATERIAL = [
-  '1560年の桶狭間の戦いで、織田信長は今川義元を破った。',
-  '1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。',
-  '1582年、明智光秀が本能寺で信長を討った。',
-  '明治維新は、1868年に江戸幕府が倒れて明治政府が成立した一連の改革である。',
-  '1871年には廃藩置県により藩は廃止され、府県が置かれた。',
-  '東京は新しい首都となり、京都から天皇が移った。',
-  '富士山は静岡県と山梨県にまたがる日本最高峰の活火山で、標高は3776メートルである。',
-  '最後の噴火は1707年の宝永噴火で、江戸にも火山灰が降った。',
-  '2013年には富士山が世界文化遺産に登録された。',
-  '葛飾北斎は「富嶽三十六景」で富士山を描き、その作品はヨーロッパの印象派にも影響を与えた。',
-];
 
 /** The labels of a sort's items, top to bottom. */
 const sortOrder = (page: Page) => page.locator('.sortable__label').allTextContents();
@@ -114,13 +102,13 @@ describe('focused study', () => {
     await page.getByRole('tab', { name: /教材/ }).click();
     await page.getByRole('button', { name: '教材に追加' }).click();
     await page.getByText('最低10文字のテキストを入力してください').waitFor();
-    await page.getByLabel('学習したい文章').fill(MATERIAL.join('\n'));
+    await page.getByLabel('学習したい文章').fill(HISTORY_NOTES.join('\n'));
     await page.getByRole('button', { name: '教材に追加' }).click();
     await page.getByText('登録済みの教材（1 / 20件）').waitFor();
     await page.locator('#study-upload-input').setInputFiles({
       name: '戦国と明治.pdf',
       mimeType: 'application/pdf',
-      buffer: makeTextPdf(MATERIAL),
+      buffer: makeTextPdf(HISTORY_NOTES),
     });
     await page.getByText('戦国と明治.pdf（').waitFor();
     await page.getByRole('button', { name: 'アップロード' }).click();

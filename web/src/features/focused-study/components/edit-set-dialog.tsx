@@ -3,8 +3,8 @@ import { FOCUSED_STUDY_MESSAGES, type SavedQuestionSet } from '@shared/focused-s
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
-import { TextAreaField, TextField } from '@web/components/ui/text-field';
 import { useUpdateSet } from '../api/focused-study';
+import { SetFields } from './set-fields';
 
 /** A saved set's title and description. */
 export function EditSetDialog(props: { userId: string; set: SavedQuestionSet; onClose: () => void }) {
@@ -34,23 +34,15 @@ export function EditSetDialog(props: { userId: string; set: SavedQuestionSet; on
   return (
     <Dialog open onOpenChange={(next) => !next && props.onClose()} title="問題セットを編集">
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="タイトル"
-          value={title}
-          maxLength={100}
-          required
-          error={error}
-          onChange={(event) => {
-            setTitle(event.target.value);
+        <SetFields
+          title={title}
+          description={description}
+          titleError={error}
+          onTitle={(value) => {
+            setTitle(value);
             setError(undefined);
           }}
-        />
-        <TextAreaField
-          label="説明（任意）"
-          rows={3}
-          maxLength={500}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onDescription={setDescription}
         />
         <div className="dialog__actions">
           <DialogClose className="button button--secondary">キャンセル</DialogClose>

@@ -4,9 +4,9 @@ import { UPLOAD_ACCEPT, uploadKindOf } from '@shared/ai';
 import { FOCUSED_STUDY, FOCUSED_STUDY_MESSAGES, type StudyMaterial } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useAddText, useDeleteMaterial, useUploadMaterials, type UploadProgress } from '../api/focused-study';
 
 export const fileSize = (bytes: number) =>
@@ -232,36 +232,23 @@ function MaterialList({ userId, materials }: { userId: string; materials: StudyM
           })}
         </ul>
       )}
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
         title="教材を削除しますか？"
         description={`「${deleting?.name ?? ''}」を削除します。この教材からは問題が作られなくなります。`}
-        closeButton={false}
-        size="small"
-        alert
-      >
-        <div className="dialog__actions">
-          <DialogClose className="button button--secondary">キャンセル</DialogClose>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  toast({ title: FOCUSED_STUDY_MESSAGES.materialDeleted, variant: 'success' });
-                  setDeleting(null);
-                },
-                onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteMaterialFailed),
-              })
-            }
-          >
-            {remove.isPending ? '削除中...' : '削除する'}
-          </button>
-        </div>
-      </Dialog>
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: FOCUSED_STUDY_MESSAGES.materialDeleted, variant: 'success' });
+              setDeleting(null);
+            },
+            onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteMaterialFailed),
+          })
+        }
+      />
     </section>
   );
 }

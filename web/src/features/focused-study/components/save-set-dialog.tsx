@@ -4,8 +4,9 @@ import { FOCUSED_STUDY_MESSAGES, type StudyQuestion } from '@shared/focused-stud
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-field';
+import { SelectField } from '@web/components/ui/text-field';
 import { useSaveSet } from '../api/focused-study';
+import { SetFields } from './set-fields';
 
 /** Saves a session's questions as a set: title (required), description, difficulty (§5). */
 export function SaveSetDialog(props: {
@@ -50,23 +51,15 @@ export function SaveSetDialog(props: {
       description={`${props.questions?.length ?? 0}問を保存して、あとから何度でも解き直せます。`}
     >
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="タイトル"
-          value={title}
-          maxLength={100}
-          required
-          error={error}
-          onChange={(event) => {
-            setTitle(event.target.value);
+        <SetFields
+          title={title}
+          description={description}
+          titleError={error}
+          onTitle={(value) => {
+            setTitle(value);
             setError(undefined);
           }}
-        />
-        <TextAreaField
-          label="説明（任意）"
-          rows={3}
-          maxLength={500}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onDescription={setDescription}
         />
         <SelectField
           label="難易度"

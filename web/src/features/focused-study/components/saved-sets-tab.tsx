@@ -3,9 +3,9 @@ import { Clock, Eye, Pencil, Play, Star, Trash2 } from 'lucide-react';
 import { FOCUSED_STUDY, FOCUSED_STUDY_MESSAGES, type SavedQuestionSet } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { formatDay } from '@web/lib/format-date';
 import { useDeleteSet, useFavoriteSet } from '../api/focused-study';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditSetDialog } from './edit-set-dialog';
 import { PreviewDialog } from './preview-dialog';
 
@@ -109,36 +109,23 @@ export function SavedSetsTab(props: {
       )}
       {editing && <EditSetDialog userId={props.userId} set={editing} onClose={() => setEditing(null)} />}
       {preview && <PreviewDialog userId={props.userId} set={preview} onClose={() => setPreviewing(null)} />}
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
         title="問題セットを削除しますか？"
         description={`「${deleting?.title ?? ''}」を削除します。この操作は取り消せません。`}
-        closeButton={false}
-        size="small"
-        alert
-      >
-        <div className="dialog__actions">
-          <DialogClose className="button button--secondary">キャンセル</DialogClose>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  toast({ title: FOCUSED_STUDY_MESSAGES.setDeleted, variant: 'success' });
-                  setDeleting(null);
-                },
-                onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteSetFailed),
-              })
-            }
-          >
-            {remove.isPending ? '削除中...' : '削除する'}
-          </button>
-        </div>
-      </Dialog>
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: FOCUSED_STUDY_MESSAGES.setDeleted, variant: 'success' });
+              setDeleting(null);
+            },
+            onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteSetFailed),
+          })
+        }
+      />
     </section>
   );
 }
