@@ -51,7 +51,7 @@ export const STUDY_QUESTION_TYPE_LABELS: Record<StudyQuestionType, string> = {
 };
 
 /** Prefixes of the ids of sessions the page holds itself, sent back with their questions (§3, §7). */
-export const CLIENT_SESSION_PREFIXES = ['temp_', 'retry-', 'saved_'] as const;
+const CLIENT_SESSION_PREFIXES = ['temp_', 'retry-', 'saved_'] as const;
 export const isClientSessionId = (id: string) =>
   CLIENT_SESSION_PREFIXES.some((prefix) => id.startsWith(prefix));
 
@@ -60,7 +60,6 @@ export const FOCUSED_STUDY_MESSAGES = {
   textTooShort: AI_MESSAGES.textTooShort,
   titleRequired: 'タイトルを入力してください',
   savedSetLimit: '保存できる問題セットは50件までです。不要な問題セットを削除してから再度お試しください。',
-  dailyLimit: AI_MESSAGES.dailyLimit,
   retryWithoutData: '再チャレンジできる問題データがありません',
   unknownQuestionType: '不明な問題形式です',
   // Our own, in the same voice
@@ -117,7 +116,7 @@ const optionKey = z.enum(OPTION_KEYS);
 export type OptionKey = z.infer<typeof optionKey>;
 
 /** An id the page and the server both use as a key: letters, digits, `_`, `-` and `~`. */
-export const studyIdSchema = z
+const studyIdSchema = z
   .string()
   .min(1)
   .max(100)
@@ -148,7 +147,6 @@ const optionsSchema = z.partialRecord(optionKey, optionLabel).superRefine((optio
   if (new Set(Object.values(options)).size !== keys.length)
     context.addIssue({ code: 'custom', message: FOCUSED_STUDY_MESSAGES.optionsDistinct });
 });
-export type StudyOptions = z.infer<typeof optionsSchema>;
 
 const questionBase = {
   id: studyIdSchema,
@@ -193,7 +191,7 @@ export const studyQuestionSchema = z
 export type StudyQuestion = z.infer<typeof studyQuestionSchema>;
 
 /** A member's answer to one question: a key, or a list of keys (selected, or in the order given). */
-export const studyAnswerSchema = z.union([optionKey, z.array(optionKey).max(FOCUSED_STUDY.optionsMax)]);
+const studyAnswerSchema = z.union([optionKey, z.array(optionKey).max(FOCUSED_STUDY.optionsMax)]);
 export type StudyAnswer = z.infer<typeof studyAnswerSchema>;
 
 const questionList = z
@@ -237,7 +235,7 @@ export type StudySettingsChanges = z.input<typeof updateStudySettingsSchema>;
 
 // ---------------------------------------------------------------- materials
 
-export const MATERIAL_KINDS = ['pdf', 'word', 'text'] as const;
+const MATERIAL_KINDS = ['pdf', 'word', 'text'] as const;
 
 /** A material as the page lists it (§3): id, name, size in bytes, uploadedAt; and its kind. */
 export const studyMaterialSchema = z.object({

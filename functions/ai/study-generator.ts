@@ -434,6 +434,9 @@ function groupsOf<T>(items: readonly T[], size: number): T[][] {
   return groups;
 }
 
+/** Numbered lists looked at (a session has at most 30 questions). */
+const MAX_LISTS = 50;
+
 const STEP_LINE =
   /^(?:(\d{1,2})\s*[.)．、:：]|[（(](\d{1,2})[)）]|([①-⑳])|(?:手順|ステップ|Step|STEP)\s*(\d{1,2})\s*[.)．、:：]?)\s*(.+)$/u;
 const stepNumber = (match: RegExpExecArray) =>
@@ -446,7 +449,8 @@ function numberedSteps(material: Material, difficulty: Difficulty, random: () =>
     material.sentences.find((sentence) => text.includes(sentence.text) || sentence.text.includes(text))
       ?.index ?? -1;
   let index = 0;
-  while (index < material.lines.length) {
+  // Enough lists for any session; a text of thousands of numbered lines is not read through.
+  while (index < material.lines.length && candidates.length < MAX_LISTS) {
     const steps: { label: string; number: number }[] = [];
     const title = material.lines[index - 1];
     for (let at = index; at < material.lines.length; at++) {

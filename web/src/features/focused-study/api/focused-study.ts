@@ -13,7 +13,6 @@ import { uploadToStorage } from './upload';
 
 /** Query keys of the focused-study page, per member (a sign-out and sign-in must not show another's). */
 export const studyKeys = {
-  all: ['/api/focused-study'] as const,
   materials: (userId: string) => ['/api/focused-study', 'pdfs', userId] as const,
   settings: (userId: string) => ['/api/focused-study', 'settings', userId] as const,
   latest: (userId: string) => ['/api/focused-study', 'latest-session', userId] as const,

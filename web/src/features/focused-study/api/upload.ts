@@ -1,7 +1,7 @@
 import type { UploadTicket } from '@shared/ai';
 
 /** The storage refused the upload (its answer is XML, never a message to show). */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(readonly status: number) {
     super(`upload failed: ${status}`);
     this.name = 'UploadError';

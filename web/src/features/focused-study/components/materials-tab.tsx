@@ -9,7 +9,7 @@ import { formatDay } from '@web/lib/format-date';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useAddText, useDeleteMaterial, useUploadMaterials, type UploadProgress } from '../api/focused-study';
 
-export const fileSize = (bytes: number) =>
+const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))}KB`
     : `${(bytes / 1024 / 1024).toFixed(1)}MB`;
