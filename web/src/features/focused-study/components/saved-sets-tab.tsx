@@ -39,24 +39,34 @@ export function SavedSetsTab(props: {
             <li key={set.id} className="card study-set">
               <div className="study-set__head">
                 <h3 className="study-set__title">{set.title}</h3>
-                <button
-                  type="button"
-                  className={`icon-button study-set__star${set.isFavorite ? ' is-on' : ''}`}
-                  aria-label={
-                    set.isFavorite
-                      ? `「${set.title}」をお気に入りから外す`
-                      : `「${set.title}」をお気に入りにする`
-                  }
-                  aria-pressed={set.isFavorite}
-                  onClick={() =>
-                    favorite.mutate(
-                      { setId: set.id, isFavorite: !set.isFavorite },
-                      { onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.favoriteFailed) },
-                    )
-                  }
-                >
-                  <Star size={20} aria-hidden fill={set.isFavorite ? 'currentColor' : 'none'} />
-                </button>
+                <span className="study-set__icons">
+                  <button
+                    type="button"
+                    className={`icon-button study-set__star${set.isFavorite ? ' is-on' : ''}`}
+                    aria-label={
+                      set.isFavorite
+                        ? `「${set.title}」をお気に入りから外す`
+                        : `「${set.title}」をお気に入りにする`
+                    }
+                    aria-pressed={set.isFavorite}
+                    onClick={() =>
+                      favorite.mutate(
+                        { setId: set.id, isFavorite: !set.isFavorite },
+                        { onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.favoriteFailed) },
+                      )
+                    }
+                  >
+                    <Star size={20} aria-hidden fill={set.isFavorite ? 'currentColor' : 'none'} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button study-set__delete"
+                    aria-label={`「${set.title}」を削除`}
+                    onClick={() => setDeleting(set)}
+                  >
+                    <Trash2 size={16} aria-hidden />
+                  </button>
+                </span>
               </div>
               {set.description && <p className="study-set__description">{set.description}</p>}
               <p className="study-set__meta">
@@ -93,14 +103,6 @@ export function SavedSetsTab(props: {
                 >
                   <Pencil size={14} aria-hidden />
                   編集
-                </button>
-                <button
-                  type="button"
-                  className="icon-button study-set__delete"
-                  aria-label={`「${set.title}」を削除`}
-                  onClick={() => setDeleting(set)}
-                >
-                  <Trash2 size={16} aria-hidden />
                 </button>
               </div>
             </li>
