@@ -19,6 +19,13 @@ import { ReportKeys } from './quizzes/report-keys';
 import { PostingKeys, RankKeys } from './search/search-keys';
 import { SessionKeys } from './sessions/session-keys';
 import {
+  SavedSetKeys,
+  StudyMaterialKeys,
+  StudyMaterialTextKeys,
+  StudySessionKeys,
+  StudySettingsKeys,
+} from './study/study-keys';
+import {
   EmailClaimKeys,
   LookAlikeClaimKeys,
   MigrationKeys,
@@ -63,6 +70,11 @@ export const ENTITIES: readonly EntityKeys[] = [
   StudyRecordKeys,
   AiUsageKeys,
   AiHistoryKeys,
+  StudySettingsKeys,
+  StudyMaterialKeys,
+  StudyMaterialTextKeys,
+  StudySessionKeys,
+  SavedSetKeys,
   PenaltyKeys,
   AuditKeys,
   ConnectionKeys,

@@ -85,6 +85,25 @@ export interface StreamConsumer extends FunctionSettings {
  */
 const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
 
+/** A focused-study route (advanced members only): `/api/focused-study/<path>`, its handler in `functions/api/focused-study/`. */
+const studyRoute = <
+  const M extends HttpMethod,
+  const P extends string,
+  const H extends string,
+  const T extends TableAccess,
+>(
+  method: M,
+  path: P,
+  handler: H,
+  table: T,
+) => ({
+  method,
+  path: `/api/focused-study/${path}` as `/api/focused-study/${P}`,
+  handler: `functions/api/focused-study/${handler}` as `functions/api/focused-study/${H}`,
+  access: 'pro' as const,
+  table,
+});
+
 export const httpRoutes = [
   {
     method: 'GET',
@@ -520,6 +539,63 @@ export const httpRoutes = [
     grants: ['stripe'],
     csrf: false,
     bodyLimitBytes: 64 * 1024,
+  },
+  // Focused study (advanced members; docs/focused-study.md). Generating and reading files take the
+  // AI worker, as the AI calls above do.
+  studyRoute('GET', 'pdfs', 'list-materials', 'read'),
+  studyRoute('DELETE', 'pdfs/{id}', 'delete-material', 'readwrite'),
+  studyRoute('POST', 'add-text', 'add-text', 'readwrite'),
+  studyRoute('GET', 'settings', 'settings', 'read'),
+  studyRoute('PUT', 'settings', 'update-settings', 'readwrite'),
+  studyRoute('GET', 'latest-session', 'latest-session', 'read'),
+  studyRoute('POST', 'complete-session', 'complete-session', 'readwrite'),
+  studyRoute('GET', 'saved-question-sets', 'saved-sets', 'read'),
+  studyRoute('POST', 'save-question-set', 'save-set', 'readwrite'),
+  studyRoute('PUT', 'saved-question-sets/{setId}', 'update-set', 'readwrite'),
+  studyRoute('DELETE', 'saved-question-sets/{setId}', 'delete-set', 'readwrite'),
+  studyRoute('PUT', 'saved-question-sets/{setId}/favorite', 'favorite-set', 'readwrite'),
+  studyRoute('POST', 'start-saved-session/{setId}', 'start-saved-session', 'readwrite'),
+  studyRoute('PUT', 'saved-question-sets/{setId}/questions/{questionId}', 'update-set-question', 'readwrite'),
+  studyRoute('GET', 'review-queue', 'review-queue', 'read'),
+  studyRoute('POST', 'start-review-session', 'start-review-session', 'readwrite'),
+  {
+    method: 'POST',
+    path: '/api/focused-study/uploads',
+    handler: 'functions/api/focused-study/create-upload',
+    access: 'pro',
+    table: 'readwrite',
+    grants: ['materialsWrite'],
+  },
+  {
+    method: 'POST',
+    path: '/api/focused-study/upload-pdf',
+    handler: 'functions/api/focused-study/upload-files',
+    access: 'pro',
+    table: 'readwrite',
+    grants: ['materialsRead', 'materialsWrite'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+    bodyLimitBytes: AI_FORM_MAX_BYTES,
+  },
+  {
+    method: 'POST',
+    path: '/api/focused-study/start-session',
+    handler: 'functions/api/focused-study/start-session',
+    access: 'pro',
+    table: 'readwrite',
+    grants: ['bedrock'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+  },
+  {
+    method: 'POST',
+    path: '/api/focused-study/generate-new-questions',
+    handler: 'functions/api/focused-study/generate-new-questions',
+    access: 'pro',
+    table: 'readwrite',
+    grants: ['bedrock'],
+    memoryMb: 1536,
+    timeoutSeconds: 29,
   },
 ] as const satisfies readonly HttpRoute[];
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await build({
     stdin: {
       contents:
-        "export { extractText } from './functions/ai/materials'; export { generateOfflineInWorker } from './functions/ai/generation';",
+        "export { extractText } from './functions/ai/materials'; export { generateOfflineInWorker } from './functions/ai/generation'; export { generateStudyOfflineInWorker } from './functions/ai/study-generation';",
       resolveDir: REPO_ROOT,
       loader: 'ts',
     },
@@ -105,6 +105,31 @@ describe('offline generation as deployed', () => {
 
   it('answers unusable material with the clear message, and the process ends on its own', () => {
     expect(generateWithBundle('A'.repeat(50_000))).toBe(`ERROR 422 ${AI_MESSAGES.notEnoughMaterial}`);
+  });
+});
+
+describe('focused-study generation as deployed', () => {
+  it('makes all three question types from material in the bundled worker', () => {
+    const outcome = runInBundleFolder(`
+      import { generateStudyOfflineInWorker } from './index.mjs';
+      const log = { debug() {}, info() {}, warn() {}, error(m, f) { console.error(m, JSON.stringify(f)); }, child() { return log; } };
+      generateStudyOfflineInWorker(
+        {
+          material: ${JSON.stringify(
+            '1560年の桶狭間の戦いで、織田信長は今川義元を破った。1575年の長篠の戦いでは、織田・徳川連合軍が武田勝頼の騎馬隊を鉄砲で退けた。1582年、明智光秀が本能寺で信長を討った。明治維新は、1868年に江戸幕府が倒れて明治政府が成立した一連の改革である。1871年には廃藩置県により藩は廃止され、府県が置かれた。東京は新しい首都となり、京都から天皇が移った。',
+          )},
+          count: 3,
+          difficulty: '中級',
+          types: ['multiple_choice', 'multiple_select', 'sort_order'],
+          seed: 'bundle',
+          avoid: [],
+        },
+        { log, deadline: Date.now() + 60_000 },
+      ).then(
+        (questions) => console.log('QUESTIONS ' + JSON.stringify(questions.map((question) => question.type))),
+        (error) => console.log('ERROR ' + error.status + ' ' + error.message),
+      );`);
+    expect(outcome).toBe('QUESTIONS ["multiple_choice","multiple_select","sort_order"]');
   });
 });
 

@@ -14,6 +14,7 @@ import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
+import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
 import { startLocalStack } from './local/stack';
 
@@ -23,9 +24,10 @@ import { startLocalStack } from './local/stack';
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search (budgets in scripts/bench/search-bench.ts), ai (AI generation; budgets in
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency and 200 concurrent rooms; budgets in
- * scripts/bench/multiplayer-bench.ts), load (a mixed load of the pages' calls by 50 and 200
- * clients for 30 s each; scripts/bench/load-bench.ts), web, lighthouse (mobile Lighthouse of home,
- * quiz, search and my quizzes on the built app), dev.
+ * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
+ * study generator's worst cases; scripts/bench/study-bench.ts), load (a mixed load of the pages'
+ * calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), web, lighthouse (mobile
+ * Lighthouse of home, quiz, search and my quizzes on the built app), dev.
  */
 const PARTS = [
   'routes',
@@ -33,6 +35,7 @@ const PARTS = [
   'search',
   'ai',
   'multiplayer',
+  'study',
   'load',
   'web',
   'lighthouse',
@@ -187,7 +190,7 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'load'] as const;
+  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'study', 'load'] as const;
   // The load's hundreds of members all come from 127.0.0.1: the per-address sign-in limit would
   // stop them after 100 sign-ins in ten minutes (members' own limits still apply).
   if (measures('load')) process.env.PER_IP_RATE_LIMITS = 'off';
@@ -340,7 +343,10 @@ async function main() {
           })),
         );
 
-      // 7. A mixed load of the pages' calls through the gateway: 50 and 200 clients, 30 s each.
+      // 6b. Focused study through the gateway: a session of 10 questions from 20 pages of material.
+      if (measures('study')) rows.push(...(await benchStudyThroughGateway(stack.gateway.url, stack.appUrl)));
+
+      // 6c. A mixed load of the pages' calls through the gateway: 50 and 200 clients, 30 s each.
       if (measures('load'))
         rows.push(...(await benchMixedLoad(`http://127.0.0.1:${stack.gateway.port}`, stack.appUrl)));
     } finally {
@@ -351,6 +357,10 @@ async function main() {
   // run it: ordinary material and the worst cases within the text call's limits.
   if (measures('ai')) {
     rows.push(...(await benchOfflineGenerator()));
+    aiWorker.stop();
+  }
+  if (measures('study')) {
+    rows.push(...(await benchStudyGenerator()));
     aiWorker.stop();
   }
 

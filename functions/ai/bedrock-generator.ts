@@ -10,13 +10,14 @@ import { AiBusyError, GenerationFailedError } from './errors';
 import { generatedQuizJsonSchema, parseGeneratedQuiz } from './generated-quiz';
 
 /**
- * Generation with Amazon Bedrock's Converse API. The model must answer by calling the
- * `submit_quiz` tool, whose input schema is the quiz's shape (structured output); the input is
- * validated, and one malformed answer is retried once with a reminder.
+ * Generation with Amazon Bedrock's Converse API. The model must answer by calling a tool whose
+ * input schema is the answer's shape (structured output): `submit_quiz` here, the focused-study
+ * questions' tool in study-generation.ts; the input is validated, and one malformed answer is
+ * retried once with a reminder.
  */
 const TOOL_NAME = 'submit_quiz';
 /** Material beyond this many characters is left out of the prompt. */
-const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
+export const BEDROCK_MATERIAL_MAX_CHARS = 30_000;
 
 /**
  * All model calls of one request share the time left before the reply is due (the HTTP API gives
@@ -75,18 +76,37 @@ const BUSY_ERRORS = new Set([
   'AbortError',
 ]);
 
-function toolInput(output: ConverseCommandOutput): unknown {
-  const content = output.output?.message?.content ?? [];
-  return content.find((block) => block.toolUse?.name === TOOL_NAME)?.toolUse?.input;
+/** How a generating call reaches its model, and what it answers when it cannot. */
+export interface BedrockOptions {
+  modelId: string;
+  region: string;
+  log: Logger;
+  failureMessage: string;
+  deadline: number;
 }
 
-export async function generateWithBedrock(
-  settings: AiSettings,
-  material: string,
-  options: { modelId: string; region: string; log: Logger; failureMessage: string; deadline: number },
-): Promise<GeneratedQuiz> {
-  const messages: Message[] = [{ role: 'user', content: [{ text: userPrompt(settings, material) }] }];
+/** One structured answer asked of the model: the tool it must call, and how its input is checked. */
+export interface ToolRequest<T> {
+  tool: { name: string; description: string; inputSchema: object };
+  system: string;
+  prompt: string;
+  /** The tool's input validated and normalised; null when it is malformed (tried once more). */
+  parse: (input: unknown) => T | null;
+  /** What the model is told when its first answer was malformed. */
+  retryReminder: string;
+}
+
+/**
+ * Asks the model for one call of the request's tool (a forced tool choice) and answers its
+ * validated input. A malformed answer is tried once more with a reminder, when enough time is
+ * left; a busy service answers 503, anything else the call's failure message.
+ */
+export async function converseWithTool<T>(request: ToolRequest<T>, options: BedrockOptions): Promise<T> {
+  const messages: Message[] = [{ role: 'user', content: [{ text: request.prompt }] }];
   const { deadline } = options;
+  const toolInput = (output: ConverseCommandOutput): unknown =>
+    (output.output?.message?.content ?? []).find((block) => block.toolUse?.name === request.tool.name)
+      ?.toolUse?.input;
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (attempt > 1 && deadline - Date.now() < RETRY_MIN_MS) break;
     let output: ConverseCommandOutput;
@@ -94,19 +114,19 @@ export async function generateWithBedrock(
       output = await bedrockClient(options.region).send(
         new ConverseCommand({
           modelId: options.modelId,
-          system: [{ text: SYSTEM_PROMPT }],
+          system: [{ text: request.system }],
           messages,
           toolConfig: {
             tools: [
               {
                 toolSpec: {
-                  name: TOOL_NAME,
-                  description: '作成した四択クイズを提出する',
-                  inputSchema: { json: generatedQuizJsonSchema as never },
+                  name: request.tool.name,
+                  description: request.tool.description,
+                  inputSchema: { json: request.tool.inputSchema as never },
                 },
               },
             ],
-            toolChoice: { tool: { name: TOOL_NAME } },
+            toolChoice: { tool: { name: request.tool.name } },
           },
           inferenceConfig: { maxTokens: 8192, temperature: 0.5 },
         }),
@@ -118,8 +138,8 @@ export async function generateWithBedrock(
       if (BUSY_ERRORS.has(name)) throw new AiBusyError();
       throw new GenerationFailedError(options.failureMessage);
     }
-    const quiz = parseGeneratedQuiz(toolInput(output), settings, 'bedrock');
-    if (quiz) return quiz;
+    const answer = request.parse(toolInput(output));
+    if (answer) return answer;
     options.log.warn('bedrock answered malformed output', { attempt, stopReason: output.stopReason });
     const reply = output.output?.message;
     if (reply?.content?.length) {
@@ -131,11 +151,36 @@ export async function generateWithBedrock(
         role: 'user',
         content: toolUseIds.length
           ? toolUseIds.map((toolUseId) => ({
-              toolResult: { toolUseId, status: 'error' as const, content: [{ text: RETRY_REMINDER }] },
+              toolResult: {
+                toolUseId,
+                status: 'error' as const,
+                content: [{ text: request.retryReminder }],
+              },
             }))
-          : [{ text: RETRY_REMINDER }],
+          : [{ text: request.retryReminder }],
       });
     }
   }
   throw new GenerationFailedError(options.failureMessage);
+}
+
+export function generateWithBedrock(
+  settings: AiSettings,
+  material: string,
+  options: BedrockOptions,
+): Promise<GeneratedQuiz> {
+  return converseWithTool(
+    {
+      tool: {
+        name: TOOL_NAME,
+        description: '作成した四択クイズを提出する',
+        inputSchema: generatedQuizJsonSchema,
+      },
+      system: SYSTEM_PROMPT,
+      prompt: userPrompt(settings, material),
+      parse: (input) => parseGeneratedQuiz(input, settings, 'bedrock'),
+      retryReminder: RETRY_REMINDER,
+    },
+    options,
+  );
 }

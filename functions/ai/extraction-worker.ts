@@ -14,8 +14,8 @@ import {
  * and the function's own thread stays free for other requests meanwhile.
  *
  * PDF: pdf-parse (pdf.js) with its worker code in this thread; .docx: docx-text.ts; legacy .doc:
- * word-extractor; generation: offline-generator.ts (kuromoji). Each is loaded when first needed and
- * kept. In development this file runs through tsx; deployed it is bundled on its own next to the
+ * word-extractor; generation: offline-generator.ts and study-generator.ts (kuromoji). Each is
+ * loaded when first needed and kept. In development this file runs through tsx; deployed it is bundled on its own next to the
  * function's bundle (infra/constructs/api.ts), with the kuromoji dictionary beside it.
  */
 /** Pages of a PDF that are read (the generators use at most some tens of thousands of characters). */
@@ -107,6 +107,14 @@ const loadGenerator = once(async () => {
   await japaneseTokenizer();
   return generateOffline;
 });
+const loadStudyGenerator = once(async () => {
+  const [{ generateStudyOffline }, { japaneseTokenizer }] = await Promise.all([
+    import('./study-generator'),
+    import('./tokenizer'),
+  ]);
+  await japaneseTokenizer();
+  return generateStudyOffline;
+});
 
 /** A loader run once; a failed load is tried again next time. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -149,22 +157,31 @@ async function docText(bytes: Uint8Array): Promise<string> {
 /** Loads what a job needs (not counted against its deadline). */
 async function load(job: WorkerJob): Promise<void> {
   if (job.task === 'generate') await loadGenerator();
+  else if (job.task === 'study') await loadStudyGenerator();
   else if (job.format === 'pdf') await loadPdf();
   else if (job.format === 'docx') await loadDocx();
   else await loadWordExtractor();
 }
 
+/** The generators' "nothing to ask about" (UnusableMaterialError, 422) is an answer, not a failure. */
+async function generating(work: () => Promise<WorkerOutcome>): Promise<WorkerOutcome> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && (error as { status?: unknown }).status === 422)
+      return { unusable: error.message };
+    throw error;
+  }
+}
+
 async function run(job: WorkerJob): Promise<WorkerOutcome> {
   if (job.task === 'generate') {
     const generateOffline = await loadGenerator();
-    try {
-      return { quiz: await generateOffline(job.settings, job.material) };
-    } catch (error) {
-      // The generator's "nothing to ask about" (UnusableMaterialError, 422) is an answer, not a failure.
-      if (error instanceof Error && (error as { status?: unknown }).status === 422)
-        return { unusable: error.message };
-      throw error;
-    }
+    return generating(async () => ({ quiz: await generateOffline(job.settings, job.material) }));
+  }
+  if (job.task === 'study') {
+    const generateStudyOffline = await loadStudyGenerator();
+    return generating(async () => ({ studyQuestions: await generateStudyOffline(job.request) }));
   }
   const text =
     job.format === 'pdf'

@@ -29,7 +29,7 @@ import { japaneseTokenizer, tokenize, type Token } from './tokenizer';
  */
 export type TermKind = 'person' | 'place' | 'organization' | 'proper' | 'number' | 'noun';
 
-interface Term {
+export interface Term {
   surface: string;
   kind: TermKind;
   /** How many times the term occurs in the material. */
@@ -127,7 +127,7 @@ const VAGUE_NOUNS = new Set([
   '大きな',
 ]);
 
-const BLANK = '（　　　）';
+export const BLANK = '（　　　）';
 const SENTENCE_MIN = 12;
 const SENTENCE_MAX = 300;
 /** The quiz form's limits, which a generated question must keep. */
@@ -137,7 +137,7 @@ const OPTION_MAX = 200;
 const MAX_REJECTIONS = 200;
 
 /** A deterministic pseudo-random sequence (mulberry32) seeded from text. */
-function seededRandom(seedText: string) {
+export function seededRandom(seedText: string) {
   let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -379,7 +379,7 @@ const unitOf = (surface: string) =>
  * terms of the same kind from the material (numbers only with the same counter), then nearby values
  * for a number. None is in the sentence or overlaps another; null when the material has too few.
  */
-function chooseDistractors(
+export function chooseDistractors(
   answer: Term,
   sentenceText: string,
   terms: Map<string, Term>,
@@ -435,7 +435,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The sentence with the term blanked out; a term in Latin letters only as a whole word («Mars»,
  * not the start of «Marshall»).
  */
-function blankOut(sentence: string, term: string) {
+export function blankOut(sentence: string, term: string) {
   if (JAPANESE_CHAR.test(term)) return sentence.split(term).join(BLANK);
   return sentence.replace(
     new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escapeRegExp(term)}(?![\\p{Script=Latin}\\p{N}])`, 'gu'),

@@ -44,7 +44,7 @@ export async function createUpload(user: Member, input: { fileName: string; size
 }
 
 /** A presigned POST for one file: 1 byte to 10 MB, under the member's own prefix, valid 5 minutes. */
-async function createUploadTicket(
+export async function createUploadTicket(
   userId: string,
   input: { fileName: string; size: number },
 ): Promise<UploadTicket> {

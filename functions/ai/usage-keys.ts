@@ -20,5 +20,6 @@ export const AiHistoryKeys = entity({
   pk: USER_PARTITION,
   sk: 'AIHIST#{createdAt}#{id}',
   byOwner: 'AIHIST#{createdAt}#{id}',
-  notes: 'id, userId, usageType (`text` / `pdf` / `word`), createdAt, date: one per successful generation',
+  notes:
+    'id, userId, usageType (`text` / `pdf` / `word` / `study`), createdAt, date: one per successful generation',
 });

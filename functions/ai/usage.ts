@@ -23,7 +23,8 @@ import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
  *   successful generation.
  * Both carry the owner index keys, so they go with the account.
  */
-type AiUsageType = 'text' | 'pdf' | 'word';
+/** What a generation was for: a quiz from text, PDF or Word, or focused-study questions. */
+type AiUsageType = 'text' | 'pdf' | 'word' | 'study';
 
 const dailyLimitFor = (user: Pick<Member, 'isPro'>) =>
   user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;

@@ -1,4 +1,5 @@
 import type { AiSettings, GeneratedQuiz } from '../../shared/ai';
+import type { GeneratedStudyQuestion, StudyGenerationRequest } from './study-generator';
 
 /**
  * What the function and the AI worker (extraction-worker.ts, run by ai-worker.ts) say to each
@@ -15,7 +16,8 @@ export type WorkerJob =
       /** Longest text handed back; the rest of a long document is not used. */
       maxChars: number;
     }
-  | { task: 'generate'; settings: AiSettings; material: string };
+  | { task: 'generate'; settings: AiSettings; material: string }
+  | { task: 'study'; request: StudyGenerationRequest };
 
 /** A job as sent to the worker: its id comes back with every reply. */
 export interface WorkerRequest {
@@ -23,9 +25,16 @@ export interface WorkerRequest {
   job: WorkerJob;
 }
 
-/** How a job ended: text, a quiz, material the generator cannot use (its message), or a failure. */
+/**
+ * How a job ended: text, a quiz, focused-study questions, material the generator cannot use (its
+ * message), or a failure.
+ */
 export type WorkerOutcome =
-  { text: string } | { quiz: GeneratedQuiz } | { unusable: string } | { failure: string };
+  | { text: string }
+  | { quiz: GeneratedQuiz }
+  | { studyQuestions: GeneratedStudyQuestion[] }
+  | { unusable: string }
+  | { failure: string };
 
 /**
  * `loaded`: the code the job needs is loaded, so its deadline starts (loading a parser or the

@@ -239,7 +239,7 @@ const checkAccess: Middleware = {
     const state = request.context.state;
     const verdict = allows[state.route.access](state.user);
     if (verdict === 'signin') throw new UnauthorizedError();
-    if (!verdict) throw new ForbiddenError();
+    if (!verdict) throw new ForbiddenError(state.route.access === 'pro' ? MESSAGES.proRequired : undefined);
   },
 };
 

@@ -14,12 +14,18 @@ export const DailyStatsKeys = entity({
 });
 
 export const WrongAnswerKeys = entity({
-  entity: 'Wrong answer',
-  module: MODULE,
+  entity: 'Wrong answer and its review schedule',
+  module: 'functions/progress/review-queue.ts',
   pk: USER_PARTITION,
   sk: 'WRONG#{quizId}#{questionId}',
   byOwner: 'WRONG#{quizId}#{questionId}',
-  notes: 'userAnswer, correctAnswer, category, difficulty, wrongCount, lastWrongAt',
+  byCollection: { pk: 'REVIEW#{userId}', sk: '{nextReviewDate}#{quizId}#{questionId}' },
+  fields: {
+    quizId: 'the quiz, or `focused-study` for a focused-study question',
+    nextReviewDate: '`yyyy-mm-dd`, Japan time',
+  },
+  notes:
+    'userAnswer, correctAnswer, category, difficulty, wrongCount, lastWrongAt; the review schedule (SM-2, docs/focused-study.md): question (a copy, as focused study asks it), reviewType (`quiz` / `focused_study`), priority (`medium`), nextReviewDate, reviewInterval (days), repetition, reviewCount, easinessFactor (×100, from 250), createdAt, lastReviewedAt; in the `REVIEW#<userId>` collection by due day',
 });
 
 export const AchievementKeys = entity({

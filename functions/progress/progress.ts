@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACHIEVEMENTS, PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/progress';
 import type { Question } from '@shared/quizzes';
+import type { AnswerLetter } from '@shared/constants';
 import { setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
@@ -9,14 +10,16 @@ import { UnauthorizedError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user';
 import { UserKeys, userKey } from '../users/user-keys';
-import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress-keys';
+import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './progress-keys';
+import { quizQuestionForReview, wrongAnswerItem } from './review-queue';
 
 /**
  * A member's learning record, all in their own partition (`USER#<id>`) and owned by them
  * (`gsi2pk = USER#<id>`, removed with the account):
  * - counters on the profile: `quizzesCompleted`, `correctAnswers`, `answeredQuestions`, `totalPoints`;
  * - `DAILY#<yyyy-mm-dd>` (Japan time): quizzes completed, questions answered, correct answers, time spent;
- * - `WRONG#<quizId>#<questionId>`: the questions answered wrongly, with a count;
+ * - `WRONG#<quizId>#<questionId>`: the questions answered wrongly, with a count, each scheduled
+ *   for review (review-queue.ts);
  * - `ACHIEVEMENT#<key>`: each achievement once, with its date;
  * - `STUDY#<time>#<id>`: one record per answered question (kept a year).
  */
@@ -24,7 +27,7 @@ const pointsFor = (score: number, total: number) =>
   score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
 /** The day's stats (Japan time) grown by `counts`, as a transaction item. */
-function dailyStats(
+export function dailyStats(
   userId: string,
   counts: Partial<Record<'quizzesCompleted' | 'questionsAnswered' | 'correctAnswers' | 'timeSpent', number>>,
   now: Date,
@@ -89,27 +92,20 @@ export function completionItems(
   );
   const wrong = questions
     .filter((question) => (input.answers[question.id] ?? '-') !== question.correctAnswer)
-    .map((question): NamedItem => {
-      const keys = { userId, quizId: input.quizId, questionId: question.id };
-      const owner = setAttributes(WrongAnswerKeys.owner(keys));
-      return {
-        Update: {
-          Key: WrongAnswerKeys.key(keys),
-          UpdateExpression: `ADD wrongCount :one SET quizId = :quiz, questionId = :question, userAnswer = :given, correctAnswer = :correct, category = :category, difficulty = :difficulty, lastWrongAt = :now, ${owner.expression}`,
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':quiz': input.quizId,
-            ':question': question.id,
-            ':given': input.answers[question.id] ?? '-',
-            ':correct': question.correctAnswer,
-            ':category': input.category,
-            ':difficulty': input.difficulty,
-            ':now': now.toISOString(),
-            ...owner.values,
-          },
+    .map((question) =>
+      wrongAnswerItem(
+        {
+          userId,
+          key: { quizId: input.quizId, questionId: question.id },
+          userAnswer: (input.answers[question.id] ?? '-') as AnswerLetter | '-',
+          question: quizQuestionForReview(input.quizId, question),
+          category: input.category,
+          difficulty: input.difficulty,
+          reviewType: 'quiz',
         },
-      };
-    });
+        now,
+      ),
+    );
   return [counters, daily, ...wrong];
 }
 

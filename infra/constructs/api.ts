@@ -1,10 +1,12 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   HttpApi,
   HttpMethod,
+  HttpRoute as ApiRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   WebSocketApi,
@@ -120,6 +122,16 @@ const generatorFiles = {
   },
 };
 
+/**
+ * CloudFormation allows 500 resources in a stack, and a route costs seven (function, role, policy,
+ * log group, integration, route, invoke permission): the features listed here keep their routes in
+ * a nested stack of their own (`Api/<name>`), which has a limit of its own. A feature whose routes
+ * would take the main stack past the limit is added here.
+ */
+const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
+  { name: 'FocusedStudy', pathPrefix: '/api/focused-study/' },
+];
+
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
 export const senderAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
@@ -139,6 +151,8 @@ export class Api extends Construct {
   readonly functions: RouteFunctionEntry[] = [];
   /** Where each stream consumer's batches go when they still fail after their retries. */
   readonly streamFailures: Queue[] = [];
+  /** The nested stacks of the features in NESTED_FEATURES, by name. */
+  readonly featureStacks = new Map<string, NestedStack>();
   private readonly props: ApiProps;
   /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
   private readonly roles = new Map<string, Role>();
@@ -210,12 +224,19 @@ export class Api extends Construct {
     // CloudFormation's names: RouteSettings is a plain JSON map, so CDK does not rename its keys.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of httpRoutes as readonly HttpRoute[]) {
-      const fn = this.createFunction(route, appUrl);
-      const created = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
-      });
+      const scope = this.scopeFor(route);
+      const fn = this.createFunction(route, appUrl, scope);
+      const integration = new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn);
+      const created =
+        scope === this
+          ? this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration })
+          : [
+              new ApiRoute(scope, `${functionIdFor(route)}Route`, {
+                httpApi: this.httpApi,
+                routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+                integration,
+              }),
+            ];
       const { rateLimit, burstLimit } = ROUTE_THROTTLING[routeClassOf(route)];
       routeSettings[httpRouteKey(route)] = {
         ThrottlingRateLimit: rateLimit,
@@ -282,21 +303,37 @@ export class Api extends Construct {
     }
   }
 
+  /** Where a route's resources go: this construct, or its feature's nested stack. */
+  private scopeFor(route: HttpRoute): Construct {
+    const feature = NESTED_FEATURES.find(({ pathPrefix }) => route.path.startsWith(pathPrefix));
+    if (!feature) return this;
+    let stack = this.featureStacks.get(feature.name);
+    if (!stack) {
+      stack = new NestedStack(this, feature.name, { description: `Quiz ${feature.name} routes` });
+      this.featureStacks.set(feature.name, stack);
+    }
+    return stack;
+  }
+
   private createFunction(
     settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer,
     appUrl: string,
+    scope: Construct = this,
   ) {
     const { table, materials, tickQueue } = this.props;
-    const generates = (settings.grants as readonly Grant[] | undefined)?.includes('bedrock') ?? false;
-    const pays = (settings.grants as readonly Grant[] | undefined)?.includes('stripe') ?? false;
-    const fn = new RouteFunction(this, functionIdFor(settings), {
+    const granted = (settings.grants as readonly Grant[] | undefined) ?? [];
+    const generates = granted.includes('bedrock');
+    const pays = granted.includes('stripe');
+    // Reading an uploaded file extracts its text in the AI worker, as generating does.
+    const usesAiWorker = generates || granted.includes('materialsRead');
+    const fn = new RouteFunction(scope, functionIdFor(settings), {
       handlerModule: settings.handler,
       role: this.roleFor(settings),
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
-      ...(generates ? { bundling: generatorFiles } : {}),
+      ...(usesAiWorker ? { bundling: generatorFiles } : {}),
       // A runaway of Bedrock calls costs money: at most this many at once per generating route.
       ...(generates && this.props.aiReservedConcurrency > 0
         ? { reservedConcurrentExecutions: this.props.aiReservedConcurrency }

@@ -78,7 +78,9 @@ const kbOf = (field: string, pid: number) =>
  * Runs `work` and measures the AI worker's peak resident memory above what it held before (Linux:
  * the peak is reset through /proc/<pid>/clear_refs, then read as VmHWM).
  */
-async function measured<T>(work: () => Promise<T>): Promise<{ ms: number; extraMb: number; result: T }> {
+export async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ ms: number; extraMb: number; result: T }> {
   const pid = aiWorker.pid;
   if (pid === undefined) throw new Error('the AI worker is not running');
   writeFileSync(`/proc/${pid}/clear_refs`, '5');

@@ -4,6 +4,7 @@ import { aiApi } from './ai';
 import { attemptsApi } from './attempts';
 import { categoriesApi } from './categories';
 import type { RouteContract } from './define';
+import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { progressApi } from './progress';
@@ -24,4 +25,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   adminApi,
   multiplayerApi,
   membershipApi,
+  focusedStudyApi,
 ].flatMap((feature) => Object.values(feature));

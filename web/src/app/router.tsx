@@ -4,11 +4,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { HomePage } from '@web/features/home/components/home-page';
 
-/**
- * Every route of the spec's route table. Pages load on demand (route-level code splitting).
- * A route whose feature is not built yet renders only the layout.
- */
-const notBuiltYet = (path: string): RouteObject => ({ path, element: null });
+/** Every route of the spec's route table. Pages load on demand (route-level code splitting). */
 // Login and register are one page; a shared loader keeps React Router from remounting it needlessly.
 const authPage = async () => ({
   Component: (await import('@web/features/auth/components/auth-page')).AuthPage,
@@ -118,7 +114,13 @@ export const routes: RouteObject[] = [
           Component: (await import('@web/features/profile/components/profile-page')).ProfilePage,
         }),
       },
-      notBuiltYet(paths.focusedStudy),
+      {
+        path: paths.focusedStudy,
+        lazy: async () => ({
+          Component: (await import('@web/features/focused-study/components/focused-study-page'))
+            .FocusedStudyPage,
+        }),
+      },
       {
         path: paths.proCheckout,
         lazy: async () => ({

@@ -1,0 +1,47 @@
+import { AI_MESSAGES } from '@shared/ai';
+import { getConfig } from '../lib/config';
+import { aiWorker } from './ai-worker';
+import { GenerationFailedError, UnusableMaterialError } from './errors';
+import type { GenerationContext } from './generation';
+import type { GeneratedStudyQuestion, StudyGenerationRequest } from './study-generator';
+
+/**
+ * Focused-study questions from a member's material, through the same providers as quiz
+ * generation: Amazon Bedrock when the stage configures a model (study-bedrock.ts), else the
+ * offline generator (study-generator.ts) in the warm AI worker. The caller runs it within the
+ * member's daily AI allowance.
+ */
+export async function generateStudyQuestions(
+  request: StudyGenerationRequest,
+  { log, deadline }: GenerationContext,
+): Promise<GeneratedStudyQuestion[]> {
+  const bedrock = getConfig().bedrock;
+  if (bedrock) {
+    const { generateStudyWithBedrock } = await import('./study-bedrock');
+    return generateStudyWithBedrock(request, {
+      ...bedrock,
+      log,
+      failureMessage: AI_MESSAGES.textFailed,
+      deadline,
+    });
+  }
+  return generateStudyOfflineInWorker(request, { log, deadline });
+}
+
+/**
+ * The offline study generator in the warm AI worker (see generateOfflineInWorker): material it
+ * cannot ask about answers 422, a worker that fails or runs out of time the generation message.
+ */
+export async function generateStudyOfflineInWorker(
+  request: StudyGenerationRequest,
+  { log, deadline }: GenerationContext,
+): Promise<GeneratedStudyQuestion[]> {
+  const outcome = await aiWorker.run({ task: 'study', request }, deadline);
+  if ('studyQuestions' in outcome) return outcome.studyQuestions;
+  if ('unusable' in outcome) throw new UnusableMaterialError(outcome.unusable);
+  log.error('offline study generation failed', {
+    failure: 'failure' in outcome ? outcome.failure : 'no questions',
+    length: request.material.length,
+  });
+  throw new GenerationFailedError(AI_MESSAGES.textFailed);
+}

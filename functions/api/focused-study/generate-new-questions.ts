@@ -1,0 +1,9 @@
+import { focusedStudyApi } from '@shared/contract/focused-study';
+import { startStudySession } from '../../study/session';
+import { httpHandler } from '../http';
+
+/** `POST /api/focused-study/generate-new-questions`: a new session whose questions avoid the latest session's. */
+export const handler = httpHandler(focusedStudyApi.generateNewQuestions, async ({ user, log, deadline }) => ({
+  status: 201,
+  body: await startStudySession(user, { fresh: true }, { log, deadline }),
+}));

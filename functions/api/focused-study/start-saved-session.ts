@@ -1,0 +1,9 @@
+import { focusedStudyApi } from '@shared/contract/focused-study';
+import { startSavedSession } from '../../study/saved-set';
+import { httpHandler } from '../http';
+
+/** `POST /api/focused-study/start-saved-session/{setId}`: a `saved_` session of the set; counts the play. */
+export const handler = httpHandler(focusedStudyApi.startSavedSession, async ({ user, params }) => ({
+  status: 201,
+  body: await startSavedSession(user.id, params.setId),
+}));

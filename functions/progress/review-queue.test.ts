@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { japanDayAfter, nextReviewState, reviewKeyOf, reviewQuestionId, SM2 } from './review-queue';
+
+/** SM-2 with the easiness stored ×100 (docs/focused-study.md). */
+describe('review schedule (SM-2)', () => {
+  const start = { easinessFactor: SM2.startEasiness, reviewInterval: 1, repetition: 0 };
+
+  it('lengthens the interval on right answers: 1 day, 6 days, then × the easiness', () => {
+    const first = nextReviewState(start, true);
+    expect(first).toEqual({ easinessFactor: 260, reviewInterval: 1, repetition: 1 });
+    const second = nextReviewState(first, true);
+    expect(second).toEqual({ easinessFactor: 270, reviewInterval: 6, repetition: 2 });
+    // 6 × 2.7 = 16.2 → 16 days.
+    expect(nextReviewState(second, true)).toEqual({ easinessFactor: 280, reviewInterval: 16, repetition: 3 });
+  });
+
+  it('resets to 1 day on a wrong answer and lowers the easiness, never below 1.3', () => {
+    const long = { easinessFactor: 250, reviewInterval: 40, repetition: 5 };
+    expect(nextReviewState(long, false)).toEqual({ easinessFactor: 218, reviewInterval: 1, repetition: 0 });
+    let state = long;
+    for (let i = 0; i < 10; i++) state = nextReviewState(state, false);
+    expect(state.easinessFactor).toBe(SM2.minEasiness);
+  });
+
+  it('counts days in Japan time', () => {
+    // 2026-03-31 23:30 in Japan is 14:30 UTC: the next day is 2026-04-01 whatever UTC says.
+    expect(japanDayAfter(new Date('2026-03-31T14:30:00Z'), 1)).toBe('2026-04-01');
+    expect(japanDayAfter(new Date('2026-03-31T15:30:00Z'), 1)).toBe('2026-04-02');
+    expect(japanDayAfter(new Date('2026-12-31T00:00:00Z'), 6)).toBe('2027-01-06');
+  });
+
+  it('names a quiz question by its quiz, and a focused-study question by itself', () => {
+    const key = { quizId: 'quiz-1', questionId: 'question-1' };
+    expect(reviewKeyOf(reviewQuestionId(key))).toEqual(key);
+    expect(reviewKeyOf('abc')).toEqual({ quizId: 'focused-study', questionId: 'abc' });
+    expect(reviewQuestionId({ quizId: 'focused-study', questionId: 'abc' })).toBe('abc');
+  });
+});

@@ -1,0 +1,52 @@
+import { entity, USER_PARTITION } from '../data/keys';
+
+/** Keys of a member's focused study, all in their own partition and owned by them. */
+export const StudySettingsKeys = entity({
+  entity: 'Focused-study settings',
+  module: 'functions/study/settings.ts',
+  pk: USER_PARTITION,
+  sk: 'FSSETTINGS',
+  byOwner: 'FSSETTINGS',
+  notes:
+    'one per member: dailyQuestionCount, difficulty, questionTypes, categories (`全般`); the quotas as conditional counters `materialCount` (≤ 20) and `savedSetCount` (≤ 50), changed in the transaction of the write they count; `latestSessionId`',
+});
+
+export const StudyMaterialKeys = entity({
+  entity: 'Focused-study material',
+  module: 'functions/study/material.ts',
+  pk: USER_PARTITION,
+  sk: 'FSMAT#{materialId}',
+  byOwner: 'FSMAT#{materialId}',
+  notes:
+    'id, originalName, kind (`pdf` / `word` / `text`), fileSize (bytes of the file, or of the text), characters, uploadedAt; the file itself is not kept',
+});
+
+export const StudyMaterialTextKeys = entity({
+  entity: 'Focused-study material text',
+  module: 'functions/study/material.ts',
+  pk: USER_PARTITION,
+  sk: 'FSTEXT#{materialId}',
+  byOwner: 'FSTEXT#{materialId}',
+  notes:
+    'extractedText (at most 50,000 characters): apart from the material so listing materials does not read their text; written and deleted with it',
+});
+
+export const StudySessionKeys = entity({
+  entity: 'Focused-study session',
+  module: 'functions/study/session.ts',
+  pk: USER_PARTITION,
+  sk: 'FSSESSION#{sessionId}',
+  byOwner: 'FSSESSION#{sessionId}',
+  notes:
+    'kind (`study` / `review` / `client` for a `temp_`, `retry-` or `saved_` session recorded at completion), questions (with their answers), startedAt, date (Japan day), completedAt, userAnswers, score, totalQuestions; an open session is answerable for 24 hours (`startedAt` checked in code), `ttl` a year',
+});
+
+export const SavedSetKeys = entity({
+  entity: 'Saved question set',
+  module: 'functions/study/saved-set.ts',
+  pk: USER_PARTITION,
+  sk: 'FSSET#{setId}',
+  byOwner: 'FSSET#{setId}',
+  notes:
+    'title, description, questions (at most 30, ≤ 100,000 bytes), questionCount, difficulty, estimatedTime (minutes), isFavorite, playCount, lastPlayedAt, createdAt, updatedAt',
+});

@@ -1,0 +1,113 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StudyQuestion, StudySession } from '@shared/focused-study';
+import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { useStudySession } from '../use-study-session';
+import { SessionPanel } from './session-panel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const questions: StudyQuestion[] = [
+  {
+    id: 'q1',
+    type: 'multiple_choice',
+    text: '本能寺で信長を討ったのは？',
+    options: { A: '明智光秀', B: '豊臣秀吉' },
+    correctAnswer: 'A',
+    explanation: '',
+  },
+  {
+    id: 'q2',
+    type: 'multiple_select',
+    text: '戦国時代の人物をすべて選んでください。',
+    options: { A: '織田信長', B: '聖徳太子', C: '武田信玄' },
+    correctAnswer: ['A', 'C'],
+    explanation: '',
+  },
+  {
+    id: 'q3',
+    type: 'sort_order',
+    text: '古い順に並べ替えてください。',
+    options: { A: '明治維新', B: '桶狭間の戦い', C: '本能寺の変' },
+    correctAnswer: ['B', 'C', 'A'],
+    explanation: '',
+  },
+];
+const session: StudySession = {
+  id: 'retry-1',
+  questions,
+  currentQuestionIndex: 0,
+  startedAt: '2026-01-01T00:00:00Z',
+};
+
+/** The panel with the page's session state, started on `session`. */
+function Harness() {
+  const study = useStudySession('u1');
+  if (study.state.view === 'none')
+    return (
+      <button type="button" onClick={() => study.begin(session)}>
+        開始
+      </button>
+    );
+  if (study.state.view === 'result') return <p>完了 {study.state.result.score}</p>;
+  return <SessionPanel study={study} state={study.state} />;
+}
+
+const labels = () => [...document.querySelectorAll('.sortable__label')].map((item) => item.textContent);
+
+describe('focused-study session panel', () => {
+  it('needs an answer before going on, except for a sort, which is done by keyboard, and sends the answers', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      '/api/focused-study/complete-session': () =>
+        json({
+          score: 3,
+          totalQuestions: 3,
+          accuracy: 100,
+          questions,
+          userAnswers: {},
+          results: [],
+          completedAt: '2026-01-01T00:05:00Z',
+        }),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    renderWithProviders(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: '開始' }));
+
+    const next = () => screen.getByRole<HTMLButtonElement>('button', { name: /次へ|結果を見る/ });
+    expect(next().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /明智光秀/ }));
+    expect(next().disabled).toBe(false);
+    fireEvent.click(next());
+
+    expect(next().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /織田信長/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /武田信玄/ }));
+    expect(screen.getByRole('checkbox', { name: /武田信玄/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(next());
+
+    // A sort may go on as it is; by keyboard: pick up 明治維新, move it down twice, put it down.
+    expect(next().disabled).toBe(false);
+    expect(labels()).toEqual(['明治維新', '桶狭間の戦い', '本能寺の変']);
+    const handle = screen.getByRole('button', { name: /1番目: 明治維新/ });
+    fireEvent.keyDown(handle, { key: ' ' });
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    fireEvent.keyDown(handle, { key: ' ' });
+    expect(labels()).toEqual(['桶狭間の戦い', '本能寺の変', '明治維新']);
+    // Escape puts a picked-up item back where it was.
+    const first = screen.getByRole('button', { name: /1番目: 桶狭間の戦い/ });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    fireEvent.keyDown(first, { key: 'Escape' });
+    expect(labels()).toEqual(['桶狭間の戦い', '本能寺の変', '明治維新']);
+
+    fireEvent.click(screen.getByRole('button', { name: '結果を見る' }));
+    await screen.findByText('完了 3');
+    const sent = JSON.parse(String(calls[0]!.init!.body)) as Record<string, unknown>;
+    expect(sent).toEqual({
+      sessionId: 'retry-1',
+      answers: { q1: 'A', q2: ['A', 'C'], q3: ['B', 'C', 'A'] },
+      questions,
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, Flag } from 'lucide-react';
+import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { isAnswered, type StudySessionState, type StudyView } from '../use-study-session';
+import { QuestionAnswer } from './question-answer';
+
+/**
+ * The session in progress (§2, §4): one question at a time; next (or, on the last, 結果を見る)
+ * once it is answered — a sort can always go on. Ending early asks first: the session is discarded.
+ */
+export function SessionPanel(props: {
+  study: StudySessionState;
+  state: Extract<StudyView, { view: 'answering' }>;
+}) {
+  const { study, state } = props;
+  const { session, index, answers } = state;
+  const question = session.questions[index]!;
+  const total = session.questions.length;
+  const last = index === total - 1;
+  const canGoOn = isAnswered(question, answers[question.id]);
+  const [ending, setEnding] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new question is read from its start.
+  useEffect(() => heading.current?.focus(), [index]);
+
+  return (
+    <section className="card study-session" aria-labelledby="study-question">
+      <div className="study-session__bar">
+        <p className="study-session__count">
+          問題 {index + 1} / {total}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setEnding(true)}
+        >
+          <Flag size={15} aria-hidden />
+          学習を中断
+        </button>
+      </div>
+      <div
+        className="study-meter"
+        role="progressbar"
+        aria-label="進み具合"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={index + 1}
+      >
+        <span style={{ width: `${((index + 1) / total) * 100}%` }} />
+      </div>
+      <h2 id="study-question" ref={heading} tabIndex={-1} className="study-session__question">
+        {question.text}
+      </h2>
+      <QuestionAnswer
+        key={question.id}
+        question={question}
+        answer={answers[question.id]}
+        onAnswer={(answer) => study.answer(question.id, answer)}
+      />
+      <div className="study-session__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={index === 0 || study.completing}
+          onClick={study.previous}
+        >
+          <ArrowLeft size={16} aria-hidden />
+          前へ
+        </button>
+        {last ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!canGoOn || study.completing}
+            onClick={study.complete}
+          >
+            {study.completing ? <Spinner inline size={16} /> : null}
+            {study.completing ? '採点中...' : '結果を見る'}
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" disabled={!canGoOn} onClick={study.next}>
+            次へ
+            <ArrowRight size={16} aria-hidden />
+          </button>
+        )}
+      </div>
+      {!canGoOn && <p className="study-session__note">回答を選ぶと次へ進めます</p>}
+      <Dialog
+        open={ending}
+        onOpenChange={setEnding}
+        title="学習を中断しますか？"
+        description="このセッションの回答は保存されず、破棄されます。"
+        closeButton={false}
+        size="small"
+        alert
+      >
+        <div className="dialog__actions">
+          <DialogClose className="button button--secondary">続ける</DialogClose>
+          <button type="button" className="button button--danger" onClick={study.close}>
+            中断する
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
