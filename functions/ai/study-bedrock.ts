@@ -2,6 +2,7 @@ import {
   OPTION_KEYS,
   STUDY_QUESTION_TYPE_LABELS,
   studyQuestionSchema,
+  type OptionKey,
   type StudyQuestionType,
 } from '@shared/focused-study';
 import { BEDROCK_MATERIAL_MAX_CHARS, converseWithTool, type BedrockOptions } from './bedrock-generator';
@@ -100,6 +101,27 @@ const upperAnswer = (answer: unknown) =>
       ? answer.map((key) => (typeof key === 'string' ? key.trim().toUpperCase() : key))
       : answer;
 
+/**
+ * A sort-order question whose options the model listed already in the right order would be solved
+ * by submitting it untouched: the labels are moved round by one key, and the answer with them.
+ */
+function unsolvedOrder(question: GeneratedStudyQuestion): GeneratedStudyQuestion {
+  if (question.type !== 'sort_order') return question;
+  const keys = (Object.keys(question.options) as OptionKey[]).sort();
+  const order = question.correctAnswer as OptionKey[];
+  if (order.join() !== keys.join()) return question;
+  const labels = order.map((key) => question.options[key]!);
+  // The i-th label of the right order goes to the key after the i-th (the last to the first).
+  const keyOf = (index: number) => keys[(index + 1) % keys.length]!;
+  return {
+    ...question,
+    options: Object.fromEntries(
+      keys.map((key, index) => [key, labels[(index + keys.length - 1) % keys.length]!]),
+    ),
+    correctAnswer: labels.map((_, index) => keyOf(index)),
+  };
+}
+
 /** The model's questions that are well formed and of the types asked for, at most the count. */
 export function parseStudyQuestions(
   input: unknown,
@@ -121,7 +143,7 @@ export function parseStudyQuestions(
     });
     if (!checked.success || !request.types.includes(checked.data.type)) return [];
     const { id: _id, ...generated } = checked.data;
-    return [generated];
+    return [unsolvedOrder(generated)];
   });
   return parsed.length ? parsed.slice(0, request.count) : null;
 }

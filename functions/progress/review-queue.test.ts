@@ -5,13 +5,14 @@ import { japanDayAfter, nextReviewState, reviewKeyOf, reviewQuestionId, SM2 } fr
 describe('review schedule (SM-2)', () => {
   const start = { easinessFactor: SM2.startEasiness, reviewInterval: 1, repetition: 0 };
 
-  it('lengthens the interval on right answers: 1 day, 6 days, then × the easiness', () => {
+  it('lengthens the interval on every right answer: 1 day after the miss, then 6 days, then × the easiness', () => {
     const first = nextReviewState(start, true);
-    expect(first).toEqual({ easinessFactor: 260, reviewInterval: 1, repetition: 1 });
+    expect(first).toEqual({ easinessFactor: 260, reviewInterval: 6, repetition: 1 });
+    // 6 × 2.6 = 15.6 → 16 days.
     const second = nextReviewState(first, true);
-    expect(second).toEqual({ easinessFactor: 270, reviewInterval: 6, repetition: 2 });
-    // 6 × 2.7 = 16.2 → 16 days.
-    expect(nextReviewState(second, true)).toEqual({ easinessFactor: 280, reviewInterval: 16, repetition: 3 });
+    expect(second).toEqual({ easinessFactor: 270, reviewInterval: 16, repetition: 2 });
+    // 16 × 2.7 = 43.2 → 43 days.
+    expect(nextReviewState(second, true)).toEqual({ easinessFactor: 280, reviewInterval: 43, repetition: 3 });
   });
 
   it('resets to 1 day on a wrong answer and lowers the easiness, never below 1.3', () => {

@@ -24,7 +24,8 @@ import { WrongAnswerKeys } from './progress-keys';
  *   due tomorrow; its easiness stays as it is (SM-2: "start repetitions anew without changing the
  *   E-Factor"), and a new question starts at 250;
  * - in a review, a right answer is graded 5 and a wrong one 2: right lengthens the interval
- *   (1 day, then 6, then the last interval × EF), wrong resets it to 1 day; the easiness moves by
+ *   (the wrong answer scheduled SM-2's I(1) = 1 day; then I(2) = 6, then the last interval × EF),
+ *   wrong resets it to 1 day; the easiness moves by
  *   SM-2's formula (+10 for a 5, −32 for a 2) and never goes below 130.
  */
 export const SM2 = {
@@ -74,12 +75,12 @@ export function nextReviewState(state: ReviewState, correct: boolean): ReviewSta
     state.easinessFactor + Math.round(100 * (0.1 - miss * (0.08 + miss * 0.02))),
   );
   if (!correct) return { easinessFactor, reviewInterval: SM2.firstInterval, repetition: 0 };
+  // The wrong answer that queued the question scheduled SM-2's first interval (1 day), so the
+  // first right review is the first repetition done: the next is I(2) = 6 days, then I × EF.
   const reviewInterval =
     state.repetition === 0
-      ? SM2.firstInterval
-      : state.repetition === 1
-        ? SM2.secondInterval
-        : Math.round((state.reviewInterval * state.easinessFactor) / 100);
+      ? SM2.secondInterval
+      : Math.round((state.reviewInterval * state.easinessFactor) / 100);
   return { easinessFactor, reviewInterval, repetition: state.repetition + 1 };
 }
 

@@ -165,8 +165,10 @@ async function sessionToComplete(userId: string, input: CompleteSessionInput, no
   if (isClientSessionId(input.sessionId)) {
     if (!input.questions?.length) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.retryWithoutData);
     const { settings } = await getStudySettings(userId);
+    // Kept under the page's own id (unique per play: `retry-<time>`, `saved_<set>_<random>`), written
+    // only once, so the same play posted twice, or thirty times at once, counts once.
     const session: SessionItem = {
-      id: randomUUID(),
+      id: input.sessionId,
       kind: 'client',
       questions: input.questions,
       difficulty: settings.difficulty,
@@ -223,8 +225,17 @@ export async function completeSession(
       );
     });
   } else {
+    // One wrong-answer item per question: `quiz~focused-study~X` names the same item as `X`.
+    const seen = new Set<string>();
     answerItems = questions
       .filter((question) => !correctById.get(question.id))
+      .filter((question) => {
+        const { quizId, questionId } = reviewKeyOf(question.id);
+        const key = `${quizId}\n${questionId}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
       .map((question) =>
         wrongAnswerItem(
           {
@@ -261,7 +272,13 @@ export async function completeSession(
           },
           onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
         }
-      : { Put: { Item: sessionItem(userId, { ...session, ...record }, now) } },
+      : {
+          Put: {
+            Item: sessionItem(userId, { ...session, ...record }, now),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+        },
     {
       Update: {
         Key: settingsKey(userId),

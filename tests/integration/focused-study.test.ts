@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { AI_MESSAGES, type AiUsageLimit, type UploadTicket } from '@shared/ai';
@@ -380,7 +381,7 @@ describe('sessions', () => {
       },
     ];
     const scored = async (answers: Record<string, unknown>) => {
-      const response = await complete(client, { sessionId: `temp_${Date.now()}`, answers, questions });
+      const response = await complete(client, { sessionId: `temp_${randomUUID()}`, answers, questions });
       expect(response.status, response.text).toBe(200);
       return json<SessionResult>(response);
     };
@@ -428,6 +429,34 @@ describe('sessions', () => {
       ],
     });
     expect(inconsistent.status).toBe(400);
+  });
+
+  it('counts a page-held session once, even posted 30 times at once, and one wrong answer per question', async () => {
+    const { client, user } = await pro();
+    const question: StudyQuestion = {
+      id: 'dup',
+      type: 'multiple_choice',
+      text: '同じ問題',
+      options: { A: '正解', B: '不正解' },
+      correctAnswer: 'A',
+      explanation: '',
+    };
+    // Two ids that name the same wrong-answer item, both wrong: one item, and no server error.
+    const sessionId = `saved_set_${randomUUID().slice(0, 8)}`;
+    const body = {
+      sessionId,
+      answers: { dup: 'B', 'quiz~focused-study~dup': 'B' },
+      questions: [question, { ...question, id: 'quiz~focused-study~dup' }],
+    };
+    const responses = await Promise.all(Array.from({ length: 30 }, () => complete(client, body)));
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      200,
+      ...Array.from({ length: 29 }, () => 409),
+    ]);
+    for (const response of responses.filter((each) => each.status === 409))
+      expect([FOCUSED_STUDY_MESSAGES.sessionCompleted, MESSAGES.busy]).toContain(response.json.message);
+    const items = await reviewItems(user.id);
+    expect(items.map((item) => [item.questionId, item.wrongCount])).toEqual([['dup', 1]]);
   });
 
   it('completes a server session once (also under 30 parallel completions) and shows it as the latest', async () => {
@@ -687,22 +716,22 @@ describe('review queue (SM-2)', () => {
       expect(response.status, response.text).toBe(200);
       return session;
     };
-    // r1 right three times: 1 day, 6 days, then 6 × 2.7 = 16 days; EF +10 each time.
-    // r2 wrong, then right: reset to 1 day with EF −32, then 1 day again (first repetition).
+    // r1 right three times: 6 days, then 6 × 2.6 = 16, then 16 × 2.7 = 43; EF +10 each time.
+    // r2 wrong, then right twice: reset to 1 day with EF −32, then 6 days, then 6 × 2.28 = 14.
     await review({ r1: 'A', r2: 'B' });
     expect(await state()).toEqual({
-      r1: [260, 1, 1, japanDayAfter(new Date(), 1), 1],
+      r1: [260, 6, 1, japanDayAfter(new Date(), 6), 1],
       r2: [218, 1, 0, japanDayAfter(new Date(), 1), 2],
     });
     await review({ r1: 'A', r2: 'A' });
     expect(await state()).toEqual({
-      r1: [270, 6, 2, japanDayAfter(new Date(), 6), 1],
-      r2: [228, 1, 1, japanDayAfter(new Date(), 1), 2],
+      r1: [270, 16, 2, japanDayAfter(new Date(), 16), 1],
+      r2: [228, 6, 1, japanDayAfter(new Date(), 6), 2],
     });
     const third = await review({ r1: 'A', r2: 'A' });
     expect(await state()).toEqual({
-      r1: [280, 16, 3, japanDayAfter(new Date(), 16), 1],
-      r2: [238, 6, 2, japanDayAfter(new Date(), 6), 2],
+      r1: [280, 43, 3, japanDayAfter(new Date(), 43), 1],
+      r2: [238, 14, 2, japanDayAfter(new Date(), 14), 2],
     });
     expect(json(await client.get('/api/focused-study/review-queue'))).toMatchObject({
       dueToday: 0,

@@ -2,9 +2,15 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { FOCUSED_STUDY_MESSAGES, type SavedQuestionSet, type StudyQuestion } from '@shared/focused-study';
+import {
+  FOCUSED_STUDY,
+  FOCUSED_STUDY_MESSAGES,
+  type SavedQuestionSet,
+  type StudyQuestion,
+} from '@shared/focused-study';
 import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { useAiUsage } from '@web/features/ai/api/ai';
@@ -106,7 +112,12 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
         onRetry={() => study.retry(state.result.questions)}
         onNewQuestions={() => begin('new')}
         generating={starting === 'new'}
-        onSave={() => setSaving(state.result.questions)}
+        onSave={() => {
+          // The limit is the server's rule; saying it before the dialog spares filling it in for nothing.
+          if (savedSets.data && savedSets.data.length >= FOCUSED_STUDY.savedSetsMax)
+            toast({ title: FOCUSED_STUDY_MESSAGES.savedSetLimit, variant: 'destructive' });
+          else setSaving(state.result.questions);
+        }}
         onClose={study.close}
       />
     );
@@ -139,7 +150,9 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
             materialCount={materials.data.length}
             usage={usage}
             reviews={reviews.data}
+            reviewsFailed={reviews.isError}
             latest={latest.data}
+            latestFailed={latest.isError}
             starting={starting === 'start' || starting === 'review' ? starting : null}
             onStart={() => begin('start')}
             onReview={() => begin('review')}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DIFFICULTIES, type Difficulty } from '@shared/constants';
 import { FOCUSED_STUDY_MESSAGES, type StudyQuestion } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
@@ -21,6 +21,10 @@ export function SaveSetDialog(props: {
   const [difficulty, setDifficulty] = useState<Difficulty>(props.difficulty);
   const [error, setError] = useState<string>();
   const open = props.questions !== null;
+  // The settings may load after the page: each opening starts from the member's difficulty.
+  useEffect(() => {
+    if (open) setDifficulty(props.difficulty);
+  }, [open, props.difficulty]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { AI_MESSAGES } from '@shared/ai';
 import { BookOpen, CalendarClock, History, Play, RotateCcw, Sparkles } from 'lucide-react';
 import {
   STUDY_QUESTION_TYPE_LABELS,
@@ -28,7 +29,9 @@ export function StudyTab(props: {
   materialCount: number;
   usage: ReturnType<typeof useAiUsage>;
   reviews: ReviewQueue | undefined;
+  reviewsFailed: boolean;
   latest: LatestSession | null | undefined;
+  latestFailed: boolean;
   starting: 'start' | 'review' | null;
   onStart: () => void;
   onReview: () => void;
@@ -58,6 +61,11 @@ export function StudyTab(props: {
               ? `本日のAI生成：残り ${props.usage.data.remaining} / ${props.usage.data.total}回（毎日0:00にリセット）`
               : 'AIの使用状況を確認しています...'}
           </p>
+          {props.usage.data?.canUse === false && (
+            <p className="form-alert" role="alert">
+              {AI_MESSAGES.dailyLimit(props.usage.data.total)}
+            </p>
+          )}
           {noMaterial && (
             <p className="form-alert" role="status">
               教材がありません。「教材」タブでファイルをアップロードするか、テキストを追加してください。
@@ -80,7 +88,11 @@ export function StudyTab(props: {
             <CalendarClock size={18} aria-hidden />
             復習
           </h2>
-          {reviews === undefined ? (
+          {props.reviewsFailed ? (
+            <p className="form-alert" role="alert">
+              復習の予定を読み込めませんでした。ページを再読み込みしてください。
+            </p>
+          ) : reviews === undefined ? (
             <Spinner />
           ) : (
             <>
@@ -121,7 +133,11 @@ export function StudyTab(props: {
           <History size={18} aria-hidden />
           前回の学習
         </h2>
-        {latest === undefined ? (
+        {props.latestFailed ? (
+          <p className="form-alert" role="alert">
+            前回の学習を読み込めませんでした。ページを再読み込みしてください。
+          </p>
+        ) : latest === undefined ? (
           <Spinner />
         ) : latest === null ? (
           <p className="field__hint">まだ学習の記録がありません。</p>
