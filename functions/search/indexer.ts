@@ -1,8 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { getConfig } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, withRequestLog } from '../lib/logger';
 import { applyIndexWrites, indexWrites, type IndexedQuiz } from './search-index';
 
 /**
@@ -19,19 +19,24 @@ import { applyIndexWrites, indexWrites, type IndexedQuiz } from './search-index'
 type Image = Record<string, AttributeValue> | undefined;
 const quizOf = (image: unknown) => (image ? (unmarshall(image as Image & object) as IndexedQuiz) : undefined);
 
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  const log = createLogger({ route: 'search-index' }, getConfig().logLevel);
-  const changes = new Map<string, { before: IndexedQuiz | undefined; after: IndexedQuiz | undefined }>();
-  for (const record of event.Records) {
-    const before = quizOf(record.dynamodb?.OldImage);
-    const after = quizOf(record.dynamodb?.NewImage);
-    const id = String((after ?? before)?.id ?? '');
-    if (!id) continue;
-    const earlier = changes.get(id);
-    changes.set(id, { before: earlier ? earlier.before : before, after });
-  }
-  const written = await applyIndexWrites(
-    [...changes.values()].map(({ before, after }) => indexWrites(before, after)),
-  );
-  log.info('search index updated', { records: event.Records.length, quizzes: changes.size, ...written });
+export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
+  // Lambda's request id for the batch (the local stream mapping, which has none, names the batch by
+  // its first record): every line of its work carries it.
+  const requestId = context?.awsRequestId ?? event.Records[0]?.eventID ?? 'stream-batch';
+  const log = createLogger({ requestId, route: 'search-index' }, getConfig().logLevel);
+  await withRequestLog(log, async (log) => {
+    const changes = new Map<string, { before: IndexedQuiz | undefined; after: IndexedQuiz | undefined }>();
+    for (const record of event.Records) {
+      const before = quizOf(record.dynamodb?.OldImage);
+      const after = quizOf(record.dynamodb?.NewImage);
+      const id = String((after ?? before)?.id ?? '');
+      if (!id) continue;
+      const earlier = changes.get(id);
+      changes.set(id, { before: earlier ? earlier.before : before, after });
+    }
+    const written = await applyIndexWrites(
+      [...changes.values()].map(({ before, after }) => indexWrites(before, after)),
+    );
+    log.info('search index updated', { records: event.Records.length, quizzes: changes.size, ...written });
+  });
 };

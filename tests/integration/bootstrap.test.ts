@@ -48,6 +48,7 @@ it('adds the indexes and TTL the table definition gained, and then has nothing l
 
   const changes = await ensureTable(client, tableName);
   expect(changes).toEqual([
+    'enabled the table stream (NEW_AND_OLD_IMAGES)',
     ...TABLE.indexes.slice(1).map((index) => `added index ${index.name}`),
     'enabled TTL',
   ]);

@@ -103,7 +103,9 @@ describe('focused-study session panel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '結果を見る' }));
     await screen.findByText('完了 3');
-    const sent = JSON.parse(String(calls[0]!.init!.body)) as Record<string, unknown>;
+    // A first write may ask for the CSRF cookie before it: the completion is the call with a body.
+    const completion = calls.find((call) => call.url === '/api/focused-study/complete-session');
+    const sent = JSON.parse(String(completion!.init!.body)) as Record<string, unknown>;
     expect(sent).toEqual({
       sessionId: 'retry-1',
       answers: { q1: 'A', q2: ['A', 'C'], q3: ['B', 'C', 'A'] },
