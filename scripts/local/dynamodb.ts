@@ -138,11 +138,20 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
     }
   }
   client.destroy();
+  let stopping = false;
+  // Everything local depends on it: an exit nobody asked for is said at once, with its last words.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `DynamoDB Local exited unexpectedly (code ${code}, signal ${signal}).\n${output.slice(-4000)}`,
+      );
+  });
   return {
     endpoint,
     process: child,
     stop: () =>
       new Promise<void>((done) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');

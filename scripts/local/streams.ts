@@ -241,6 +241,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         }
         const passNumber = ++pass;
         let found = 0;
+        let forConsumers = 0;
         for (const shard of shards.values()) {
           // A child shard's records come after its parent's.
           if (shard.closed || (shard.parent && shards.get(shard.parent)?.closed === false)) continue;
@@ -289,6 +290,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
               break;
           }
           found += records.length;
+          forConsumers += passing;
           if (records.length) {
             // Handed over after the records before them; the next ones are read meanwhile.
             const previous = handing;
@@ -310,6 +312,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           const ready = waiters.filter((waiter) => waiter.after < passNumber);
           waiters = waiters.filter((waiter) => waiter.after >= passNumber);
           for (const waiter of ready) waiter.resolve();
+          await sleep(idleMs);
+        } else if (forConsumers === 0) {
+          // Only changes no consumer takes (rooms, sessions, plays): like the mapping, which polls
+          // a shard a few times a second, wait before reading on instead of spinning on the
+          // emulator while a busy table writes.
           await sleep(idleMs);
         }
       } catch (error) {
