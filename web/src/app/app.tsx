@@ -1,9 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '@web/components/toast/toaster';
 import { createQueryClient } from '@web/lib/query-client';
 import { createRouter } from './router';
+
+// The notification area (Radix Toast) is loaded after the first paint; toasts raised before it
+// arrives wait in the store and show when it mounts.
+const Toaster = lazy(async () => ({ default: (await import('@web/components/toast/toaster')).Toaster }));
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
@@ -11,7 +14,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

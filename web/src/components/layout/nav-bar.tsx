@@ -1,15 +1,16 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LogIn } from 'lucide-react';
+import { LogIn, Menu } from 'lucide-react';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { currentPath, type LoginState } from '@web/features/auth/return-path';
 import { paths } from '@web/config/paths';
 import { MembershipButton } from './membership-button';
-import { MobileDrawer } from './mobile-drawer';
 import { navLinks } from './nav-links';
 
 // Only signed-in people need the menu (and its popover positioning code): loaded on demand.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+// The phone drawer (a Radix dialog) too: until it arrives its button is shown inert.
+const MobileDrawer = lazy(async () => ({ default: (await import('./mobile-drawer')).MobileDrawer }));
 
 /** Pages from which the login button keeps the return path it was given. */
 const AUTH_PATHS: string[] = [paths.login, paths.register];
@@ -52,12 +53,25 @@ export function NavBar() {
   return (
     <header className={`nav${compact ? ' nav--compact' : ''}`}>
       <div className="nav__inner container" ref={innerRef}>
-        <MobileDrawer
-          links={links}
-          open={drawerOpen}
-          onOpenChange={onDrawerChange}
-          footer={user ? <MembershipButton user={user} /> : account}
-        />
+        <Suspense
+          fallback={
+            <button
+              type="button"
+              className="icon-button nav__menu-button"
+              aria-label="メニューを開く"
+              disabled
+            >
+              <Menu size={22} aria-hidden />
+            </button>
+          }
+        >
+          <MobileDrawer
+            links={links}
+            open={drawerOpen}
+            onOpenChange={onDrawerChange}
+            footer={user ? <MembershipButton user={user} /> : account}
+          />
+        </Suspense>
         <Link to={paths.home} className="brand" aria-label="みんなのクイズ ホーム">
           <span className="brand__mark" aria-hidden>
             Q

@@ -1,13 +1,16 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { Flag, MoreVertical, Play, Shuffle, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { MoreVertical, Play, Shuffle, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
-import { ReportDialog } from './report-dialog';
 import '../quizzes.css';
+
+// The menu (Radix dropdown and its positioning) and the report dialog load after the first paint:
+// the home page shows cards at once and should not wait for them (issue 18's initial-JS budget).
+const QuizCardMenu = lazy(async () => ({ default: (await import('./quiz-card-menu')).QuizCardMenu }));
+const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog')).ReportDialog }));
 
 /** A quiz in a grid: badges, title, description, numbers, favourite, report menu, play links. */
 export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {
@@ -21,19 +24,21 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
         </div>
         <div className="quiz-card__actions">
           <FavoriteButton quizId={quiz.id} quizTitle={quiz.title} isFavorite={isFavorite} />
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="icon-button" aria-label={`「${quiz.title}」のその他の操作`}>
-              <MoreVertical size={18} aria-hidden />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-                <DropdownMenu.Item className="menu__item" onSelect={() => setReporting(true)}>
-                  <Flag size={16} aria-hidden />
-                  報告する
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <Suspense
+            fallback={
+              // The same button, inert until the menu has loaded (a click waits for the real one).
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`「${quiz.title}」のその他の操作`}
+                disabled
+              >
+                <MoreVertical size={18} aria-hidden />
+              </button>
+            }
+          >
+            <QuizCardMenu quizTitle={quiz.title} onReport={() => setReporting(true)} />
+          </Suspense>
         </div>
       </div>
       <h3 id={`quiz-${quiz.id}-title`} className="quiz-card__title">
@@ -79,7 +84,14 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
       </div>
       {/* Mounted when asked for: a grid of cards would otherwise set up a dialog per card. */}
       {reporting && (
-        <ReportDialog quizId={quiz.id} quizTitle={quiz.title} open={reporting} onOpenChange={setReporting} />
+        <Suspense fallback={null}>
+          <ReportDialog
+            quizId={quiz.id}
+            quizTitle={quiz.title}
+            open={reporting}
+            onOpenChange={setReporting}
+          />
+        </Suspense>
       )}
     </article>
   );

@@ -1,0 +1,21 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Flag, MoreVertical } from 'lucide-react';
+
+/** A quiz card's その他の操作 menu (loaded after the first paint: see QuizCard). */
+export function QuizCardMenu({ quizTitle, onReport }: { quizTitle: string; onReport: () => void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="icon-button" aria-label={`「${quizTitle}」のその他の操作`}>
+        <MoreVertical size={18} aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          <DropdownMenu.Item className="menu__item" onSelect={onReport}>
+            <Flag size={16} aria-hidden />
+            報告する
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
