@@ -17,9 +17,6 @@ interface LatestSession {
   questions: StudyQuestion[];
 }
 
-/** A yyyy-mm-dd day (Japan time) as the page writes days. */
-const day = (date: string) => formatDay(`${date}T00:00:00+09:00`);
-
 /**
  * The study tab: today's session by the settings, the review queue (what is due today), and the
  * latest session with a retry of its questions.
@@ -105,7 +102,7 @@ export function StudyTab(props: {
               {reviews.dueToday === 0 && (
                 <p className="study-reviews__next">
                   {reviews.nextReviewDate
-                    ? `次の復習は ${day(reviews.nextReviewDate)} です（予定 ${reviews.scheduled}問）`
+                    ? `次の復習は ${formatDay(reviews.nextReviewDate)} です（予定 ${reviews.scheduled}問）`
                     : 'いまは復習する問題はありません。'}
                 </p>
               )}
