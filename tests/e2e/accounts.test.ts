@@ -11,7 +11,8 @@ const PASSWORD = 'Quiz#2026pass';
 
 const e2e = useE2EStack();
 
-const userMenu = (page: Page) => page.locator('.user-menu__trigger');
+// The menu's button, not the placeholder shown while its chunk loads (a click there does nothing).
+const userMenu = (page: Page) => page.locator('button.user-menu__trigger');
 
 async function logOutFromMenu(page: Page) {
   await userMenu(page).click();
