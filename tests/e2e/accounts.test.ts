@@ -178,9 +178,12 @@ describe('accounts', () => {
     await page.goto(await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'));
     await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
     await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 6000 });
-    expect(await page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent()).toContain(
-      '管理',
-    );
+    // The navigation gains 管理 once the signed-in administrator's account has loaded.
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent(), {
+        timeout: 30_000,
+      })
+      .toContain('管理');
     await page.close();
   });
 
