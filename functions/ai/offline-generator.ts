@@ -543,6 +543,32 @@ function scoreOf(term: Term, sentence: Sentence, difficulty: AiSettings['difficu
   return base + frequency * 0.3;
 }
 
+/**
+ * Counts a sentence's terms into the material's `terms` (occurrences, occurrences as the topic, the
+ * position first seen at, whether written in Latin letters); `position` counts terms in order of
+ * appearance. Returns the position after the sentence's terms.
+ */
+export function tallyTerms(terms: Map<string, Term>, found: readonly FoundTerm[], position: number): number {
+  let at = position;
+  for (const { surface, kind, topic } of found) {
+    const known = terms.get(surface);
+    if (known) {
+      known.count += 1;
+      if (topic) known.topicCount += 1;
+    } else
+      terms.set(surface, {
+        surface,
+        kind,
+        count: 1,
+        firstSeen: at,
+        topicCount: topic ? 1 : 0,
+        latin: !JAPANESE_CHAR.test(surface),
+      });
+    at += 1;
+  }
+  return at;
+}
+
 /** Generates a fill-in-the-blank quiz from the material (see the module comment). */
 export async function generateOffline(settings: AiSettings, material: string): Promise<GeneratedQuiz> {
   const tokenizer = await japaneseTokenizer();
@@ -563,23 +589,8 @@ export async function generateOffline(settings: AiSettings, material: string): P
       ).filter((term) => term.surface.length <= OPTION_MAX);
       analysed.set(text, found);
     }
-    for (const { surface, kind, topic } of found) {
-      if (topic) firstTopic ??= surface;
-      const known = terms.get(surface);
-      if (known) {
-        known.count += 1;
-        if (topic) known.topicCount += 1;
-      } else
-        terms.set(surface, {
-          surface,
-          kind,
-          count: 1,
-          firstSeen: position,
-          topicCount: topic ? 1 : 0,
-          latin: !JAPANESE_CHAR.test(surface),
-        });
-      position += 1;
-    }
+    firstTopic ??= found.find((term) => term.topic)?.surface;
+    position = tallyTerms(terms, found, position);
     if (text.length >= SENTENCE_MIN && text.length <= SENTENCE_MAX && found.length > 0) {
       sentences.push({
         index: sentences.length,

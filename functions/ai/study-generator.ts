@@ -15,6 +15,7 @@ import {
   chooseDistractors,
   seededRandom,
   splitSentences,
+  tallyTerms,
   termsOf,
   type FoundTerm,
   type Term,
@@ -97,7 +98,6 @@ const STATEMENT_MIN = 10;
  * searches every term, so this keeps costly material within the worker's time.
  */
 const MAX_FAILURES = 200;
-const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const compact = (text: string) => text.replace(/\s+/g, '');
 
 const KIND_WEIGHT: Record<TermKind, number> = {
@@ -130,22 +130,7 @@ async function analyse(material: string): Promise<Material> {
         found = isEnglishSentence(text) ? englishTermsOf(text, english) : termsOf(tokenize(tokenizer, text));
         analysed.set(text, found);
       }
-      for (const { surface, kind, topic } of found) {
-        const known = terms.get(surface);
-        if (known) {
-          known.count += 1;
-          if (topic) known.topicCount += 1;
-        } else
-          terms.set(surface, {
-            surface,
-            kind,
-            count: 1,
-            firstSeen: position,
-            topicCount: topic ? 1 : 0,
-            latin: !JAPANESE.test(surface),
-          });
-        position += 1;
-      }
+      position = tallyTerms(terms, found, position);
       sentences.push({
         index: sentences.length,
         text,

@@ -1,35 +1,16 @@
 import { member } from '../support/actors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import {
-  BedrockRuntimeClient,
-  ConverseCommand,
-  ThrottlingException,
-  type ConverseCommandOutput,
-} from '@aws-sdk/client-bedrock-runtime';
-import { AI_MESSAGES, type AiUsageLimit, type GeneratedQuiz } from '@shared/ai';
+import { describe, expect, it } from 'vitest';
+import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
+import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
 import { makeTextPdf } from '../support/documents';
-import { startTestGateway } from '../support/gateway';
+import { BEDROCK_MODEL_ID, remainingGenerations, toolAnswer, useBedrockGateway } from '../support/bedrock';
 import type { TestClient } from '../support/http-client';
 
 /**
  * AI generation with a Bedrock model configured. Bedrock has no local emulator, so its client is
  * mocked (aws-sdk-client-mock); everything else — the gateway, DynamoDB Local, s3rver — is real.
  */
-const MODEL_ID = 'apac.anthropic.claude-3-haiku-20240307-v1:0';
-const bedrock = mockClient(BedrockRuntimeClient);
-let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-
-beforeAll(async () => {
-  process.env.BEDROCK_MODEL_ID = MODEL_ID;
-  gateway = await startTestGateway();
-});
-afterAll(async () => {
-  delete process.env.BEDROCK_MODEL_ID;
-  bedrock.restore();
-  await gateway.stop();
-});
-beforeEach(() => bedrock.reset());
+const { bedrock, gateway } = useBedrockGateway();
 
 const SOURCE =
   '光合成は、植物が光エネルギーを使って二酸化炭素と水からデンプンなどの有機物を作り、酸素を放出するはたらきである。葉緑体で行われる。';
@@ -53,21 +34,8 @@ const modelQuiz = {
   ],
 };
 
-const toolAnswer = (input: unknown): ConverseCommandOutput => ({
-  $metadata: {},
-  stopReason: 'tool_use',
-  output: {
-    message: {
-      role: 'assistant',
-      content: [{ toolUse: { toolUseId: 'tool-1', name: 'submit_quiz', input: input as never } }],
-    },
-  },
-  usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-  metrics: { latencyMs: 1 },
-});
+const answer = (input: unknown) => toolAnswer('submit_quiz', input);
 
-const remaining = async (client: TestClient) =>
-  ((await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit).remaining;
 const generate = (client: TestClient, numQuestions = 2) =>
   client.request('POST', '/api/ai/generate-quiz-from-text', {
     json: { numQuestions, difficulty: '上級', category: '理科', text: SOURCE },
@@ -75,8 +43,8 @@ const generate = (client: TestClient, numQuestions = 2) =>
 
 describe('Bedrock provider', () => {
   it('asks the configured model for structured output and normalises the answer', async () => {
-    bedrock.on(ConverseCommand).resolves(toolAnswer(modelQuiz));
-    const client = (await member(gateway)).client;
+    bedrock.on(ConverseCommand).resolves(answer(modelQuiz));
+    const client = (await member(gateway())).client;
     const response = await generate(client);
     expect(response.status).toBe(200);
     const quiz = response.json as unknown as GeneratedQuiz;
@@ -86,22 +54,22 @@ describe('Bedrock provider', () => {
 
     const [call] = bedrock.commandCalls(ConverseCommand);
     const input = call!.args[0].input;
-    expect(input.modelId).toBe(MODEL_ID);
+    expect(input.modelId).toBe(BEDROCK_MODEL_ID);
     expect(input.toolConfig?.toolChoice).toEqual({ tool: { name: 'submit_quiz' } });
     const prompt = input.messages![0]!.content![0]!.text!;
     expect(prompt).toContain(SOURCE);
     expect(prompt).toContain('2問');
     expect(prompt).toContain('上級');
     expect(prompt).toContain('理科');
-    expect(await remaining(client)).toBe(2);
+    expect(await remainingGenerations(client)).toBe(2);
   });
 
   it('retries once after malformed output, answering the tool call with an error result', async () => {
     bedrock
       .on(ConverseCommand)
-      .resolvesOnce(toolAnswer({ title: '光合成', questions: [{ text: '?', options: { a: 'x', b: 'x' } }] }))
-      .resolvesOnce(toolAnswer(modelQuiz));
-    const client = (await member(gateway)).client;
+      .resolvesOnce(answer({ title: '光合成', questions: [{ text: '?', options: { a: 'x', b: 'x' } }] }))
+      .resolvesOnce(answer(modelQuiz));
+    const client = (await member(gateway())).client;
     const response = await generate(client);
     expect(response.status).toBe(200);
     const calls = bedrock.commandCalls(ConverseCommand);
@@ -109,36 +77,33 @@ describe('Bedrock provider', () => {
     const retryMessages = calls[1]!.args[0].input.messages!;
     expect(retryMessages).toHaveLength(3);
     expect(retryMessages[2]!.content![0]!.toolResult).toMatchObject({ toolUseId: 'tool-1', status: 'error' });
-    expect(await remaining(client)).toBe(2);
+    expect(await remainingGenerations(client)).toBe(2);
   });
 
   it('gives up after two malformed answers with the spec message, and uses nothing', async () => {
-    bedrock.on(ConverseCommand).resolves(toolAnswer({ title: 'x', description: 'y', questions: [] }));
-    const client = (await member(gateway)).client;
+    bedrock.on(ConverseCommand).resolves(answer({ title: 'x', description: 'y', questions: [] }));
+    const client = (await member(gateway())).client;
     const response = await generate(client);
     expect(response.status).toBe(502);
     expect(response.json.message).toBe(AI_MESSAGES.textFailed);
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(2);
-    expect(await remaining(client)).toBe(3);
+    expect(await remainingGenerations(client)).toBe(3);
   });
 
   it('answers throttling with a clear "busy" error and uses nothing', async () => {
     bedrock
       .on(ConverseCommand)
       .rejects(new ThrottlingException({ message: 'Too many requests', $metadata: {} }));
-    const client = (await member(gateway)).client;
+    const client = (await member(gateway())).client;
     const response = await generate(client);
     expect(response.status).toBe(503);
     expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
-    expect(await remaining(client)).toBe(3);
+    expect(await remainingGenerations(client)).toBe(3);
   });
 
   it('uses the PDF failure message for a PDF, and the text extracted from it as material', async () => {
-    bedrock
-      .on(ConverseCommand)
-      .rejectsOnce(new Error('AccessDeniedException'))
-      .resolves(toolAnswer(modelQuiz));
-    const client = (await member(gateway)).client;
+    bedrock.on(ConverseCommand).rejectsOnce(new Error('AccessDeniedException')).resolves(answer(modelQuiz));
+    const client = (await member(gateway())).client;
     const form = () => {
       const body = new FormData();
       body.append('numQuestions', '1');
@@ -155,6 +120,6 @@ describe('Bedrock provider', () => {
     expect((ok.json as unknown as GeneratedQuiz).questions).toHaveLength(1);
     const prompt = bedrock.commandCalls(ConverseCommand)[1]!.args[0].input.messages![0]!.content![0]!.text!;
     expect(prompt).toContain('葉緑体で行われる');
-    expect(await remaining(client)).toBe(2);
+    expect(await remainingGenerations(client)).toBe(2);
   });
 });

@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import {
-  BedrockRuntimeClient,
-  ConverseCommand,
-  ThrottlingException,
-  type ConverseCommandOutput,
-} from '@aws-sdk/client-bedrock-runtime';
-import { AI_MESSAGES, type AiUsageLimit } from '@shared/ai';
+import { describe, expect, it } from 'vitest';
+import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
+import { AI_MESSAGES } from '@shared/ai';
 import type { StudySession } from '@shared/focused-study';
 import { member } from '../support/actors';
-import { startTestGateway } from '../support/gateway';
-import type { TestClient } from '../support/http-client';
+import { BEDROCK_MODEL_ID, remainingGenerations, toolAnswer, useBedrockGateway } from '../support/bedrock';
 
 /**
  * Focused-study questions with a Bedrock model configured: the same provider layer as quiz
  * generation, with the study questions' tool. Bedrock has no local emulator, so its client is
- * mocked (aws-sdk-client-mock); the gateway and DynamoDB Local are real.
+ * mocked (tests/support/bedrock.ts); the gateway and DynamoDB Local are real.
  */
-const MODEL_ID = 'apac.anthropic.claude-3-haiku-20240307-v1:0';
-const bedrock = mockClient(BedrockRuntimeClient);
-let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-
-beforeAll(async () => {
-  process.env.BEDROCK_MODEL_ID = MODEL_ID;
-  gateway = await startTestGateway();
-});
-afterAll(async () => {
-  delete process.env.BEDROCK_MODEL_ID;
-  bedrock.restore();
-  await gateway.stop();
-});
-beforeEach(() => bedrock.reset());
+const { bedrock, gateway } = useBedrockGateway();
 
 const SOURCE =
   '光合成は葉緑体で行われる。まず、葉の気孔から二酸化炭素を取り入れる。次に、根から吸い上げた水が葉に運ばれる。最後に、光エネルギーを使ってデンプンが作られる。';
@@ -63,24 +43,10 @@ const modelQuestions = {
   ],
 };
 
-const toolAnswer = (input: unknown): ConverseCommandOutput => ({
-  $metadata: {},
-  stopReason: 'tool_use',
-  output: {
-    message: {
-      role: 'assistant',
-      content: [{ toolUse: { toolUseId: 'tool-1', name: 'submit_study_questions', input: input as never } }],
-    },
-  },
-  usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-  metrics: { latencyMs: 1 },
-});
-
-const remaining = async (client: TestClient) =>
-  ((await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit).remaining;
+const answer = (input: unknown) => toolAnswer('submit_study_questions', input);
 
 async function proWithMaterial() {
-  const { client } = await member(gateway, { isPro: true });
+  const { client } = await member(gateway(), { isPro: true });
   await client.request('PUT', '/api/focused-study/settings', {
     json: { dailyQuestionCount: 5, difficulty: '上級' },
   });
@@ -92,7 +58,7 @@ async function proWithMaterial() {
 
 describe('focused study with Bedrock', () => {
   it('asks the model through the study tool and keeps the well-formed questions, normalised', async () => {
-    bedrock.on(ConverseCommand).resolves(toolAnswer(modelQuestions));
+    bedrock.on(ConverseCommand).resolves(answer(modelQuestions));
     const client = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status, response.text).toBe(201);
@@ -108,24 +74,24 @@ describe('focused study with Bedrock', () => {
     ]);
 
     const input = bedrock.commandCalls(ConverseCommand)[0]!.args[0].input;
-    expect(input.modelId).toBe(MODEL_ID);
+    expect(input.modelId).toBe(BEDROCK_MODEL_ID);
     expect(input.toolConfig?.toolChoice).toEqual({ tool: { name: 'submit_study_questions' } });
     const prompt = input.messages![0]!.content![0]!.text!;
     expect(prompt).toContain(SOURCE);
     expect(prompt).toContain('5問');
     expect(prompt).toContain('上級');
     expect(prompt).toContain('sort_order');
-    expect(await remaining(client)).toBe(199);
+    expect(await remainingGenerations(client)).toBe(199);
   });
 
   it('retries once, then fails with the generation message and uses nothing', async () => {
-    bedrock.on(ConverseCommand).resolves(toolAnswer({ questions: [{ type: 'essay', text: '論ぜよ' }] }));
+    bedrock.on(ConverseCommand).resolves(answer({ questions: [{ type: 'essay', text: '論ぜよ' }] }));
     const client = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status).toBe(502);
     expect(response.json.message).toBe(AI_MESSAGES.textFailed);
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(2);
-    expect(await remaining(client)).toBe(200);
+    expect(await remainingGenerations(client)).toBe(200);
   });
 
   it('answers throttling with the busy message and uses nothing', async () => {
@@ -134,6 +100,6 @@ describe('focused study with Bedrock', () => {
     const response = await client.request('POST', '/api/focused-study/generate-new-questions');
     expect(response.status).toBe(503);
     expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
-    expect(await remaining(client)).toBe(200);
+    expect(await remainingGenerations(client)).toBe(200);
   });
 });

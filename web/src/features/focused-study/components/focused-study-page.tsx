@@ -1,7 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { GraduationCap } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import {
   FOCUSED_STUDY,
   FOCUSED_STUDY_MESSAGES,
@@ -12,7 +11,6 @@ import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
-import { paths } from '@web/config/paths';
 import { useAiUsage } from '@web/features/ai/api/ai';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import {
@@ -34,24 +32,13 @@ import { SettingsTab } from './settings-tab';
 import { StudyTab } from './study-tab';
 import { UpgradePrompt } from './upgrade-prompt';
 import '../focused-study.css';
+import { LoginRequired } from '@web/features/auth/components/login-required';
 
 /** '/focused-study' (§2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
 export function FocusedStudyPage() {
   const current = useCurrentUser();
   if (current.isPending) return <Spinner />;
-  if (!current.data) {
-    return (
-      <section className="container auth">
-        <div className="card status-card">
-          <h1 className="status-card__title">ログインが必要です</h1>
-          <p className="status-card__body">集中学習を使うにはログインしてください。</p>
-          <Link to={paths.login} className="button button--primary">
-            ログインする
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (!current.data) return <LoginRequired>集中学習を使うにはログインしてください。</LoginRequired>;
   if (!current.data.isPro) return <UpgradePrompt />;
   return <FocusedStudy user={current.data} />;
 }
@@ -179,12 +166,14 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
         <span className="badge badge--pro">PRO</span>
       </div>
       {body}
-      <SaveSetDialog
-        userId={user.id}
-        questions={saving}
-        difficulty={settings.data?.difficulty ?? '中級'}
-        onClose={() => setSaving(null)}
-      />
+      {saving && (
+        <SaveSetDialog
+          userId={user.id}
+          questions={saving}
+          difficulty={settings.data?.difficulty ?? FOCUSED_STUDY.defaultDifficulty}
+          onClose={() => setSaving(null)}
+        />
+      )}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
 import { useAddText, useDeleteMaterial, useUploadMaterials, type UploadProgress } from '../api/focused-study';
 
 const fileSize = (bytes: number) =>

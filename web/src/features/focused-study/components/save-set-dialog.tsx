@@ -1,45 +1,36 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DIFFICULTIES, type Difficulty } from '@shared/constants';
 import { FOCUSED_STUDY_MESSAGES, type StudyQuestion } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { SelectField } from '@web/components/ui/text-field';
 import { useSaveSet } from '../api/focused-study';
-import { SetFields } from './set-fields';
+import { SetDialogActions, useSetFields } from './set-fields';
 
-/** Saves a session's questions as a set: title (required), description, difficulty (§5). */
+/**
+ * Saves a session's questions as a set: title (required), description, difficulty (§5). Mounted
+ * for each save, so it starts empty with the member's difficulty of the moment.
+ */
 export function SaveSetDialog(props: {
   userId: string;
-  questions: StudyQuestion[] | null;
+  questions: StudyQuestion[];
   difficulty: Difficulty;
   onClose: () => void;
 }) {
   const save = useSaveSet(props.userId);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const { fields, checked } = useSetFields({ title: '', description: '' });
   const [difficulty, setDifficulty] = useState<Difficulty>(props.difficulty);
-  const [error, setError] = useState<string>();
-  const open = props.questions !== null;
-  // The settings may load after the page: each opening starts from the member's difficulty.
-  useEffect(() => {
-    if (open) setDifficulty(props.difficulty);
-  }, [open, props.difficulty]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!props.questions) return;
-    if (!title.trim()) {
-      setError(FOCUSED_STUDY_MESSAGES.titleRequired);
-      return;
-    }
+    const values = checked();
+    if (!values) return;
     save.mutate(
-      { title: title.trim(), description: description.trim(), difficulty, questions: props.questions },
+      { ...values, difficulty, questions: props.questions },
       {
         onSuccess: () => {
           toast({ title: FOCUSED_STUDY_MESSAGES.setSaved, variant: 'success' });
-          setTitle('');
-          setDescription('');
           props.onClose();
         },
         onError: (failure) => toastError(failure, FOCUSED_STUDY_MESSAGES.saveSetFailed),
@@ -49,22 +40,13 @@ export function SaveSetDialog(props: {
 
   return (
     <Dialog
-      open={open}
+      open
       onOpenChange={(next) => !next && props.onClose()}
       title="問題セットとして保存"
-      description={`${props.questions?.length ?? 0}問を保存して、あとから何度でも解き直せます。`}
+      description={`${props.questions.length}問を保存して、あとから何度でも解き直せます。`}
     >
       <form onSubmit={submit} noValidate>
-        <SetFields
-          title={title}
-          description={description}
-          titleError={error}
-          onTitle={(value) => {
-            setTitle(value);
-            setError(undefined);
-          }}
-          onDescription={setDescription}
-        />
+        {fields}
         <SelectField
           label="難易度"
           value={difficulty}
@@ -74,12 +56,7 @@ export function SaveSetDialog(props: {
             <option key={level}>{level}</option>
           ))}
         </SelectField>
-        <div className="dialog__actions">
-          <DialogClose className="button button--secondary">キャンセル</DialogClose>
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? '保存中...' : '保存する'}
-          </button>
-        </div>
+        <SetDialogActions pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { formatDay } from '@web/lib/format-date';
 import { useDeleteSet, useFavoriteSet } from '../api/focused-study';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
 import { EditSetDialog } from './edit-set-dialog';
 import { PreviewDialog } from './preview-dialog';
 

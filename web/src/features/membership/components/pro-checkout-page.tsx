@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { Crown, Home } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { loginPathFor } from '@web/features/auth/return-path';
 import { useProStatus, useRefreshMembership, useStartCheckout } from '../api/membership';
 import { MembershipOverview } from './membership-overview';
 import { BackHomeButton, membershipFailure } from './membership-parts';
 import { PaymentReturn } from './payment-return';
 import '../membership.css';
+import { LoginRequired } from '@web/features/auth/components/login-required';
 
 /**
  * '/pro-checkout' (second document §2, §4): the membership page. Members only (a login-needed
@@ -22,27 +22,10 @@ import '../membership.css';
  */
 export function ProCheckoutPage() {
   const current = useCurrentUser();
-  const location = useLocation();
   const [params] = useSearchParams();
   if (current.isPending) return <Spinner />;
-  if (!current.data) {
-    return (
-      <StatusCard
-        tone="error"
-        title="ログインが必要です"
-        actions={
-          <Link
-            to={loginPathFor(`${location.pathname}${location.search}`)}
-            className="button button--primary"
-          >
-            ログインする
-          </Link>
-        }
-      >
-        <p>アドバンスド会員のお申し込みや管理にはログインしてください。</p>
-      </StatusCard>
-    );
-  }
+  if (!current.data)
+    return <LoginRequired>アドバンスド会員のお申し込みや管理にはログインしてください。</LoginRequired>;
   const userId = current.data.id;
   if (params.get('upgraded') === '1') return <UpgradedView userId={userId} />;
   if (params.get('success') === '1')

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Loader2 } from 'lucide-react';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { loginPathFor } from '@web/features/auth/return-path';
 import { useMultiplayer } from '../use-multiplayer';
 import { ConnectionBanner } from './connection-status';
 import { FinishedView } from './finished-view';
@@ -16,30 +15,14 @@ import { RoomView } from './room-view';
 import { StartingView } from './starting-view';
 import '../multiplayer.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { LoginRequired } from '@web/features/auth/components/login-required';
 
 /** '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results. */
 export function MultiplayerPage() {
   usePageTitle('マルチプレイ');
   const current = useCurrentUser();
-  const location = useLocation();
   if (current.isPending) return <Spinner />;
-  if (!current.data) {
-    return (
-      <section className="container auth">
-        <div className="card status-card">
-          <h1 className="status-card__title">ログインが必要です</h1>
-          <p className="status-card__body">マルチプレイに参加するにはログインしてください。</p>
-          {/* The login brings the guest back here, with the room link they followed. */}
-          <Link
-            to={loginPathFor(`${location.pathname}${location.search}`)}
-            className="button button--primary"
-          >
-            ログインする
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (!current.data) return <LoginRequired>マルチプレイに参加するにはログインしてください。</LoginRequired>;
   return <Multiplayer key={current.data.id} user={current.data} />;
 }
 

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Plus, Search } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quizzes';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
-import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { loginPathFor } from '@web/features/auth/return-path';
 import { useMyQuizzes } from '../api/quizzes';
 import { CreateQuizDialog } from './create-quiz-dialog';
 import { DeleteQuizDialog } from './delete-quiz-dialog';
@@ -16,25 +13,14 @@ import { MyQuizCard } from './my-quiz-card';
 import { QuizReportsDialog } from './quiz-reports-dialog';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { LoginRequired } from '@web/features/auth/components/login-required';
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {
   usePageTitle('マイクイズ');
   const current = useCurrentUser();
   if (current.isPending) return <Spinner />;
-  if (!current.data) {
-    return (
-      <section className="container auth">
-        <div className="card status-card">
-          <h1 className="status-card__title">ログインが必要です</h1>
-          <p className="status-card__body">マイクイズを使うにはログインしてください。</p>
-          <Link to={loginPathFor(paths.myQuizzes)} className="button button--primary">
-            ログインする
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (!current.data) return <LoginRequired>マイクイズを使うにはログインしてください。</LoginRequired>;
   return <MyQuizzes user={current.data} />;
 }
 

@@ -1,10 +1,11 @@
-import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import type { ReactNode } from 'react';
+import { Dialog, DialogClose } from './dialog';
 
-/** The question before something of the member's is deleted (a material, a saved set), in the one dialog shell. */
+/** The question before something is deleted for good (a quiz, a material, a saved set), in the one dialog shell. */
 export function ConfirmDeleteDialog(props: {
   open: boolean;
   title: string;
-  description: string;
+  description: ReactNode;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
