@@ -16,7 +16,7 @@ import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
-import { startLocalStack } from './local/stack';
+import { FREE_PORTS, startLocalStack } from './local/stack';
 
 /**
  * `npm run bench`: the performance budgets, measured on this machine and printed as
@@ -211,12 +211,7 @@ async function main() {
   if (measures('load')) process.env.PER_IP_RATE_LIMITS = 'off';
   const stack = needsStack.some(measures)
     ? await startLocalStack({
-        port: 0,
-        controlPort: 0,
-        dynamoDbPort: 0,
-        s3Port: 0,
-        sesPort: 0,
-        stripePort: 0,
+        ...FREE_PORTS,
         web: 'none',
       })
     : undefined;
@@ -396,12 +391,7 @@ async function main() {
   if (measures('lighthouse')) {
     await viteBuild({ configFile: join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'silent' });
     const webStack = await startLocalStack({
-      port: 0,
-      controlPort: 0,
-      dynamoDbPort: 0,
-      s3Port: 0,
-      sesPort: 0,
-      stripePort: 0,
+      ...FREE_PORTS,
       web: 'static',
     });
     try {

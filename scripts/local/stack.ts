@@ -62,6 +62,16 @@ export const DEFAULT_PORTS = {
   stripePort: 12111,
 } as const;
 
+/** Every service on a port the system picks (tests and the bench run beside `npm run dev`). */
+export const FREE_PORTS = {
+  port: 0,
+  controlPort: 0,
+  dynamoDbPort: 0,
+  s3Port: 0,
+  sesPort: 0,
+  stripePort: 0,
+} as const satisfies Record<keyof typeof DEFAULT_PORTS, number>;
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const resolvePort = async (port: number, what: string) => {

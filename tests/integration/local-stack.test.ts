@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { isLoopback, listeningSockets } from '../support/listening-sockets';
 
 /**
@@ -11,12 +11,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   stack = await startLocalStack({
-    port: 0,
-    controlPort: 0,
-    dynamoDbPort: 0,
-    s3Port: 0,
-    sesPort: 0,
-    stripePort: 0,
+    ...FREE_PORTS,
     web: 'vite',
   });
 }, 120_000);

@@ -7,7 +7,7 @@ import { getConfig } from '@functions/lib/config';
 import { roomKey, getRoom } from '@functions/multiplayer/room';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
-import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
+import { createRoomQuiz, openRoom, RoomPlayer } from '../support/multiplayer';
 
 /**
  * Multiplayer rooms through the local gateway with real sockets, DynamoDB Local and the local SQS
@@ -35,19 +35,7 @@ async function player(nickname?: string) {
 /** A host in a new room on a new quiz, and the room's code. */
 async function hostRoom(options: Record<string, unknown> = {}, answers?: ('A' | 'B' | 'C' | 'D')[]) {
   const host = await player('ホスト');
-  const quiz = await createRoomQuiz(host.client, answers);
-  host.send({
-    type: 'create_room',
-    quizId: quiz.id,
-    maxPlayers: 4,
-    category: '科学',
-    // Long enough that no test but the clock's own depends on how fast the machine answers.
-    timePerQuestion: 60,
-    randomOrder: false,
-    ...options,
-  });
-  const created = await host.expect('room_created');
-  return { host, quiz, code: created.roomId, created };
+  return { host, ...(await openRoom(host, options, answers)) };
 }
 
 async function joined(code: string, nickname?: string, password?: string) {

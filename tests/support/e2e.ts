@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
@@ -18,12 +18,7 @@ export function useE2EStack() {
     mkdirSync(SCREENSHOTS, { recursive: true });
     [stack, browser] = await Promise.all([
       startLocalStack({
-        port: 0,
-        controlPort: 0,
-        dynamoDbPort: 0,
-        s3Port: 0,
-        sesPort: 0,
-        stripePort: 0,
+        ...FREE_PORTS,
         web: 'vite',
       }),
       launchBrowser(),

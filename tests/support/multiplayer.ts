@@ -135,11 +135,16 @@ export async function createRoomQuiz(client: TestClient, answers: ('A' | 'B' | '
   return response.json as unknown as { id: string; title: string };
 }
 
-/** A host and a guest seated in a new room on a new two-question quiz (60 s a question), and its code. */
-export async function twoPlayerRoom(gateway: Gateway) {
-  const host = await RoomPlayer.signIn(gateway, 'ホスト');
-  const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
-  const quiz = await createRoomQuiz(host.client, ['A', 'B']);
+/**
+ * `host` opens a room on a new quiz with `answers` (60 s a question by default: long enough that no
+ * test but the clock's own depends on how fast the machine answers); `options` change the settings.
+ */
+export async function openRoom(
+  host: RoomPlayer,
+  options: Record<string, unknown> = {},
+  answers?: ('A' | 'B' | 'C' | 'D')[],
+) {
+  const quiz = await createRoomQuiz(host.client, answers);
   host.send({
     type: 'create_room',
     quizId: quiz.id,
@@ -147,8 +152,17 @@ export async function twoPlayerRoom(gateway: Gateway) {
     category: '科学',
     timePerQuestion: 60,
     randomOrder: false,
+    ...options,
   });
-  const { roomId } = await host.expect('room_created');
+  const created = await host.expect('room_created');
+  return { quiz, code: created.roomId, created };
+}
+
+/** A host and a guest seated in a new room on a new two-question quiz (60 s a question), and its code. */
+export async function twoPlayerRoom(gateway: Gateway) {
+  const host = await RoomPlayer.signIn(gateway, 'ホスト');
+  const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
+  const { code: roomId } = await openRoom(host, {}, ['A', 'B']);
   guest.send({ type: 'join_room', roomId });
   await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
   return { host, guest, code: roomId };
