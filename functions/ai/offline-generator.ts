@@ -59,7 +59,8 @@ interface Distractors {
   options: string[];
 }
 
-const KIND_WEIGHT: Record<TermKind, number> = {
+/** How good a question each kind of term makes (names and places best; ordinary nouns least). */
+export const KIND_WEIGHT: Record<TermKind, number> = {
   person: 5,
   place: 4.5,
   organization: 4.5,

@@ -13,6 +13,7 @@ import {
   BLANK,
   blankOut,
   chooseDistractors,
+  KIND_WEIGHT,
   seededRandom,
   splitSentences,
   tallyTerms,
@@ -99,15 +100,6 @@ const STATEMENT_MIN = 10;
  */
 const MAX_FAILURES = 200;
 const compact = (text: string) => text.replace(/\s+/g, '');
-
-const KIND_WEIGHT: Record<TermKind, number> = {
-  person: 5,
-  place: 4.5,
-  organization: 4.5,
-  proper: 4,
-  number: 4,
-  noun: 2,
-};
 
 /** Analyses the material once for every builder. */
 async function analyse(material: string): Promise<Material> {
