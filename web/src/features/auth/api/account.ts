@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
-import { currentUserKey } from './get-current-user';
+import { setCurrentUser } from './get-current-user';
 
 /** `GET /api/auth/verify-token?token=`: the address behind a registration link. */
 export const verifyRegistrationToken = (token: string) =>
@@ -16,7 +16,7 @@ export function useUpdateNickname() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (nickname: string) => callApi(accountsApi.changeNickname, { body: { nickname } }),
-    onSuccess: ({ user }) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: ({ user }) => setCurrentUser(queryClient, user),
   });
 }
 
@@ -27,7 +27,7 @@ export function useDeleteAccount() {
     mutationFn: async (password: string) => callApi(accountsApi.deleteAccount, { body: { password } }),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(currentUserKey, null);
+      setCurrentUser(queryClient, null);
     },
   });
 }

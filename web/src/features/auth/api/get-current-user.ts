@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/users';
 import { UI } from '@shared/constants';
 import { ApiError, callApi } from '@web/lib/api-client';
@@ -29,4 +29,15 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
+}
+
+/**
+ * Records who is signed in from now on (after a sign-in, a registration, a verified link or a
+ * sign-out). A `GET /api/auth/me` still on its way was asked before the change and would put the
+ * old answer back when it lands (an administrator's verified link showed a guest's navigation):
+ * it is cancelled first.
+ */
+export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null) {
+  void queryClient.cancelQueries({ queryKey: currentUserKey });
+  queryClient.setQueryData(currentUserKey, user);
 }

@@ -3,7 +3,7 @@ import type { LoginInput } from '@shared/accounts';
 import { accountsApi } from '@shared/contract/accounts';
 import { UI } from '@shared/constants';
 import { callApi } from '@web/lib/api-client';
-import { currentUserKey, getCurrentUser } from './get-current-user';
+import { currentUserKey, setCurrentUser, getCurrentUser } from './get-current-user';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -18,11 +18,11 @@ export function useLogin() {
     mutationFn: async (input: LoginInput) => callApi(accountsApi.login, { body: input }),
     onSuccess: async (response) => {
       if (response.needsEmailVerification || !response.user) return;
-      queryClient.setQueryData(currentUserKey, response.user);
+      setCurrentUser(queryClient, response.user);
       for (let attempt = 0; attempt < UI.loginPollTries; attempt++) {
         const user = await getCurrentUser().catch(() => null);
         if (user) {
-          queryClient.setQueryData(currentUserKey, user);
+          setCurrentUser(queryClient, user);
           break;
         }
         await wait(UI.loginPollIntervalMs);

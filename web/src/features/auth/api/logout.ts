@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
-import { currentUserKey } from './get-current-user';
+import { currentUserKey, setCurrentUser } from './get-current-user';
 
 /**
  * `POST /api/auth/logout`. Afterwards the cached user is cleared and per-user data (pro status,
@@ -12,7 +12,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => callApi(accountsApi.logout),
     onSuccess: async () => {
-      queryClient.setQueryData(currentUserKey, null);
+      setCurrentUser(queryClient, null);
       await queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== currentUserKey[0],
       });

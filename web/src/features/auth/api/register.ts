@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput, VerifyEmailInput } from '@shared/accounts';
 import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
-import { currentUserKey } from './get-current-user';
+import { setCurrentUser } from './get-current-user';
 
 /** `POST /api/auth/register`: the new member is signed in. */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: RegisterInput) => callApi(accountsApi.register, { body: input }),
-    onSuccess: (response) => queryClient.setQueryData(currentUserKey, response.user),
+    onSuccess: (response) => setCurrentUser(queryClient, response.user),
   });
 }
 
@@ -25,6 +25,6 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: VerifyEmailInput) => callApi(accountsApi.verifyEmail, { body: input }),
-    onSuccess: (response) => queryClient.setQueryData(currentUserKey, response.user),
+    onSuccess: (response) => setCurrentUser(queryClient, response.user),
   });
 }

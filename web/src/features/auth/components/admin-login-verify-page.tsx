@@ -7,7 +7,7 @@ import { useRedirectAfter } from '../use-redirect-after';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { verifyAdminToken } from '../api/account';
-import { currentUserKey } from '../api/get-current-user';
+import { setCurrentUser } from '../api/get-current-user';
 import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 3000;
@@ -33,7 +33,7 @@ export function AdminLoginVerifyPage() {
     started.current = true;
     verifyAdminToken(token)
       .then(({ user }) => {
-        queryClient.setQueryData(currentUserKey, user);
+        setCurrentUser(queryClient, user);
         setState({ kind: 'success', username: user.username });
       })
       .catch((error: unknown) =>

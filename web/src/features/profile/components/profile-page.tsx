@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { currentUserKey } from '@web/features/auth/api/get-current-user';
+import { setCurrentUser } from '@web/features/auth/api/get-current-user';
 import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
 import { loginPathFor } from '@web/features/auth/return-path';
 import { useRequireUser } from '@web/features/auth/use-require-user';
@@ -37,7 +37,7 @@ function Profile({ user }: { user: CurrentUser }) {
   useEffect(() => {
     // The session ended while the user was still cached: sign-in is needed again.
     if (!signedOut) return;
-    queryClient.setQueryData(currentUserKey, null);
+    setCurrentUser(queryClient, null);
     void navigate(loginPathFor(paths.profile), { replace: true });
   }, [signedOut, navigate, queryClient]);
   const [settingsOpen, setSettingsOpen] = useState(false);
