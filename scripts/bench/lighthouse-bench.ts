@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_PATH } from '../../tests/support/browser';
 import type { LocalStack } from '../local/stack';
 import { demoSession } from './demo-session';
@@ -10,6 +13,9 @@ import { demoSession } from './demo-session';
  * a quiz, search and my quizzes (the last two signed in as the demo member).
  */
 export const LIGHTHOUSE_BUDGET = 95;
+
+/** Runs per page; the run with the median score is reported. */
+const LIGHTHOUSE_RUNS = 3;
 
 /**
  * Lighthouse's default slows the CPU down 4× to play a mid-range phone on a typical developer
@@ -31,11 +37,17 @@ export interface LighthouseResult {
   speedIndexMs: number;
   benchmarkIndex: number;
   cpuSlowdown: number;
+  /** Every run's score, lowest first (the result is the median run's). */
+  scores: number[];
 }
 
 export async function benchLighthouse(stack: LocalStack, baseUrl: string): Promise<LighthouseResult[]> {
   const quizzes = (await (await fetch(`${baseUrl}/api/quizzes?limit=1`)).json()) as { id: string }[];
   const session = await demoSession(baseUrl, stack.appUrl);
+  const sessionCookies = session.cookie!.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
   const pages: { page: string; path: string; signedIn: boolean }[] = [
     { page: 'home', path: '/', signedIn: false },
     { page: 'quiz', path: `/quiz/${quizzes[0]!.id}`, signedIn: false },
@@ -49,42 +61,91 @@ export async function benchLighthouse(stack: LocalStack, baseUrl: string): Promi
   const results: LighthouseResult[] = [];
   try {
     for (const { page, path, signedIn } of pages) {
+      // The session goes into the browser's own cookie jar, as a signed-in member's browser has it
+      // (a `Cookie` request header set from outside is replaced by the jar once the page sets its
+      // CSRF cookie, which signed the page out). Lighthouse then resets everything but cookies.
+      await setBrowserCookies(chrome.port, baseUrl, signedIn ? sessionCookies : []);
       // A first pass measures the machine as it is now (and warms the server), the second counts.
       const probe = await lighthouse(`${baseUrl}${path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyAudits: ['first-contentful-paint'],
+        clearStorageTypes: [...STORAGE_RESET_KEEPING_COOKIES],
       });
       const benchmarkIndex = probe!.lhr.environment.benchmarkIndex;
       const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
-      const run = await lighthouse(
-        `${baseUrl}${path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-        {
-          extends: 'lighthouse:default',
-          settings: {
-            throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-            ...(signedIn ? { extraHeaders: session } : {}),
+      // Lighthouse's simulated figures move from run to run (which requests happen to finish before
+      // the first paint changes its graph): like Lighthouse's own advice, the median of several.
+      const runs: LighthouseResult[] = [];
+      for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
+        const run = await lighthouse(
+          `${baseUrl}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          {
+            extends: 'lighthouse:default',
+            settings: {
+              throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+              clearStorageTypes: [...STORAGE_RESET_KEEPING_COOKIES],
+            },
           },
-        },
-      );
-      const lhr = run!.lhr;
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      results.push({
-        page,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcpMs: audit('first-contentful-paint'),
-        lcpMs: audit('largest-contentful-paint'),
-        tbtMs: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        speedIndexMs: audit('speed-index'),
-        benchmarkIndex,
-        cpuSlowdown,
-      });
+        );
+        const lhr = run!.lhr;
+        if (lhr.finalDisplayedUrl !== `${baseUrl}${path}`) {
+          throw new Error(`lighthouse: ${path} ended on ${lhr.finalDisplayedUrl}, not on the page measured`);
+        }
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          // The whole report, for finding out what a figure is made of (network, long tasks).
+          await writeFile(
+            join(process.env.LIGHTHOUSE_REPORT_DIR, `${page}-${attempt + 1}.json`),
+            JSON.stringify(lhr),
+          );
+        }
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          page,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          speedIndexMs: audit('speed-index'),
+          benchmarkIndex,
+          cpuSlowdown,
+          scores: [],
+        });
+      }
+      runs.sort((a, b) => a.score - b.score);
+      results.push({ ...runs[Math.floor(runs.length / 2)]!, scores: runs.map((run) => run.score) });
     }
   } finally {
     await chrome.kill();
   }
   return results;
+}
+
+/** Lighthouse's storage reset (caches, local storage, service workers…) without the cookies. */
+const STORAGE_RESET_KEEPING_COOKIES = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'local_storage',
+  'indexeddb',
+  'websql',
+  'cache_storage',
+] as const;
+
+/** Replaces the browser's cookies for `baseUrl` with `cookies`. */
+async function setBrowserCookies(port: number, baseUrl: string, cookies: { name: string; value: string }[]) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    await tab.deleteCookie(...(await tab.cookies(baseUrl)));
+    if (cookies.length > 0) {
+      await tab.setCookie(...cookies.map((cookie) => ({ ...cookie, url: baseUrl, httpOnly: true })));
+    }
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
 }

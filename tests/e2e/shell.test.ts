@@ -209,4 +209,43 @@ describe('web shell', () => {
     await page.screenshot({ path: join(screenshots, 'home-mobile.png'), fullPage: true });
     await page.close();
   });
+  it('asks once for each piece of the data a page opens with, and shows it', async () => {
+    const { context } = await signedInContext(e2e.browser(), e2e.stack(), {});
+    const guest = await e2e.browser().newContext();
+    const quizzes = (await (await fetch(`${e2e.stack().gateway.url}/api/quizzes?limit=1`)).json()) as {
+      id: string;
+    }[];
+    const pages = [
+      { context: guest, path: '/', shown: '.quiz-card__title' },
+      { context: guest, path: `/quiz/${quizzes[0]!.id}`, shown: 'role=button[name="スタート"]' },
+      { context, path: '/quiz-search', shown: '.quiz-card__title' },
+      {
+        context,
+        path: '/my-quizzes',
+        shown: 'text=まだクイズがありません。最初のクイズを作ってみましょう！',
+      },
+    ];
+    for (const { context: browserContext, path, shown } of pages) {
+      const page = await browserContext.newPage();
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'GET' && url.pathname.startsWith('/api/'))
+          reads.push(url.pathname + url.search);
+      });
+      await page.goto(`${e2e.stack().appUrl}${path}`);
+      await page.locator(shown).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => window.__quizPreloaded instanceof Map), path).toBe(true);
+      // Started early by the preload script and taken by the app: never a second request for the same data.
+      expect(reads.length, path).toBeGreaterThan(1);
+      expect(
+        reads.filter((url, index) => reads.indexOf(url) !== index),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+    await guest.close();
+    await context.close();
+  }, 120_000);
 });

@@ -51,6 +51,21 @@ export function readCookie(name: string): string | undefined {
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
 }
 
+/** A read started before the app (lib/first-load.ts) older than this is not used: the app asks again. */
+const PRELOAD_FRESH_MS = 10_000;
+
+/**
+ * The answer to a GET of `url` the page started before the app, once: the first call takes it;
+ * later ones, and reads no page started or started too long ago, get undefined and fetch.
+ */
+export function takePreloaded(url: string): Promise<Response> | undefined {
+  const preloaded = typeof window === 'undefined' ? undefined : window.__quizPreloaded;
+  const entry = preloaded?.get(url);
+  if (!entry) return undefined;
+  preloaded!.delete(url);
+  return performance.now() - entry.askedAt <= PRELOAD_FRESH_MS ? entry.response : undefined;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let csrfCookieRequest: Promise<string | undefined> | undefined;
@@ -83,13 +98,17 @@ export async function apiRequest(
     const token = readCookie(COOKIE_NAMES.csrf) ?? (await fetchCsrfCookie());
     if (token) headers.set(CSRF_HEADER, token);
   }
-  const response = await fetch(url, {
-    ...init,
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
-  });
+  // A read the page started before the app arrived (lib/first-load.ts) is taken, once.
+  const preloaded = method === 'GET' ? await takePreloaded(url)?.catch(() => undefined) : undefined;
+  const response =
+    preloaded ??
+    (await fetch(url, {
+      ...init,
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
+    }));
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response;
 }

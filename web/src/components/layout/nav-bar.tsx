@@ -1,16 +1,19 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LogIn, Menu } from 'lucide-react';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { currentPath, type LoginState } from '@web/features/auth/return-path';
 import { paths } from '@web/config/paths';
+import { lazyAfterFirstLoad } from '@web/lib/first-load-settled';
 import { MembershipButton } from './membership-button';
 import { navLinks } from './nav-links';
 
-// Only signed-in people need the menu (and its popover positioning code): loaded on demand.
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+// Only signed-in people need the menu (and its popover positioning code): loaded once the page is up.
+const UserMenu = lazyAfterFirstLoad(async () => ({ default: (await import('./user-menu')).UserMenu }));
 // The phone drawer (a Radix dialog) too: until it arrives its button is shown inert.
-const MobileDrawer = lazy(async () => ({ default: (await import('./mobile-drawer')).MobileDrawer }));
+const MobileDrawer = lazyAfterFirstLoad(async () => ({
+  default: (await import('./mobile-drawer')).MobileDrawer,
+}));
 
 /** Pages from which the login button keeps the return path it was given. */
 const AUTH_PATHS: string[] = [paths.login, paths.register];
@@ -125,7 +128,9 @@ function useLinksFit(...watch: unknown[]) {
         gap * others.length;
       setCompact(needed > available);
     };
-    measure();
+    // No measuring here: reading sizes during the commit would force a layout of the whole page
+    // before its first paint. The observer reports every observed box once right after layout
+    // (before that frame is painted), and again whenever one of them changes size.
     const observer = new ResizeObserver(measure);
     observer.observe(inner);
     for (const child of inner.children) observer.observe(child);

@@ -1,18 +1,24 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/features/auth/api/logout';
-import { AccountSettingsDialog } from '@web/features/auth/components/account-settings-dialog';
 import { paths } from '@web/config/paths';
 import { toastError } from '@web/components/toast/toast-error';
+
+// The settings dialog (its forms and their checks) loads when it is first asked for.
+const AccountSettingsDialog = lazy(async () => ({
+  default: (await import('@web/features/auth/components/account-settings-dialog')).AccountSettingsDialog,
+}));
 
 /** The signed-in user's menu: who is signed in, account settings, and logout (then home). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Once opened it stays mounted, so closing it plays out as usual.
+  const [settingsUsed, setSettingsUsed] = useState(false);
   return (
     <>
       <DropdownMenu.Root>
@@ -25,7 +31,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
             <DropdownMenu.Label className="menu__label">{displayName(user)} さん</DropdownMenu.Label>
             <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item className="menu__item" onSelect={() => setSettingsOpen(true)}>
+            <DropdownMenu.Item
+              className="menu__item"
+              onSelect={() => {
+                setSettingsUsed(true);
+                setSettingsOpen(true);
+              }}
+            >
               <Settings size={16} aria-hidden />
               アカウント設定
             </DropdownMenu.Item>
@@ -45,7 +57,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <AccountSettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -90,7 +90,8 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
           ))}
         </ul>
       )}
-      <FavoritesSection />
+      {/* Below the list once it is there: the list's height would otherwise push it down. */}
+      {!quizzes.isPending && <FavoritesSection />}
       <CreateQuizDialog
         user={user}
         used={quizzes.data?.length ?? 0}

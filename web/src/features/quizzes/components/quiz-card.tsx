@@ -5,11 +5,14 @@ import type { QuizSummary } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
+import { lazyAfterFirstLoad } from '@web/lib/first-load-settled';
 import '../quizzes.css';
 
-// The menu (Radix dropdown and its positioning) and the report dialog load after the first paint:
-// the home page shows cards at once and should not wait for them (issue 18's initial-JS budget).
-const QuizCardMenu = lazy(async () => ({ default: (await import('./quiz-card-menu')).QuizCardMenu }));
+// The menu (Radix dropdown and its positioning) loads once the page is up, the report dialog when
+// it is asked for: the home page shows cards at once and should not wait for them.
+const QuizCardMenu = lazyAfterFirstLoad(async () => ({
+  default: (await import('./quiz-card-menu')).QuizCardMenu,
+}));
 const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog')).ReportDialog }));
 
 /** A quiz in a grid: badges, title, description, numbers, favourite, report menu, play links. */
