@@ -21,6 +21,9 @@ export function lazyAfterFirstLoad<P>(load: () => Promise<{ default: ComponentTy
   });
 }
 
+/** Runs `task` (a prefetch) once the first page has settled. */
+export const afterFirstLoad = (task: () => unknown) => void settled.then(task);
+
 /** Says the first page has settled now (tests, where no app is watching). */
 export const markFirstLoadSettled = () => settle();
 

@@ -1,19 +1,35 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Plus, Search } from 'lucide-react';
 import type { QuizSummary } from '@shared/quizzes';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { useMyQuizzes } from '../api/quizzes';
-import { CreateQuizDialog } from './create-quiz-dialog';
-import { DeleteQuizDialog } from './delete-quiz-dialog';
-import { EditQuizDialog } from './edit-quiz-dialog';
 import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
-import { QuizReportsDialog } from './quiz-reports-dialog';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { LoginRequired } from '@web/features/auth/components/login-required';
+
+// The dialogs (the quiz form, its checks, the AI client) load when one is first opened: the list
+// does not wait for them.
+const CreateQuizDialog = lazy(async () => ({
+  default: (await import('./create-quiz-dialog')).CreateQuizDialog,
+}));
+const EditQuizDialog = lazy(async () => ({ default: (await import('./edit-quiz-dialog')).EditQuizDialog }));
+const DeleteQuizDialog = lazy(async () => ({
+  default: (await import('./delete-quiz-dialog')).DeleteQuizDialog,
+}));
+const QuizReportsDialog = lazy(async () => ({
+  default: (await import('./quiz-reports-dialog')).QuizReportsDialog,
+}));
+
+/** True from the first time `open` is true: a dialog stays mounted once used (its closing plays out). */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {
@@ -38,6 +54,9 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
   const [deleting, setDeleting] = useState<QuizSummary | null>(null);
   const [reportsOf, setReportsOf] = useState<QuizSummary | null>(null);
   const [filter, setFilter] = useState('');
+  const createMounted = useOpenedOnce(creating);
+  const deleteMounted = useOpenedOnce(deleting !== null);
+  const reportsMounted = useOpenedOnce(reportsOf !== null);
   const term = filter.trim().normalize('NFKC').toLowerCase();
   const visible = (quizzes.data ?? []).filter((quiz) => matches(quiz, term));
 
@@ -92,15 +111,19 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
       )}
       {/* Below the list once it is there: the list's height would otherwise push it down. */}
       {!quizzes.isPending && <FavoritesSection />}
-      <CreateQuizDialog
-        user={user}
-        used={quizzes.data?.length ?? 0}
-        open={creating}
-        onOpenChange={setCreating}
-      />
-      {editing && <EditQuizDialog quiz={editing} isPro={user.isPro} onClose={() => setEditing(null)} />}
-      <DeleteQuizDialog quiz={deleting} onClose={() => setDeleting(null)} />
-      <QuizReportsDialog quiz={reportsOf} onClose={() => setReportsOf(null)} />
+      <Suspense fallback={null}>
+        {createMounted && (
+          <CreateQuizDialog
+            user={user}
+            used={quizzes.data?.length ?? 0}
+            open={creating}
+            onOpenChange={setCreating}
+          />
+        )}
+        {editing && <EditQuizDialog quiz={editing} isPro={user.isPro} onClose={() => setEditing(null)} />}
+        {deleteMounted && <DeleteQuizDialog quiz={deleting} onClose={() => setDeleting(null)} />}
+        {reportsMounted && <QuizReportsDialog quiz={reportsOf} onClose={() => setReportsOf(null)} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,10 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, MoreVertical } from 'lucide-react';
 
-/** A quiz card's その他の操作 menu (loaded after the first paint: see QuizCard). */
-export function QuizCardMenu({ quizTitle, onReport }: { quizTitle: string; onReport: () => void }) {
+/** A quiz card's その他の操作 menu, mounted open when its button is first used (see QuizCard). */
+export function QuizCardMenu({
+  quizTitle,
+  onReport,
+  open,
+  onOpenChange,
+}: {
+  quizTitle: string;
+  onReport: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger className="icon-button" aria-label={`「${quizTitle}」のその他の操作`}>
         <MoreVertical size={18} aria-hidden />
       </DropdownMenu.Trigger>

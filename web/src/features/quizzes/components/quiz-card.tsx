@@ -5,19 +5,38 @@ import type { QuizSummary } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
-import { lazyAfterFirstLoad } from '@web/lib/first-load-settled';
+import { afterFirstLoad } from '@web/lib/first-load-settled';
 import '../quizzes.css';
 
-// The menu (Radix dropdown and its positioning) loads once the page is up, the report dialog when
-// it is asked for: the home page shows cards at once and should not wait for them.
-const QuizCardMenu = lazyAfterFirstLoad(async () => ({
-  default: (await import('./quiz-card-menu')).QuizCardMenu,
-}));
+// The menu (a Radix dropdown and its positioning) is mounted when its button is first used, not in
+// every card of the grid; its code is fetched once the page is up. The report dialog loads when
+// it is asked for.
+const loadMenu = () => import('./quiz-card-menu');
+afterFirstLoad(loadMenu);
+const QuizCardMenu = lazy(async () => ({ default: (await loadMenu()).QuizCardMenu }));
 const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog')).ReportDialog }));
 
 /** A quiz in a grid: badges, title, description, numbers, favourite, report menu, play links. */
 export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {
   const [reporting, setReporting] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const menuButton = (
+    // The same button as the menu's own, until that is mounted: using it mounts the menu open.
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={`「${quiz.title}」のその他の操作`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setMenuUsed(true);
+        setMenuOpen(true);
+      }}
+    >
+      <MoreVertical size={18} aria-hidden />
+    </button>
+  );
   return (
     <article className="quiz-card" aria-labelledby={`quiz-${quiz.id}-title`}>
       <div className="quiz-card__top">
@@ -27,21 +46,18 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
         </div>
         <div className="quiz-card__actions">
           <FavoriteButton quizId={quiz.id} quizTitle={quiz.title} isFavorite={isFavorite} />
-          <Suspense
-            fallback={
-              // The same button, inert until the menu has loaded (a click waits for the real one).
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`「${quiz.title}」のその他の操作`}
-                disabled
-              >
-                <MoreVertical size={18} aria-hidden />
-              </button>
-            }
-          >
-            <QuizCardMenu quizTitle={quiz.title} onReport={() => setReporting(true)} />
-          </Suspense>
+          {menuUsed ? (
+            <Suspense fallback={menuButton}>
+              <QuizCardMenu
+                quizTitle={quiz.title}
+                onReport={() => setReporting(true)}
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+              />
+            </Suspense>
+          ) : (
+            menuButton
+          )}
         </div>
       </div>
       <h3 id={`quiz-${quiz.id}-title`} className="quiz-card__title">
