@@ -63,8 +63,23 @@ export function takePreloaded(url: string): Promise<Response> | undefined {
   const entry = preloaded?.get(url);
   if (!entry) return undefined;
   preloaded!.delete(url);
-  return performance.now() - entry.askedAt <= PRELOAD_FRESH_MS ? entry.response : undefined;
+  if (performance.now() - entry.askedAt <= PRELOAD_FRESH_MS) return entry.response;
+  dropAnswer(entry.response);
+  return undefined;
 }
+
+/**
+ * Drops the early reads the page did not take (a guest sent from a members' page to the login
+ * page, a filter changed before the answer came): an answer nobody reads keeps its request open.
+ */
+export function discardPreloaded(): void {
+  const preloaded = typeof window === 'undefined' ? undefined : window.__quizPreloaded;
+  for (const { response } of preloaded?.values() ?? []) dropAnswer(response);
+  preloaded?.clear();
+}
+
+const dropAnswer = (response: Promise<Response>) =>
+  void response.then((answer) => answer.body?.cancel()).catch(() => undefined);
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { discardPreloaded } from './api-client';
 
 /**
  * What no one needs while a page is first coming up (the user menu, the phone drawer, the
@@ -34,7 +35,8 @@ interface RouterState {
 
 /**
  * Watches the first page come up: it has settled once its route has loaded, no query is fetching,
- * and the browser has time to spare. Returns a function that stops watching.
+ * and the browser has time to spare. Then the early reads it did not take are dropped and what
+ * waited for it loads. Returns a function that stops watching.
  */
 export function watchFirstLoad(
   router: { state: RouterState; subscribe: (listener: (state: RouterState) => void) => () => void },
@@ -47,6 +49,8 @@ export function watchFirstLoad(
     if (done) return;
     done = true;
     stop();
+    // What the page has not taken from the early reads by now, it will not need.
+    discardPreloaded();
     settle();
   };
   const whenIdle = (callback: () => void) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '@web/testing/render';
-import { apiRequest } from './api-client';
+import { apiRequest, discardPreloaded } from './api-client';
 import { firstLoadReads, startFirstLoad } from './first-load';
 
 afterEach(() => {
@@ -75,5 +75,29 @@ describe('the first load', () => {
     await apiRequest('GET', '/api/categories');
     expect(calls.at(-1)!.url).toBe('/api/categories');
     expect(calls.length).toBe(started + 2);
+  });
+
+  it('drops what the page did not take once it has settled: the answers are cancelled, later reads fetch', async () => {
+    const cancelled: string[] = [];
+    const answer = (url: string) => () => {
+      const response = json([]);
+      const body = response.body!;
+      vi.spyOn(body, 'cancel').mockImplementation(async () => void cancelled.push(url));
+      return response;
+    };
+    const { fetchImpl, calls } = fakeFetch({
+      '/api/auth/me': answer('/api/auth/me'),
+      '/api/quizzes/search?sort=popular': answer('/api/quizzes/search?sort=popular'),
+      '/api/categories': answer('/api/categories'),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    startFirstLoad('/quiz-search', '');
+    await apiRequest('GET', '/api/auth/me');
+    discardPreloaded();
+    await settle();
+    expect(cancelled.sort()).toEqual(['/api/categories', '/api/quizzes/search?sort=popular']);
+    const before = calls.length;
+    await apiRequest('GET', '/api/categories');
+    expect(calls.length).toBe(before + 1);
   });
 });
