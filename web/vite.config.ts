@@ -5,24 +5,41 @@ import { fileURLToPath } from 'node:url';
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 /**
- * The entry's stylesheet (base, layout, toasts: what every page's first paint needs) goes into the
- * page itself, so the first paint does not wait for a second request. Pages' own styles stay in
- * their chunks.
+ * The entry's stylesheet (base, layout, toasts, the home page: what the first paint needs) goes
+ * into the page itself, so the first paint does not wait for a second request. Pages' own styles
+ * stay in their chunks.
+ *
+ * It is also taken off the entry chunk's list of stylesheets: Vite's loader of lazy chunks loads
+ * the stylesheets of every chunk a lazy one imports, and a link it does not find in the page (it
+ * does not see the inlined copy) would be fetched and added after the page's own styles, overriding
+ * them (the play page lost its top padding when the question view arrived: a layout shift).
  */
 function inlineEntryCss(): Plugin {
+  const inlined: string[] = [];
   return {
     name: 'quiz:inline-entry-css',
     apply: 'build',
+    enforce: 'post',
+    renderChunk: {
+      order: 'post',
+      handler(_code, chunk) {
+        if (!chunk.isEntry || chunk.name !== 'index') return null;
+        const css = chunk.viteMetadata?.importedCss;
+        inlined.push(...(css ?? []));
+        css?.clear();
+        return null;
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        return html.replace(
-          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-          (tag, file: string) => {
-            const asset = context.bundle?.[file];
-            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
-          },
-        );
+        const styles = inlined.map((file) => {
+          const asset = context.bundle?.[file];
+          if (asset?.type !== 'asset')
+            throw new Error(`the entry stylesheet ${file} is missing from the build`);
+          return `<style>${String(asset.source)}</style>`;
+        });
+        return html.replace('</head>', `  ${styles.join('\n    ')}\n  </head>`);
       },
     },
   };

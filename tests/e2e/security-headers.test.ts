@@ -126,9 +126,16 @@ describe('the Content-Security-Policy in Chromium', () => {
     const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 900 } });
     const watched = await watchedPage(context);
     const violations: string[] = [];
+    // The entry's stylesheet is inlined into the page: fetched again (by a lazy chunk's loader) it
+    // would come after the page's own styles and override them, moving the page.
+    const entryStyles: string[] = [];
+    watched.page.on('request', (request) => {
+      if (/\/assets\/index-[^/]*\.css$/.test(request.url())) entryStyles.push(request.url());
+    });
     for (const [path, ready] of guestPages)
       violations.push(...(await visit(watched, built!.gateway.url, path, ready)));
     expect(violations).toEqual([]);
+    expect(entryStyles).toEqual([]);
     await context.close();
   });
 });

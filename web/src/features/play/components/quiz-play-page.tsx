@@ -1,15 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { QuizDetail } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { toastError } from '@web/components/toast/toast-error';
+import { afterFirstLoad } from '@web/lib/first-load-settled';
 import { usePageTitle } from '@web/lib/page-title';
 import { useQuizForPlay } from '../api/play';
 import { useAttempt } from '../use-attempt';
-import { LeaveGuard } from './leave-guard';
-import { QuestionView } from './question-view';
 import { QuizIntro } from './quiz-intro';
-import { ResultView } from './result-view';
 import '../play.css';
+
+// What follows the intro (the questions and their clock, the leave guard's dialog, the result) is
+// fetched once the page is up, not before the intro can show. スタート waits for it, so the clock
+// never runs before the first question is on screen.
+const loadQuestionView = () => import('./question-view');
+const loadResultView = () => import('./result-view');
+const loadLeaveGuard = () => import('./leave-guard');
+const loadAttemptViews = () => Promise.all([loadQuestionView(), loadResultView(), loadLeaveGuard()]);
+afterFirstLoad(loadAttemptViews);
+const QuestionView = lazy(async () => ({ default: (await loadQuestionView()).QuestionView }));
+const ResultView = lazy(async () => ({ default: (await loadResultView()).ResultView }));
+const LeaveGuard = lazy(async () => ({ default: (await loadLeaveGuard()).LeaveGuard }));
 
 /** '/quiz/{id}': intro, questions with immediate feedback and a timer, then the result. */
 export function QuizPlayPage() {
@@ -60,8 +72,25 @@ function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
   const { data: user } = useCurrentUser();
   const attempt = useAttempt(quiz, random, Boolean(user));
 
-  if (attempt.phase === 'intro')
-    return <QuizIntro quiz={quiz} random={random} onStart={() => attempt.start()} />;
+  if (attempt.phase === 'intro') {
+    const start = () =>
+      loadAttemptViews().then(
+        () => attempt.start(),
+        (error: unknown) =>
+          toastError(error, 'クイズを開始できませんでした。通信状況を確認して、もう一度お試しください。'),
+      );
+    return <QuizIntro quiz={quiz} random={random} onStart={() => void start()} />;
+  }
+  return (
+    <Suspense fallback={null}>
+      <AttemptUnderWay quiz={quiz} attempt={attempt} />
+    </Suspense>
+  );
+}
+
+/** The questions, then the result, of an attempt that has started. */
+function AttemptUnderWay({ quiz, attempt }: { quiz: QuizDetail; attempt: ReturnType<typeof useAttempt> }) {
+  const { data: user } = useCurrentUser();
   if (attempt.phase === 'finished')
     return (
       <ResultView
