@@ -27,3 +27,22 @@ export function assertPortFree(port: number, what: string): Promise<void> {
     server.listen(port, '127.0.0.1', () => server.close(() => done()));
   });
 }
+
+/**
+ * Starts a server on a free port, and on another one when that port was taken before the server
+ * bound it: a free port is only free until someone binds it, and DynamoDB Local takes a second or
+ * more (a JVM) to get there while other stacks and outgoing connections pick ports too.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (error) {
+      if (attempt >= attempts || !isPortTaken(error)) throw error;
+    }
+  }
+}
+
+const isPortTaken = (error: unknown) =>
+  error instanceof Error && /EADDRINUSE|address already in use|Failed to bind/i.test(error.message);

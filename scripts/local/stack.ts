@@ -8,7 +8,7 @@ import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes
 import { ensureBucket, ensureTable } from './bootstrap';
 import { startDynamoDb, stopOrphanDynamoDb, type RunningDynamoDb } from './dynamodb';
 import { startGateway, type RunningGateway } from './gateway';
-import { assertPortFree, freePort } from './ports';
+import { assertPortFree, freePort, onFreePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { startSes, type RunningSes } from './ses';
 import { startStripeSimulator, type RunningStripeSimulator } from './stripe-simulator';
@@ -82,10 +82,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   if (options.dataDir) stopOrphanDynamoDb(join(options.dataDir, 'dynamodb'));
   const port = await resolvePort(options.port, 'アプリ');
   const controlPort = await resolvePort(options.controlPort, 'ゲートウェイ制御');
-  const dynamoDbPort = await resolvePort(options.dynamoDbPort, 'DynamoDB Local');
-  const s3Port = await resolvePort(options.s3Port, 'S3');
-  const sesPort = await resolvePort(options.sesPort, 'SES');
-  const stripePort = await resolvePort(options.stripePort, '決済シミュレーター');
+  // The emulators: a port given is checked now; a free one (0) is chosen as each one starts.
+  const emulatorPort = async (port: number, what: string) => {
+    if (port !== 0) await assertPortFree(port, what);
+    return <T>(start: (port: number) => Promise<T>) => (port === 0 ? onFreePort(start) : start(port));
+  };
+  const onDynamoDbPort = await emulatorPort(options.dynamoDbPort, 'DynamoDB Local');
+  const onS3Port = await emulatorPort(options.s3Port, 'S3');
+  const onSesPort = await emulatorPort(options.sesPort, 'SES');
+  const onStripePort = await emulatorPort(options.stripePort, '決済シミュレーター');
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
   const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -103,17 +108,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // allSettled: when one emulator fails, the others have still started and must be stopped too.
     const started = await Promise.allSettled([
-      startDynamoDb({
-        port: dynamoDbPort,
-        ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
-      }),
-      startS3({ port: s3Port, directory: join(dataDir, 's3') }),
-      startSes({ port: sesPort }),
-      startStripeSimulator({
-        port: stripePort,
-        ...(options.dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
-        log: (line) => log(`[決済] ${line}`),
-      }),
+      onDynamoDbPort((dynamoDbPort) =>
+        startDynamoDb({
+          port: dynamoDbPort,
+          ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
+        }),
+      ),
+      onS3Port((s3Port) => startS3({ port: s3Port, directory: join(dataDir, 's3') })),
+      onSesPort((sesPort) => startSes({ port: sesPort })),
+      onStripePort((stripePort) =>
+        startStripeSimulator({
+          port: stripePort,
+          ...(options.dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+          log: (line) => log(`[決済] ${line}`),
+        }),
+      ),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
     const failed = started.find((result) => result.status === 'rejected');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDb } from '../../scripts/local/dynamodb';
-import { freePort } from '../../scripts/local/ports';
+import { onFreePort } from '../../scripts/local/ports';
 import { startS3 } from '../../scripts/local/s3';
 import { startSes } from '../../scripts/local/ses';
 
@@ -23,9 +23,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'quiz-it-'));
   const [dynamodb, s3, ses] = await Promise.all([
-    freePort().then((port) => startDynamoDb({ port })),
-    freePort().then((port) => startS3({ port, directory })),
-    freePort().then((port) => startSes({ port })),
+    onFreePort((port) => startDynamoDb({ port })),
+    onFreePort((port) => startS3({ port, directory })),
+    onFreePort((port) => startSes({ port })),
   ]);
   project.provide('emulators', { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint });
   return async () => {
