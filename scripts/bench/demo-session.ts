@@ -1,5 +1,12 @@
-/** Signs in as the seeded demo member and returns cookie headers for requests. */
-export async function demoSession(baseUrl: string, appUrl: string): Promise<Record<string, string>> {
+/** A cookie the server set, as a browser's cookie jar takes it. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  httpOnly: boolean;
+}
+
+/** Signs in as the seeded demo member and returns the cookies the sign-in set. */
+export async function demoSession(baseUrl: string, appUrl: string): Promise<SessionCookie[]> {
   const first = await fetch(`${baseUrl}/api/categories`);
   const csrf = /csrf_token=([^;]+)/.exec(first.headers.getSetCookie().join(';'))![1]!;
   const login = await fetch(`${baseUrl}/api/auth/login`, {
@@ -13,9 +20,13 @@ export async function demoSession(baseUrl: string, appUrl: string): Promise<Reco
     body: JSON.stringify({ username: 'demo', password: 'Demo#2026pass' }),
   });
   if (!login.ok) throw new Error(`demo login answered ${login.status}: ${await login.text()}`);
-  const cookies = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-  return { cookie: cookies };
+  return login.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split(';');
+    const at = pair.indexOf('=');
+    return {
+      name: pair.slice(0, at).trim(),
+      value: pair.slice(at + 1).trim(),
+      httpOnly: attributes.some((attribute) => attribute.trim().toLowerCase() === 'httponly'),
+    };
+  });
 }

@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_PATH } from '../../tests/support/browser';
 import type { LocalStack } from '../local/stack';
-import { demoSession } from './demo-session';
+import { demoSession, type SessionCookie } from './demo-session';
 
 /**
  * Lighthouse (mobile: its default throttled phone) on the production build served as CloudFront
@@ -43,11 +43,7 @@ export interface LighthouseResult {
 
 export async function benchLighthouse(stack: LocalStack, baseUrl: string): Promise<LighthouseResult[]> {
   const quizzes = (await (await fetch(`${baseUrl}/api/quizzes?limit=1`)).json()) as { id: string }[];
-  const session = await demoSession(baseUrl, stack.appUrl);
-  const sessionCookies = session.cookie!.split('; ').map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
+  const sessionCookies = await demoSession(baseUrl, stack.appUrl);
   const pages: { page: string; path: string; signedIn: boolean }[] = [
     { page: 'home', path: '/', signedIn: false },
     { page: 'quiz', path: `/quiz/${quizzes[0]!.id}`, signedIn: false },
@@ -136,13 +132,13 @@ const STORAGE_RESET_KEEPING_COOKIES = [
 ] as const;
 
 /** Replaces the browser's cookies for `baseUrl` with `cookies`. */
-async function setBrowserCookies(port: number, baseUrl: string, cookies: { name: string; value: string }[]) {
+async function setBrowserCookies(port: number, baseUrl: string, cookies: SessionCookie[]) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const tab = await browser.newPage();
     await tab.deleteCookie(...(await tab.cookies(baseUrl)));
     if (cookies.length > 0) {
-      await tab.setCookie(...cookies.map((cookie) => ({ ...cookie, url: baseUrl, httpOnly: true })));
+      await tab.setCookie(...cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
     }
     await tab.close();
   } finally {

@@ -21,22 +21,8 @@ describe('onFreePort', () => {
   });
 
   it('does not try again for any other failure, nor more than three times', async () => {
-    let calls = 0;
-    await expect(
-      onFreePort(async () => {
-        calls += 1;
-        throw new Error('java not found');
-      }),
-    ).rejects.toThrow('java not found');
-    expect(calls).toBe(1);
-    calls = 0;
-    await expect(
-      onFreePort(async () => {
-        calls += 1;
-        throw new Error('Failed to bind to /127.0.0.1:1');
-      }),
-    ).rejects.toThrow('Failed to bind');
-    expect(calls).toBe(3);
+    expect(await attemptsFailingWith('java not found')).toBe(1);
+    expect(await attemptsFailingWith('Failed to bind to /127.0.0.1:1')).toBe(3);
   });
 });
 
@@ -46,3 +32,15 @@ const listen = (port: number) =>
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
+
+/** How many times `onFreePort` tries a start that always fails with `message` before it gives up. */
+async function attemptsFailingWith(message: string) {
+  let calls = 0;
+  await expect(
+    onFreePort(async () => {
+      calls += 1;
+      throw new Error(message);
+    }),
+  ).rejects.toThrow(message);
+  return calls;
+}

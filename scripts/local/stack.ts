@@ -83,14 +83,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const port = await resolvePort(options.port, 'アプリ');
   const controlPort = await resolvePort(options.controlPort, 'ゲートウェイ制御');
   // The emulators: a port given is checked now; a free one (0) is chosen as each one starts.
-  const emulatorPort = async (port: number, what: string) => {
-    if (port !== 0) await assertPortFree(port, what);
-    return <T>(start: (port: number) => Promise<T>) => (port === 0 ? onFreePort(start) : start(port));
-  };
-  const onDynamoDbPort = await emulatorPort(options.dynamoDbPort, 'DynamoDB Local');
-  const onS3Port = await emulatorPort(options.s3Port, 'S3');
-  const onSesPort = await emulatorPort(options.sesPort, 'SES');
-  const onStripePort = await emulatorPort(options.stripePort, '決済シミュレーター');
+  for (const [emulatorPort, what] of [
+    [options.dynamoDbPort, 'DynamoDB Local'],
+    [options.s3Port, 'S3'],
+    [options.sesPort, 'SES'],
+    [options.stripePort, '決済シミュレーター'],
+  ] as const)
+    if (emulatorPort !== 0) await assertPortFree(emulatorPort, what);
+  const startOn = <T>(emulatorPort: number, start: (port: number) => Promise<T>) =>
+    emulatorPort === 0 ? onFreePort(start) : start(emulatorPort);
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
   const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -108,15 +109,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // allSettled: when one emulator fails, the others have still started and must be stopped too.
     const started = await Promise.allSettled([
-      onDynamoDbPort((dynamoDbPort) =>
+      startOn(options.dynamoDbPort, (dynamoDbPort) =>
         startDynamoDb({
           port: dynamoDbPort,
           ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
         }),
       ),
-      onS3Port((s3Port) => startS3({ port: s3Port, directory: join(dataDir, 's3') })),
-      onSesPort((sesPort) => startSes({ port: sesPort })),
-      onStripePort((stripePort) =>
+      startOn(options.s3Port, (s3Port) => startS3({ port: s3Port, directory: join(dataDir, 's3') })),
+      startOn(options.sesPort, (sesPort) => startSes({ port: sesPort })),
+      startOn(options.stripePort, (stripePort) =>
         startStripeSimulator({
           port: stripePort,
           ...(options.dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser-session';
 import { SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { firstLoadReads } from '@web/lib/first-load';
 
 /** Smoke test of the web shell in real headless Chromium against the whole local e2e.stack(). */
 const screenshots = SCREENSHOTS;
@@ -216,16 +217,22 @@ describe('web shell', () => {
       id: string;
     }[];
     const pages = [
-      { context: guest, path: '/', shown: '.quiz-card__title' },
-      { context: guest, path: `/quiz/${quizzes[0]!.id}`, shown: 'role=button[name="スタート"]' },
-      { context, path: '/quiz-search', shown: '.quiz-card__title' },
+      { context: guest, signedIn: false, path: '/', shown: '.quiz-card__title' },
+      {
+        context: guest,
+        signedIn: false,
+        path: `/quiz/${quizzes[0]!.id}`,
+        shown: 'role=button[name="スタート"]',
+      },
+      { context, signedIn: true, path: '/quiz-search', shown: '.quiz-card__title' },
       {
         context,
+        signedIn: true,
         path: '/my-quizzes',
         shown: 'text=まだクイズがありません。最初のクイズを作ってみましょう！',
       },
     ];
-    for (const { context: browserContext, path, shown } of pages) {
+    for (const { context: browserContext, signedIn, path, shown } of pages) {
       const page = await browserContext.newPage();
       const reads: string[] = [];
       page.on('request', (request) => {
@@ -243,6 +250,12 @@ describe('web shell', () => {
         reads.filter((url, index) => reads.indexOf(url) !== index),
         path,
       ).toEqual([]);
+      // And the page asks for exactly what the preload script started: a URL the app builds
+      // differently would show here as one more request (and the early one left untaken).
+      const preloaded = firstLoadReads(path, '');
+      expect([...reads].sort(), path).toEqual(
+        [...preloaded.always, ...(signedIn ? preloaded.signedIn : [])].sort(),
+      );
       await page.close();
     }
     await guest.close();

@@ -59,7 +59,7 @@ const PRELOAD_FRESH_MS = 10_000;
  * later ones, and reads no page started or started too long ago, get undefined and fetch.
  */
 export function takePreloaded(url: string): Promise<Response> | undefined {
-  const preloaded = typeof window === 'undefined' ? undefined : window.__quizPreloaded;
+  const preloaded = preloadedReads();
   const entry = preloaded?.get(url);
   if (!entry) return undefined;
   preloaded!.delete(url);
@@ -73,10 +73,12 @@ export function takePreloaded(url: string): Promise<Response> | undefined {
  * page, a filter changed before the answer came): an answer nobody reads keeps its request open.
  */
 export function discardPreloaded(): void {
-  const preloaded = typeof window === 'undefined' ? undefined : window.__quizPreloaded;
+  const preloaded = preloadedReads();
   for (const { response } of preloaded?.values() ?? []) dropAnswer(response);
   preloaded?.clear();
 }
+
+const preloadedReads = () => (typeof window === 'undefined' ? undefined : window.__quizPreloaded);
 
 const dropAnswer = (response: Promise<Response>) =>
   void response.then((answer) => answer.body?.cancel()).catch(() => undefined);

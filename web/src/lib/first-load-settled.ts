@@ -11,7 +11,7 @@ import { discardPreloaded } from './api-client';
 let settle!: () => void;
 const settled = new Promise<void>((resolve) => (settle = resolve));
 
-/** Whatever happens, nothing waits longer than this after the page has loaded. */
+/** Whatever happens, nothing waits longer than this after the app has started. */
 const LONGEST_WAIT_MS = 3_000;
 
 /** `lazy`, but the import starts only when the first page has settled (`watchFirstLoad`). */

@@ -5,8 +5,9 @@
  * The app takes each answer the first time it asks for that URL (`takePreloaded` in api-client.ts).
  * This module is the preload script's alone: the app's chunks do not import it.
  *
- * The URLs are the ones the pages' queries build (`routeUrl`): the browser test of the first load
- * checks that each is asked for once and taken, so a page that changes its query shows up there.
+ * The URLs are the ones the pages' queries build (`routeUrl`); they cannot be imported from the
+ * contract, which would bring Zod into this script. The browser test of the first load checks that
+ * each page asks for exactly these, once: a page that changes its query shows up there.
  */
 
 /** The reads of a page: `always`, and `signedIn` once `/api/auth/me` has said who is signed in. */

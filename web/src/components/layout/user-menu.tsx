@@ -6,6 +6,7 @@ import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/features/auth/api/logout';
 import { paths } from '@web/config/paths';
 import { toastError } from '@web/components/toast/toast-error';
+import { useOpenedOnce } from '@web/lib/use-opened-once';
 
 // The settings dialog (its forms and their checks) loads when it is first asked for.
 const AccountSettingsDialog = lazy(async () => ({
@@ -17,8 +18,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // Once opened it stays mounted, so closing it plays out as usual.
-  const [settingsUsed, setSettingsUsed] = useState(false);
+  const settingsMounted = useOpenedOnce(settingsOpen);
   return (
     <>
       <DropdownMenu.Root>
@@ -31,13 +31,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
             <DropdownMenu.Label className="menu__label">{displayName(user)} さん</DropdownMenu.Label>
             <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item
-              className="menu__item"
-              onSelect={() => {
-                setSettingsUsed(true);
-                setSettingsOpen(true);
-              }}
-            >
+            <DropdownMenu.Item className="menu__item" onSelect={() => setSettingsOpen(true)}>
               <Settings size={16} aria-hidden />
               アカウント設定
             </DropdownMenu.Item>
@@ -57,7 +51,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {settingsUsed && (
+      {settingsMounted && (
         <Suspense fallback={null}>
           <AccountSettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} />
         </Suspense>

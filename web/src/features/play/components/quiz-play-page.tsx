@@ -69,8 +69,8 @@ function PlaySkeleton() {
 
 /** One attempt's screens: intro, each question, the result (retry starts a new attempt). */
 function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
-  const { data: user } = useCurrentUser();
-  const attempt = useAttempt(quiz, random, Boolean(user));
+  const signedIn = Boolean(useCurrentUser().data);
+  const attempt = useAttempt(quiz, random, signedIn);
 
   if (attempt.phase === 'intro') {
     const start = () =>
@@ -83,14 +83,21 @@ function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
   }
   return (
     <Suspense fallback={null}>
-      <AttemptUnderWay quiz={quiz} attempt={attempt} />
+      <AttemptUnderWay quiz={quiz} attempt={attempt} signedIn={signedIn} />
     </Suspense>
   );
 }
 
 /** The questions, then the result, of an attempt that has started. */
-function AttemptUnderWay({ quiz, attempt }: { quiz: QuizDetail; attempt: ReturnType<typeof useAttempt> }) {
-  const { data: user } = useCurrentUser();
+function AttemptUnderWay({
+  quiz,
+  attempt,
+  signedIn,
+}: {
+  quiz: QuizDetail;
+  attempt: ReturnType<typeof useAttempt>;
+  signedIn: boolean;
+}) {
   if (attempt.phase === 'finished')
     return (
       <ResultView
@@ -99,7 +106,7 @@ function AttemptUnderWay({ quiz, attempt }: { quiz: QuizDetail; attempt: ReturnT
         answers={attempt.answers}
         ended={attempt.ended}
         practice={attempt.practice}
-        signedIn={Boolean(user)}
+        signedIn={signedIn}
         onRetry={attempt.start}
       />
     );

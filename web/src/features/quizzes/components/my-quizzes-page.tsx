@@ -9,6 +9,7 @@ import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { useOpenedOnce } from '@web/lib/use-opened-once';
 import { LoginRequired } from '@web/features/auth/components/login-required';
 
 // The dialogs (the quiz form, its checks, the AI client) load when one is first opened: the list
@@ -23,13 +24,6 @@ const DeleteQuizDialog = lazy(async () => ({
 const QuizReportsDialog = lazy(async () => ({
   default: (await import('./quiz-reports-dialog')).QuizReportsDialog,
 }));
-
-/** True from the first time `open` is true: a dialog stays mounted once used (its closing plays out). */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 /** '/my-quizzes': the author's quizzes, creation, editing, deletion, reports, and favourites. */
 export function MyQuizzesPage() {

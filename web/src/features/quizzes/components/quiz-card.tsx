@@ -6,6 +6,7 @@ import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
+import { useOpenedOnce } from '@web/lib/use-opened-once';
 import '../quizzes.css';
 
 // The menu (a Radix dropdown and its positioning) is mounted when its button is first used, not in
@@ -20,7 +21,7 @@ const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog
 export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {
   const [reporting, setReporting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuUsed, setMenuUsed] = useState(false);
+  const menuMounted = useOpenedOnce(menuOpen);
   const menuButton = (
     // The same button as the menu's own, until that is mounted: using it mounts the menu open.
     <button
@@ -29,10 +30,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
       aria-label={`「${quiz.title}」のその他の操作`}
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={() => {
-        setMenuUsed(true);
-        setMenuOpen(true);
-      }}
+      onClick={() => setMenuOpen(true)}
     >
       <MoreVertical size={18} aria-hidden />
     </button>
@@ -46,7 +44,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
         </div>
         <div className="quiz-card__actions">
           <FavoriteButton quizId={quiz.id} quizTitle={quiz.title} isFavorite={isFavorite} />
-          {menuUsed ? (
+          {menuMounted ? (
             <Suspense fallback={menuButton}>
               <QuizCardMenu
                 quizTitle={quiz.title}
