@@ -98,6 +98,8 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   // Designed for ARCHITECTURE §1 (files up to 10 MB by presigned POST) and the review queue (issue 17).
   'POST /api/focused-study/uploads': 'built',
   'GET /api/focused-study/review-queue': 'built',
+  // Fixed by issue 26: solo play learns each answer once given (the quiz read has no answer key).
+  'POST /api/quizzes/{id}/check': 'built',
   'POST /api/focused-study/start-review-session': 'built',
 };
 

@@ -307,6 +307,14 @@ export const httpRoutes = [
   },
   {
     method: 'POST',
+    path: '/api/quizzes/{id}/check',
+    handler: 'functions/api/attempts/check',
+    access: 'public',
+    // Reads the quiz; writes only its caller's rate-limit counters.
+    table: 'readwrite',
+  },
+  {
+    method: 'POST',
     path: '/api/quizzes/{id}/attempt',
     handler: 'functions/api/attempts/save',
     access: 'user',

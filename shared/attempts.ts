@@ -7,6 +7,8 @@ export const ATTEMPT_MESSAGES = {
   ratingRange: '評価は1〜5で選んでください',
   rated: '評価ありがとうございます！',
   notFound: '受験記録が見つかりません',
+  questionNotFound: '問題が見つかりません',
+  checkTooFast: '答え合わせの回数が多すぎます。しばらくしてからもう一度お試しください。',
 } as const;
 
 const answer = z.union([z.enum(ANSWER_LETTERS), z.literal('-')]);
@@ -47,6 +49,25 @@ export const attemptResultSchema = z.object({
   totalQuestions: z.number(),
   message: z.string(),
 });
+
+/**
+ * `POST /api/quizzes/{id}/check`: one answer of a solo play. The quiz read carries no answer key
+ * (only its author and administrators see one), so a player learns a question's answer here,
+ * once they have given theirs.
+ */
+export const answerCheckSchema = z.object({
+  questionId: z.string().trim().min(1).max(64),
+  answer: z.enum(ANSWER_LETTERS),
+});
+export type AnswerCheckInput = z.input<typeof answerCheckSchema>;
+
+export const answerCheckResultSchema = z.object({
+  questionId: z.string(),
+  isCorrect: z.boolean(),
+  correctAnswer: z.enum(ANSWER_LETTERS),
+  explanation: z.string().nullable(),
+});
+export type AnswerCheckResult = z.infer<typeof answerCheckResultSchema>;
 
 export const progressSavedSchema = z.object({ saved: z.literal(true) });
 

@@ -54,7 +54,7 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 
 export const SEARCH_SORTS = ['popular', 'newest', 'rating'] as const;
 
-/** A question as the play page receives it. */
+/** A question with its answer key, as its author and administrators read it. */
 const questionSchema = z.object({
   id: z.string(),
   questionText: z.string(),
@@ -90,8 +90,21 @@ export const quizSummarySchema = z.object({
 });
 export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
+/** A quiz with its questions and their answer key (the author's and administrators' reads). */
 export const quizDetailSchema = quizSummarySchema.extend({ questions: z.array(questionSchema) });
 export type QuizDetail = z.infer<typeof quizDetailSchema>;
+
+/**
+ * A question as a player reads it: `correctAnswer` and `explanation` are there only for the
+ * quiz's author and administrators. Everyone else learns them one answer at a time, after giving
+ * theirs (`POST /api/quizzes/{id}/check`), so the quiz read cannot give a live game away.
+ */
+const playQuestionSchema = questionSchema.partial({ correctAnswer: true, explanation: true });
+export type PlayQuestion = z.infer<typeof playQuestionSchema>;
+
+/** `GET /api/quizzes/{id}`: the quiz to play. */
+export const quizForPlaySchema = quizSummarySchema.extend({ questions: z.array(playQuestionSchema) });
+export type QuizForPlay = z.infer<typeof quizForPlaySchema>;
 
 /** A report on one's own quiz, as its author sees it (no reporter). */
 export const authorReportSchema = z.object({

@@ -44,7 +44,35 @@ export async function withinRateLimit(
   }
 }
 
-/** The same limit per client address (sign-up, login and mail routes). */
+/**
+ * The part of a client address that stands for one client: an IPv4 address whole, an IPv6
+ * address by its /64 (one home or phone network is given a /64, so a client can take any of its
+ * 2^64 addresses to dodge a per-address limit). An IPv4-mapped IPv6 address counts as its IPv4.
+ */
+export function clientAddressKey(ipAddress: string): string {
+  const address = ipAddress
+    .trim()
+    .toLowerCase()
+    .replace(/%.*$/, '')
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::', 2);
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  // An embedded IPv4 tail (`::a.b.c.d`) is two groups; only the first four groups matter anyway.
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups]
+    : headGroups;
+  const prefix = groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '') || '0');
+  while (prefix.length < 4) prefix.push('0');
+  return `${prefix.join(':')}::/64`;
+}
+
+/**
+ * The same limit per client address (sign-up, login, mail and answer-check routes), an IPv6
+ * address counted by its /64 (`clientAddressKey`).
+ */
 export async function withinIpRateLimit(
   purpose: string,
   ipAddress: string,
@@ -53,5 +81,5 @@ export async function withinIpRateLimit(
   now = new Date(),
 ) {
   if (!getConfig().perIpRateLimits) return true;
-  return withinRateLimit(`${purpose}-ip#${ipAddress}`, limit, windowSeconds, now);
+  return withinRateLimit(`${purpose}-ip#${clientAddressKey(ipAddress)}`, limit, windowSeconds, now);
 }

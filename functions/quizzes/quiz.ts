@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { LIMITS } from '@shared/constants';
-import { QUIZ_MESSAGES, type Question, type QuizDetail, type QuizSummary } from '@shared/quizzes';
+import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
+import type { AnswerLetter } from '@shared/constants';
+import {
+  QUIZ_MESSAGES,
+  type Question,
+  type QuizDetail,
+  type QuizForPlay,
+  type QuizSummary,
+} from '@shared/quizzes';
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
@@ -21,6 +29,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
+import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { accountGuard, LIVE_ACCOUNT, type Member, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { EditKeys, QuestionKeys, questionKey, QuizKeys, quizKey } from './quiz-keys';
@@ -197,6 +206,62 @@ export async function viewableQuizDetail(quizId: string, viewer: UserItem | unde
   const detail = await getQuizDetail(quizId);
   if (!detail || !canView(detail.quiz, viewer)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
   return detail;
+}
+
+/** Whether `viewer` may read a quiz's answer key before answering: its author and administrators. */
+const readsAnswerKey = (quiz: QuizItem, viewer: Pick<UserItem, 'id' | 'role'> | undefined) =>
+  viewer !== undefined && (viewer.id === quiz.authorId || viewer.role === 'admin');
+
+/**
+ * The quiz as `viewer` reads it to play: the answer key (`correctAnswer`, `explanation`) only
+ * for its author and administrators; anyone else learns an answer once they have given theirs
+ * (`checkAnswer`), so reading the quiz cannot win a live game.
+ */
+export function toPlayable(
+  { quiz, questions }: { quiz: QuizItem; questions: Question[] },
+  viewer: Pick<UserItem, 'id' | 'role'> | undefined,
+): QuizForPlay {
+  if (readsAnswerKey(quiz, viewer)) return toDetail(quiz, questions);
+  return {
+    ...toSummary(quiz),
+    questions: questions.map(
+      ({ correctAnswer: _answer, explanation: _explanation, ...question }) => question,
+    ),
+  };
+}
+
+/**
+ * How many answers one member, and one client address (an IPv6 /64), may have checked in ten
+ * minutes. A quiz has at most 50 questions: a member can play several whole quizzes and a class
+ * behind one school address can play together, while a script reading answer keys one check at
+ * a time gets a few quizzes a minute, not ten a second.
+ */
+export const ANSWER_CHECK_LIMITS = { perMember: 300, perAddress: 3000, windowSeconds: 600 } as const;
+
+/**
+ * One answer of a solo play, checked: whether it is right, the right answer and the explanation.
+ * The quiz must be one the caller may read (404 as for reading it); the caller's member and
+ * address allowances are counted first (429 once used up).
+ */
+export async function checkAnswer(
+  quizId: string,
+  input: { questionId: string; answer: AnswerLetter },
+  caller: { user: Member | undefined; ipAddress: string },
+): Promise<AnswerCheckResult> {
+  const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
+  const allowed =
+    (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
+    (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
+  if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
+  const { questions } = await viewableQuizDetail(quizId, caller.user);
+  const question = questions.find((candidate) => candidate.id === input.questionId);
+  if (!question) throw new NotFoundError(ATTEMPT_MESSAGES.questionNotFound);
+  return {
+    questionId: question.id,
+    isCorrect: input.answer === question.correctAnswer,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation,
+  };
 }
 
 /** The quiz when `user` is its author; 404 otherwise (another author's quiz is none of their business). */

@@ -1,7 +1,7 @@
 // The mixed load of `npm run bench -- load`, in a process of its own so the load generator does
 // not share the local gateway's event loop. autocannon runs `connections` clients for `seconds`,
 // each a signed-in member (its own session cookie) going round the pages' calls: home, search,
-// quiz read, attempt and, once a round, a sign-in. Reads its settings as JSON on stdin and prints
+// quiz read, an answer checked, attempt and, once a round, a sign-in. Reads its settings as JSON on stdin and prints
 // {requests, seconds, p50, p99, non2xx, errors, timeouts, byKind} as JSON.
 import autocannon from 'autocannon';
 
@@ -63,6 +63,17 @@ const search = get(
   (context) => `/api/quizzes/search?q=${encodeURIComponent(searches[context.round % searches.length])}`,
 );
 const read = get('quiz read', (context) => `/api/quizzes/${quizOf(context).id}`);
+// The play page checks each answer as it is given (the quiz read carries no answer key).
+const check = step('answer check', (who, context) => {
+  const quiz = quizOf(context);
+  const questionIds = Object.keys(quiz.answers);
+  return {
+    method: 'POST',
+    path: `/api/quizzes/${quiz.id}/check`,
+    headers: { ...headersOf(who), 'content-type': 'application/json' },
+    body: JSON.stringify({ questionId: questionIds[context.round % questionIds.length], answer: 'A' }),
+  };
+});
 const attempt = step('attempt', (who, context) => {
   const quiz = quizOf(context);
   context.round += 1;
@@ -83,7 +94,7 @@ const login = step('login', (who) => ({
 }));
 
 // The sign-in comes half way, so even a connection that gets through one round in 30 s makes one.
-const requests = [...home, search, read, read, attempt, login, ...home, search, read, read, attempt];
+const requests = [...home, search, read, check, attempt, login, ...home, search, read, check, attempt];
 
 const result = await autocannon({
   url,

@@ -1,4 +1,6 @@
 import {
+  answerCheckResultSchema,
+  answerCheckSchema,
   attemptIdParamsSchema,
   attemptRatedSchema,
   attemptResultSchema,
@@ -10,8 +12,13 @@ import {
 import { quizIdParamsSchema } from '../quiz-queries';
 import { defineRoute } from './define';
 
-/** Playing a quiz: the answers so far, the finished attempt and its rating (core-platform §3, §7). */
+/** Playing a quiz: one answer checked, the answers so far, the finished attempt and its rating (core-platform §3, §7). */
 export const attemptsApi = {
+  check: defineRoute('POST /api/quizzes/{id}/check', {
+    params: quizIdParamsSchema,
+    body: answerCheckSchema,
+    response: answerCheckResultSchema,
+  }),
   save: defineRoute('POST /api/quizzes/{id}/attempt', {
     params: quizIdParamsSchema,
     body: attemptSchema,

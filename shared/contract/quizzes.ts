@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { messageSchema } from '../api';
 import { quizIdParamsSchema, quizListQuerySchema, quizSearchQuerySchema } from '../quiz-queries';
 import { createQuizSchema, reportSchema, updateQuizSchema } from '../quiz-schemas';
-import { authorReportSchema, quizDetailSchema, quizSummarySchema } from '../quizzes';
+import { authorReportSchema, quizDetailSchema, quizForPlaySchema, quizSummarySchema } from '../quizzes';
 import { defineRoute } from './define';
 
 const quizList = z.array(quizSummarySchema);
@@ -14,7 +14,7 @@ export const quizzesApi = {
   list: defineRoute('GET /api/quizzes', { query: quizListQuerySchema, response: quizList }),
   featured: defineRoute('GET /api/quizzes/featured', { response: quizSummarySchema.nullable() }),
   search: defineRoute('GET /api/quizzes/search', { query: quizSearchQuerySchema, response: quizList }),
-  get: defineRoute('GET /api/quizzes/{id}', { params: quizIdParamsSchema, response: quizDetailSchema }),
+  get: defineRoute('GET /api/quizzes/{id}', { params: quizIdParamsSchema, response: quizForPlaySchema }),
   create: defineRoute('POST /api/quizzes', { body: createQuizSchema, response: quizSaved }),
   update: defineRoute('PUT /api/quizzes/{id}', {
     params: quizIdParamsSchema,

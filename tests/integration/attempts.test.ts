@@ -1,12 +1,18 @@
 import { member, visitor } from '../support/actors';
+import { quizInput } from '../support/quiz-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
 import { ProgressKeys } from '@functions/quizzes/attempt-keys';
+import { resetConfigForTests } from '@functions/lib/config';
+import { clientAddressKey } from '@functions/lib/rate-limit';
+import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
+import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
+import { answerKey } from '../support/answer-key';
 
 /** Attempts and ratings: scores cannot be forged, ratings belong to their player, aggregates hold under concurrency. */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -18,15 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.stop());
 
-interface PlayQuestion {
-  id: string;
-  correctAnswer: string;
-}
-
-async function questions(client: TestClient, quizId = QUIZ): Promise<PlayQuestion[]> {
-  return ((await client.get(`/api/quizzes/${quizId}`)).json as unknown as { questions: PlayQuestion[] })
-    .questions;
-}
+/** The quiz's questions with their right answers (which the player's own quiz read does not carry). */
+const questions = (_client: TestClient, quizId = QUIZ) => answerKey(quizId);
 
 const quiz = async (client: TestClient, quizId = QUIZ) =>
   (await client.get(`/api/quizzes/${quizId}`)).json as unknown as {
@@ -163,5 +162,156 @@ describe('ratings', () => {
     const replay = await attemptOf(first.client);
     await first.client.request('PATCH', `/api/quiz-attempts/${replay}/rating`, { json: { rating: 1 } });
     expect((await quiz(first.client, 'sample-sports-rules')).averageRating).toBe(2.5);
+  });
+});
+
+describe('the answer key', () => {
+  interface ReadQuestion {
+    id: string;
+    correctAnswer?: string;
+    explanation?: string | null;
+  }
+  const read = async (client: TestClient, quizId: string) => {
+    const response = await client.get(`/api/quizzes/${quizId}`);
+    expect(response.status, response.text).toBe(200);
+    return (response.json as unknown as { questions: ReadQuestion[] }).questions;
+  };
+  const check = (client: TestClient, quizId: string, body: Record<string, unknown>) =>
+    client.request('POST', `/api/quizzes/${quizId}/check`, { json: body });
+
+  /** Fills the caller's allowance for the current ten-minute window and the one before it. */
+  async function useUpAllowance(purpose: string, hits: number) {
+    const windowStart =
+      Math.floor(Date.now() / 1000 / ANSWER_CHECK_LIMITS.windowSeconds) * ANSWER_CHECK_LIMITS.windowSeconds;
+    for (const start of [windowStart, windowStart - ANSWER_CHECK_LIMITS.windowSeconds])
+      await db.put({ Item: { ...RateWindowKeys.key({ purpose, windowStart: String(start) }), hits } });
+  }
+
+  it('is not in the quiz read of guests and other members, only of its author and administrators', async () => {
+    const author = await member(gateway);
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '答えは作者だけ' }, 2),
+    });
+    const quizId = String(created.json.id);
+    for (const reader of [await visitor(gateway), (await member(gateway)).client]) {
+      for (const question of [...(await read(reader, quizId)), ...(await read(reader, QUIZ))]) {
+        expect(question).not.toHaveProperty('correctAnswer');
+        expect(question).not.toHaveProperty('explanation');
+      }
+    }
+    for (const reader of [author.client, (await member(gateway, { role: 'admin' })).client]) {
+      for (const question of await read(reader, quizId)) expect(question.correctAnswer).toBe('A');
+    }
+    expect((await read((await member(gateway, { role: 'admin' })).client, QUIZ))[0]).toHaveProperty(
+      'correctAnswer',
+    );
+    // The author's own read is unchanged.
+    const own = await author.client.get(`/api/my-quizzes/${quizId}`);
+    expect((own.json as unknown as { questions: ReadQuestion[] }).questions[0]).toMatchObject({
+      correctAnswer: 'A',
+      explanation: null,
+    });
+  });
+
+  it('is given one answer at a time, to guests too, once the player has answered', async () => {
+    const [first, second] = await answerKey(QUIZ);
+    const guest = await visitor(gateway);
+    const right = await check(guest, QUIZ, { questionId: first!.id, answer: first!.correctAnswer });
+    expect(right.status, right.text).toBe(200);
+    expect(right.json).toEqual({
+      questionId: first!.id,
+      isCorrect: true,
+      correctAnswer: first!.correctAnswer,
+      explanation: expect.any(String),
+    });
+    const wrongLetter = second!.correctAnswer === 'A' ? 'B' : 'A';
+    const { client } = await member(gateway);
+    const wrong = await check(client, QUIZ, { questionId: second!.id, answer: wrongLetter });
+    expect(wrong.json).toMatchObject({ isCorrect: false, correctAnswer: second!.correctAnswer });
+  });
+
+  it('is refused for what the caller may not read, and for answers that are not a letter A–D', async () => {
+    const author = await member(gateway, { isPro: true });
+    const privateQuiz = String(
+      (
+        await author.client.request('POST', '/api/quizzes', {
+          json: quizInput({ title: '非公開', isPublished: false }),
+        })
+      ).json.id,
+    );
+    const [question] = await answerKey(privateQuiz);
+    const { client } = await member(gateway);
+    const refused = await check(client, privateQuiz, { questionId: question!.id, answer: 'A' });
+    expect(refused.status).toBe(404);
+    expect(refused.json.message).toBe((await client.get(`/api/quizzes/${privateQuiz}`)).json.message);
+    // The author may check their own private quiz.
+    expect((await check(author.client, privateQuiz, { questionId: question!.id, answer: 'A' })).status).toBe(
+      200,
+    );
+    await db.update({
+      Key: quizKey(QUIZ),
+      UpdateExpression: 'SET isHidden = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    });
+    try {
+      const [hidden] = await answerKey(QUIZ);
+      expect((await check(client, QUIZ, { questionId: hidden!.id, answer: 'A' })).status).toBe(404);
+    } finally {
+      await db.update({
+        Key: quizKey(QUIZ),
+        UpdateExpression: 'SET isHidden = :no',
+        ExpressionAttributeValues: { ':no': false },
+      });
+    }
+    const unknown = await check(client, QUIZ, { questionId: 'no-such-question', answer: 'A' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe(ATTEMPT_MESSAGES.questionNotFound);
+    const [known] = await answerKey(QUIZ);
+    for (const answer of ['E', '-', 'a', 1, null])
+      expect((await check(client, QUIZ, { questionId: known!.id, answer })).status).toBe(400);
+  });
+
+  it('lets a member play a whole quiz twice over, then stops a member who reads keys faster', async () => {
+    const { client } = await member(gateway, { isPro: true });
+    const created = await client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '50問のクイズ' }, 50),
+    });
+    const quizId = String(created.json.id);
+    const player = await member(gateway);
+    const key = await answerKey(quizId);
+    for (const _play of [1, 2]) {
+      const answered = await Promise.all(
+        key.map((question) => check(player.client, quizId, { questionId: question.id, answer: 'A' })),
+      );
+      expect(answered.map((response) => response.status)).toEqual(key.map(() => 200));
+    }
+    await useUpAllowance(`answer-check#${player.user.id}`, ANSWER_CHECK_LIMITS.perMember);
+    const stopped = await check(player.client, quizId, { questionId: key[0]!.id, answer: 'A' });
+    expect(stopped.status).toBe(429);
+    expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
+    // Another member is not held up by that one.
+    expect((await check(client, quizId, { questionId: key[0]!.id, answer: 'A' })).status).toBe(200);
+  });
+
+  it('stops an address (an IPv6 /64 as one) that reads keys faster than a class, signed in or not', async () => {
+    process.env.PER_IP_RATE_LIMITS = 'on';
+    resetConfigForTests();
+    try {
+      const [question] = await answerKey(QUIZ);
+      const guest = await visitor(gateway);
+      expect((await check(guest, QUIZ, { questionId: question!.id, answer: 'A' })).status).toBe(200);
+      await useUpAllowance(
+        `answer-check-ip#${clientAddressKey('127.0.0.1')}`,
+        ANSWER_CHECK_LIMITS.perAddress,
+      );
+      for (const client of [guest, (await member(gateway)).client]) {
+        const stopped = await check(client, QUIZ, { questionId: question!.id, answer: 'A' });
+        expect(stopped.status).toBe(429);
+        expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
+      }
+    } finally {
+      process.env.PER_IP_RATE_LIMITS = 'off';
+      resetConfigForTests();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { UserKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
+import { answerKey } from '../support/answer-key';
 
 /** Stats, activity, study records, wrong answers and daily stats of a member. */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -22,14 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.stop());
 
-interface PlayQuestion {
-  id: string;
-  questionText: string;
-  correctAnswer: string;
-}
-
-const questionsOf = async (client: TestClient, quizId: string) =>
-  ((await client.get(`/api/quizzes/${quizId}`)).json as unknown as { questions: PlayQuestion[] }).questions;
+/** The quiz's questions with their right answers (which a player's quiz read does not carry). */
+const questionsOf = (_client: TestClient, quizId: string) => answerKey(quizId);
 
 /** Items of one kind in the member's own partition. */
 const ownItems = (userId: string, kind: string) =>

@@ -1,9 +1,11 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { toDetail, viewableQuizDetail } from '../../quizzes/quiz';
+import { toPlayable, viewableQuizDetail } from '../../quizzes/quiz';
 
-/** `GET /api/quizzes/{id}`: the quiz with its questions, for whoever may see it (404 otherwise). */
-export const handler = httpHandler(quizzesApi.get, async ({ params, user }) => {
-  const { quiz, questions } = await viewableQuizDetail(params.id, user);
-  return { body: toDetail(quiz, questions) };
-});
+/**
+ * `GET /api/quizzes/{id}`: the quiz with its questions, for whoever may see it (404 otherwise); the
+ * answer key only for its author and administrators.
+ */
+export const handler = httpHandler(quizzesApi.get, async ({ params, user }) => ({
+  body: toPlayable(await viewableQuizDetail(params.id, user), user),
+}));

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerLetter } from '@shared/constants';
-import type { Question, QuizDetail } from '@shared/quizzes';
+import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
 import { toast } from '@web/components/toast/toast-store';
 import { sendProgress, sendStudyRecord } from './api/play';
+import { useAnswerChecks } from './use-answer-checks';
 
 /** A question's answer: the letter chosen, or '-' for none (as the attempt is saved). */
 export type Answer = AnswerLetter | '-';
@@ -24,19 +25,21 @@ function shuffled<T>(items: T[]): T[] {
 
 /**
  * One attempt at a quiz (core-platform §4 "Quiz play"): the question order (shuffled again at each
- * start in random mode), the answers, and the clock, which ends the attempt when the time limit
- * runs out. A signed-in player's answers are sent as they are given: the attempt's progress and
- * one study record each.
+ * start in random mode), the answers and their checks, and the clock, which ends the attempt when
+ * the time limit runs out. Each answer is checked by the server as it is given (the quiz read has
+ * no answer key); a signed-in player's answers are also sent: the attempt's progress and, once
+ * checked, one study record each.
  */
-export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean) {
+export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean) {
   const [phase, setPhase] = useState<AttemptPhase>('intro');
   const order = useCallback(
     () => (random ? shuffled(quiz.questions) : quiz.questions),
     [quiz.questions, random],
   );
-  const [questions, setQuestions] = useState<Question[]>(order);
+  const [questions, setQuestions] = useState<PlayQuestion[]>(order);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const { checks, check, reset: resetChecks } = useAnswerChecks(quiz.id);
   const [remaining, setRemaining] = useState(quiz.timeLimit * 60);
   const [ended, setEnded] = useState<AttemptEnd>('completed');
   /**
@@ -72,13 +75,14 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
   }, [phase, remaining, finish]);
 
   /** Starts the quiz, or (with `only`) practice of those questions, in the quiz's order or shuffled. */
-  const start = (only?: Question[]) => {
+  const start = (only?: PlayQuestion[]) => {
     // Each start (and each retry) draws a new random order.
     const picked = only ? (random ? shuffled(only) : only) : order();
     setPractice(Boolean(only));
     setQuestions(picked);
     setIndex(0);
     setAnswers({});
+    resetChecks();
     setRemaining(quiz.timeLimit * 60);
     deadline.current = Date.now() + quiz.timeLimit * 60_000;
     setPhase('playing');
@@ -86,25 +90,71 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
 
   const question = questions[index];
   const last = index === questions.length - 1;
-  /** Answers the current question; a question is answered once. */
+  /**
+   * Has the server check an answer; a signed-in player's check, once answered, makes the
+   * question's study record (practice is not recorded).
+   */
+  const recorded = signedIn && !practice;
+  const timeSpent = useRef<Record<string, number>>({});
+  const checkAndRecord = (questionId: string, letter: AnswerLetter) =>
+    void check(questionId, letter).then((result) => {
+      if (!result || !recorded) return;
+      sendStudyRecord({
+        quizId: quiz.id,
+        questionId,
+        userAnswer: letter,
+        correctAnswer: result.correctAnswer,
+        isCorrect: result.isCorrect,
+        timeSpent: timeSpent.current[questionId] ?? 0,
+      });
+    });
+
+  /** Answers the current question (once), and has the server check it. */
   const choose = (letter: AnswerLetter) => {
     if (!question || answers[question.id]) return;
     const next = { ...answers, [question.id]: letter };
     setAnswers(next);
-    if (!signedIn || practice) return;
+    timeSpent.current[question.id] = Math.round((Date.now() - shownAt.current) / 1000);
+    checkAndRecord(question.id, letter);
+    if (!recorded) return;
     sendProgress(
       quiz.id,
       Object.fromEntries(questions.map((item, position) => [String(position), next[item.id] ?? '-'])),
     );
-    sendStudyRecord({
-      quizId: quiz.id,
-      questionId: question.id,
-      userAnswer: letter,
-      correctAnswer: question.correctAnswer,
-      isCorrect: letter === question.correctAnswer,
-      timeSpent: Math.round((Date.now() - shownAt.current) / 1000),
-    });
   };
+
+  /** Asks again for the check of an answer whose check failed. */
+  const recheck = (questionId: string) => {
+    const given = answers[questionId];
+    if (given && given !== '-') checkAndRecord(questionId, given);
+  };
+
+  /**
+   * Asks again for every question of a finished attempt whose check failed, and for the right
+   * answer of each question left unanswered (the review shows it; the letter sent for those does
+   * not matter, as nothing was answered and the result is scored from the right answer).
+   */
+  const checkRest = useCallback(() => {
+    for (const item of questions) {
+      const state = checks[item.id];
+      if (state && state.status !== 'failed') continue;
+      const given = answers[item.id];
+      void check(item.id, given && given !== '-' ? given : 'A');
+    }
+  }, [questions, checks, answers, check]);
+
+  // Once at the end of each attempt: the review needs every question's answer.
+  const checkedAtEnd = useRef(false);
+  useEffect(() => {
+    if (phase !== 'finished') {
+      checkedAtEnd.current = false;
+      return;
+    }
+    if (checkedAtEnd.current) return;
+    checkedAtEnd.current = true;
+    checkRest();
+  }, [phase, checkRest]);
+
   const next = () => (last ? finish('completed') : setIndex(index + 1));
 
   return {
@@ -114,6 +164,9 @@ export function useAttempt(quiz: QuizDetail, random: boolean, signedIn: boolean)
     question,
     last,
     answers,
+    checks,
+    recheck,
+    checkRest,
     remaining,
     ended,
     practice,

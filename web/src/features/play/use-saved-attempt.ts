@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Question, QuizDetail } from '@shared/quizzes';
+import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { useSaveAttempt } from './api/play';
@@ -7,19 +7,19 @@ import type { Answer } from './use-attempt';
 
 /**
  * Saves a signed-in player's finished attempt, once, when its result is shown (guests' attempts
- * are not saved). Returns the saved attempt's id, which the rating needs; null until then.
+ * are not saved). The server scores it from the answers. Returns the saved attempt's id, which
+ * the rating needs; null until then.
  */
 export function useSavedAttempt(props: {
-  quiz: QuizDetail;
-  questions: Question[];
+  quiz: QuizForPlay;
+  questions: PlayQuestion[];
   answers: Record<string, Answer>;
-  score: number;
   signedIn: boolean;
 }): string | null {
   const save = useSaveAttempt();
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const saved = useRef(false);
-  const { quiz, questions, answers, score, signedIn } = props;
+  const { quiz, questions, answers, signedIn } = props;
   const total = questions.length;
 
   useEffect(() => {
@@ -32,7 +32,7 @@ export function useSavedAttempt(props: {
       questions.map((question, position) => [String(position), answers[question.id] ?? '-']),
     );
     save.mutate(
-      { quizId: quiz.id, score, totalQuestions: total, answers: byQuestion, answersByIndex: byIndex },
+      { quizId: quiz.id, totalQuestions: total, answers: byQuestion, answersByIndex: byIndex },
       {
         onSuccess: (attempt) => {
           toast({
@@ -46,7 +46,7 @@ export function useSavedAttempt(props: {
         onError: () => toastError(null, '結果の保存に失敗しました。'),
       },
     );
-  }, [signedIn, questions, answers, quiz.id, score, total, save]);
+  }, [signedIn, questions, answers, quiz.id, total, save]);
 
   return attemptId;
 }

@@ -1,18 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttemptInput, ProgressInput } from '@shared/attempts';
+import type { AnswerCheckInput, AttemptInput, ProgressInput } from '@shared/attempts';
 import type { StudyRecordInput } from '@shared/progress';
 import { attemptsApi } from '@shared/contract/attempts';
 import { progressApi } from '@shared/contract/progress';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { callApi } from '@web/lib/api-client';
 
-/** `GET /api/quizzes/{id}`: the quiz with its questions. */
+/** `GET /api/quizzes/{id}`: the quiz with its questions (no answer key unless the player wrote it). */
 export function useQuizForPlay(id: string) {
   return useQuery({
     queryKey: ['/api/quizzes', id],
     queryFn: () => callApi(quizzesApi.get, { params: { id } }),
   });
 }
+
+/** `POST /api/quizzes/{id}/check`: one answer checked; the right answer and explanation come with it. */
+export const checkAnswer = (quizId: string, input: AnswerCheckInput) =>
+  callApi(attemptsApi.check, { params: { id: quizId }, body: input });
 
 /** `POST /api/quizzes/{id}/attempt/progress`: sent at each answer; a failure is only logged. */
 export function sendProgress(quizId: string, answers: ProgressInput['answers']) {

@@ -1,33 +1,42 @@
 import { useEffect, useRef } from 'react';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
-import type { Question } from '@shared/quizzes';
+import type { PlayQuestion } from '@shared/quizzes';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
 import { useAnswerKeys } from '../use-answer-keys';
+import { checkedResult, type AnswerCheck } from '../use-answer-checks';
 import type { Answer } from '../use-attempt';
 
 const formatTime = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
-const optionsOf = (question: Question) =>
+const optionsOf = (question: PlayQuestion) =>
   ANSWER_LETTERS.map((letter) => ({ letter, text: question[`option${letter}`] })).filter(
     (option): option is { letter: AnswerLetter; text: string } => Boolean(option.text),
   );
 
 /**
  * One question: progress, the clock (red in the last 30 s), the options, then once one is chosen
- * the feedback with the right answer and explanation, and the button on (which takes focus).
+ * and the server has checked it, the feedback with the right answer and explanation, and the
+ * button on (which takes focus). A check that failed says so and can be asked again; the player
+ * may also go on (the review asks again at the end).
  */
 export function QuestionView(props: {
-  question: Question;
+  question: PlayQuestion;
   position: number;
   total: number;
   remaining: number;
   chosen: Answer | undefined;
+  check: AnswerCheck | undefined;
   onChoose: (letter: AnswerLetter) => void;
+  onRecheck: () => void;
   last: boolean;
   onNext: () => void;
 }) {
-  const { question, chosen } = props;
+  const { question, chosen, check } = props;
+  const result = checkedResult(check);
+  const settled = check?.status === 'checked' || check?.status === 'failed';
   const options = optionsOf(question);
   const nextButton = useRef<HTMLButtonElement>(null);
   // Each question takes focus as it appears (after スタート and after 次の問題へ), so the keyboard
@@ -39,10 +48,10 @@ export function QuestionView(props: {
     props.onChoose,
   );
   useEffect(() => {
-    if (chosen) nextButton.current?.focus();
-  }, [chosen]);
+    if (chosen && settled) nextButton.current?.focus();
+  }, [chosen, settled]);
 
-  const correct = chosen === question.correctAnswer;
+  const correct = result !== undefined && chosen === result.correctAnswer;
   const answered = props.position + (chosen ? 1 : 0);
   return (
     <section className="container play" aria-labelledby="question-text">
@@ -76,11 +85,15 @@ export function QuestionView(props: {
           {options.map((option, position) => {
             const state = !chosen
               ? ''
-              : option.letter === question.correctAnswer
-                ? ' is-correct'
-                : option.letter === chosen
-                  ? ' is-wrong'
-                  : ' is-muted';
+              : !result
+                ? option.letter === chosen
+                  ? ' is-chosen'
+                  : ' is-muted'
+                : option.letter === result.correctAnswer
+                  ? ' is-correct'
+                  : option.letter === chosen
+                    ? ' is-wrong'
+                    : ' is-muted';
             return (
               <button
                 key={option.letter}
@@ -101,18 +114,51 @@ export function QuestionView(props: {
           キーボードの <kbd>1</kbd>〜<kbd>{options.length}</kbd> または <kbd>A</kbd>〜
           <kbd>{options.at(-1)?.letter}</kbd> でも選べます
         </p>
-        {chosen && (
-          <div className={`feedback${correct ? ' is-correct' : ' is-wrong'}`} role="status">
+        {chosen && !settled && (
+          <p className="feedback-pending" role="status">
+            <Spinner inline size={18} /> 答え合わせ中…
+          </p>
+        )}
+        {chosen && settled && (
+          <div
+            className={`feedback${result ? (correct ? ' is-correct' : ' is-wrong') : ' is-failed'}`}
+            role="status"
+          >
             <p className="feedback__title">
-              {correct ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
-              {correct
-                ? '正解！'
-                : `不正解… 正解は ${question.correctAnswer}: ${question[`option${question.correctAnswer}`] ?? ''}`}
+              {!result ? (
+                <AlertTriangle size={20} aria-hidden />
+              ) : correct ? (
+                <CheckCircle2 size={20} aria-hidden />
+              ) : (
+                <XCircle size={20} aria-hidden />
+              )}
+              {!result
+                ? '答え合わせに失敗しました。'
+                : correct
+                  ? '正解！'
+                  : `不正解… 正解は ${result.correctAnswer}: ${question[`option${result.correctAnswer}`] ?? ''}`}
             </p>
-            {question.explanation && <p className="feedback__explanation">{question.explanation}</p>}
-            <button ref={nextButton} type="button" className="button button--primary" onClick={props.onNext}>
-              {props.last ? '結果を見る' : '次の問題へ'}
-            </button>
+            {!result && check?.status === 'failed' && (
+              <p className="feedback__explanation">
+                {errorMessage(check.error, '通信状況を確認して、もう一度お試しください。')}
+              </p>
+            )}
+            {result?.explanation && <p className="feedback__explanation">{result.explanation}</p>}
+            <div className="feedback__actions">
+              {!result && (
+                <button type="button" className="button button--secondary" onClick={props.onRecheck}>
+                  <RotateCcw size={16} aria-hidden /> もう一度答え合わせする
+                </button>
+              )}
+              <button
+                ref={nextButton}
+                type="button"
+                className="button button--primary"
+                onClick={props.onNext}
+              >
+                {props.last ? '結果を見る' : '次の問題へ'}
+              </button>
+            </div>
           </div>
         )}
       </div>

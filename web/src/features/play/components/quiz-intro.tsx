@@ -1,6 +1,6 @@
 import { ArrowLeft, Share2, Shuffle } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import type { QuizDetail } from '@shared/quizzes';
+import type { QuizForPlay } from '@shared/quizzes';
 import { toast } from '@web/components/toast/toast-store';
 import { CategoryBadge, DifficultyBadge } from '@web/features/quizzes/components/quiz-badges';
 
@@ -10,7 +10,7 @@ export function QuizIntro({
   random,
   onStart,
 }: {
-  quiz: QuizDetail;
+  quiz: QuizForPlay;
   random: boolean;
   onStart: () => void;
 }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { QuizDetail } from '@shared/quizzes';
+import type { QuizForPlay } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { toastError } from '@web/components/toast/toast-error';
@@ -68,7 +68,7 @@ function PlaySkeleton() {
 }
 
 /** One attempt's screens: intro, each question, the result (retry starts a new attempt). */
-function Attempt({ quiz, random }: { quiz: QuizDetail; random: boolean }) {
+function Attempt({ quiz, random }: { quiz: QuizForPlay; random: boolean }) {
   const signedIn = Boolean(useCurrentUser().data);
   const attempt = useAttempt(quiz, random, signedIn);
 
@@ -94,7 +94,7 @@ function AttemptUnderWay({
   attempt,
   signedIn,
 }: {
-  quiz: QuizDetail;
+  quiz: QuizForPlay;
   attempt: ReturnType<typeof useAttempt>;
   signedIn: boolean;
 }) {
@@ -104,10 +104,12 @@ function AttemptUnderWay({
         quiz={quiz}
         questions={attempt.questions}
         answers={attempt.answers}
+        checks={attempt.checks}
         ended={attempt.ended}
         practice={attempt.practice}
         signedIn={signedIn}
         onRetry={attempt.start}
+        onRecheck={attempt.checkRest}
       />
     );
   const { question } = attempt;
@@ -123,7 +125,9 @@ function AttemptUnderWay({
         total={attempt.questions.length}
         remaining={attempt.remaining}
         chosen={attempt.answers[question.id]}
+        check={attempt.checks[question.id]}
         onChoose={attempt.choose}
+        onRecheck={() => attempt.recheck(question.id)}
         last={attempt.last}
         onNext={attempt.next}
       />

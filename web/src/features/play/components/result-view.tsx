@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { UI } from '@shared/constants';
-import type { Question, QuizDetail } from '@shared/quizzes';
+import type { AnswerCheckResult } from '@shared/attempts';
+import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
+import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { currentPath, loginPathFor } from '@web/features/auth/return-path';
 import { useFavorites } from '@web/features/quizzes/api/quizzes';
 import { FavoriteButton } from '@web/features/quizzes/components/favorite-button';
+import { checkedResult, type AnswerCheck } from '../use-answer-checks';
 import type { Answer, AttemptEnd } from '../use-attempt';
 import { useSavedAttempt } from '../use-saved-attempt';
 import { RatingPrompt } from './rating-prompt';
@@ -17,34 +20,46 @@ function resultMessage(rate: number) {
   return 'もう一度チャレンジしてみよう！';
 }
 
-const optionText = (question: Question, letter: Answer | undefined) =>
+const optionText = (question: PlayQuestion, letter: Answer | undefined) =>
   letter && letter !== '-' ? `${letter}: ${question[`option${letter}`] ?? ''}` : '未回答';
+
+/** Whether `answer` is the right one; undefined while the question's check has not come back. */
+const isRight = (answer: Answer | undefined, result: AnswerCheckResult | undefined) =>
+  result && answer === result.correctAnswer;
 
 /**
  * The attempt's result: score, correct rate and message (and 時間切れ when the clock ended it);
  * for a signed-in player the attempt is saved and the rating prompt follows. Then each question
  * with the player's answer, the right one and the explanation; retry all, or only the questions
- * missed (as practice); favourite; the way to more quizzes.
+ * missed (as practice); favourite; the way to more quizzes. The right answers are the server's
+ * checks: the score waits for the last of them, and a check that failed can be asked again.
  */
 export function ResultView(props: {
-  quiz: QuizDetail;
-  questions: Question[];
+  quiz: QuizForPlay;
+  questions: PlayQuestion[];
   answers: Record<string, Answer>;
+  checks: Record<string, AnswerCheck>;
   ended: AttemptEnd;
   /** A retry of missed questions: shown, not saved. */
   practice: boolean;
   signedIn: boolean;
-  onRetry: (only?: Question[]) => void;
+  onRetry: (only?: PlayQuestion[]) => void;
+  onRecheck: () => void;
 }) {
   const location = useLocation();
   const favorites = useFavorites(props.signedIn);
   const [ratingClosed, setRatingClosed] = useState(false);
-  const score = props.questions.filter(
-    (question) => props.answers[question.id] === question.correctAnswer,
+  const results = props.questions.map((question) => checkedResult(props.checks[question.id]));
+  const checked = results.every(Boolean);
+  const failed = props.questions.some((question) => props.checks[question.id]?.status === 'failed');
+  const score = props.questions.filter((question, index) =>
+    isRight(props.answers[question.id], results[index]),
   ).length;
   const total = props.questions.length;
-  const missed = props.questions.filter((question) => props.answers[question.id] !== question.correctAnswer);
-  const attemptId = useSavedAttempt({ ...props, signedIn: props.signedIn && !props.practice, score });
+  const missed = props.questions.filter(
+    (question, index) => !isRight(props.answers[question.id], results[index]),
+  );
+  const attemptId = useSavedAttempt({ ...props, signedIn: props.signedIn && !props.practice });
   const isFavorite = (favorites.data ?? []).some((quiz) => quiz.id === props.quiz.id);
   const timedOut = props.ended === 'timeout';
   // The result takes focus, so a screen reader reads it and the keyboard starts from it.
@@ -69,11 +84,29 @@ export function ResultView(props: {
             制限時間（{props.quiz.timeLimit}分）になったため終了しました。答えていない問題は不正解になります。
           </p>
         )}
-        <p className="result__score">
-          <span>{score}</span> / {total} 問正解
-        </p>
-        <p className="result__rate">正答率 {total ? Math.round((score / total) * 100) : 0}%</p>
-        <p className="result__message">{resultMessage(total ? score / total : 0)}</p>
+        {checked ? (
+          <>
+            <p className="result__score">
+              <span>{score}</span> / {total} 問正解
+            </p>
+            <p className="result__rate">正答率 {total ? Math.round((score / total) * 100) : 0}%</p>
+            <p className="result__message">{resultMessage(total ? score / total : 0)}</p>
+          </>
+        ) : failed ? (
+          <div className="result__unchecked" role="alert">
+            <p>
+              <AlertTriangle size={18} aria-hidden /> 答え合わせできなかった問題があります。
+            </p>
+            <button type="button" className="button button--secondary" onClick={props.onRecheck}>
+              <RotateCcw size={16} aria-hidden />
+              もう一度答え合わせする
+            </button>
+          </div>
+        ) : (
+          <p className="result__checking" role="status">
+            <Spinner inline size={18} /> 答え合わせ中…
+          </p>
+        )}
         {props.practice ? (
           <p className="auth__muted">再挑戦の結果は記録されません。</p>
         ) : (
@@ -88,7 +121,7 @@ export function ResultView(props: {
         )}
         <div className="play-card__actions">
           <FavoriteButton quizId={props.quiz.id} quizTitle={props.quiz.title} isFavorite={isFavorite} />
-          {missed.length > 0 && missed.length < total && (
+          {checked && missed.length > 0 && missed.length < total && (
             <button type="button" className="button button--secondary" onClick={() => props.onRetry(missed)}>
               <XCircle size={16} aria-hidden />
               間違えた問題だけ再挑戦（{missed.length}問）
@@ -103,13 +136,21 @@ export function ResultView(props: {
           </Link>
         </div>
       </div>
-      <Review questions={props.questions} answers={props.answers} />
+      <Review questions={props.questions} answers={props.answers} results={results} />
     </section>
   );
 }
 
-/** Each question: the player's answer, the right one, and the explanation. */
-function Review({ questions, answers }: { questions: Question[]; answers: Record<string, Answer> }) {
+/** Each question: the player's answer, the right one, and the explanation (as their checks come back). */
+function Review({
+  questions,
+  answers,
+  results,
+}: {
+  questions: PlayQuestion[];
+  answers: Record<string, Answer>;
+  results: (AnswerCheckResult | undefined)[];
+}) {
   return (
     <section className="card play-card review" aria-labelledby="review-title">
       <h2 id="review-title" className="review__title">
@@ -118,7 +159,8 @@ function Review({ questions, answers }: { questions: Question[]; answers: Record
       <ol className="review__list">
         {questions.map((question, index) => {
           const answer = answers[question.id];
-          const correct = answer === question.correctAnswer;
+          const result = results[index];
+          const correct = isRight(answer, result) === true;
           return (
             <li key={question.id} className={`review__item${correct ? ' is-correct' : ' is-wrong'}`}>
               <p className="review__question">
@@ -142,11 +184,13 @@ function Review({ questions, answers }: { questions: Question[]; answers: Record
                 {!correct && (
                   <div>
                     <dt>正解</dt>
-                    <dd className="mistakes__correct">{optionText(question, question.correctAnswer)}</dd>
+                    <dd className="mistakes__correct">
+                      {result ? optionText(question, result.correctAnswer) : '確認中…'}
+                    </dd>
                   </div>
                 )}
               </dl>
-              {question.explanation && <p className="review__explanation">{question.explanation}</p>}
+              {result?.explanation && <p className="review__explanation">{result.explanation}</p>}
             </li>
           );
         })}

@@ -1,0 +1,133 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@web/lib/query-client';
+import { json } from '@web/testing/render';
+import { QuizPlayPage } from './quiz-play-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A quiz as a player reads it: the questions without their answer key. */
+const quiz = {
+  id: 'quiz-1',
+  title: '答えは後から',
+  description: '答え合わせはサーバーで',
+  category: '科学',
+  difficulty: '初級',
+  timeLimit: 10,
+  questionCount: 2,
+  participantCount: 0,
+  totalPlayers: 0,
+  averageRating: 0,
+  authorId: 'author',
+  authorName: '作者',
+  isPublished: true,
+  isHidden: false,
+  reportCount: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  questions: [
+    {
+      id: 'q1',
+      questionText: '水の化学式は？',
+      optionA: 'CO2',
+      optionB: 'H2O',
+      optionC: null,
+      optionD: null,
+      order: 1,
+    },
+    {
+      id: 'q2',
+      questionText: '地球の衛星は？',
+      optionA: '火星',
+      optionB: '金星',
+      optionC: '月',
+      optionD: null,
+      order: 2,
+    },
+  ],
+};
+
+const key: Record<string, { correctAnswer: string; explanation: string }> = {
+  q1: { correctAnswer: 'B', explanation: '水素2つと酸素1つです。' },
+  q2: { correctAnswer: 'C', explanation: '月は地球の唯一の衛星です。' },
+};
+
+/** The API as the play page meets it: a guest, the quiz, and the answer checks (the first one failing when told). */
+function server(options: { failFirstCheck?: boolean } = {}) {
+  const checks: { questionId: string; answer: string }[] = [];
+  let failures = options.failFirstCheck ? 1 : 0;
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/auth/me') return json({ message: 'ログインが必要です' }, 401);
+    if (url === '/api/quizzes/quiz-1') return json(quiz);
+    if (url === '/api/quizzes/quiz-1/check') {
+      const body = JSON.parse(String(init?.body)) as { questionId: string; answer: string };
+      checks.push(body);
+      if (failures-- > 0) return json({ message: 'ただいまサービスに接続できません。' }, 503);
+      const answer = key[body.questionId]!;
+      return json({
+        questionId: body.questionId,
+        isCorrect: body.answer === answer.correctAnswer,
+        ...answer,
+      });
+    }
+    return json({ message: 'Not Found' }, 404);
+  };
+  vi.stubGlobal('fetch', fetchImpl);
+  return { checks };
+}
+
+/** The page in a data router, as the app has it (its leave guard blocks navigation). */
+const renderPlay = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/quiz/:id', element: <QuizPlayPage /> }], {
+          initialEntries: ['/quiz/quiz-1'],
+        })}
+      />
+    </QueryClientProvider>,
+  );
+
+describe('the play page', () => {
+  it('learns each answer from the server once the player has given theirs, and scores and reviews from it', async () => {
+    const { checks } = server();
+    const user = userEvent.setup();
+    renderPlay();
+    await user.click(await screen.findByRole('button', { name: 'スタート' }));
+
+    await user.click(await screen.findByRole('button', { name: /^B（2）/ }));
+    expect(await screen.findByText('正解！')).toBeTruthy();
+    expect(screen.getByText('水素2つと酸素1つです。')).toBeTruthy();
+    expect(checks).toEqual([{ questionId: 'q1', answer: 'B' }]);
+    await user.click(screen.getByRole('button', { name: '次の問題へ' }));
+
+    await user.click(await screen.findByRole('button', { name: /^A（1）/ }));
+    expect(await screen.findByText('不正解… 正解は C: 月')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '結果を見る' }));
+
+    expect(await screen.findByText('/ 2 問正解', { exact: false })).toBeTruthy();
+    const review = screen.getByRole('region', { name: '答え合わせ' });
+    expect(within(review).getByText('C: 月')).toBeTruthy();
+    expect(within(review).getByText('月は地球の唯一の衛星です。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '間違えた問題だけ再挑戦（1問）' })).toBeTruthy();
+  });
+
+  it('says when a check failed and asks again on request', async () => {
+    const { checks } = server({ failFirstCheck: true });
+    const user = userEvent.setup();
+    renderPlay();
+    await user.click(await screen.findByRole('button', { name: 'スタート' }));
+    await user.click(await screen.findByRole('button', { name: /^B（2）/ }));
+    expect(await screen.findByText('答え合わせに失敗しました。')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /もう一度答え合わせする/ }));
+    expect(await screen.findByText('正解！')).toBeTruthy();
+    expect(checks).toEqual([
+      { questionId: 'q1', answer: 'B' },
+      { questionId: 'q1', answer: 'B' },
+    ]);
+  });
+});
