@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AlertTriangle, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, HelpCircle, RotateCcw, XCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { UI } from '@shared/constants';
 import type { AnswerCheckResult } from '@shared/attempts';
@@ -141,6 +141,8 @@ export function ResultView(props: {
   );
 }
 
+const VERDICT_LABELS = { correct: '正解', wrong: '不正解', unchecked: '答え合わせ前' } as const;
+
 /** Each question: the player's answer, the right one, and the explanation (as their checks come back). */
 function Review({
   questions,
@@ -160,32 +162,43 @@ function Review({
         {questions.map((question, index) => {
           const answer = answers[question.id];
           const result = results[index];
-          const correct = isRight(answer, result) === true;
+          // Until its check is back, a question is neither right nor wrong.
+          const verdict = !result ? 'unchecked' : isRight(answer, result) ? 'correct' : 'wrong';
           return (
-            <li key={question.id} className={`review__item${correct ? ' is-correct' : ' is-wrong'}`}>
+            <li key={question.id} className={`review__item is-${verdict}`}>
               <p className="review__question">
-                {correct ? (
+                {verdict === 'correct' ? (
                   <CheckCircle2 size={18} aria-hidden className="review__mark" />
-                ) : (
+                ) : verdict === 'wrong' ? (
                   <XCircle size={18} aria-hidden className="review__mark" />
+                ) : (
+                  <HelpCircle size={18} aria-hidden className="review__mark" />
                 )}
                 <span>
-                  <span className="visually-hidden">{correct ? '正解' : '不正解'}: </span>問{index + 1}.{' '}
+                  <span className="visually-hidden">{VERDICT_LABELS[verdict]}: </span>問{index + 1}.{' '}
                   {question.questionText}
                 </span>
               </p>
               <dl className="review__answers">
                 <div>
                   <dt>あなたの回答</dt>
-                  <dd className={correct ? 'mistakes__correct' : 'mistakes__yours'}>
+                  <dd
+                    className={
+                      verdict === 'correct'
+                        ? 'mistakes__correct'
+                        : verdict === 'wrong'
+                          ? 'mistakes__yours'
+                          : ''
+                    }
+                  >
                     {optionText(question, answer)}
                   </dd>
                 </div>
-                {!correct && (
+                {verdict !== 'correct' && (
                   <div>
                     <dt>正解</dt>
                     <dd className="mistakes__correct">
-                      {result ? optionText(question, result.correctAnswer) : '確認中…'}
+                      {result ? optionText(question, result.correctAnswer) : '未確認'}
                     </dd>
                   </div>
                 )}
