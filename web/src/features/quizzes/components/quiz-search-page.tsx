@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import { SEARCH_SORTS } from '@shared/quizzes';
-import { UI } from '@shared/constants';
+import { DIFFICULTIES, UI } from '@shared/constants';
 import { ApiError } from '@web/lib/api-client';
 import { useRequireUser } from '@web/features/auth/use-require-user';
 import { useFavorites, useQuizSearch } from '../api/quizzes';
@@ -17,12 +17,47 @@ const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
   rating: '評価順',
 };
 
+type Sort = (typeof SEARCH_SORTS)[number];
+const isSort = (value: string | null): value is Sort => SEARCH_SORTS.some((sort) => sort === value);
+const isDifficulty = (value: string) => DIFFICULTIES.some((difficulty) => difficulty === value);
+
+/**
+ * The search as the address says it (`?q=宇宙&category=科学&difficulty=初級&sort=rating`): a search
+ * can be shared or bookmarked, and the back button comes back to it. Typing replaces the address
+ * rather than adding a history entry per key.
+ */
+function useSearchInAddress() {
+  const [params, setParams] = useSearchParams();
+  const difficulty = params.get('difficulty') ?? '';
+  const sortParam = params.get('sort');
+  const filters: Filters = {
+    search: params.get('q') ?? '',
+    category: params.get('category') ?? '',
+    difficulty: isDifficulty(difficulty) ? difficulty : '',
+  };
+  const sort: Sort = isSort(sortParam) ? sortParam : 'popular';
+  const write = (next: Filters, nextSort: Sort) => {
+    const entries = Object.entries({
+      q: next.search,
+      category: next.category,
+      difficulty: next.difficulty,
+      sort: nextSort === 'popular' ? '' : nextSort,
+    }).filter(([, value]) => value !== '');
+    setParams(new URLSearchParams(entries), { replace: true });
+  };
+  return {
+    filters,
+    sort,
+    setFilters: (next: Filters) => write(next, sort),
+    setSort: (next: Sort) => write(filters, next),
+  };
+}
+
 /** '/quiz-search': find quizzes (sign-in required). */
 export function QuizSearchPage() {
   usePageTitle('クイズを探す');
   const current = useRequireUser();
-  const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
-  const [sort, setSort] = useState<(typeof SEARCH_SORTS)[number]>('popular');
+  const { filters, setFilters, sort, setSort } = useSearchInAddress();
   const q = useDebounced(filters.search.trim());
   const signedIn = Boolean(current.data);
   const results = useQuizSearch({ q, category: filters.category, difficulty: filters.difficulty, sort });

@@ -1,0 +1,71 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@web/lib/query-client';
+import { json } from '@web/testing/render';
+import { QuizSearchPage } from './quiz-search-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+
+/** The API as the search page meets it; every search it asks for is kept. */
+function server() {
+  const searches: URLSearchParams[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/auth/me') return json(member);
+    if (url.pathname === '/api/categories') return json([{ id: 'c1', name: '科学', isActive: true }]);
+    if (url.pathname === '/api/favorites') return json([]);
+    if (url.pathname === '/api/quizzes/search') {
+      searches.push(url.searchParams);
+      return json([]);
+    }
+    return json({ message: 'Not Found' }, 404);
+  });
+  return { searches };
+}
+
+function renderAt(address: string) {
+  const router = createMemoryRouter([{ path: '/quiz-search', element: <QuizSearchPage /> }], {
+    initialEntries: ['/', address],
+    initialIndex: 1,
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the search page', () => {
+  it('opens with the search its address gives', async () => {
+    const { searches } = server();
+    renderAt('/quiz-search?q=宇宙&category=科学&difficulty=初級&sort=rating');
+    expect(((await screen.findByRole('searchbox')) as HTMLInputElement).value).toBe('宇宙');
+    expect(screen.getByRole('button', { name: '評価順' }).getAttribute('aria-pressed')).toBe('true');
+    await vi.waitFor(() => expect(searches.length).toBeGreaterThan(0));
+    expect(Object.fromEntries(searches.at(-1)!)).toMatchObject({
+      q: '宇宙',
+      category: '科学',
+      difficulty: '初級',
+      sort: 'rating',
+    });
+  });
+
+  it('keeps the search in the address as it changes, replacing the entry rather than adding one', async () => {
+    server();
+    const router = renderAt('/quiz-search');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox'), '地理');
+    await user.click(screen.getByRole('button', { name: '新着順' }));
+    const address = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(address)).toEqual({ q: '地理', sort: 'newest' });
+    // Back leaves the search page in one step: typing did not add history entries.
+    await router.navigate(-1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
