@@ -4,14 +4,12 @@ import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-f
 import { useCategories } from '@web/features/categories/api/get-categories';
 import type { QuizFormValues } from '../quiz-form-values';
 
-/** The quiz's own fields: title, category, difficulty, the time limit (editing only), description. */
+/** The quiz's own fields, the same when creating and editing: title, category, difficulty, time limit, description. */
 export function QuizDetailsFields({
   form,
-  mode,
   id,
 }: {
   form: UseFormReturn<QuizFormValues>;
-  mode: 'create' | 'edit';
   id: (name: string) => string;
 }) {
   const categories = useCategories();
@@ -55,17 +53,15 @@ export function QuizDetailsFields({
             </option>
           ))}
         </SelectField>
-        {mode === 'edit' && (
-          <TextField
-            id={id('time-limit')}
-            label="制限時間（分）"
-            type="number"
-            min={LIMITS.timeLimitMinMinutes}
-            max={LIMITS.timeLimitMaxMinutes}
-            error={errors?.timeLimit?.message}
-            {...form.register('quiz.timeLimit', { valueAsNumber: true })}
-          />
-        )}
+        <TextField
+          id={id('time-limit')}
+          label="制限時間（分）"
+          type="number"
+          min={LIMITS.timeLimitMinMinutes}
+          max={LIMITS.timeLimitMaxMinutes}
+          error={errors?.timeLimit?.message}
+          {...form.register('quiz.timeLimit', { valueAsNumber: true })}
+        />
       </div>
       <TextAreaField
         id={id('description')}

@@ -148,4 +148,36 @@ describe('QuizForm', () => {
     expect(await screen.findByText(QUIZ_MESSAGES.descriptionRequired)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('has the time limit field when creating as when editing, and sends it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/categories': () => json([{ id: 'c', name: '歴史' }]) }).fetchImpl,
+    );
+    const onSubmit = vi.fn();
+    const initial = quizFormValues();
+    initial.quiz = { ...initial.quiz, title: '城', description: '説明', category: '歴史' };
+    initial.questions = [
+      { ...initial.questions[0]!, questionText: '問い', optionA: 'はい', optionB: 'いいえ' },
+    ];
+    renderWithProviders(
+      <QuizForm
+        mode="create"
+        initial={initial}
+        isPro={false}
+        pending={false}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    const field = screen.getByLabelText('制限時間（分）');
+    expect((field as HTMLInputElement).value).toBe('10');
+    fireEvent.change(field, { target: { value: '61' } });
+    fireEvent.click(screen.getByRole('button', { name: 'クイズを作成' }));
+    expect(await screen.findByText(QUIZ_MESSAGES.timeLimitRange)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'クイズを作成' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0].quiz.timeLimit).toBe(25);
+  });
 });

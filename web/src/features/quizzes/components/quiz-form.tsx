@@ -70,7 +70,7 @@ export function QuizForm(props: {
       noValidate
     >
       <fieldset className="quiz-form__fields" disabled={props.disabled}>
-        <QuizDetailsFields form={form} mode={props.mode} id={id} />
+        <QuizDetailsFields form={form} id={id} />
         <PublishSetting
           form={form}
           privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
