@@ -177,7 +177,8 @@ describe('accounts', () => {
 
     await page.goto(await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'));
     await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
-    await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 6000 });
+    // The confirmed administrator lands on the admin screen, not on home.
+    await page.waitForURL(`${e2e.stack().appUrl}/admin`);
     // The navigation gains 管理 once the signed-in administrator's account has loaded.
     await expect
       .poll(() => page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent(), {

@@ -47,9 +47,10 @@ export function AdminLoginVerifyPage() {
       );
   }, [token, queryClient]);
 
+  // An administrator signs in to moderate: the confirmed link goes on to the admin screen.
   useRedirectAfter(
     state.kind !== 'verifying',
-    state.kind === 'success' ? paths.home : paths.login,
+    state.kind === 'success' ? paths.admin : paths.login,
     REDIRECT_AFTER_MS,
   );
 
@@ -65,7 +66,7 @@ export function AdminLoginVerifyPage() {
     case 'success':
       return (
         <StatusCard tone="success" title="認証に成功しました">
-          {state.username} さん、ようこそ。3秒後にホームへ移動します。
+          {state.username} さん、ようこそ。3秒後に管理画面へ移動します。
         </StatusCard>
       );
     case 'failure':
