@@ -223,4 +223,14 @@ describe('AuthPage', () => {
     for (const label of ['ユーザー名', 'ニックネーム', 'メールアドレス', 'パスワード'])
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('greets by why the visitor came, never welcoming a newcomer back', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fetchImpl);
+    const first = renderWithProviders(<AuthPage />, { route: '/login?redirect=%2Fmy-quizzes' });
+    expect(screen.getByText(/クイズを作るにはログインが必要です/)).toBeTruthy();
+    expect(screen.queryByText(/おかえりなさい/)).toBeNull();
+    first.unmount();
+    renderWithProviders(<AuthPage />, { route: '/login' });
+    expect(screen.getByText('ユーザー名とパスワードでログインしてください。')).toBeTruthy();
+  });
 });

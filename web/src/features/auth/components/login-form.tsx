@@ -15,6 +15,18 @@ import { returnPathAfterLogin } from '../return-path';
 import type { AuthMode } from './auth-page';
 
 /**
+ * The line under the title, by why the visitor is here: a guest sent from 「クイズを作る」 is most
+ * likely new (a returning member would not be greeted 「おかえりなさい」), one sent from a members'
+ * page is told why, and anyone else is simply asked to sign in.
+ */
+function loginLead(returnPath: string): string {
+  if (returnPath.startsWith(paths.myQuizzes))
+    return 'クイズを作るにはログインが必要です。アカウントをお持ちでない方は、無料の新規登録からどうぞ。';
+  if (returnPath !== paths.home) return '続けるにはログインしてください。';
+  return 'ユーザー名とパスワードでログインしてください。';
+}
+
+/**
  * Username and password. An administrator is sent a sign-in link instead of being signed in; a
  * locked or stopped account is told so.
  */
@@ -80,7 +92,7 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
       <h1 id="login-title" className="auth__title">
         ログイン
       </h1>
-      <p className="auth__lead">おかえりなさい。ユーザー名とパスワードでログインしてください。</p>
+      <p className="auth__lead">{loginLead(returnPathAfterLogin(params, location.state))}</p>
       {missing ? (
         <p className="form-alert" role="alert">
           {ACCOUNT_MESSAGES.loginRequired}

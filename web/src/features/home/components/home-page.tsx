@@ -3,6 +3,7 @@ import { ArrowRight, Gamepad2, PencilLine, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { UI } from '@shared/constants';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { loginPathFor } from '@web/features/auth/return-path';
 import { useFavorites, useQuizList } from '@web/features/quizzes/api/quizzes';
 import { FeaturedCard } from '@web/features/quizzes/components/featured-card';
 import { QuizCard, QuizGridSkeleton } from '@web/features/quizzes/components/quiz-card';
@@ -61,7 +62,10 @@ export function HomePage() {
                 <Gamepad2 size={20} aria-hidden />
                 クイズで遊ぶ
               </button>
-              <Link to={user ? paths.myQuizzes : paths.login} className="button button--ghost button--large">
+              <Link
+                to={user ? paths.myQuizzes : loginPathFor(paths.myQuizzes)}
+                className="button button--ghost button--large"
+              >
                 <PencilLine size={20} aria-hidden />
                 クイズを作る
               </Link>
