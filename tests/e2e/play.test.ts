@@ -161,11 +161,13 @@ describe('quiz play', () => {
     await page.close();
   });
 
-  it('shows the load failure with an exit button for an unknown quiz', async () => {
+  it('says a quiz that is not there is not found (not a load failure), with the way home', async () => {
     const page = await e2e.browser().newPage();
     await page.goto(`${e2e.stack().appUrl}/quiz/no-such-quiz`);
-    await page.getByRole('heading', { name: 'クイズの読み込みに失敗しました。' }).waitFor();
-    await page.getByRole('button', { name: '終了する' }).click();
+    await page
+      .getByRole('heading', { name: 'このクイズは見つかりません（削除されたか、非公開の可能性があります）' })
+      .waitFor();
+    await page.getByRole('button', { name: 'ホームに戻る' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await page.close();
   });

@@ -130,4 +130,24 @@ describe('the play page', () => {
       { questionId: 'q1', answer: 'B' },
     ]);
   });
+
+  it('says a quiz that is not there is not found, and offers the way home; a failed load stays a load failure', async () => {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+      String(input) === '/api/quizzes/quiz-1'
+        ? json({ message: 'クイズが見つかりません' }, 404)
+        : json({ message: 'ログインが必要です' }, 401),
+    );
+    const first = renderPlay();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'このクイズは見つかりません（削除されたか、非公開の可能性があります）',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ホームに戻る' })).toBeTruthy();
+    first.unmount();
+    vi.stubGlobal('fetch', async () => json({ message: 'サーバーエラー' }, 500));
+    renderPlay();
+    expect(await screen.findByRole('heading', { name: 'クイズの読み込みに失敗しました。' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '終了する' })).toBeTruthy();
+  });
 });

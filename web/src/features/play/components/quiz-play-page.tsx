@@ -4,6 +4,7 @@ import type { QuizForPlay } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { toastError } from '@web/components/toast/toast-error';
+import { ApiError } from '@web/lib/api-client';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
 import { usePageTitle } from '@web/lib/page-title';
 import { useQuizForPlay } from '../api/play';
@@ -34,12 +35,19 @@ export function QuizPlayPage() {
 
   if (quiz.isPending) return <PlaySkeleton />;
   if (quiz.isError) {
+    // A quiz that is not there (deleted, private or hidden: the server says 404 for each alike) is
+    // not a failure to load, and there is nothing to retry.
+    const missing = quiz.error instanceof ApiError && quiz.error.status === 404;
     return (
       <section className="container auth">
         <div className="card status-card status-card--error" role="alert">
-          <h1 className="status-card__title">クイズの読み込みに失敗しました。</h1>
+          <h1 className="status-card__title">
+            {missing
+              ? 'このクイズは見つかりません（削除されたか、非公開の可能性があります）'
+              : 'クイズの読み込みに失敗しました。'}
+          </h1>
           <button type="button" className="button button--primary" onClick={() => void navigate(paths.home)}>
-            終了する
+            {missing ? 'ホームに戻る' : '終了する'}
           </button>
         </div>
       </section>
