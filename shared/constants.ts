@@ -13,6 +13,8 @@ export const LIMITS = {
   aiTextMinLength: 10,
   uploadMaxBytes: 10 * 1024 * 1024,
   homeQuizListLimit: 50,
+  /** Quizzes one search answers at most: a page that gets this many says 「100件以上」, not a total. */
+  searchResultsMax: 100,
   /** Questions in one quiz, by hand or by AI (the form stops adding at this many). */
   questionsPerQuizMax: 50,
   timeLimitMinMinutes: 1,

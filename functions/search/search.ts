@@ -1,3 +1,4 @@
+import { LIMITS } from '@shared/constants';
 import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { batchGetAll } from '../data/batch';
 import { queryPages } from '../data/paginate';
@@ -36,7 +37,7 @@ import { PostingKeys, RankKeys } from './search-keys';
  * 3. When even that list is too long, walk the sort's order itself and check every quiz.
  * No words: walk the sort's order (the public list for newest), checking the filters.
  */
-export const SEARCH_RESULT_LIMIT = 100;
+export const SEARCH_RESULT_LIMIT = LIMITS.searchResultsMax;
 
 /** What one search may read, whatever it asks (docs/search.md explains each figure). */
 export const SEARCH_BUDGET = {

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { ArrowRight, Gamepad2, PencilLine, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { UI } from '@shared/constants';
+import { LIMITS, UI } from '@shared/constants';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { loginPathFor } from '@web/features/auth/return-path';
 import { useFavorites, useQuizList } from '@web/features/quizzes/api/quizzes';
 import { FeaturedCard } from '@web/features/quizzes/components/featured-card';
 import { QuizCard, QuizGridSkeleton } from '@web/features/quizzes/components/quiz-card';
 import { QuizFilters, type Filters } from '@web/features/quizzes/components/quiz-filters';
+import { countLabel } from '@web/features/quizzes/count-label';
 import { useDebounced } from '@web/features/quizzes/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
@@ -16,6 +17,17 @@ import { usePageTitle } from '@web/lib/page-title';
 
 /** Cards shown at first, and added by もっと見る. */
 const HOME_PAGE_SIZE = 12;
+
+/**
+ * What the list under the filters shows: the newest quizzes, or the results of the search and
+ * filters with their count (「『日本史』の検索結果（1件）」).
+ */
+function listHeading(search: string, category: string, difficulty: string, found: unknown[] | undefined) {
+  const terms = [search && `『${search}』`, category, difficulty].filter(Boolean);
+  if (terms.length === 0) return '新着クイズ';
+  const count = found ? `（${countLabel(found.length, LIMITS.homeQuizListLimit)}）` : '';
+  return `${terms.join('・')}の検索結果${count}`;
+}
 
 /** Home '/': hero, featured quiz, search and filters, categories, the latest quizzes. */
 export function HomePage() {
@@ -89,7 +101,9 @@ export function HomePage() {
             selected={filters.category}
             onSelect={(category) => changeFilters({ ...filters, category })}
           />
-          <h3 className="section__subtitle">新着クイズ</h3>
+          <h3 className="section__subtitle">
+            {listHeading(search, filters.category, filters.difficulty, quizzes.data)}
+          </h3>
           {quizzes.isPending ? (
             <QuizGridSkeleton count={UI.homeSkeletons} />
           ) : quizzes.isError ? (
@@ -117,7 +131,8 @@ export function HomePage() {
               </ul>
               <div className="load-more">
                 <p role="status">
-                  {quizzes.data.length}件中{Math.min(shown, quizzes.data.length)}件を表示
+                  {countLabel(quizzes.data.length, LIMITS.homeQuizListLimit)}のうち
+                  {Math.min(shown, quizzes.data.length)}件を表示
                 </p>
                 {shown < quizzes.data.length ? (
                   <button type="button" className="button button--secondary" onClick={showMore}>

@@ -1,11 +1,12 @@
 import { RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_SORTS } from '@shared/quizzes';
-import { DIFFICULTIES, UI } from '@shared/constants';
+import { DIFFICULTIES, LIMITS, UI } from '@shared/constants';
 import { ApiError } from '@web/lib/api-client';
 import { useRequireUser } from '@web/features/auth/use-require-user';
 import { useFavorites, useQuizSearch } from '../api/quizzes';
 import { useDebounced } from '../use-debounced';
+import { countLabel } from '../count-label';
 import { QuizCard, QuizGridSkeleton } from './quiz-card';
 import { QuizFilters, type Filters } from './quiz-filters';
 import '../quizzes.css';
@@ -87,7 +88,7 @@ export function QuizSearchPage() {
         </div>
         {results.data && (
           <p className="toolbar__count" aria-live="polite">
-            {results.data.length}件のクイズ
+            {countLabel(results.data.length, LIMITS.searchResultsMax)}のクイズ
           </p>
         )}
       </div>
