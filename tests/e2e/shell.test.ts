@@ -131,7 +131,7 @@ describe('web shell', () => {
     expect(chip!.height).toBeGreaterThanOrEqual(44);
     expect(await page.locator('.quiz-grid > li').count()).toBeLessThanOrEqual(12);
     const status = page.locator('.load-more [role=status]');
-    const total = Number(/(\d+)件中/.exec((await status.textContent())!)![1]);
+    const total = Number(/(\d+)件(?:以上)?のうち/.exec((await status.textContent())!)![1]);
     if (total > 12) {
       await page.getByRole('button', { name: 'もっと見る' }).click();
       expect(await page.locator('.quiz-grid > li').count()).toBe(Math.min(24, total));
