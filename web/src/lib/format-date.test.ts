@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from './format-date';
+import { formatDateTime, formatDay } from './format-date';
 
-describe('formatDay', () => {
-  it('shows the Japan day, as the server counts days, in any time zone', () => {
-    // A Japan day given bare stays that day (in UTC its midnight is the evening before).
-    expect(formatDay('2026-11-26')).toBe('2026年11月26日');
-    // 23:30 UTC on the 25th is already the 26th in Japan.
-    expect(formatDay('2026-11-25T23:30:00Z')).toBe('2026年11月26日');
+describe('dates', () => {
+  it('give a date and time in Japan time to the minute, never the seconds', () => {
+    expect(formatDateTime('2026-05-01T01:02:03.000Z')).toBe('2026/5/1 10:02');
+  });
+
+  it('give a day as the Japan day the server counts', () => {
+    expect(formatDay('2026-04-30T20:00:00.000Z')).toBe('2026年5月1日');
+    expect(formatDay('2026-05-01')).toBe('2026年5月1日');
   });
 });

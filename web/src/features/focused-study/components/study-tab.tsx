@@ -8,7 +8,7 @@ import {
 } from '@shared/focused-study';
 import { Spinner } from '@web/components/ui/spinner';
 import type { useAiUsage } from '@web/features/ai/api/ai';
-import { formatDay, formatDateTime } from '@web/lib/format-date';
+import { formatDay } from '@web/lib/format-date';
 
 interface LatestSession {
   completedAt: string;
@@ -141,7 +141,7 @@ export function StudyTab(props: {
         ) : (
           <div className="study-latest">
             <p>
-              <time dateTime={latest.completedAt}>{formatDateTime(latest.completedAt)}</time>：
+              <time dateTime={latest.completedAt}>{formatDay(latest.completedAt)}</time>：
               {latest.totalQuestions}問中 <strong>{latest.score}問</strong>正解（正答率
               {latest.totalQuestions ? Math.round((latest.score / latest.totalQuestions) * 100) : 0}%）
             </p>

@@ -3,6 +3,7 @@ import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useQuizReports } from '../api/quizzes';
 import { reportReasonLabel } from '../report-reason-label';
+import { formatDateTime } from '@web/lib/format-date';
 
 /** The reports other members sent about one of the author's quizzes. */
 export function QuizReportsDialog({ quiz, onClose }: { quiz: QuizSummary | null; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function QuizReportsDialog({ quiz, onClose }: { quiz: QuizSummary | null;
             <li key={report.id} className="report-list__item">
               <strong>{reportReasonLabel(report.reason)}</strong>
               <p>{report.details || '詳細なし'}</p>
-              <time dateTime={report.reportedAt}>{new Date(report.reportedAt).toLocaleString('ja-JP')}</time>
+              <time dateTime={report.reportedAt}>{formatDateTime(report.reportedAt)}</time>
             </li>
           ))}
         </ul>
