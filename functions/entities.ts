@@ -13,7 +13,7 @@ import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './multiplayer
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress/progress-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
 import { FavoriteKeys } from './quizzes/favorite-keys';
-import { DailyPlaysKeys } from './quizzes/featured-keys';
+import { DailyPlayersKeys } from './quizzes/featured-keys';
 import { EditKeys, QuestionKeys, QuizKeys } from './quizzes/quiz-keys';
 import { ReportKeys } from './quizzes/report-keys';
 import { PostingKeys, RankKeys } from './search/search-keys';
@@ -61,7 +61,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   AttemptKeys,
   PlayerKeys,
   ProgressKeys,
-  DailyPlaysKeys,
+  DailyPlayersKeys,
   RankKeys,
   PostingKeys,
   DailyStatsKeys,

@@ -29,6 +29,12 @@ export const MEMBERSHIP_MESSAGES = {
   statusExpired: 'アドバンスド会員の期間が終了しました。',
   statusFree: '無料会員です。',
   alreadyMember: 'すでにアドバンスド会員です。',
+  checkoutOpen:
+    'お手続き中の決済ページがあります。そのページでお支払いを済ませるか、30分ほどたってからもう一度お試しください。',
+  subscriptionEnding:
+    'ご契約中の定期購入が期間終了日まで続いています。引き続きご利用になる場合は「定期購入を再開する」を押してください。',
+  subscriptionUnpaid:
+    'お支払いが済んでいない定期購入があります。「以前の定期購入を再開する」からお支払いください。',
   notPaid: 'お支払いが確認できませんでした。決済が完了してからもう一度お試しください。',
   upgraded: 'アドバンスド会員へのアップグレードが完了しました。',
   paymentPending: 'お支払いの確認を待っています。',
@@ -37,10 +43,12 @@ export const MEMBERSHIP_MESSAGES = {
   grantedCannotCancel: '運営から付与された会員資格のため、この画面では解約できません。',
   cancelled: '定期購入を解約しました。期間終了日まではアドバンスド会員の機能をご利用いただけます。',
   alreadyCancelled: '定期購入はすでに解約済みです。',
+  cancelledUnpaid: 'お支払いが済んでいない定期購入を解約しました。',
   nothingToResume: '再開できる定期購入がありません。新しくお申し込みください。',
   resumed: '定期購入を再開しました。',
   alreadyActive: '定期購入はすでに継続中です。',
   resumeNeedsCheckout: '以前のお支払い方法で再開できませんでした。お手数ですが、新しくお申し込みください。',
+  paymentCallsTooFast: 'お支払いに関する操作が続いています。1分ほどたってからもう一度お試しください。',
   providerUnavailable: '決済サービスに接続できませんでした。しばらくしてからもう一度お試しください。',
   invalidSignature: '署名を確認できませんでした。',
   received: '受け付けました。',

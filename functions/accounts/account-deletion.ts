@@ -6,7 +6,7 @@ import { queryAllOwned } from '../data/owned';
 import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
 import { transactWrite } from '../data/transact';
-import { cancelSubscriptionOfDeletedAccount } from '../membership/membership';
+import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
 import { deleteQuizContents } from '../quizzes/quiz';
 import { QuizKeys } from '../quizzes/quiz-keys';
 import { endAllSessions } from '../sessions/session';
@@ -22,7 +22,7 @@ import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey }
  * 1. The account is marked (`deletingAt`): from then on it is signed out everywhere and every write
  *    of its data fails its condition (users/user.ts `LIVE_ACCOUNT`, `accountGuard`), so requests
  *    still in flight cannot re-create anything behind the deletion.
- * 2. Its sessions end and its sockets close; a running Stripe subscription is cancelled at once
+ * 2. Its sessions end and its sockets close; every Stripe subscription is cancelled at once
  *    (nobody pays for an account that is gone). Payment logs are kept (bookkeeping).
  * 3. What it owns is deleted, in passes until a pass finds nothing: the byOwner index and, read
  *    strongly consistent, the account's own partition.
@@ -75,7 +75,7 @@ async function markDeleting(userId: string, now: Date) {
 export async function deleteAccount(user: UserItem, now = new Date()): Promise<void> {
   await markDeleting(user.id, now);
   await endAllSessions(user.id);
-  await cancelSubscriptionOfDeletedAccount(user);
+  await cancelSubscriptionsOfDeletedAccount(user);
   if (!getConfig().isLocal) await pause(INDEX_SETTLE_MS);
   const claims = new Map<string, ItemKey>(
     [

@@ -23,9 +23,13 @@ export const StripeEventKeys = entity({
 
 export const PaymentLogKeys = entity({
   entity: 'Payment log',
-  module: 'functions/membership/payments.ts',
+  module: 'functions/membership/payment-log.ts',
   pk: 'PAYMENTLOG#{userId}',
-  sk: 'PAYMENT#{createdAt}#{eventId}',
+  sk: 'PAYMENT#{createdAt}#{sourceId}',
+  fields: {
+    sourceId:
+      'what the line is about: the webhook event of a payment, or the refund, subscription or Checkout Session of a second checkout that was settled',
+  },
   notes:
-    "one per payment event (`invoice.paid`, `invoice.payment_failed`): `userId`, `paymentIntentId`, `chargeId`, `customerId`, `subscriptionId`, `invoiceId`, `amount`, `currency` (jpy), `status`, `paymentType`, `description`, `metadata`, `webhookEventId`, `createdAt`, `updatedAt`. Outside the member's partition and owner index: kept when the account is deleted (bookkeeping records)",
+    "one per payment event (`invoice.paid`, `invoice.payment_failed`) and one per second subscription or checkout settled (`paymentType` `duplicate_subscription`: `status` `refunded` or `canceled`; `duplicate_checkout`: `expired`): `userId`, `paymentIntentId`, `chargeId`, `customerId`, `subscriptionId`, `invoiceId`, `amount`, `currency` (jpy), `status`, `paymentType`, `description`, `metadata`, `webhookEventId`, `createdAt`, `updatedAt`. Outside the member's partition and owner index: kept when the account is deleted (bookkeeping records)",
 });

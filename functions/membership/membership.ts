@@ -3,13 +3,21 @@ import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } fr
 import { db } from '../data/db';
 import { transactWrite } from '../data/transact';
 import { getConfig } from '../lib/config';
-import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { withinRateLimit } from '../lib/rate-limit';
 import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { StripeCustomerKeys } from './membership-keys';
-import { membershipOf, subscriptionLive, type MembershipFields } from './status';
-import { callStripe, Stripe, stripe } from './stripe';
+import { DUPLICATE_DESCRIPTIONS, logOnce } from './payment-log';
+import { membershipOf, subscriptionGivesAccess, type MembershipFields } from './status';
+import { callStripe, Stripe, stripe, stripeErrorOf } from './stripe';
 
 /**
  * Advanced membership through Stripe. The account item holds the member's customer, the
@@ -18,6 +26,21 @@ import { callStripe, Stripe, stripe } from './stripe';
  * own answer (a re-read subscription, or the subscription an update returned), never from what a
  * client or an event's order says.
  */
+
+/**
+ * Payment calls a member may make in any minute, the five together (create-checkout-session,
+ * check-payment, upgrade-pro, cancel-pro, resume-pro). Each one asks Stripe, whose rate limit is
+ * the whole Stripe account's, so the bound is on all that one member can make us ask; a visit
+ * that pays needs 2 to 5 of them (the checkout, a few status checks, perhaps the upgrade), and the
+ * page's status polling waits out a 429 and polls again.
+ */
+export const PAYMENT_CALLS_PER_MINUTE = 10;
+
+/** Every payment call starts here: 429 with a Japanese message once the member's minute is used up. */
+export async function limitPaymentCalls(userId: string): Promise<void> {
+  if (!(await withinRateLimit(`payment#${userId}`, PAYMENT_CALLS_PER_MINUTE, 60)))
+    throw new TooManyRequestsError(MEMBERSHIP_MESSAGES.paymentCallsTooFast);
+}
 
 /** What the account keeps of a subscription. */
 interface SubscriptionSnapshot {
@@ -30,6 +53,8 @@ interface SubscriptionSnapshot {
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const idOf = (value: string | { id: string } | null) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The parts of a subscription the account keeps (the period is on its items in current API versions). */
 export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
@@ -59,7 +84,7 @@ const fieldsOf = (snapshot: SubscriptionSnapshot): MembershipFields => ({
  * the later end.
  */
 function worth(fields: MembershipFields, now: Date): [number, number] {
-  const live = subscriptionLive(fields, now);
+  const live = subscriptionGivesAccess(fields, now);
   const rank = live ? (fields.subscriptionCancelAtPeriodEnd ? 2 : 3) : fields.stripeSubscriptionId ? 1 : 0;
   return [rank, fields.proExpiresAt ? new Date(fields.proExpiresAt).getTime() : 0];
 }
@@ -110,6 +135,56 @@ export async function applySubscription(
     }
   }
   return (await getUser(userId))!;
+}
+
+/**
+ * Stripe statuses of a subscription that runs or is still trying to charge. A member has at most
+ * one (issue 26): a second one would charge twice.
+ */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'incomplete']);
+/** Of those, the ones whose period is paid for. */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+/** Statuses a subscription never leaves. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
+export const isPaid = (subscription: Stripe.Subscription) => PAID_STATUSES.has(subscription.status);
+const isCancelling = (subscription: Stripe.Subscription) =>
+  subscription.cancel_at_period_end || subscription.cancel_at !== null;
+
+/**
+ * Of one member's live subscriptions, the one kept comes first: a paid one before an unpaid one,
+ * then the one started first (the second of two checkouts paid at once is the one that goes).
+ * Decided from Stripe's data alone, so every webhook of a pair chooses the same.
+ */
+const keptFirst = (a: Stripe.Subscription, b: Stripe.Subscription) =>
+  Number(isPaid(b)) - Number(isPaid(a)) || a.created - b.created || (a.id < b.id ? -1 : 1);
+
+/** The customer's subscriptions that have not ended (Stripe's list without a status leaves out cancelled ones). */
+async function unendedSubscriptions(customer: string): Promise<Stripe.Subscription[]> {
+  const listed = await callStripe((client) => client.subscriptions.list({ customer, limit: 100 }));
+  return listed.data.filter((subscription) => !ENDED_STATUSES.has(subscription.status));
+}
+
+/** The customer's live subscriptions, the one to keep first. */
+export async function liveSubscriptions(customer: string): Promise<Stripe.Subscription[]> {
+  return (await unendedSubscriptions(customer))
+    .filter((subscription) => LIVE_STATUSES.has(subscription.status))
+    .sort(keptFirst);
+}
+
+/**
+ * Ends a subscription at once. One that a parallel call ended first is answered as it is (Stripe
+ * answers a second cancel with "No such subscription").
+ */
+export async function endNow(subscriptionId: string): Promise<Stripe.Subscription> {
+  try {
+    return await callStripe((client) => client.subscriptions.cancel(subscriptionId));
+  } catch (error) {
+    if (!(stripeErrorOf(error) instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    const current = await callStripe((client) => client.subscriptions.retrieve(subscriptionId));
+    if (!ENDED_STATUSES.has(current.status)) throw error;
+    return current;
+  }
 }
 
 /** Re-reads a subscription from Stripe and writes it onto its member's account. */
@@ -170,15 +245,88 @@ async function customerFor(user: UserItem): Promise<string> {
 }
 
 /**
+ * How long a checkout page stays payable: Stripe's shortest (30 minutes), and a minute for clocks
+ * that differ. A page left open blocks a new checkout (below) until then, no longer.
+ */
+const CHECKOUT_MINUTES = 31;
+
+/** The customer's Checkout Sessions that can still be paid, the first made first. */
+async function openSessions(customer: string): Promise<Stripe.Checkout.Session[]> {
+  const listed = await callStripe((client) =>
+    client.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
+  );
+  const now = Date.now() / 1000;
+  return listed.data
+    .filter((session) => session.expires_at > now)
+    .sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
+}
+
+/** Why a member with this live subscription may not start a checkout. */
+function refusalFor(subscription: Stripe.Subscription): string {
+  if (!isPaid(subscription)) return MEMBERSHIP_MESSAGES.subscriptionUnpaid;
+  return isCancelling(subscription)
+    ? MEMBERSHIP_MESSAGES.subscriptionEnding
+    : MEMBERSHIP_MESSAGES.alreadyMember;
+}
+
+/**
+ * A second Checkout Session made at the same moment as the kept one expires before anyone pays
+ * it; only the call whose expiry Stripe accepted logs it, so it is logged once.
+ */
+async function expireSecondSession(
+  user: UserItem,
+  session: Stripe.Checkout.Session,
+  kept: Stripe.Checkout.Session,
+): Promise<void> {
+  let expired: Stripe.Checkout.Session;
+  try {
+    expired = await callStripe((client) => client.checkout.sessions.expire(session.id));
+  } catch (error) {
+    // Paid, or expired by a parallel call, meanwhile: the webhook settles a paid one.
+    if (stripeErrorOf(error) instanceof Stripe.errors.StripeInvalidRequestError) return;
+    throw error;
+  }
+  const at = new Date().toISOString();
+  await logOnce(
+    {
+      userId: user.id,
+      paymentIntentId: null,
+      chargeId: null,
+      customerId: idOf(expired.customer),
+      subscriptionId: null,
+      invoiceId: null,
+      amount: 0,
+      currency: expired.currency ?? MEMBERSHIP.currency,
+      status: 'expired',
+      paymentType: 'duplicate_checkout',
+      description: DUPLICATE_DESCRIPTIONS.expired,
+      metadata: { checkoutSessionId: expired.id, keptCheckoutSessionId: kept.id },
+      webhookEventId: null,
+      createdAt: at,
+      updatedAt: at,
+    },
+    expired.id,
+  );
+}
+
+/**
  * `POST /api/stripe/create-checkout-session`: a hosted checkout page for 500 yen a month (tax
- * included) for this member, who comes back to `/pro-checkout?success=1&session_id=…`. Refused
- * while the member is pro and renewing (a second subscription would charge twice); a cancelled
- * member whose period still runs may start a new one (the spec's "new checkout").
+ * included) for this member, who comes back to `/pro-checkout?success=1&session_id=…`.
+ *
+ * One payment at a time (issue 26): refused (409) while the member has a live subscription
+ * (`active` — renewing or cancelled but running —, `trialing`, `past_due`, `incomplete`: a second
+ * one would charge twice; a cancelled member resumes instead) or a checkout page that can still be
+ * paid. Starts made at once all pass those checks; each then lists the customer's open sessions,
+ * the one made first stays and the others are expired, so two tabs never both get a payable page.
+ * Whatever still slips through (a second subscription) is settled by the webhook (payments.ts).
  */
 export async function createCheckoutSession(user: UserItem): Promise<{ url: string }> {
   const membership = membershipOf(user);
   if (membership.status === 'active') throw new ConflictError(MEMBERSHIP_MESSAGES.alreadyMember);
   const customer = await customerFor(user);
+  const [live] = await liveSubscriptions(customer);
+  if (live) throw new ConflictError(refusalFor(live));
+  if ((await openSessions(customer)).length) throw new ConflictError(MEMBERSHIP_MESSAGES.checkoutOpen);
   const appUrl = getConfig().appUrl;
   const session = await callStripe((client) =>
     client.checkout.sessions.create({
@@ -200,11 +348,15 @@ export async function createCheckoutSession(user: UserItem): Promise<{ url: stri
       ],
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
+      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
       success_url: `${appUrl}/pro-checkout?success=1&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${appUrl}/pro-checkout`,
     }),
   );
   if (!session.url) throw new AppError(502, MEMBERSHIP_MESSAGES.checkoutFailed);
+  const [kept, ...later] = await openSessions(customer);
+  for (const other of later) await expireSecondSession(user, other, kept!);
+  if (kept?.id !== session.id) throw new ConflictError(MEMBERSHIP_MESSAGES.checkoutOpen);
   await db
     .update({
       Key: userKey(user.id),
@@ -232,9 +384,6 @@ async function ownSession(user: UserItem, sessionId: string): Promise<Stripe.Che
   if (session.client_reference_id !== user.id) throw new NotFoundError(MEMBERSHIP_MESSAGES.sessionNotFound);
   return session;
 }
-
-const idOf = (value: string | { id: string } | null) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** `GET /api/stripe/check-payment/{sessionId}`: what Stripe says of the member's own session. */
 export async function checkPayment(user: UserItem, sessionId: string): Promise<PaymentCheck> {
@@ -290,41 +439,76 @@ export async function upgrade(user: UserItem): Promise<ProStatus> {
   return { ...membership, message: MEMBERSHIP_MESSAGES.upgraded };
 }
 
-/** `POST /api/user/cancel-pro`: the subscription ends at the end of the paid period (`cancelled_but_active`). */
+/**
+ * `POST /api/user/cancel-pro`: every live subscription of the member's customer is cancelled, not
+ * only the one the account follows (a second one that slipped through would bill on): a paid one
+ * at the end of its paid period (`cancelled_but_active`), an unpaid one (`past_due`, `incomplete`)
+ * at once, as it has no paid period to keep.
+ */
 export async function cancel(user: UserItem): Promise<ProStatus> {
-  if (!subscriptionLive(user)) {
-    throw new ConflictError(
+  const refusal = () =>
+    new ConflictError(
       user.proGranted ? MEMBERSHIP_MESSAGES.grantedCannotCancel : MEMBERSHIP_MESSAGES.noSubscription,
     );
+  if (!user.stripeCustomerId) throw refusal();
+  const live = await liveSubscriptions(user.stripeCustomerId);
+  if (!live.length) throw refusal();
+  let account = user;
+  let cancelledPaid = false;
+  let endedUnpaid = false;
+  for (const subscription of live) {
+    let changed = subscription;
+    if (!isPaid(subscription)) {
+      changed = await endNow(subscription.id);
+      endedUnpaid = true;
+    } else if (!isCancelling(subscription)) {
+      changed = await callStripe((client) =>
+        client.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
+      );
+      cancelledPaid = true;
+    }
+    account = await applySubscription(user.id, changed, new Date());
   }
-  if (user.subscriptionCancelAtPeriodEnd)
-    return { ...membershipOf(user), message: MEMBERSHIP_MESSAGES.alreadyCancelled };
+  const message = cancelledPaid
+    ? MEMBERSHIP_MESSAGES.cancelled
+    : endedUnpaid
+      ? MEMBERSHIP_MESSAGES.cancelledUnpaid
+      : MEMBERSHIP_MESSAGES.alreadyCancelled;
+  return { ...membershipOf(account), message };
+}
+
+/** While the paid period runs: the cancellation is undone. */
+async function undoCancellation(user: UserItem): Promise<ProStatus> {
   const subscriptionId = user.stripeSubscriptionId!;
+  if (!user.subscriptionCancelAtPeriodEnd)
+    return { ...membershipOf(user), message: MEMBERSHIP_MESSAGES.alreadyActive };
   const updated = await callStripe((client) =>
-    client.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+    client.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
   );
   const account = await applySubscription(user.id, updated, new Date());
-  return { ...membershipOf(account), message: MEMBERSHIP_MESSAGES.cancelled };
+  return { ...membershipOf(account), message: MEMBERSHIP_MESSAGES.resumed };
 }
 
 /**
- * `POST /api/user/resume-pro`: while the period runs, the cancellation is undone. After it ended,
- * the previous subscription is started again: a new subscription for the same customer, plan and
- * card, charged now (off-session); when Stripe cannot charge that card without the member, the
- * answer says a new checkout is needed.
+ * `POST /api/user/resume-pro`: while the period runs, the cancellation is undone (of the
+ * subscription the account follows only: one renews). After it ended, or while its renewal is
+ * unpaid (`past_due`), the previous subscription is started again: a new subscription for the
+ * same customer, plan and card, charged now (off-session); an unpaid one ends first, so the two
+ * never both bill. When Stripe cannot charge that card without the member, the answer says a new
+ * checkout is needed (and then nothing live stands in its way).
  */
 export async function resume(user: UserItem, log: Logger): Promise<ProStatus> {
   const subscriptionId = user.stripeSubscriptionId;
   if (!subscriptionId || !user.stripeCustomerId) throw new ConflictError(MEMBERSHIP_MESSAGES.nothingToResume);
-  if (subscriptionLive(user)) {
-    if (!user.subscriptionCancelAtPeriodEnd)
-      return { ...membershipOf(user), message: MEMBERSHIP_MESSAGES.alreadyActive };
-    const updated = await callStripe((client) =>
-      client.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
-    );
-    const account = await applySubscription(user.id, updated, new Date());
-    return { ...membershipOf(account), message: MEMBERSHIP_MESSAGES.resumed };
+  if (subscriptionGivesAccess(user)) return undoCancellation(user);
+  const live = await liveSubscriptions(user.stripeCustomerId);
+  if (live[0] && isPaid(live[0])) {
+    // Paid and running, though the account had not heard of it yet (its webhook is on the way).
+    const account = await applySubscription(user.id, live[0], new Date());
+    if (subscriptionGivesAccess(account)) return undoCancellation(account);
   }
+  for (const unpaid of live.filter((subscription) => !isPaid(subscription)))
+    await applySubscription(user.id, await endNow(unpaid.id), new Date());
   const previous = await callStripe((client) => client.subscriptions.retrieve(subscriptionId));
   const item = previous.items.data[0];
   const paymentMethod = idOf(previous.default_payment_method);
@@ -372,15 +556,11 @@ export async function resume(user: UserItem, log: Logger): Promise<ProStatus> {
 }
 
 /**
- * Account deletion: a subscription still running is cancelled at once, so nobody is charged for
- * an account that no longer exists.
+ * Account deletion: every subscription of the member's customer that has not ended is ended at
+ * once (not only the one the account follows), so nobody is charged for an account that no
+ * longer exists.
  */
-export async function cancelSubscriptionOfDeletedAccount(user: UserItem): Promise<void> {
-  if (!user.stripeSubscriptionId || user.subscriptionStatus === 'canceled') return;
-  const subscriptionId = user.stripeSubscriptionId;
-  await callStripe(async (client) => {
-    const subscription = await client.subscriptions.retrieve(subscriptionId);
-    if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
-      await client.subscriptions.cancel(subscriptionId);
-  });
+export async function cancelSubscriptionsOfDeletedAccount(user: UserItem): Promise<void> {
+  if (!user.stripeCustomerId) return;
+  for (const subscription of await unendedSubscriptions(user.stripeCustomerId)) await endNow(subscription.id);
 }

@@ -8,10 +8,18 @@ import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { LIVE_ACCOUNT } from '../users/user';
 import { userKey } from '../users/user-keys';
-import { memberOfCustomer, refreshSubscription } from './membership';
-import { PaymentLogKeys, StripeEventKeys } from './membership-keys';
+import {
+  applySubscription,
+  endNow,
+  isPaid,
+  liveSubscriptions,
+  memberOfCustomer,
+  refreshSubscription,
+} from './membership';
+import { StripeEventKeys } from './membership-keys';
+import { DUPLICATE_DESCRIPTIONS, logOnce, paymentLogItem, type PaymentLogEntry } from './payment-log';
 import type { Stripe } from './stripe';
-import { callStripe, stripe, webhookSecret } from './stripe';
+import { callStripe, stripe, stripeErrorOf, webhookSecret } from './stripe';
 
 /**
  * Stripe's webhook (`POST /api/stripe/webhook`). An event is believed only when its signature
@@ -19,7 +27,8 @@ import { callStripe, stripe, webhookSecret } from './stripe';
  * invoice it names is read again from Stripe, so events that come late, twice or out of order all
  * end in Stripe's current state. Writing that state is idempotent; the one effect that is not (the
  * payment log) is written in one transaction with the event's receipt, put only if absent, so an
- * event delivered twice (or to two functions at once) logs one payment.
+ * event delivered twice (or to two functions at once) logs one payment. A second subscription of
+ * one member is ended and refunded here too (`keepOneSubscription`), logged once by its refund.
  */
 
 /** How long an event's receipt is kept: Stripe retries an event for up to 3 days. */
@@ -50,18 +59,97 @@ const seen = async (eventId: string) =>
 /** What an event leads to: the member, and a payment to log. */
 interface Effect {
   userId?: string;
-  payment?: Record<string, unknown>;
+  payment?: PaymentLogEntry;
 }
 
-/** Re-reads the subscription for its member; a member who is gone (or going) needs nothing. */
+/** A member who is gone (or going) needs nothing written: account deletion ends their subscriptions. */
+function ignoreGoneMember(error: unknown) {
+  if (error instanceof UnauthorizedError || error instanceof NotFoundError) return;
+  throw error;
+}
+
+/** Re-reads the subscription for its member. */
 async function refresh(userId: string, subscriptionId: string): Promise<void> {
-  await refreshSubscription(userId, subscriptionId).catch((error: unknown) => {
-    if (error instanceof UnauthorizedError || error instanceof NotFoundError) return;
-    throw error;
-  });
+  await refreshSubscription(userId, subscriptionId).catch(ignoreGoneMember);
 }
 
-async function sessionCompleted(sessionId: string, log: Logger): Promise<Effect> {
+/** The payment of a subscription's latest invoice, refunded in full: once, however often asked. */
+async function refundPayment(
+  subscription: Stripe.Subscription,
+  metadata: Record<string, string>,
+): Promise<{ invoice?: Stripe.Invoice; refund?: Stripe.Refund }> {
+  const invoiceId = idOf(subscription.latest_invoice);
+  if (!invoiceId) return {};
+  const invoice = await callStripe((client) => client.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+  const payment = invoice.payments?.data.find((entry) => entry.is_default) ?? invoice.payments?.data[0];
+  const intent = idOf(payment?.payment.payment_intent);
+  const charge = idOf(payment?.payment.charge);
+  if (invoice.status !== 'paid' || !invoice.amount_paid || (!intent && !charge)) return { invoice };
+  const target = intent ? { payment_intent: intent } : { charge: charge! };
+  try {
+    const refund = await callStripe((client) =>
+      client.refunds.create(
+        { ...target, reason: 'duplicate', metadata },
+        { idempotencyKey: `refund-${invoice.id}` },
+      ),
+    );
+    return { invoice, refund };
+  } catch (error) {
+    // Refunded before under this key more than a day ago (Stripe keeps keys 24 hours): find that refund.
+    if (stripeErrorOf(error)?.code !== 'charge_already_refunded') throw error;
+    const listed = await callStripe((client) => client.refunds.list({ ...target, limit: 1 }));
+    return { invoice, ...(listed.data[0] ? { refund: listed.data[0] } : {}) };
+  }
+}
+
+/**
+ * One live subscription per member (issue 26). When a second one started anyway (two checkouts
+ * paid at once, in two tabs), the one kept is the paid one started first (`liveSubscriptions`);
+ * every other ends at once, its payment is refunded in full, the account follows the kept one,
+ * and the payment log says what was done. Every webhook of the pair runs this at once: Stripe
+ * answers the second cancel and refund as done, and the log line is keyed by the refund.
+ */
+async function keepOneSubscription(
+  userId: string,
+  customerId: string,
+  eventId: string,
+  log: Logger,
+): Promise<void> {
+  const [kept, ...others] = await liveSubscriptions(customerId);
+  if (!kept || !others.length) return;
+  for (const other of others) {
+    const ended = await endNow(other.id);
+    await applySubscription(userId, ended, new Date()).catch(ignoreGoneMember);
+    const { invoice, refund } = isPaid(other)
+      ? await refundPayment(other, { userId, subscriptionId: other.id, keptSubscriptionId: kept.id })
+      : {};
+    const at = new Date((refund?.created ?? ended.canceled_at ?? ended.ended_at ?? 0) * 1000).toISOString();
+    await logOnce(
+      {
+        userId,
+        paymentIntentId: idOf(refund?.payment_intent),
+        chargeId: idOf(refund?.charge),
+        customerId,
+        subscriptionId: other.id,
+        invoiceId: invoice?.id ?? null,
+        amount: refund?.amount ?? 0,
+        currency: refund?.currency ?? invoice?.currency ?? MEMBERSHIP.currency,
+        status: refund ? 'refunded' : 'canceled',
+        paymentType: 'duplicate_subscription',
+        description: refund ? DUPLICATE_DESCRIPTIONS.refunded : DUPLICATE_DESCRIPTIONS.canceled,
+        metadata: { keptSubscriptionId: kept.id, ...(refund ? { refundId: refund.id } : {}) },
+        webhookEventId: eventId,
+        createdAt: at,
+        updatedAt: at,
+      },
+      refund?.id ?? other.id,
+    );
+    log.warn('second subscription ended', { userId, subscriptionId: other.id, keptSubscriptionId: kept.id });
+  }
+  await applySubscription(userId, kept, new Date()).catch(ignoreGoneMember);
+}
+
+async function sessionCompleted(sessionId: string, eventId: string, log: Logger): Promise<Effect> {
   const session = await callStripe((client) => client.checkout.sessions.retrieve(sessionId));
   const customerId = idOf(session.customer);
   const userId = customerId ? await memberOfCustomer(customerId) : undefined;
@@ -70,11 +158,15 @@ async function sessionCompleted(sessionId: string, log: Logger): Promise<Effect>
     return {};
   }
   const subscriptionId = idOf(session.subscription);
-  if (subscriptionId && session.payment_status === 'paid') await refresh(userId, subscriptionId);
+  if (subscriptionId && session.payment_status === 'paid') {
+    await refresh(userId, subscriptionId);
+    await keepOneSubscription(userId, customerId!, eventId, log);
+  }
   return { userId };
 }
 
-async function subscriptionChanged(subscription: Stripe.Subscription, log: Logger): Promise<Effect> {
+async function subscriptionChanged(event: Stripe.Event, log: Logger): Promise<Effect> {
+  const subscription = event.data.object as Stripe.Subscription;
   const customerId = idOf(subscription.customer);
   const userId = customerId ? await memberOfCustomer(customerId) : undefined;
   if (!userId) {
@@ -82,6 +174,8 @@ async function subscriptionChanged(subscription: Stripe.Subscription, log: Logge
     return {};
   }
   await refresh(userId, subscription.id);
+  if (event.type === 'customer.subscription.created')
+    await keepOneSubscription(userId, customerId!, event.id, log);
   return { userId };
 }
 
@@ -169,14 +263,14 @@ export async function handleWebhook(
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      effect = await sessionCompleted(objectId, log);
+      effect = await sessionCompleted(objectId, event.id, log);
       break;
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      effect = await subscriptionChanged(event.data.object, log);
+      effect = await subscriptionChanged(event, log);
       break;
     case 'invoice.paid':
     case 'invoice.payment_failed':
@@ -201,22 +295,7 @@ export async function handleWebhook(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...(payment && effect?.userId
-        ? [
-            {
-              Put: {
-                Item: {
-                  ...PaymentLogKeys.key({
-                    userId: effect.userId,
-                    createdAt: String(payment.createdAt),
-                    eventId: event.id,
-                  }),
-                  ...payment,
-                },
-              },
-            },
-          ]
-        : []),
+      ...(payment ? [{ Put: { Item: paymentLogItem(payment, event.id) } }] : []),
     ]);
   } catch (error) {
     // The same event, delivered twice at once: the other delivery logged it.

@@ -28,7 +28,7 @@ export interface MembershipFields {
 const PAID_STATUSES = new Set(['active', 'trialing']);
 
 /** The subscription gives access at `now`. */
-export function subscriptionLive(user: MembershipFields, now = new Date()): boolean {
+export function subscriptionGivesAccess(user: MembershipFields, now = new Date()): boolean {
   return (
     Boolean(user.stripeSubscriptionId) &&
     PAID_STATUSES.has(user.subscriptionStatus ?? '') &&
@@ -39,7 +39,7 @@ export function subscriptionLive(user: MembershipFields, now = new Date()): bool
 
 /** The member's membership at `now`, as `GET /api/user/pro` answers it. */
 export function membershipOf(user: MembershipFields, now = new Date()): ProStatus {
-  if (subscriptionLive(user, now)) {
+  if (subscriptionGivesAccess(user, now)) {
     return user.subscriptionCancelAtPeriodEnd
       ? {
           isPro: true,

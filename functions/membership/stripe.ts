@@ -88,4 +88,10 @@ export async function callStripe<T>(call: (client: Stripe) => Promise<T>): Promi
   }
 }
 
+/** The error Stripe answered with, behind the 502 `callStripe` made of it. */
+export function stripeErrorOf(error: unknown): Stripe.errors.StripeError | undefined {
+  const cause = error instanceof AppError ? error.cause : error;
+  return cause instanceof Stripe.errors.StripeError ? cause : undefined;
+}
+
 export { Stripe };

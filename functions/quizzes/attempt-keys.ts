@@ -21,7 +21,7 @@ export const PlayerKeys = entity({
   sk: 'PLAYER#{userId}',
   byOwner: 'PLAYER#{quizId}',
   notes:
-    "first play of a person: `participantCount` counts people, `totalPlayers` plays; the person's `rating` of the quiz",
+    "first play of a person: `participantCount` counts people, `totalPlayers` plays; `lastPlayedDay` (Japan time), moved forward by the person's first play of a day, which is what counts them once a day for the featured quiz; the person's `rating` of the quiz",
 });
 
 export const ProgressKeys = entity({

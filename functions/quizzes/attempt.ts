@@ -12,7 +12,8 @@ import { completionAchievements, completionItems, grantAchievements } from '../p
 import { accountGuard, type UserItem } from '../users/user';
 import { userKey } from '../users/user-keys';
 import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
-import { countDailyPlay, listDailyPlays } from './featured';
+import { japanDate } from '../lib/japan-time';
+import { countDailyPlayer, listDailyPlayers } from './featured';
 import { activeQuizCheck, viewableQuizDetail } from './quiz';
 import { quizKey } from './quiz-keys';
 
@@ -74,39 +75,62 @@ export async function saveAttempt(
     ...AttemptKeys.owner({ userId: user.id, completedAt, quizId }),
   };
   const quizGone = () => new NotFoundError();
-  const countPlay = (firstTime: boolean) =>
-    transactWrite([
-      { Put: { Item: attempt } },
-      ...(firstTime
+  const playerKey = PlayerKeys.key({ quizId, userId: user.id });
+  const day = japanDate(now);
+  /**
+   * What the play is to the quiz's counters, decided by the player mark in the play's own
+   * transaction: a new participant, a returning one's first play today (a new player of the day
+   * for the featured quiz), or another play today (counted as a play only).
+   */
+  type Mark = 'first' | 'firstToday' | 'again';
+  const markItems = (mark: Mark) =>
+    mark === 'first'
+      ? [
+          {
+            name: 'player',
+            Put: {
+              Item: {
+                ...playerKey,
+                userId: user.id,
+                firstPlayedAt: completedAt,
+                lastPlayedDay: day,
+                ...PlayerKeys.owner({ userId: user.id, quizId }),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]
+      : mark === 'firstToday'
         ? [
             {
               name: 'player',
-              Put: {
-                Item: {
-                  ...PlayerKeys.key({ quizId, userId: user.id }),
-                  userId: user.id,
-                  firstPlayedAt: completedAt,
-                  ...PlayerKeys.owner({ userId: user.id, quizId }),
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
+              Update: {
+                Key: playerKey,
+                UpdateExpression: 'SET lastPlayedDay = :day',
+                ConditionExpression:
+                  'attribute_exists(pk) AND (attribute_not_exists(lastPlayedDay) OR lastPlayedDay < :day)',
+                ExpressionAttributeValues: { ':day': day },
               },
             },
           ]
-        : []),
+        : [];
+  const countPlay = (mark: Mark) =>
+    transactWrite([
+      { Put: { Item: attempt } },
+      ...markItems(mark),
       {
         Update: {
           Key: quizKey(quizId),
-          UpdateExpression: firstTime
-            ? 'ADD totalPlayers :one, participantCount :one'
-            : 'ADD totalPlayers :one',
+          UpdateExpression:
+            mark === 'first' ? 'ADD totalPlayers :one, participantCount :one' : 'ADD totalPlayers :one',
           ConditionExpression: 'attribute_exists(pk) AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
         },
         onConditionFailed: quizGone,
       },
-      // This week's plays, for the featured quiz.
-      countDailyPlay(quizId, now),
+      // This week's players, for the featured quiz: each account once a day.
+      ...(mark === 'again' ? [] : [countDailyPlayer(quizId, now)]),
       ...completionItems(
         {
           userId: user.id,
@@ -120,18 +144,35 @@ export async function saveAttempt(
         now,
       ),
     ]);
-  try {
-    await countPlay(true);
-  } catch (error) {
-    // Played before: count the play, not a new participant.
-    if (!(error instanceof ConditionsFailed && error.has('player'))) throw error;
-    await countPlay(false);
+  // The mark as read says which kind the play is; when a parallel play of the same person wrote
+  // it first, the transaction's condition fails and the mark is read again. It only moves forward
+  // (none, then an earlier day, then today), so this ends by the third try.
+  const kindOf = async (): Promise<Mark> => {
+    const { Item } = await db.get({
+      Key: playerKey,
+      ConsistentRead: true,
+      ProjectionExpression: 'lastPlayedDay',
+    });
+    if (!Item) return 'first';
+    return String(Item.lastPlayedDay ?? '') < day ? 'firstToday' : 'again';
+  };
+  let mark = await kindOf();
+  for (let tries = 1; ; tries++) {
+    try {
+      await countPlay(mark);
+      break;
+    } catch (error) {
+      if (!(mark !== 'again' && tries < 3 && error instanceof ConditionsFailed && error.has('player')))
+        throw error;
+      mark = await kindOf();
+    }
   }
   emitMetric(METRIC.plays);
 
-  await listDailyPlays(quizId, now).catch((error: unknown) =>
-    log.error('listing the day’s plays failed', { error }),
-  );
+  if (mark !== 'again')
+    await listDailyPlayers(quizId, now).catch((error: unknown) =>
+      log.error('listing the day’s players failed', { error }),
+    );
 
   // The play is saved with every counter above; achievements follow from the new total. The play
   // stands whatever happens from here (a retry would count it twice): an achievement missed now is

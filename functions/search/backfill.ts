@@ -5,7 +5,7 @@ import { scanPages } from '../data/paginate';
 import { literalPrefix } from '../data/keys';
 import { japanDate } from '../lib/japan-time';
 import { AttemptKeys } from '../quizzes/attempt-keys';
-import { daysThisWeek, recountDailyPlays } from '../quizzes/featured';
+import { daysThisWeek, recountDailyPlayers } from '../quizzes/featured';
 import { QuizKeys, quizKey } from '../quizzes/quiz-keys';
 import { MigrationKeys } from '../users/user-keys';
 import { gramId, textGrams } from './grams';
@@ -64,9 +64,9 @@ export async function backfillSearch(
   // 1. The quizzes, and this week's attempts.
   const quizzes = new Map<string, IndexedQuiz>();
   const week = new Set(daysThisWeek(now));
-  const plays = new Map<string, number>();
+  const players = new Map<string, Set<string>>();
   for await (const page of scanPages<
-    IndexedQuiz & { pk: string; sk: string; completedAt?: string; quizId?: string }
+    IndexedQuiz & { pk: string; sk: string; completedAt?: string; quizId?: string; userId?: string }
   >({
     FilterExpression: '(sk = :meta AND begins_with(pk, :quiz)) OR begins_with(sk, :attempt)',
     ExpressionAttributeValues: {
@@ -79,11 +79,11 @@ export async function backfillSearch(
       if (item.sk === QuizKeys.sk()) quizzes.set(item.id, item);
       else if (item.completedAt && item.quizId && week.has(japanDate(new Date(item.completedAt)))) {
         const key = `${item.quizId}\u0000${japanDate(new Date(item.completedAt))}`;
-        plays.set(key, (plays.get(key) ?? 0) + 1);
+        players.set(key, (players.get(key) ?? new Set()).add(item.userId ?? item.sk));
       }
     }
   }
-  log(`${quizzes.size} quizzes, ${plays.size} quiz-days played this week`);
+  log(`${quizzes.size} quizzes, ${players.size} quiz-days played this week`);
 
   // 2. Every public quiz's postings and ranking entries, as they should be.
   const { puts: written } = await applyIndexWrites(
@@ -91,10 +91,10 @@ export async function backfillSearch(
   );
   log(`${written} index items written`);
 
-  // 3. This week's play counts.
-  for (const [key, count] of plays) {
+  // 3. This week's players, each account once a day.
+  for (const [key, accounts] of players) {
     const [quizId, day] = key.split('\u0000') as [string, string];
-    if (quizzes.has(quizId)) await recountDailyPlays(quizId, day, count);
+    if (quizzes.has(quizId)) await recountDailyPlayers(quizId, day, accounts.size);
   }
 
   // 4. Index items that should not be there: of quizzes gone, hidden, private, or edited.
@@ -147,6 +147,6 @@ export async function backfillSearch(
     publicQuizzes: [...quizzes.values()].filter(isPubliclyVisible).length,
     written,
     removed,
-    dailyCounts: plays.size,
+    dailyCounts: players.size,
   };
 }

@@ -62,6 +62,13 @@ export function checkoutPage(
       `<div class="card"><h1>決済ページが見つかりません</h1><p class="muted">URL が正しいか確かめてください。</p></div>`,
     );
   const amount = yen(session.amount_total, session.currency);
+  if (session.status === 'expired') {
+    const back = String(session.cancel_url ?? session.success_url ?? '');
+    return layout(
+      'テスト決済',
+      `<div class="card"><span class="tag">テスト決済</span><h1>この決済ページは有効期限が切れています</h1><p class="muted">お支払いは行われていません。</p><p><a href="${escape(back)}">サービスに戻る</a></p></div>`,
+    );
+  }
   if (session.status !== 'open') {
     const back = String(session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', String(session.id));
     return layout(

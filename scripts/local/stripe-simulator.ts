@@ -15,7 +15,9 @@ import { checkoutPage, dashboardPage } from './stripe-pages';
  *   app's `/api/stripe/webhook`, retried with backoff on any failure, as Stripe does;
  * - a test clock: `POST /_simulator/advance-clock {seconds}` moves subscriptions forward and emits
  *   what a real renewal (`invoice.paid`) or period end after a cancel (`customer.subscription.deleted`)
- *   would; `renewal: "fail"` makes the renewals fail instead (`invoice.payment_failed`, `past_due`);
+ *   would; `renewal: "fail"` makes the renewals fail instead (`invoice.payment_failed`, `past_due`).
+ *   As with Stripe's test clocks, which move a customer's billing, Checkout Sessions keep real time:
+ *   a session expires at its `expires_at` (`checkout.session.expired`) whatever the clock says;
  * - a page at `/` listing customers and subscriptions, with the clock's buttons.
  * Local stage only, on 127.0.0.1, never on the app port. Its objects live in memory, and in a
  * JSON file beside the local data when `npm run dev` gives one.
@@ -135,6 +137,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   /** The test clock: seconds added to the real time. */
   let clockOffset = 0;
   const now = () => Math.floor(Date.now() / 1000) + clockOffset;
+  /** Checkout Sessions are not on the test clock (see the note at the top). */
+  const realNow = () => Math.floor(Date.now() / 1000);
 
   const customers = new Map<string, StripeObject>();
   const sessions = new Map<string, StripeObject>();
@@ -143,8 +147,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   const paymentIntents = new Map<string, StripeObject>();
   const prices = new Map<string, StripeObject>();
   const products = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const stores = { customers, sessions, subscriptions, invoices, paymentIntents, prices, products };
+  const stores = { customers, sessions, subscriptions, invoices, paymentIntents, prices, products, refunds };
   // `npm run dev` keeps the simulator's objects with the local data, so members who paid keep
   // their customers and subscriptions across restarts (as the table keeps their ids).
   if (options.stateFile && existsSync(options.stateFile)) {
@@ -513,6 +518,95 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
 
   // ---- API ----------------------------------------------------------------------------------
 
+  /** Stripe's list order: newest first. */
+  const newestFirst = (a: StripeObject, b: StripeObject) =>
+    Number(b.created) - Number(a.created) || (a.id < b.id ? 1 : -1);
+  const listLimit = (params: Params) => Math.min(100, Math.max(1, Number(text(params.limit) ?? 10)));
+
+  function expireSession(session: StripeObject) {
+    Object.assign(session, { status: 'expired', url: null });
+    emit('checkout.session.expired', publicSession(session));
+  }
+
+  /** Open sessions past their `expires_at` expire, as Stripe's own sweep does. */
+  function expireDueSessions() {
+    for (const session of sessions.values())
+      if (session.status === 'open' && Number(session.expires_at) <= realNow()) expireSession(session);
+  }
+
+  /** A refund of a payment intent's charge (all of what is left of it unless `amount` says less). */
+  function createRefund(params: Params): StripeObject {
+    const intentId = text(params.payment_intent);
+    const chargeId = text(params.charge);
+    if (!intentId && !chargeId)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        { code: 'parameter_missing' },
+      );
+    const intent = intentId
+      ? need(paymentIntents, intentId, 'payment_intent')
+      : [...paymentIntents.values()].find((candidate) => candidate.latest_charge === chargeId);
+    if (!intent)
+      throw new StripeError(404, 'invalid_request_error', `No such charge: '${chargeId}'`, {
+        code: 'resource_missing',
+        param: 'charge',
+      });
+    if (intent.status !== 'succeeded')
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    const reason = text(params.reason);
+    if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+      throw new StripeError(400, 'invalid_request_error', `Invalid reason: ${reason}`, { param: 'reason' });
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intent.id && refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + Number(refund.amount), 0);
+    const left = Number(intent.amount) - refunded;
+    if (left <= 0)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Charge ${String(intent.latest_charge)} has already been refunded.`,
+        { code: 'charge_already_refunded', charge: intent.latest_charge },
+      );
+    const amount = params.amount === undefined ? left : Number(text(params.amount));
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    const refund: StripeObject = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: newId('txn'),
+      charge: intent.latest_charge,
+      created: now(),
+      currency: intent.currency,
+      destination_details: {
+        type: 'card',
+        card: { type: 'refund', reference: null, reference_status: 'pending', reference_type: null },
+      },
+      metadata: stringRecord(params.metadata),
+      payment_intent: intent.id,
+      reason: reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    emit('refund.created', refund);
+    return refund;
+  }
+
   function need<T extends StripeObject>(store: Map<string, T>, id: string, what: string): T {
     const found = store.get(id);
     if (!found)
@@ -524,6 +618,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   }
 
   function api(method: string, path: string, params: Params): unknown {
+    expireDueSessions();
     const expand = ([] as unknown[]).concat(params.expand ?? []).map(String);
     const segments = path.split('/').filter(Boolean).slice(1); // drop "v1"
     const [resource, id, action] = segments;
@@ -548,7 +643,18 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
       case 'GET customers':
         return need(customers, id!, 'customer');
       case 'POST checkout/sessions': {
-        if (checkoutId) break;
+        if (checkoutId) {
+          if (segments[3] !== 'expire' || segments.length !== 4) break;
+          const session = need(sessions, checkoutId, 'checkout.session');
+          if (session.status !== 'open')
+            throw new StripeError(
+              400,
+              'invalid_request_error',
+              `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${String(session.status)}".`,
+            );
+          expireSession(session);
+          return publicSession(session);
+        }
         if (text(params.mode) !== 'subscription')
           throw new StripeError(400, 'invalid_request_error', 'Only subscription mode is simulated.', {
             param: 'mode',
@@ -567,6 +673,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
             param: 'line_items',
           });
         const price = priceFrom(lineItems[0]!.price_data as Params | undefined, text(lineItems[0]!.price));
+        const created = realNow();
+        const expiresAt =
+          params.expires_at === undefined ? created + 24 * 3600 : Number(text(params.expires_at));
+        // Stripe's range: 30 minutes to 24 hours after the session is made.
+        if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'The `expires_at` timestamp must be between 30 minutes and 24 hours after the Checkout Session is created.',
+            { code: 'parameter_invalid_integer', param: 'expires_at' },
+          );
         const id = newId('cs_test');
         const session: StripeObject = {
           id,
@@ -587,8 +704,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
           success_url: successUrl,
           cancel_url: text(params.cancel_url) ?? null,
           url: `${base}/checkout/${id}`,
-          created: now(),
-          expires_at: now() + 24 * 3600,
+          created,
+          expires_at: expiresAt,
           livemode: false,
           _price: price.id,
           _subscriptionMetadata: stringRecord((params.subscription_data as Params | undefined)?.metadata),
@@ -596,15 +713,27 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         sessions.set(id, session);
         return publicSession(session);
       }
-      case 'GET checkout/sessions':
-        if (!checkoutId || segments.length > 3) break;
-        return publicSession(need(sessions, checkoutId, 'checkout.session'));
+      case 'GET checkout/sessions': {
+        if (checkoutId) {
+          if (segments.length > 3) break;
+          return publicSession(need(sessions, checkoutId, 'checkout.session'));
+        }
+        const customer = text(params.customer);
+        const subscription = text(params.subscription);
+        const status = text(params.status);
+        const found = [...sessions.values()]
+          .filter((session) => !customer || session.customer === customer)
+          .filter((session) => !subscription || session.subscription === subscription)
+          .filter((session) => !status || session.status === status)
+          .sort(newestFirst)
+          .slice(0, listLimit(params));
+        return list(found.map(publicSession), '/v1/checkout/sessions');
+      }
       case 'GET subscriptions': {
         if (id) return need(subscriptions, id, 'subscription');
         // Stripe's rule: no status lists all but cancelled ones; `all` lists every one.
         const customer = text(params.customer);
         const status = text(params.status);
-        const limit = Math.min(100, Math.max(1, Number(text(params.limit) ?? 10)));
         const found = [...subscriptions.values()]
           .filter((subscription) => !customer || subscription.customer === customer)
           .filter((subscription) =>
@@ -614,8 +743,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
                 ? subscription.status === status
                 : subscription.status !== 'canceled',
           )
-          .sort((a, b) => Number(b.created) - Number(a.created))
-          .slice(0, limit);
+          .sort(newestFirst)
+          .slice(0, listLimit(params));
         return list(found, '/v1/subscriptions');
       }
       case 'POST subscriptions': {
@@ -684,6 +813,20 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
           });
         endSubscription(subscription, now());
         return subscription;
+      }
+      case 'POST refunds':
+        if (id) break;
+        return createRefund(params);
+      case 'GET refunds': {
+        if (id) return need(refunds, id, 'refund');
+        const intent = text(params.payment_intent);
+        const charge = text(params.charge);
+        const found = [...refunds.values()]
+          .filter((refund) => !intent || refund.payment_intent === intent)
+          .filter((refund) => !charge || refund.charge === charge)
+          .sort(newestFirst)
+          .slice(0, listLimit(params));
+        return list(found, '/v1/refunds');
       }
       case 'GET invoices':
         return publicInvoice(need(invoices, id!, 'invoice'), expand);
@@ -869,10 +1012,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
 
     const checkout = /^\/checkout\/(cs_test_[A-Za-z0-9]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
     if (checkout) {
+      expireDueSessions();
       const session = sessions.get(checkout[1]!);
       if (!session) return sendHtml(response, 404, checkoutPage(undefined, undefined));
       if (method === 'POST') {
         if (foreignOrigin(request)) return sendHtml(response, 403, checkoutPage(undefined, undefined));
+        // An expired session cannot be paid: the page says so, as Stripe's does.
+        if (session.status === 'expired')
+          return sendHtml(response, 410, checkoutPage(publicSession(session), undefined));
         if (checkout[2] === 'pay') {
           pay(session);
           save();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { japanDate } from '@functions/lib/japan-time';
-import { recountDailyPlays } from '@functions/quizzes/featured';
+import { recountDailyPlayers } from '@functions/quizzes/featured';
 import { seed } from '../../scripts/seed';
 import { member, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
@@ -9,9 +9,9 @@ import type { TestClient } from '../support/http-client';
 import { quizInput } from '../support/quiz-input';
 
 /**
- * The featured quiz of the week: the most played in the last 7 days (Japan time), counted at each
- * finished play; never a hidden, private, deleted or reported quiz; the most popular of the newest
- * quizzes when nobody played this week.
+ * The featured quiz of the week: the one with the most players in the last 7 days (Japan time),
+ * each account counted once a day; never a hidden, private, deleted or reported quiz; the most
+ * popular of the newest quizzes when nobody played this week.
  */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
@@ -51,7 +51,7 @@ describe('featured quiz of the week', () => {
     expect(quiz).toMatchObject({ isPublished: true, isHidden: false });
   });
 
-  it('is the quiz played most this week, and never a reported, hidden, private or deleted one', async () => {
+  it('is the quiz with most players this week, and never a reported, hidden, private or deleted one', async () => {
     const tag = randomUUID().slice(0, 6);
     const author = await member(gateway, { isPro: true });
     const [often, sometimes, once, secret] = [
@@ -70,10 +70,10 @@ describe('featured quiz of the week', () => {
       });
     expect((await featured())?.id).toBe(often);
 
-    // Plays of earlier days this week count; plays older than 7 days do not.
-    await recountDailyPlays(once, daysAgo(8), 50);
+    // Players of earlier days this week count; players older than 7 days do not.
+    await recountDailyPlayers(once, daysAgo(8), 50);
     expect((await featured())?.id).toBe(often);
-    await recountDailyPlays(once, daysAgo(6), 3);
+    await recountDailyPlayers(once, daysAgo(6), 3);
     expect((await featured())?.id).toBe(once);
 
     const reader = await member(gateway);
@@ -91,5 +91,30 @@ describe('featured quiz of the week', () => {
     const fallback = await featured();
     expect([often, sometimes, once, secret]).not.toContain(fallback?.id);
     expect(fallback).toMatchObject({ isPublished: true, isHidden: false });
+  });
+
+  it('counts players, not plays: one account replaying a quiz (ten times at once, then five more) adds one a day', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const author = await member(gateway, { isPro: true });
+    const replayed = await create(author.client, `繰り返し ${tag}`);
+    const shared = await create(author.client, `みんなで ${tag}`);
+    const fan = await member(gateway);
+    const attempt = () =>
+      fan.client.request('POST', `/api/quizzes/${replayed}/attempt`, {
+        json: { answers: {}, answersByIndex: { '0': 'A' } },
+      });
+    for (const answer of await Promise.all(Array.from({ length: 10 }, attempt)))
+      expect(answer.status, answer.text).toBe(201);
+    for (let time = 0; time < 5; time++) expect((await attempt()).status).toBe(201);
+    await play(shared, 3);
+    expect((await featured())?.id).toBe(shared);
+
+    // The quiz's own counters keep their meaning: people and plays.
+    const quiz = (await (await visitor(gateway)).get(`/api/quizzes/${replayed}`)).json;
+    expect(quiz).toMatchObject({ participantCount: 1, totalPlayers: 15 });
+
+    // Three more people make four players today: now it leads.
+    await play(replayed, 3);
+    expect((await featured())?.id).toBe(replayed);
   });
 });

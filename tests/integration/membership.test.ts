@@ -81,6 +81,15 @@ const paymentLogs = (userId: string) =>
     partition: PaymentLogKeys.pk({ userId }),
   });
 
+/** Answers of one member's parallel payment calls: some 200, the rest refused by the per-minute limit. */
+function expectUpToLimit(answers: { status: number; text: string; json: Record<string, unknown> }[]) {
+  for (const answer of answers) {
+    expect([200, 429], answer.text).toContain(answer.status);
+    if (answer.status === 429) expect(answer.json.message).toBe(MEMBERSHIP_MESSAGES.paymentCallsTooFast);
+  }
+  expect(answers.some((answer) => answer.status === 200)).toBe(true);
+}
+
 describe('paying', () => {
   it('a free member is not pro and sees the free plan', async () => {
     const { client } = await member(gateway);
@@ -152,10 +161,10 @@ describe('paying', () => {
       const answers = await Promise.all(
         Array.from({ length: 30 }, () => client.request('POST', '/api/user/upgrade-pro')),
       );
-      for (const answer of answers) {
-        expect(answer.status, answer.text).toBe(200);
+      // Past the member's payment calls of the minute: 429, never a 500.
+      expectUpToLimit(answers);
+      for (const answer of answers.filter((answer) => answer.status === 200))
         expect(answer.json).toMatchObject({ isPro: true, status: 'active' });
-      }
       expect(await isProPerMe(client)).toBe(true);
       const account = await getUser(user.id);
       const listed = await payments.sdk.subscriptions.list({
@@ -168,27 +177,29 @@ describe('paying', () => {
     }
   });
 
-  it('one Stripe customer per member, however many checkouts start at once', async () => {
+  it('thirty checkouts started at once (tabs): one customer and one payable page', async () => {
     const { client, user } = await member(gateway);
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
         client.request('POST', '/api/stripe/create-checkout-session', { json: {} }),
       ),
     );
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
-    for (const answer of answers) expect([200, 429], answer.text).toContain(answer.status);
-    const account = await getUser(user.id);
-    const customers = new Set<string>();
-    for (const answer of answers.filter((answer) => answer.status === 200)) {
-      const session = await payments.sdk.checkout.sessions.retrieve(
-        String(answer.json.url).split('/').at(-1)!,
-      );
-      customers.add(String(session.customer));
-      expect(session.client_reference_id).toBe(user.id);
-      expect(session.amount_total).toBe(500);
-      expect(session.currency).toBe('jpy');
+    for (const answer of answers) {
+      expect([200, 409, 429], answer.text).toContain(answer.status);
+      if (answer.status === 409) expect(answer.json.message).toBe(MEMBERSHIP_MESSAGES.checkoutOpen);
     }
-    expect([...customers]).toEqual([account!.stripeCustomerId]);
+    const account = await getUser(user.id);
+    const open = await payments.sdk.checkout.sessions.list({
+      customer: account!.stripeCustomerId!,
+      status: 'open',
+    });
+    expect(open.data).toHaveLength(1);
+    const [session] = open.data;
+    expect(answers.map((answer) => answer.json.url)).toContain(session!.url);
+    expect(session).toMatchObject({ client_reference_id: user.id, amount_total: 500, currency: 'jpy' });
+    const customers = await payments.sdk.checkout.sessions.list({ customer: account!.stripeCustomerId! });
+    expect(customers.data.length).toBeGreaterThanOrEqual(1);
+    for (const made of customers.data) expect(made.customer).toBe(account!.stripeCustomerId);
   });
 
   it('a granted member (the local pro account) is pro without a subscription and has nothing to cancel', async () => {
@@ -333,12 +344,6 @@ describe('cancelling, resuming, renewing and ending', () => {
     expect(again.json).toMatchObject({ status: 'cancelled_but_active' });
     const { expiresAt } = await proStatus(client);
 
-    // Cancelling twice (30 times at once) is one cancellation.
-    const repeats = await Promise.all(
-      Array.from({ length: 30 }, () => client.request('POST', '/api/user/cancel-pro')),
-    );
-    for (const repeat of repeats) expect(repeat.json).toMatchObject({ status: 'cancelled_but_active' });
-
     await payments.simulator.idle();
     await advanceClock(payments.simulator.url, 32 * DAY);
     await payments.simulator.idle();
@@ -360,6 +365,19 @@ describe('cancelling, resuming, renewing and ending', () => {
     expect(mine).toEqual([expect.objectContaining({ id: kept.json.id, isPublished: false })]);
     const cancelAfter = await client.request('POST', '/api/user/cancel-pro');
     expect(cancelAfter.status).toBe(409);
+  });
+
+  it('cancelling thirty times at once is one cancellation (the calls past the minute get 429)', async () => {
+    const { client, user } = await paidMember();
+    const repeats = await Promise.all(
+      Array.from({ length: 30 }, () => client.request('POST', '/api/user/cancel-pro')),
+    );
+    expectUpToLimit(repeats);
+    for (const repeat of repeats.filter((answer) => answer.status === 200))
+      expect(repeat.json).toMatchObject({ status: 'cancelled_but_active' });
+    const subscriptionId = (await getUser(user.id))!.stripeSubscriptionId!;
+    expect((await payments.sdk.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
+    expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'cancelled_but_active' });
   });
 
   it('after the end, resume starts the previous plan again on the same card', async () => {
@@ -436,5 +454,183 @@ describe('cancelling, resuming, renewing and ending', () => {
     for (const [name, value] of client.cookies) forged.cookies.set(name, value);
     expect((await forged.request('POST', '/api/user/cancel-pro')).status).toBe(403);
     expect((await proStatus(client)).status).toBe('active');
+  });
+});
+
+describe('one subscription per member', () => {
+  const liveStatuses = ['active', 'trialing', 'past_due', 'incomplete'];
+  const customerOf = async (userId: string) => (await getUser(userId))!.stripeCustomerId!;
+  const subscriptionsOf = async (customer: string) =>
+    (await payments.sdk.subscriptions.list({ customer, status: 'all' })).data;
+  const liveOf = async (customer: string) =>
+    (await subscriptionsOf(customer)).filter((subscription) => liveStatuses.includes(subscription.status));
+
+  /** A second subscription of the member's customer, made at Stripe with every webhook held back. */
+  async function secondSubscriptionUnheard(userId: string) {
+    const customer = await customerOf(userId);
+    const [first] = await liveOf(customer);
+    const price = first!.items.data[0]!.price;
+    payments.simulator.setWebhookUrl(undefined);
+    const second = await payments.sdk.subscriptions.create({
+      customer,
+      items: [
+        {
+          price_data: {
+            currency: 'jpy',
+            product: String(price.product),
+            unit_amount: 500,
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
+      default_payment_method: 'pm_second_card',
+    });
+    return { customer, first: first!, second };
+  }
+
+  it('a member with an open checkout page, or a subscription renewing, cancelled or unpaid, cannot start another', async () => {
+    const { client } = await member(gateway);
+    const refused = async (message: string) => {
+      const answer = await client.request('POST', '/api/stripe/create-checkout-session', { json: {} });
+      expect(answer.status, answer.text).toBe(409);
+      expect(answer.json.message).toBe(message);
+    };
+    const checkoutUrl = await startCheckout(client);
+    await refused(MEMBERSHIP_MESSAGES.checkoutOpen);
+    await payCheckout(checkoutUrl);
+    await payments.simulator.idle();
+    await refused(MEMBERSHIP_MESSAGES.alreadyMember);
+    expect((await client.request('POST', '/api/user/cancel-pro')).status).toBe(200);
+    await refused(MEMBERSHIP_MESSAGES.subscriptionEnding);
+  });
+
+  it('an unpaid renewal (past_due) blocks a new checkout; resume ends it and starts one subscription', async () => {
+    const { client, user } = await paidMember();
+    await advanceClock(payments.simulator.url, 32 * DAY, 'fail');
+    await payments.simulator.idle();
+    const customer = await customerOf(user.id);
+    expect((await liveOf(customer)).map((subscription) => subscription.status)).toEqual(['past_due']);
+    const answer = await client.request('POST', '/api/stripe/create-checkout-session', { json: {} });
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.json.message).toBe(MEMBERSHIP_MESSAGES.subscriptionUnpaid);
+
+    const resumed = await client.request('POST', '/api/user/resume-pro');
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.json).toMatchObject({ isPro: true, status: 'active' });
+    await payments.simulator.idle();
+    const live = await liveOf(customer);
+    expect(live.map((subscription) => subscription.status)).toEqual(['active']);
+    expect((await getUser(user.id))!.stripeSubscriptionId).toBe(live[0]!.id);
+  });
+
+  it('two checkouts paid at once end with one subscription: the second ends at once, is refunded, and the log says so', async () => {
+    const { client, user } = await member(gateway);
+    const firstUrl = await startCheckout(client);
+    const customer = await customerOf(user.id);
+    // A second page the checks did not stop (e.g. opened before they existed), paid at the same moment.
+    const second = await payments.sdk.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'jpy',
+            unit_amount: 500,
+            recurring: { interval: 'month' },
+            product_data: { name: 'アドバンスド会員' },
+          },
+        },
+      ],
+      metadata: { userId: user.id },
+      subscription_data: { metadata: { userId: user.id } },
+      success_url: 'http://localhost:3000/pro-checkout?success=1&session_id={CHECKOUT_SESSION_ID}',
+    });
+    await Promise.all([payCheckout(firstUrl), payCheckout(second.url!)]);
+    await payments.simulator.idle();
+
+    const subscriptions = await subscriptionsOf(customer);
+    expect(subscriptions).toHaveLength(2);
+    const live = subscriptions.filter((subscription) => liveStatuses.includes(subscription.status));
+    const ended = subscriptions.filter((subscription) => subscription.status === 'canceled');
+    expect(live).toHaveLength(1);
+    expect(ended).toHaveLength(1);
+    expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'active' });
+    expect((await getUser(user.id))!.stripeSubscriptionId).toBe(live[0]!.id);
+
+    const logs = await queryAll<Record<string, unknown>>({
+      partition: PaymentLogKeys.pk({ userId: user.id }),
+    });
+    expect(logs.filter((log) => log.status === 'succeeded')).toHaveLength(2);
+    const refunds = logs.filter((log) => log.paymentType === 'duplicate_subscription');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      status: 'refunded',
+      amount: 500,
+      currency: 'jpy',
+      subscriptionId: ended[0]!.id,
+      metadata: { keptSubscriptionId: live[0]!.id },
+    });
+    expect(String(refunds[0]!.description)).toContain('返金');
+    const refunded = await payments.sdk.refunds.list({ payment_intent: String(refunds[0]!.paymentIntentId) });
+    expect(refunded.data).toEqual([
+      expect.objectContaining({ amount: 500, reason: 'duplicate', status: 'succeeded' }),
+    ]);
+  });
+
+  it('cancel-pro cancels every live subscription of the customer, not only the one on the account', async () => {
+    const { client, user } = await paidMember();
+    try {
+      const { customer, first, second } = await secondSubscriptionUnheard(user.id);
+      expect((await getUser(user.id))!.stripeSubscriptionId).toBe(first.id);
+      const cancelled = await client.request('POST', '/api/user/cancel-pro');
+      expect(cancelled.status, cancelled.text).toBe(200);
+      expect(cancelled.json).toMatchObject({ status: 'cancelled_but_active' });
+      const after = await liveOf(customer);
+      expect(after.map((subscription) => subscription.id).sort()).toEqual([first.id, second.id].sort());
+      for (const subscription of after) expect(subscription.cancel_at_period_end).toBe(true);
+    } finally {
+      payments.simulator.setWebhookUrl(`${gateway.url}/api/stripe/webhook`);
+    }
+  });
+
+  it('deleting the account cancels every live subscription of the customer at once', async () => {
+    const { client, user } = await registered(gateway);
+    await payCheckout(await startCheckout(client));
+    await payments.simulator.idle();
+    try {
+      const { customer } = await secondSubscriptionUnheard(user.id);
+      expect(await liveOf(customer)).toHaveLength(2);
+      const deleted = await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(await liveOf(customer)).toEqual([]);
+    } finally {
+      payments.simulator.setWebhookUrl(`${gateway.url}/api/stripe/webhook`);
+    }
+  });
+});
+
+describe('payment calls per member', () => {
+  it('at most 10 a minute across the five payment calls: then 429 with a Japanese message; others are unaffected', async () => {
+    const { client } = await member(gateway);
+    const checks = await Promise.all(
+      Array.from({ length: 10 }, () => client.get('/api/stripe/check-payment/cs_test_nobodys')),
+    );
+    for (const check of checks) expect(check.status, check.text).toBe(404);
+    const calls = [
+      () => client.get('/api/stripe/check-payment/cs_test_nobodys'),
+      () => client.request('POST', '/api/stripe/create-checkout-session', { json: {} }),
+      () => client.request('POST', '/api/user/upgrade-pro'),
+      () => client.request('POST', '/api/user/cancel-pro'),
+      () => client.request('POST', '/api/user/resume-pro'),
+    ];
+    for (const call of calls) {
+      const answer = await call();
+      expect(answer.status, answer.text).toBe(429);
+      expect(answer.json.message).toBe(MEMBERSHIP_MESSAGES.paymentCallsTooFast);
+    }
+    const { client: other } = await member(gateway);
+    expect((await other.request('POST', '/api/user/cancel-pro')).status).toBe(409);
   });
 });

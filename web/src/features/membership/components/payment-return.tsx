@@ -2,11 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { StatusCard } from '@web/components/ui/status-card';
+import { ApiError } from '@web/lib/api-client';
 import { checkPayment, upgradeToPro, useRefreshMembership } from '../api/membership';
 import { BackHomeButton, membershipFailure } from './membership-parts';
 
 /** How long the page waits for the payment to be confirmed (30 polls, 2 s apart) before it gives up. */
 const MAX_POLLS = 30;
+
+/** The member's payment calls of the minute are used up (429): the poll waits and asks again. */
+const rateLimited = (error: unknown) => error instanceof ApiError && error.status === 429;
 
 export const upgradedPath = '/pro-checkout?upgraded=1';
 
@@ -14,7 +18,8 @@ export const upgradedPath = '/pro-checkout?upgraded=1';
  * Back from the payment page with `success=1` (second document §4): with a session id, its status
  * is polled every 2 s; once paid and not yet pro, the upgrade call is made once; when the upgrade
  * is complete the page moves to the success view. Without a session id the upgrade call is made
- * directly.
+ * directly. A poll refused by the per-minute limit of payment calls (429) is not a failure: the
+ * next poll asks again (and so does the upgrade call), within the same 30 polls.
  */
 export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId: string | null }) {
   const navigate = useNavigate();
@@ -50,10 +55,12 @@ export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId
         if (!payment.is_pro && !upgradeAsked.current) {
           // Asked once: the server checks with Stripe and makes the member pro if they paid.
           upgradeAsked.current = true;
-          await upgradeToPro().catch(() => undefined);
+          await upgradeToPro().catch((reason: unknown) => {
+            if (rateLimited(reason)) upgradeAsked.current = false;
+          });
         }
       } catch (reason) {
-        return fail(membershipFailure(reason, MEMBERSHIP_MESSAGES.checkFailed));
+        if (!rateLimited(reason)) return fail(membershipFailure(reason, MEMBERSHIP_MESSAGES.checkFailed));
       }
       if (polls >= MAX_POLLS) return fail(MEMBERSHIP_MESSAGES.checkFailed);
       if (!stopped) timer = setTimeout(() => void poll(), MEMBERSHIP.paymentPollMs);

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { Toaster } from '@web/components/toast/toaster';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { ProCheckoutPage } from './pro-checkout-page';
 
@@ -67,6 +68,45 @@ describe('the membership page', () => {
     ).toBeTruthy();
     expect(fake.calls.filter((call) => call.url === '/api/user/upgrade-pro')).toHaveLength(1);
     expect(screen.getByRole('link', { name: /ホームに戻る/ })).toBeTruthy();
+  }, 20_000);
+
+  it('a refused checkout (409, or 429 past the minute) shows the server message in a toast and keeps the page', async () => {
+    const fake = fakeFetch({
+      '/api/auth/me': () => json(member),
+      '/api/user/pro': () => json(free),
+      '/api/stripe/create-checkout-session': () =>
+        json({ message: MEMBERSHIP_MESSAGES.paymentCallsTooFast }, 429),
+    });
+    vi.stubGlobal('fetch', fake.fetchImpl);
+    renderWithProviders(
+      <>
+        <ProCheckoutPage />
+        <Toaster />
+      </>,
+      { route: '/pro-checkout' },
+    );
+    (await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' })).click();
+    expect(await screen.findByText(MEMBERSHIP_MESSAGES.paymentCallsTooFast)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' })).toBeTruthy();
+    expect(screen.queryByText('エラーが発生しました')).toBeNull();
+  });
+
+  it('back from paying: a poll refused by the per-minute limit (429) is waited out, not an error', async () => {
+    let checks = 0;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json(member),
+        '/api/stripe/check-payment/cs_test_abc': () =>
+          ++checks === 1 ? json({ message: MEMBERSHIP_MESSAGES.paymentCallsTooFast }, 429) : paidCheck(true),
+        '/api/user/pro': () => json(active),
+      }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    expect(
+      await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(checks).toBe(2);
   }, 20_000);
 
   it('shows the error view with a way home when the payment is not paid', async () => {

@@ -3,6 +3,7 @@ import { Crown, Home } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
@@ -69,8 +70,22 @@ function UpgradedView({ userId }: { userId: string }) {
 function MembershipPage({ userId }: { userId: string }) {
   const status = useProStatus(userId);
   const checkout = useStartCheckout();
+  const refresh = useRefreshMembership(userId);
   const startCheckout = () =>
-    checkout.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) });
+    checkout.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      // Refused (a payment page already open, a live subscription, too many calls this minute) or
+      // failed: the reason in a toast (second document §8), and the page as it now stands.
+      onError: (error) => {
+        toast({
+          title: 'エラー',
+          description: membershipFailure(error, MEMBERSHIP_MESSAGES.checkoutFailed),
+          variant: 'destructive',
+        });
+        checkout.reset();
+        void refresh();
+      },
+    });
 
   if (status.isPending) return <Spinner />;
   // The upgrade flow: pending until the browser leaves for the payment page (it stays pending then).
@@ -80,15 +95,12 @@ function MembershipPage({ userId }: { userId: string }) {
         <p>まもなくお支払いページに移動します。</p>
       </StatusCard>
     );
-  if (checkout.isError || status.isError) {
-    const error = checkout.error ?? status.error;
-    const fallback = checkout.isError ? MEMBERSHIP_MESSAGES.checkoutFailed : MEMBERSHIP_MESSAGES.checkFailed;
+  if (status.isError)
     return (
       <StatusCard tone="error" title="エラーが発生しました" actions={<BackHomeButton />}>
-        <p>{membershipFailure(error, fallback)}</p>
+        <p>{membershipFailure(status.error, MEMBERSHIP_MESSAGES.checkFailed)}</p>
       </StatusCard>
     );
-  }
   return (
     <section className="container membership-page" aria-labelledby="membership-title">
       <header className="membership-page__header">
