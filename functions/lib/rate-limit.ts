@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { getConfig } from './config';
@@ -44,7 +45,32 @@ export async function withinRateLimit(
   }
 }
 
-/** The same limit per client address (sign-up, login and mail routes). */
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber's network, in which a client may take any of 2^64 addresses at will), and an
+ * IPv4-mapped IPv6 address as its IPv4 address.
+ */
+export function addressKey(ipAddress: string): string {
+  const address = ipAddress.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const mapped = /^(?:(?:0{1,4}:){5}|::)ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // A trailing dotted IPv4 part stands for two groups.
+  const rightGroups = right.reduce((count, group) => count + (group.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - rightGroups).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** The same limit per client address, an IPv6 address counted by its /64 (sign-up, login and mail routes). */
 export async function withinIpRateLimit(
   purpose: string,
   ipAddress: string,
@@ -53,5 +79,5 @@ export async function withinIpRateLimit(
   now = new Date(),
 ) {
   if (!getConfig().perIpRateLimits) return true;
-  return withinRateLimit(`${purpose}-ip#${ipAddress}`, limit, windowSeconds, now);
+  return withinRateLimit(`${purpose}-ip#${addressKey(ipAddress)}`, limit, windowSeconds, now);
 }
