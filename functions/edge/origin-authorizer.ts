@@ -48,20 +48,29 @@ export function authorizerAnswer(
   };
 }
 
-let secret: Promise<string> | undefined;
+/** How long a read of the secret is trusted when a request does not match it (a changed secret). */
+const SECRET_RECHECK_MS = 60_000;
+let cached: { secret: Promise<string>; readAt: number } | undefined;
 
-/** The origin secret, read from Secrets Manager once per cold start (`ORIGIN_SECRET_ARN`). */
-function originSecret(): Promise<string> {
-  secret ??= new SecretsManagerClient({})
-    .send(new GetSecretValueCommand({ SecretId: process.env.ORIGIN_SECRET_ARN }))
-    .then((value) => value.SecretString ?? '')
-    .catch((error: unknown) => {
-      secret = undefined;
-      throw error;
+/** The origin secret from Secrets Manager (`ORIGIN_SECRET_ARN`); `stale`: read again if the last read is a minute old. */
+function originSecret(stale = false): Promise<string> {
+  if (!cached || (stale && Date.now() - cached.readAt > SECRET_RECHECK_MS)) {
+    const secret = new SecretsManagerClient({})
+      .send(new GetSecretValueCommand({ SecretId: process.env.ORIGIN_SECRET_ARN }))
+      .then((value) => value.SecretString ?? '');
+    cached = { secret, readAt: Date.now() };
+    // A failed read is not kept: the next request tries again.
+    secret.catch(() => {
+      if (cached?.secret === secret) cached = undefined;
     });
-  return secret;
+  }
+  return cached.secret;
 }
 
 export async function handler(event: AuthorizerEvent) {
-  return authorizerAnswer(event, fromCloudFront(event, await originSecret()));
+  // A request that does not match may carry a secret changed since the last read: read it again
+  // (at most once a minute, whatever a stranger sends).
+  const allowed =
+    fromCloudFront(event, await originSecret()) || fromCloudFront(event, await originSecret(true));
+  return authorizerAnswer(event, allowed);
 }
