@@ -11,12 +11,12 @@ import { REPO_ROOT } from './constructs/route-function';
  * (turns AI generation over to Amazon Bedrock; without it the offline generator runs),
  * `bedrockRegion` (the model's region when it is not the stack's), `alarmEmail` (subscribed to the
  * stage's alarm topic), `webAclArn` (a CloudFront web ACL managed elsewhere instead of the stage's
- * own edge stack) and `aiReservedConcurrency` (per AI generation function; 0 for none).
+ * own edge stack), `aiReservedConcurrency` (per AI generation function; 0 for none), and
+ * `hostedZoneId` with `hostedZoneName` (a Route 53 zone in which the APIs get names of their own
+ * and their default execute-api endpoints are turned off).
  */
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');
-if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage))
-  throw new Error(`Invalid stage name "${stage}": use lower-case letters, digits and dashes.`);
 
 /** Context values given with `-c name=value` (or in cdk.json), left out when empty. */
 function optionalContext<K extends string>(...names: K[]): Partial<Record<K, string>> {
@@ -32,11 +32,13 @@ const webDist = join(REPO_ROOT, 'web/dist');
 const webBuilt = existsSync(join(webDist, 'index.html'));
 
 const aiReservedConcurrency = app.node.tryGetContext('aiReservedConcurrency') as unknown;
+const { hostedZoneId, hostedZoneName } = optionalContext('hostedZoneId', 'hostedZoneName');
 const { stack } = addStage(app, {
   stage,
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com'),
   ...optionalContext('bedrockModelId', 'bedrockRegion', 'alarmEmail', 'webAclArn'),
   ...(aiReservedConcurrency !== undefined ? { aiReservedConcurrency: Number(aiReservedConcurrency) } : {}),
+  ...(hostedZoneId && hostedZoneName ? { originZone: { hostedZoneId, zoneName: hostedZoneName } } : {}),
   ...(webBuilt ? { webAssetPath: webDist } : {}),
   env: {
     account: process.env.CDK_DEFAULT_ACCOUNT,

@@ -39,19 +39,21 @@ export function addNagSuppressions(stack: Stack) {
         // The same grants in a nested stack name the parent's table and buckets by parameter.
         { regex: '/^Resource::<referenceto.*Arn>\\/(index\\/)?\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:ses:.+:identity\\/\\*$/g' },
-        { regex: '/^Resource::arn:<AWS::Partition>:bedrock:.*$/g' },
+        // Only a global inference profile's model (every commercial Region) or an application
+        // profile's models, each only through the configured profile (infra/constructs/bedrock-access.ts).
+        { regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.*$/g' },
         { regex: '/^Action::s3:.*\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:execute-api:.*\\/@connections\\/\\*$/g' },
         'Resource::*',
       ],
       reason:
-        'Wildcards are scoped to this stack: table indexes (<Table>/index/*), objects of our own buckets, SES identities of this account (sending is limited to the configured sender address by condition), Bedrock foundation models, X-Ray traces, and the @connections of our WebSocket API, and the CDK asset bucket and actions that the bucket deployment needs.',
+        'Wildcards are scoped to this stack: table indexes (<Table>/index/*), objects of our own buckets, SES identities of this account (sending is limited to the configured sender address by condition), the configured Bedrock model in the Regions its inference profile routes to (only through that profile, by condition), X-Ray traces, and the @connections of our WebSocket API, and the CDK asset bucket and actions that the bucket deployment needs.',
     },
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        "The Stripe keys secret holds keys issued by Stripe: they are rolled in Stripe's dashboard and put here by the operator (README); no rotation Lambda can create them.",
+        "The Stripe keys secret holds keys issued by Stripe: they are rolled in Stripe's dashboard and put here by the operator (README); no rotation Lambda can create them. The origin secret is CloudFront's origin header, read at deployment: it changes when the stack replaces it (a rotation would leave CloudFront sending the old one).",
     },
     {
       id: 'AwsSolutions-APIG4',

@@ -1,4 +1,4 @@
-import { App, Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
+import { App, Aspects, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,8 +16,11 @@ import {
   type HttpRoute,
 } from '../functions/routes';
 import { TABLE } from '../functions/data/table';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../shared/security-headers';
+import { contentSecurityPolicy, SECURITY_HEADERS, withWebSocketOrigin } from '../shared/security-headers';
 import { ROUTE_THROTTLING, routeClassOf } from './constructs/api';
+import { bedrockInvokeStatements, INFERENCE_PROFILE_REGIONS } from './constructs/bedrock-access';
+import type { Storage } from './constructs/storage';
+import { WEBSOCKET_ORIGIN_FUNCTION } from './constructs/web';
 import { p99BudgetMs } from './constructs/observability';
 import { DEFAULT_AI_RESERVED_CONCURRENCY, QuizStack } from './quiz-stack';
 
@@ -26,7 +29,7 @@ let template: Template;
 /** The stack's template and those of its nested stacks (features whose routes are kept apart). */
 let templates: Template[];
 let stack: QuizStack;
-const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/Quiz-test/0000';
+const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/Quiz-ci/0000';
 
 beforeAll(() => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -34,12 +37,12 @@ beforeAll(() => {
   // No bundling: these are assertions on the template (the bundles are tested in
   // generator-bundle.test.ts and measured by npm run bench); bundling 80-odd functions here took
   // minutes on a loaded machine.
-  const app = new App({ context: { stage: 'test', 'aws:cdk:bundling-stacks': [] } });
-  stack = new QuizStack(app, 'Quiz-test', {
-    stage: 'test',
+  const app = new App({ context: { stage: 'ci', 'aws:cdk:bundling-stacks': [] } });
+  stack = new QuizStack(app, 'Quiz-ci', {
+    stage: 'ci',
     mailFrom: 'no-reply@example.com',
     webAssetPath: webDist,
-    webAcl: { arn: WEB_ACL_ARN, metricName: 'Quiz-test-edge' },
+    webAcl: { arn: WEB_ACL_ARN, metricName: 'Quiz-ci-edge' },
     alarmEmail: 'ops@example.com',
     env: { account: '123456789012', region: 'ap-northeast-1' },
   });
@@ -51,10 +54,16 @@ beforeAll(() => {
   // Synthesis with the nag packs takes a minute or more on a loaded two-core machine.
 }, 600_000);
 
+/** The stack's buckets. */
+const storage = () => stack.node.findChild('Storage') as Storage;
+
 /** Resources of a type in the stack and its nested stacks, by logical id. */
 const resources = (type: string, props?: Parameters<Template['findResources']>[1]) =>
   templates.flatMap((each) => Object.entries(each.findResources(type, props)));
-const routeFunctions = () => resources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
+const routeFunctions = () =>
+  resources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }).filter(
+    ([logicalId]) => !logicalId.startsWith('ApiOriginAuthorizer'),
+  );
 
 /**
  * The route table's function id (`functionIdFor`) of a route function's logical id: `Api<id>` in
@@ -239,7 +248,10 @@ describe('QuizStack', () => {
           Match.objectLike({ PathPattern: '/ws' }),
         ]),
         DefaultCacheBehavior: Match.objectLike({
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          FunctionAssociations: [
+            Match.objectLike({ EventType: 'viewer-request' }),
+            Match.objectLike({ EventType: 'viewer-response' }),
+          ],
         }),
       }),
     });
@@ -251,7 +263,12 @@ describe('QuizStack', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy(), Override: true },
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: stack.resolve(
+              contentSecurityPolicy({ materialsOrigin: storage().materialsOrigin }),
+            ),
+            Override: true,
+          },
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: SECURITY_HEADERS.frameOptions, Override: true },
           ReferrerPolicy: { ReferrerPolicy: SECURITY_HEADERS.referrerPolicy, Override: true },
@@ -276,6 +293,50 @@ describe('QuizStack', () => {
       ['/api/*', { Ref: policyId }],
       ['/ws', { Ref: policyId }],
     ]);
+  });
+
+  it("lets pages connect only to the site's own origin, its WebSocket endpoint and the materials bucket", () => {
+    const policy = JSON.stringify(
+      Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties,
+    );
+    // The bucket the presigned POST is signed for: <name>.s3.<region>.amazonaws.com.
+    expect(policy).toContain(
+      `connect-src 'self' https://quiz-ci-uploads-",{"Ref":"AWS::AccountId"},"-",{"Ref":"AWS::Region"},".s3.",{"Ref":"AWS::Region"},".",{"Ref":"AWS::URLSuffix"},"; frame-ancestors`,
+    );
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: {
+        'Fn::Join': ['', ['quiz-ci-uploads-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]],
+      },
+      CorsConfiguration: Match.anyValue(),
+    });
+    expect(policy).not.toMatch(/ (https?|wss?):[ ;"]/);
+    // The distribution cannot name its own domain in its policy: its pages get `wss://<host>` added
+    // as they leave CloudFront.
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations: { EventType: string }[] } };
+    expect(
+      config.DefaultCacheBehavior.FunctionAssociations.map((association) => association.EventType),
+    ).toEqual(['viewer-request', 'viewer-response']);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: WEBSOCKET_ORIGIN_FUNCTION,
+    });
+    const handler = new Function(`${WEBSOCKET_ORIGIN_FUNCTION}; return handler;`)() as (event: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const deployed = contentSecurityPolicy({
+      materialsOrigin: 'https://quiz-materials.s3.ap-northeast-1.amazonaws.com',
+    });
+    const answered = handler({
+      context: { distributionDomainName: 'd111111abcdef8.cloudfront.net' },
+      request: { headers: { host: { value: 'd111111abcdef8.cloudfront.net' } } },
+      response: { headers: { 'content-security-policy': { value: deployed } } },
+    });
+    expect(answered.headers['content-security-policy']!.value).toBe(
+      withWebSocketOrigin(deployed, 'wss://d111111abcdef8.cloudfront.net'),
+    );
+    expect(answered.headers['content-security-policy']!.value).toContain(
+      "connect-src 'self' wss://d111111abcdef8.cloudfront.net https://quiz-materials.s3.ap-northeast-1.amazonaws.com;",
+    );
   });
 
   it('names the WebSocket stage after the /ws path CloudFront forwards', () => {
@@ -314,9 +375,149 @@ describe('AI generation functions', () => {
     }
   });
 
-  it('lets only the generating routes invoke Bedrock models', () => {
-    const invokers = allowedTo('bedrock:InvokeModel');
-    expect(invokers.sort()).toEqual([...generators].sort());
+  it('lets no function call Bedrock when no model is configured (the offline generator runs)', () => {
+    expect(allowedTo('bedrock:')).toEqual([]);
+  });
+});
+
+describe('Bedrock permission', () => {
+  const PROFILE = 'apac.anthropic.claude-sonnet-4-20250514-v1:0';
+  const MODEL = 'anthropic.claude-sonnet-4-20250514-v1:0';
+  /** The Bedrock statements of every role of a stack configured with `PROFILE` (from Tokyo). */
+  let statements: { Action: unknown; Resource: unknown; Condition?: unknown }[];
+  /** The roles that hold them. */
+  let invokingRoles: string[];
+  /** The same stack's template: it also has a Route 53 zone for the APIs' own domains. */
+  let ownDomains: Template;
+  let generatorRoles: string[];
+
+  beforeAll(() => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const withModel = new QuizStack(app, 'Quiz-bedrock', {
+      stage: 'bedrock',
+      mailFrom: 'no-reply@example.com',
+      webAcl: { arn: WEB_ACL_ARN },
+      bedrockModelId: PROFILE,
+      originZone: { hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'example.jp' },
+      env: { account: '123456789012', region: 'ap-northeast-1' },
+    });
+    const main = Template.fromStack(withModel);
+    ownDomains = main;
+    const policies = Object.values(main.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:'),
+    );
+    statements = policies
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: typeof statements }).Statement)
+      .filter((statement) => JSON.stringify(statement.Action).includes('bedrock:'));
+    invokingRoles = policies.flatMap((policy) =>
+      (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref),
+    );
+    const nested = withModel.node.findAll().filter((construct) => construct instanceof NestedStack);
+    const functions = [main, ...nested.map((child) => Template.fromStack(child))].flatMap((each) =>
+      Object.entries(each.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } })),
+    );
+    generatorRoles = [
+      ...new Set(
+        functions
+          .filter(([, fn]) => fn.Properties.Environment.Variables.BEDROCK_MODEL_ID === PROFILE)
+          .map(([, fn]) => {
+            const role = fn.Properties.Role as { 'Fn::GetAtt'?: [string, string]; Ref?: string };
+            if (role['Fn::GetAtt']) return role['Fn::GetAtt'][0];
+            const parameters = Object.values(main.findResources('AWS::CloudFormation::Stack')).map(
+              (stack) => (stack.Properties.Parameters ?? {}) as Record<string, { 'Fn::GetAtt'?: string[] }>,
+            );
+            return parameters.map((each) => each[role.Ref!]).find(Boolean)!['Fn::GetAtt']![0]!;
+          }),
+      ),
+    ];
+  }, 600_000);
+
+  const arn = (region: string, account: string, resource: string) => ({
+    'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:bedrock:${region}:${account}:${resource}`]],
+  });
+
+  it('is given to the generating routes only, for the configured inference profile and nothing else', () => {
+    expect(generatorRoles.length).toBeGreaterThan(0);
+    expect([...new Set(invokingRoles)].sort()).toEqual([...generatorRoles].sort());
+    expect(JSON.stringify(statements)).not.toMatch(
+      /bedrock:\*|\/\*"|inference-profile\/\*|foundation-model\/\*/,
+    );
+    const profileArn = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':bedrock:ap-northeast-1:',
+          { Ref: 'AWS::AccountId' },
+          `:inference-profile/${PROFILE}`,
+        ],
+      ],
+    };
+    const unique = [
+      ...new Map(statements.map((statement) => [JSON.stringify(statement), statement])).values(),
+    ];
+    expect(unique).toEqual([
+      { Action: 'bedrock:InvokeModel', Effect: 'Allow', Resource: profileArn },
+      {
+        Action: 'bedrock:InvokeModel',
+        Effect: 'Allow',
+        Condition: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+        Resource: INFERENCE_PROFILE_REGIONS.apac!.map((region) =>
+          arn(region, '', `foundation-model/${MODEL}`),
+        ),
+      },
+    ]);
+  });
+
+  it('with a zone of its own, turns both APIs’ default endpoints off and reaches them by their own names', () => {
+    const apis = Object.values(ownDomains.findResources('AWS::ApiGatewayV2::Api'));
+    expect(
+      apis.map((api) => [api.Properties.ProtocolType, api.Properties.DisableExecuteApiEndpoint]),
+    ).toEqual([
+      ['HTTP', true],
+      ['WEBSOCKET', true],
+    ]);
+    const origins = (
+      Object.values(ownDomains.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+        .DistributionConfig as {
+        Origins: { DomainName: unknown }[];
+      }
+    ).Origins.map((origin) => origin.DomainName);
+    expect(origins).toEqual(expect.arrayContaining(['api-bedrock.example.jp', 'ws-bedrock.example.jp']));
+    ownDomains.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { ApiMappingKey: 'ws' });
+    ownDomains.resourceCountIs('AWS::Route53::RecordSet', 2);
+    ownDomains.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: 'api-bedrock.example.jp',
+      SubjectAlternativeNames: ['ws-bedrock.example.jp'],
+      ValidationMethod: 'DNS',
+    });
+    // The @connections API of a disabled default endpoint answers 403: the functions use the own name.
+    const endpoints = new Set(
+      Object.values(
+        ownDomains.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }),
+      ).map((fn) => fn.Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT as unknown),
+    );
+    endpoints.delete(undefined);
+    expect([...endpoints]).toEqual(['https://ws-bedrock.example.jp/ws']);
+  });
+
+  it('names a foundation model in its own Region, and refuses a profile its Region cannot use', () => {
+    const resolve = (modelId: string, region: string) =>
+      new Stack().resolve(
+        bedrockInvokeStatements(modelId, region).map((statement) => statement.toStatementJson()),
+      );
+    expect(resolve('anthropic.claude-3-haiku-20240307-v1:0', 'us-west-2')).toEqual([
+      {
+        Action: 'bedrock:InvokeModel',
+        Effect: 'Allow',
+        Resource: arn('us-west-2', '', 'foundation-model/anthropic.claude-3-haiku-20240307-v1:0'),
+      },
+    ]);
+    expect(JSON.stringify(resolve('jp.' + MODEL, 'ap-northeast-3'))).toContain(
+      'ap-northeast-1::foundation-model',
+    );
+    expect(() => resolve('jp.' + MODEL, 'us-east-1')).toThrow(/cannot be used from us-east-1/);
   });
 });
 
@@ -330,8 +531,13 @@ describe('payments', () => {
       (resource) => resource.Properties.RouteKey as string,
     );
     expect(routeKeys).toContain('POST /api/stripe/webhook');
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    // The Stripe keys, and the origin secret CloudFront sends to the APIs.
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const [secretId] = Object.keys(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { Description: Match.stringLikeRegexp('^Stripe') },
+      }),
+    );
     for (const [logicalId, fn] of routeFunctions()) {
       const environment = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       expect(JSON.stringify(environment)).not.toMatch(/sk_(live|test)_|whsec_/);
@@ -452,9 +658,60 @@ describe('observability', () => {
     expect(byId('PaymentWebhookFailures')).toMatchObject({
       Namespace: METRICS_NAMESPACE,
       MetricName: METRIC.paymentWebhookFailures,
-      Dimensions: [{ Name: 'stage', Value: 'test' }],
+      Dimensions: [{ Name: 'stage', Value: 'ci' }],
       Threshold: 1,
     });
+  });
+});
+
+describe('the APIs behind CloudFront', () => {
+  it('refuse every request that did not come through CloudFront (and so past the WAF)', () => {
+    const routes = resources('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties);
+    const authorized = routes
+      .filter((route) => route.AuthorizationType === 'CUSTOM')
+      .map((route) => route.RouteKey);
+    expect(authorized.sort()).toEqual([...httpRoutes.map(httpRouteKey), '$connect'].sort());
+    const authorizers = Object.values(template.findResources('AWS::ApiGatewayV2::Authorizer')).map(
+      (authorizer) => authorizer.Properties,
+    );
+    expect(authorizers.map((authorizer) => authorizer.IdentitySource).sort()).toEqual([
+      ['$request.header.x-origin-verify'],
+      ['route.request.header.x-origin-verify'],
+    ]);
+    expect(
+      authorizers.find((authorizer) => authorizer.EnableSimpleResponses)?.AuthorizerResultTtlInSeconds,
+    ).toBe(300);
+    const [secretId] = Object.keys(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) },
+      }),
+    );
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ ORIGIN_SECRET_ARN: { Ref: secretId } }) },
+    });
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig as {
+      Origins: { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: unknown[] }[];
+    };
+    const apiOrigins = config.Origins.filter((origin) => origin.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(2);
+    for (const origin of apiOrigins) {
+      const headers = JSON.stringify(origin.OriginCustomHeaders);
+      expect(headers).toContain('"HeaderName":"x-origin-verify"');
+      // A dynamic reference: CloudFormation resolves it at deployment; the template never holds it.
+      expect(headers).toContain('{{resolve:secretsmanager:');
+      expect(headers).toContain(secretId);
+    }
+  });
+
+  it('keep their default endpoints on (CloudFront reaches them there) without a zone of their own, and say so', () => {
+    for (const api of Object.values(template.findResources('AWS::ApiGatewayV2::Api')))
+      expect(api.Properties.DisableExecuteApiEndpoint).toBeUndefined();
+    const warnings = Annotations.fromStack(stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('execute-api endpoints'),
+    );
+    expect(warnings).toHaveLength(1);
   });
 });
 
@@ -501,6 +758,5 @@ describe('protection', () => {
         'PostApiFocusedStudyStartSession',
       ].map((id) => [id, DEFAULT_AI_RESERVED_CONCURRENCY]),
     );
-    expect(allowedTo('bedrock:InvokeModel')).toEqual(capped.map(([id]) => id));
   });
 });

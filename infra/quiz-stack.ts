@@ -1,4 +1,5 @@
-import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api, WEBSOCKET_STAGE } from './constructs/api';
@@ -11,6 +12,7 @@ import { Observability } from './constructs/observability';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 import { addNagSuppressions } from './nag-suppressions';
+import { checkStageName } from './stage-name';
 
 export interface QuizStackProps extends StackProps {
   /** The only switch between environments (`-c stage=dev`). */
@@ -31,18 +33,24 @@ export interface QuizStackProps extends StackProps {
   alarmEmail?: string;
   /** Concurrency reserved for each AI generation function (default 10; 0 for none). */
   aiReservedConcurrency?: number;
+  /**
+   * A Route 53 zone of the account (`-c hostedZoneId=… -c hostedZoneName=…`) in which the APIs get
+   * names of their own, so their default `execute-api` endpoints can be turned off.
+   */
+  originZone?: { hostedZoneId: string; zoneName: string };
 }
 
 /** One isolated copy of the whole product per stage. */
 export class QuizStack extends Stack {
   constructor(scope: Construct, id: string, props: QuizStackProps) {
+    checkStageName(props.stage);
     super(scope, id, props);
     const production = props.stage === 'prod';
     const removalPolicy = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const logRetention = production ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH;
 
     const data = new QuizTable(this, 'Data', { removalPolicy });
-    const storage = new Storage(this, 'Storage', { removalPolicy });
+    const storage = new Storage(this, 'Storage', { stage: props.stage, removalPolicy });
     const clock = new GameClock(this, 'GameClock');
     const payments = new Payments(this, 'Payments', { removalPolicy });
     const api = new Api(this, 'Api', {
@@ -58,10 +66,19 @@ export class QuizStack extends Stack {
       ...(props.bedrockModelId ? { bedrockModelId: props.bedrockModelId } : {}),
       ...(props.bedrockRegion ? { bedrockRegion: props.bedrockRegion } : {}),
     });
+    if (props.originZone)
+      api.useOwnDomains(HostedZone.fromHostedZoneAttributes(this, 'OriginZone', props.originZone));
+    else
+      Annotations.of(this).addWarningV2(
+        'quiz:execute-api-endpoints',
+        "The APIs' default execute-api endpoints stay on (CloudFront reaches the APIs there; requests that skip CloudFront are refused for want of its origin secret). Give the stage a Route 53 zone (-c hostedZoneId=… -c hostedZoneName=…) to turn them off.",
+      );
     const webAcl = props.webAcl ?? this.ownWebAcl(props.stage);
     const web = new Web(this, 'Web', {
       webAclArn: webAcl.arn,
+      originSecret: api.originSecret,
       webBucket: storage.web,
+      materialsOrigin: storage.materialsOrigin,
       logBucket: storage.logs,
       httpApiDomain: api.httpDomain,
       webSocketDomain: api.webSocketDomain,
@@ -92,8 +109,8 @@ export class QuizStack extends Stack {
 
     new CfnOutput(this, 'AppUrl', { value: appUrl });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
-    new CfnOutput(this, 'HttpApiUrl', { value: api.httpApi.apiEndpoint });
-    new CfnOutput(this, 'WebSocketUrl', { value: `${api.webSocketApi.apiEndpoint}/${WEBSOCKET_STAGE}` });
+    new CfnOutput(this, 'HttpApiUrl', { value: `https://${api.httpDomain}` });
+    new CfnOutput(this, 'WebSocketUrl', { value: `wss://${api.webSocketDomain}/${WEBSOCKET_STAGE}` });
     new CfnOutput(this, 'MaterialsBucket', { value: storage.materials.bucketName });
     new CfnOutput(this, 'WebBucket', { value: storage.web.bucketName });
     new CfnOutput(this, 'TickQueueUrl', { value: clock.queue.queueUrl });

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes, type HttpRoute } from '../functions/routes';
-import { aiPaths, WAF_RATE_LIMITS } from './constructs/edge-protection';
+import { aiPaths, paymentPaths, WAF_RATE_LIMITS } from './constructs/edge-protection';
 import { addStage } from './stage';
 
 /**
@@ -10,9 +10,9 @@ import { addStage } from './stage';
  * another region gets a small edge stack there; a stage in us-east-1 holds its own; a web ACL
  * managed elsewhere can be named instead. (Functions are not bundled here: only the wiring is.)
  */
-const stageIn = (region: string, extra: { webAclArn?: string } = {}) =>
+const stageIn = (region: string, extra: { webAclArn?: string; stage?: string } = {}) =>
   addStage(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), {
-    stage: 'test',
+    stage: 'dev',
     mailFrom: 'no-reply@example.com',
     env: { account: '123456789012', region },
     ...extra,
@@ -25,6 +25,16 @@ const webAclOf = (template: Template) =>
       WebACLId: unknown;
     }
   ).WebACLId;
+
+describe('the stage name', () => {
+  it('may not be one of the names kept for this machine (local, test)', () => {
+    for (const stage of ['local', 'test'])
+      expect(() => stageIn('ap-northeast-1', { stage })).toThrow(
+        `The stage name "${stage}" is reserved for this machine`,
+      );
+    expect(() => stageIn('ap-northeast-1', { stage: 'Prod_1' })).toThrow('Invalid stage name "Prod_1"');
+  });
+});
 
 describe('the stage web ACL', () => {
   it('lives in a us-east-1 edge stack for a stage elsewhere, carried across regions to CloudFront', () => {
@@ -90,5 +100,30 @@ describe('the web ACL rules', () => {
     for (const route of generating) expect(ai).toContain(`"SearchString":"${route.path}"`);
     expect(aiPaths()).toHaveLength(generating.length);
     expect(JSON.stringify(byName.RateLimitAuth)).toContain('"ResponseCode":429');
+  });
+
+  it('limits each address on WebSocket upgrades and on the five payment calls (each reaches Stripe)', () => {
+    const byName = Object.fromEntries(rules().map((rule) => [rule.Name, rule]));
+    const webSocket = JSON.stringify(byName.RateLimitWebSocket);
+    expect(webSocket).toContain(`"Limit":${WAF_RATE_LIMITS.webSocket}`);
+    expect(webSocket).toContain('"PositionalConstraint":"EXACTLY","SearchString":"/ws"');
+    expect(paymentPaths().sort()).toEqual(
+      [
+        '/api/stripe/check-payment/',
+        '/api/stripe/create-checkout-session',
+        '/api/user/cancel-pro',
+        '/api/user/resume-pro',
+        '/api/user/upgrade-pro',
+      ].sort(),
+    );
+    const payments = JSON.stringify(byName.RateLimitPayments);
+    expect(payments).toContain(`"Limit":${WAF_RATE_LIMITS.payments}`);
+    for (const path of paymentPaths()) expect(payments).toContain(`"SearchString":"${path}"`);
+    expect(payments).not.toContain('/api/stripe/webhook');
+    for (const rule of [byName.RateLimitWebSocket, byName.RateLimitPayments])
+      expect(rule).toMatchObject({
+        Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+        Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
+      });
   });
 });

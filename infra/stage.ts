@@ -2,6 +2,7 @@ import { Stack, type App, type Environment, type StackProps } from 'aws-cdk-lib'
 import type { Construct } from 'constructs';
 import { EdgeProtection } from './constructs/edge-protection';
 import { QuizStack, type QuizStackProps } from './quiz-stack';
+import { checkStageName } from './stage-name';
 
 /** CloudFront's WAF web ACLs exist only in us-east-1. */
 export const CLOUDFRONT_WAF_REGION = 'us-east-1';
@@ -30,6 +31,7 @@ export interface StageOptions extends Omit<QuizStackProps, 'env' | 'webAcl'> {
  */
 export function addStage(app: App, options: StageOptions): { stack: QuizStack; edge?: QuizEdgeStack } {
   const { webAclArn, ...props } = options;
+  checkStageName(props.stage);
   const id = `Quiz-${props.stage}`;
   if (webAclArn) return { stack: new QuizStack(app, id, { ...props, webAcl: { arn: webAclArn } }) };
   if (props.env.region === CLOUDFRONT_WAF_REGION) return { stack: new QuizStack(app, id, props) };

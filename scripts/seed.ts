@@ -46,6 +46,16 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
 ];
 
 /**
+ * Whether the table is a local stage's, on DynamoDB Local: demo accounts (public passwords) are
+ * never seeded into a table in AWS, even by a seed run by hand with `STAGE=local`.
+ */
+function onThisMachine(): boolean {
+  const { isLocal, endpoints } = getConfig();
+  const host = endpoints.dynamodb ? new URL(endpoints.dynamodb).hostname : undefined;
+  return isLocal && (host === '127.0.0.1' || host === 'localhost' || host === '[::1]');
+}
+
+/**
  * Seeds a stage's table. Idempotent: only what is missing is created. Categories go to every
  * stage with the sample quizzes; demo accounts to the local stage only.
  */
@@ -87,7 +97,7 @@ export async function seed(): Promise<{
       quizzesCreated += 1;
   }
   let accountsCreated = 0;
-  if (getConfig().isLocal) {
+  if (onThisMachine()) {
     for (const account of LOCAL_DEMO_ACCOUNTS) {
       if (await findUserByUsername(account.username)) continue;
       try {

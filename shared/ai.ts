@@ -15,6 +15,8 @@ export const AI_MESSAGES = {
   numQuestionsRange: '問題数は1〜20の数字で指定してください',
   limitTitle: '使用制限に達しました',
   dailyLimit: (total: number) => `1日の使用制限（${total}回）に達しています。明日再度お試しください。`,
+  modelCallLimit: (total: number) =>
+    `AIの呼び出し回数が本日の上限（${total}回）に達しました。日本時間の0:00にリセットされます。`,
   textFailed: 'AI生成に失敗しました',
   pdfFailed: 'PDF解析に失敗しました',
   wordFailed: 'Word解析に失敗しました',
@@ -28,6 +30,13 @@ export const AI_MESSAGES = {
   uploadMissing: 'アップロードされたファイルが見つかりません。もう一度ファイルを選択してください。',
   fileRequired: 'ファイルを選択してください',
 } as const;
+
+/**
+ * Calls to the model (Amazon Bedrock) a member may make a day, whatever their outcome: a failed
+ * generation gives its use of the day's generations back, so without this cap failures would be
+ * free and unbounded. A generation is one call, or two when the first answer was malformed.
+ */
+export const AI_MODEL_CALL_LIMITS = { free: 10, pro: 300 } as const;
 
 /** Where an upload goes: `pdf` is the PDF call, `word` the Word call (.doc and .docx). */
 const UPLOAD_KINDS = ['pdf', 'word'] as const;

@@ -16,6 +16,8 @@ export const ERROR_REASONS = [
   'quiz_quota',
   /** 429: today's AI generations are used up. */
   'ai_daily_limit',
+  /** 429: today's calls to the AI model are used up (failed generations included). */
+  'ai_model_call_limit',
   /** Multiplayer socket errors (`error.reason`), e.g. `wrong_password`, `room_full`, `in_game`. */
   ...MULTIPLAYER_ERROR_REASONS,
 ] as const;

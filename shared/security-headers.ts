@@ -12,30 +12,48 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES: Readonly<Record<string, readonl
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
-  // The WebSocket API is reached at /ws on the same origin (`'self'` covers ws: and wss: there).
-  'connect-src': ["'self'", 'wss:', 'https:'],
+  // The API on the same origin; the page's WebSocket and the materials bucket are added by
+  // `contentSecurityPolicy` (never any host of a scheme: a script injected into the page could
+  // otherwise send what it reads anywhere).
+  'connect-src': ["'self'"],
   'frame-ancestors': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'object-src': ["'none'"],
 };
 
-/** Additions to the policy that only the local stack makes (see `contentSecurityPolicy`). */
-export interface LocalPolicyAdditions {
-  /** Added to `script-src` as `'nonce-…'`: the Vite development page's inline preamble. */
-  scriptNonce?: string;
+/** The sources the policy names that depend on where it is served (see `contentSecurityPolicy`). */
+export interface PolicySources {
   /**
-   * Origins added to `connect-src`: the local S3 endpoint that presigned POST uploads go to. In
-   * AWS that is an `https:` URL the policy already allows; locally it is plain HTTP on its own port.
+   * The materials bucket's origin, where the browser uploads files by presigned POST: the
+   * bucket's regional endpoint in AWS, the local S3 endpoint (plain HTTP on its own port) locally.
    */
-  connectSources?: readonly string[];
+  materialsOrigin?: string;
+  /**
+   * The page's own WebSocket origin (`wss://<host>` in AWS, `ws://<host>` locally), where it
+   * reaches `/ws`. CSP Level 3 lets `'self'` match it, but Safari 15 and older do not, so it is
+   * named. It is the host the page was served from: CloudFront adds it per answer
+   * (`withWebSocketOrigin`), since a distribution cannot name its own domain in its policy.
+   */
+  webSocketOrigin?: string;
+  /** Added to `script-src` as `'nonce-…'`: the Vite development page's inline preamble (local only). */
+  scriptNonce?: string;
 }
 
-/** The policy as a header value: as deployed, unless the local stack adds to it. */
-export function contentSecurityPolicy(additions: LocalPolicyAdditions = {}): string {
+/** Where `withWebSocketOrigin` adds the WebSocket origin: right after `connect-src 'self'`. */
+export const CONNECT_SRC_SELF = "connect-src 'self'";
+
+/** A policy with the page's WebSocket origin added to `connect-src`. */
+export const withWebSocketOrigin = (policy: string, origin: string) =>
+  policy.replace(CONNECT_SRC_SELF, `${CONNECT_SRC_SELF} ${origin}`);
+
+/** The policy as a header value, with the sources of where it is served. */
+export function contentSecurityPolicy(sources: PolicySources = {}): string {
   const added: Record<string, readonly string[]> = {
-    'script-src': additions.scriptNonce ? [`'nonce-${additions.scriptNonce}'`] : [],
-    'connect-src': additions.connectSources ?? [],
+    'script-src': sources.scriptNonce ? [`'nonce-${sources.scriptNonce}'`] : [],
+    'connect-src': [sources.webSocketOrigin, sources.materialsOrigin].filter((source): source is string =>
+      Boolean(source),
+    ),
   };
   return Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
     .map(([directive, sources]) => [directive, ...sources, ...(added[directive] ?? [])].join(' '))
@@ -58,9 +76,9 @@ export const SECURITY_HEADERS = {
  * browsers ignore it over plain HTTP, and honoured on `localhost` behind a TLS proxy it would pin
  * every local port to HTTPS for a year.
  */
-export function localSecurityHeaders(additions: LocalPolicyAdditions = {}): Record<string, string> {
+export function localSecurityHeaders(sources: PolicySources = {}): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(additions),
+    'content-security-policy': contentSecurityPolicy(sources),
     'x-content-type-options': SECURITY_HEADERS.contentTypeOptions,
     'x-frame-options': SECURITY_HEADERS.frameOptions,
     'referrer-policy': SECURITY_HEADERS.referrerPolicy,

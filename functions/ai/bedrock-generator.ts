@@ -83,6 +83,8 @@ export interface BedrockOptions {
   log: Logger;
   failureMessage: string;
   deadline: number;
+  /** Counts one call against the member's daily cap before it is made; throws when none is left. */
+  reserveModelCall: () => Promise<void>;
 }
 
 /** One structured answer asked of the model: the tool it must call, and how its input is checked. */
@@ -99,7 +101,8 @@ export interface ToolRequest<T> {
 /**
  * Asks the model for one call of the request's tool (a forced tool choice) and answers its
  * validated input. A malformed answer is tried once more with a reminder, when enough time is
- * left; a busy service answers 503, anything else the call's failure message.
+ * left; a busy service answers 503, anything else the call's failure message. Each call, the
+ * retry included, is counted against the member's daily cap of model calls before it is sent.
  */
 export async function converseWithTool<T>(request: ToolRequest<T>, options: BedrockOptions): Promise<T> {
   const messages: Message[] = [{ role: 'user', content: [{ text: request.prompt }] }];
@@ -109,6 +112,7 @@ export async function converseWithTool<T>(request: ToolRequest<T>, options: Bedr
       ?.toolUse?.input;
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (attempt > 1 && deadline - Date.now() < RETRY_MIN_MS) break;
+    await options.reserveModelCall();
     let output: ConverseCommandOutput;
     try {
       output = await bedrockClient(options.region).send(

@@ -25,7 +25,7 @@ export async function generateFromFile(
   const { log, deadline } = context;
   const fromFile = async (file: MaterialFile, format: FileFormat) => {
     const text = await extractText(file, format, log, deadline);
-    return generate(source.settings, text, FAILURE_MESSAGES[kind], context);
+    return generate(user, source.settings, text, FAILURE_MESSAGES[kind], context);
   };
   if ('file' in source) {
     await checkAttemptRate(user.id);

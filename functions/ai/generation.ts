@@ -4,12 +4,13 @@ import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user';
 import { aiWorker } from './ai-worker';
 import { GenerationFailedError, UnusableMaterialError } from './errors';
-import { checkAttemptRate, withDailyAllowance } from './usage';
+import { checkAttemptRate, reserveModelCall, withDailyAllowance } from './usage';
 
 /**
  * AI quiz generation: the provider is Amazon Bedrock when the stage configures a model, else the
- * built-in offline generator. Every generation runs within the member's daily allowance. Files
- * are in file-generation.ts.
+ * built-in offline generator. Every generation runs within the member's daily allowance, and
+ * every call to the model within the member's daily cap of model calls. Files are in
+ * file-generation.ts.
  */
 export const FAILURE_MESSAGES = {
   text: AI_MESSAGES.textFailed,
@@ -23,7 +24,9 @@ export interface GenerationContext {
   deadline: number;
 }
 
+/** A quiz for `user` from the material, by the stage's provider. */
 export async function generate(
+  user: Member,
   settings: AiSettings,
   material: string,
   failureMessage: string,
@@ -33,7 +36,13 @@ export async function generate(
   const bedrock = getConfig().bedrock;
   if (bedrock) {
     const { generateWithBedrock } = await import('./bedrock-generator');
-    return generateWithBedrock(settings, material, { ...bedrock, log, failureMessage, deadline });
+    return generateWithBedrock(settings, material, {
+      ...bedrock,
+      log,
+      failureMessage,
+      deadline,
+      reserveModelCall: () => reserveModelCall(user),
+    });
   }
   return generateOfflineInWorker(settings, material, failureMessage, { log, deadline });
 }
@@ -71,7 +80,7 @@ export async function generateFromText(
   return withDailyAllowance(
     user,
     'text',
-    () => generate(settings, text, FAILURE_MESSAGES.text, context),
+    () => generate(user, settings, text, FAILURE_MESSAGES.text, context),
     context.log,
   );
 }

@@ -2,16 +2,19 @@ import { AI_MESSAGES } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import { aiWorker } from './ai-worker';
 import { GenerationFailedError, UnusableMaterialError } from './errors';
+import type { Member } from '../users/user';
 import type { GenerationContext } from './generation';
+import { reserveModelCall } from './usage';
 import type { GeneratedStudyQuestion, StudyGenerationRequest } from './study-generator';
 
 /**
  * Focused-study questions from a member's material, through the same providers as quiz
  * generation: Amazon Bedrock when the stage configures a model (study-bedrock.ts), else the
  * offline generator (study-generator.ts) in the warm AI worker. The caller runs it within the
- * member's daily AI allowance.
+ * member's daily AI allowance; each model call counts against the member's daily cap of calls.
  */
 export async function generateStudyQuestions(
+  user: Member,
   request: StudyGenerationRequest,
   { log, deadline }: GenerationContext,
 ): Promise<GeneratedStudyQuestion[]> {
@@ -23,6 +26,7 @@ export async function generateStudyQuestions(
       log,
       failureMessage: AI_MESSAGES.textFailed,
       deadline,
+      reserveModelCall: () => reserveModelCall(user),
     });
   }
   return generateStudyOfflineInWorker(request, { log, deadline });

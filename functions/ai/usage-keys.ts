@@ -11,7 +11,7 @@ export const AiUsageKeys = entity({
   byOwner: 'AIUSE#{day}',
   fields: { day: '`yyyy-mm-dd`, Japan time' },
   notes:
-    '`used`; reserved with `used < limit` (3 free / 200 advanced) before a generation, given back when it fails; `ttl` a week after the day',
+    '`used`: reserved with `used < limit` (3 free / 200 advanced) before a generation, given back when it fails; `modelCalls`: counted with `modelCalls < limit` (10 free / 300 advanced) before each model call, never given back; `ttl` a week after the day',
 });
 
 export const AiHistoryKeys = entity({

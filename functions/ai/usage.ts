@@ -1,5 +1,6 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { AI_MESSAGES, type AiUsageLimit } from '@shared/ai';
+import { AI_MESSAGES, AI_MODEL_CALL_LIMITS, type AiUsageLimit } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
 import { db } from '../data/db';
 import { setAttributes } from '../data/keys';
@@ -14,11 +15,13 @@ import { accountGuard, type Member } from '../users/user';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**
- * Daily AI generation limits: 3 a day for free members, 200 for advanced members, the day
- * ending at 00:00 Japan time. In the member's partition:
- * - `AIUSE#<yyyy-mm-dd>`: the day's counter `used`. A generation reserves one use with a
+ * Daily AI limits, the day ending at 00:00 Japan time: 3 generations a day for free members, 200
+ * for advanced members, and a cap on the calls that reach the model whatever their outcome
+ * (AI_MODEL_CALL_LIMITS). In the member's partition:
+ * - `AIUSE#<yyyy-mm-dd>`: the day's counters. `used`: a generation reserves one use with a
  *   conditional update (`used < limit`), so concurrent requests can never go over; a generation
- *   that fails gives its use back.
+ *   that fails gives its use back. `modelCalls`: counted the same way before each model call and
+ *   never given back, so failures cannot run up the bill.
  * - `AIHIST#<time>#<id>`: the usage history (id, userId, usageType, createdAt, date), one per
  *   successful generation.
  * Both carry the owner index keys, so they go with the account.
@@ -30,6 +33,9 @@ const dailyLimitFor = (user: Pick<Member, 'isPro'>) =>
   user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
 
 const counterKey = (userId: string, day: string) => AiUsageKeys.key({ userId, day });
+
+/** The day's counters are kept a week after the day ends (expiry is never relied on: the key holds the day). */
+const counterTtl = (now: Date) => ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000));
 
 /** `GET /api/ai/usage-limit`: how many generations are left today. */
 export async function usageLimit(user: Member, now = new Date()): Promise<AiUsageLimit> {
@@ -64,14 +70,47 @@ async function reserveUse(user: Member, now = new Date()): Promise<Reservation> 
           ':one': 1,
           ':limit': limit,
           ...owner.values,
-          // Kept a week after the day ends (expiry is never relied on: the key holds the day).
-          ':ttl': ttlFromDate(new Date(nextJapanMidnight(now).getTime() + 7 * 86_400_000)),
+          ':ttl': counterTtl(now),
         },
       },
       onConditionFailed: () => new TooManyRequestsError(AI_MESSAGES.dailyLimit(limit), 'ai_daily_limit'),
     },
   ]);
   return { userId: user.id, day };
+}
+
+const modelCallLimitFor = (user: Pick<Member, 'isPro'>) =>
+  user.isPro ? AI_MODEL_CALL_LIMITS.pro : AI_MODEL_CALL_LIMITS.free;
+
+/**
+ * Counts one call to the model (Amazon Bedrock) against the member's daily cap, before the call
+ * is made, or refuses it (429, saying when the cap resets) when the day's calls are used up. The
+ * conditional update admits exactly the cap however many requests race; a call counts whatever
+ * its outcome (a retry after a malformed answer is a call of its own).
+ */
+export async function reserveModelCall(user: Member, now = new Date()): Promise<void> {
+  const limit = modelCallLimitFor(user);
+  const day = japanDate(now);
+  const owner = setAttributes(AiUsageKeys.owner({ userId: user.id, day }));
+  try {
+    await db.update({
+      Key: counterKey(user.id, day),
+      UpdateExpression: `SET modelCalls = if_not_exists(modelCalls, :zero) + :one, ${owner.expression}, #ttl = :ttl`,
+      ConditionExpression: 'attribute_not_exists(modelCalls) OR modelCalls < :limit',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':limit': limit,
+        ...owner.values,
+        ':ttl': counterTtl(now),
+      },
+    });
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException)
+      throw new TooManyRequestsError(AI_MESSAGES.modelCallLimit(limit), 'ai_model_call_limit');
+    throw error;
+  }
 }
 
 /** Gives a reserved use back (the generation failed). */

@@ -4,7 +4,13 @@ import * as z from 'zod';
  * Configuration, read from the environment and validated once per process. The local stack and
  * the tests set the endpoint overrides; in AWS they are absent and the SDK's defaults apply.
  */
-const localStages = ['local', 'test'];
+
+/**
+ * Stages that run on this machine only (`npm run dev`, the tests): they use the payment
+ * simulator's public keys, honour `STRIPE_API_URL`, seed the demo accounts and send cookies
+ * without `Secure`. A deployed stage may not take these names (infra/stage-name.ts).
+ */
+export const LOCAL_STAGES: readonly string[] = ['local', 'test'];
 
 const configSchema = z
   .object({
@@ -34,9 +40,20 @@ const configSchema = z
     STRIPE_API_URL: z.url().optional(),
     /** Secrets Manager secret holding `{ secretKey, webhookSecret }` (deployed stages). */
     STRIPE_SECRET_ARN: z.string().min(1).optional(),
+    /** Set by AWS Lambda itself (a reserved variable): the function is deployed. */
+    AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   })
   .transform((env, ctx) => {
-    const isLocal = localStages.includes(env.STAGE);
+    const isLocal = LOCAL_STAGES.includes(env.STAGE);
+    // Whatever its stack says, a function running in Lambda is never local: it refuses to start
+    // rather than take the simulator's keys, an STRIPE_API_URL or cookies without `Secure`.
+    if (isLocal && env.AWS_LAMBDA_FUNCTION_NAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAGE'],
+        message: `the ${env.STAGE} stage runs on this machine only, never in AWS Lambda`,
+      });
+    }
     if (!isLocal && !env.APP_URL) {
       ctx.addIssue({
         code: 'custom',

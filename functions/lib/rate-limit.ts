@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { getConfig } from './config';
@@ -45,34 +46,31 @@ export async function withinRateLimit(
 }
 
 /**
- * The part of a client address that stands for one client: an IPv4 address whole, an IPv6
- * address by its /64 (one home or phone network is given a /64, so a client can take any of its
- * 2^64 addresses to dodge a per-address limit). An IPv4-mapped IPv6 address counts as its IPv4.
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber's network, in which a client may take any of 2^64 addresses at will), and an
+ * IPv4-mapped IPv6 address as its IPv4 address.
  */
-export function clientAddressKey(ipAddress: string): string {
-  const address = ipAddress
-    .trim()
-    .toLowerCase()
-    .replace(/%.*$/, '')
-    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('::', 2);
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
-  // An embedded IPv4 tail (`::a.b.c.d`) is two groups; only the first four groups matter anyway.
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = address.includes('::')
-    ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups]
-    : headGroups;
-  const prefix = groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '') || '0');
-  while (prefix.length < 4) prefix.push('0');
-  return `${prefix.join(':')}::/64`;
+export function addressKey(ipAddress: string): string {
+  const address = ipAddress.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const mapped = /^(?:(?:0{1,4}:){5}|::)ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // A trailing dotted IPv4 part stands for two groups.
+  const rightGroups = right.reduce((count, group) => count + (group.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - rightGroups).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
-/**
- * The same limit per client address (sign-up, login, mail and answer-check routes), an IPv6
- * address counted by its /64 (`clientAddressKey`).
- */
+/** The same limit per client address, an IPv6 address counted by its /64 (sign-up, login and mail routes). */
 export async function withinIpRateLimit(
   purpose: string,
   ipAddress: string,
@@ -81,5 +79,5 @@ export async function withinIpRateLimit(
   now = new Date(),
 ) {
   if (!getConfig().perIpRateLimits) return true;
-  return withinRateLimit(`${purpose}-ip#${clientAddressKey(ipAddress)}`, limit, windowSeconds, now);
+  return withinRateLimit(`${purpose}-ip#${addressKey(ipAddress)}`, limit, windowSeconds, now);
 }

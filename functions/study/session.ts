@@ -108,6 +108,7 @@ export async function startStudySession(
     'study',
     async () => {
       const generated = await generateStudyQuestions(
+        user,
         {
           material,
           count: settings.dailyQuestionCount,

@@ -1,8 +1,10 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Aws, Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnStage, CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
+  ApiMapping,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute as ApiRoute,
@@ -12,14 +14,22 @@ import {
   WebSocketApi,
   WebSocketStage,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+  WebSocketLambdaAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ARecord, RecordTarget, type IHostedZone } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
@@ -37,6 +47,8 @@ import {
   type TableAccess,
   type WebSocketRoute,
 } from '../../functions/routes';
+import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
+import { bedrockInvokeStatements } from './bedrock-access';
 import { extractionWorkerCommand, RouteFunction } from './route-function';
 
 export interface ApiProps {
@@ -153,6 +165,16 @@ export class Api extends Construct {
   readonly streamFailures: Queue[] = [];
   /** The nested stacks of the features in NESTED_FEATURES, by name. */
   readonly featureStacks = new Map<string, NestedStack>();
+  /**
+   * The secret CloudFront sends in `x-origin-verify` with every request it forwards; both APIs
+   * refuse requests without it (functions/edge/origin-authorizer.ts), so nothing reaches a
+   * function without passing the WAF web ACL in front of CloudFront.
+   */
+  readonly originSecret: Secret;
+  /** Checks the origin secret on every HTTP route and on WebSocket `$connect`. */
+  private readonly originAuthorizer: RouteFunction;
+  /** The APIs' own host names, once `useOwnDomains` has given them some. */
+  private ownDomains?: { http: string; webSocket: string };
   private readonly props: ApiProps;
   /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
   private readonly roles = new Map<string, Role>();
@@ -161,9 +183,30 @@ export class Api extends Construct {
     super(scope, id);
     this.props = props;
 
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Quiz ${props.stage}: the header CloudFront adds to the requests it forwards to the APIs`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    this.originAuthorizer = new RouteFunction(this, 'OriginAuthorizer', {
+      handlerModule: 'functions/edge/origin-authorizer',
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      environment: { ORIGIN_SECRET_ARN: this.originSecret.secretArn, NODE_OPTIONS: '--enable-source-maps' },
+    });
+    this.originSecret.grantRead(this.originAuthorizer);
+
     this.httpApi = new HttpApi(this, 'Http', {
       createDefaultStage: false,
       description: `Quiz HTTP API (${props.stage})`,
+      // Every route, those of the nested stacks too. A request without the header is refused
+      // before the authorizer runs; its answer is kept five minutes per header value.
+      defaultAuthorizer: new HttpLambdaAuthorizer('FromCloudFront', this.originAuthorizer, {
+        identitySource: [`$request.header.${ORIGIN_SECRET_HEADER}`],
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        resultsCacheTtl: Duration.minutes(5),
+      }),
     });
     this.httpStage = new HttpStage(this, 'HttpDefaultStage', {
       httpApi: this.httpApi,
@@ -211,12 +254,68 @@ export class Api extends Construct {
 
   /** The HTTP API's host name (the CloudFront origin for `/api/*`). */
   get httpDomain(): string {
-    return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    return this.ownDomains?.http ?? `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
   /** The WebSocket API's host name (the CloudFront origin for `/ws`). */
   get webSocketDomain(): string {
-    return `${this.webSocketApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    return (
+      this.ownDomains?.webSocket ?? `${this.webSocketApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`
+    );
+  }
+
+  /**
+   * Where the functions reach the WebSocket `@connections` API: the stage's callback URL, or with
+   * domains of its own that domain and the stage's mapping (a disabled default endpoint answers
+   * `@connections` calls 403 as well).
+   */
+  private get managementEndpoint(): string {
+    return this.ownDomains
+      ? `https://${this.ownDomains.webSocket}/${WEBSOCKET_STAGE}`
+      : this.webSocketStage.callbackUrl;
+  }
+
+  /**
+   * Serves both APIs from names of their own in `zone` (`api-<stage>.` and `ws-<stage>.`, with a
+   * DNS-validated certificate) and turns their default `execute-api` endpoints off, so that
+   * CloudFront, reaching them by those names, is the one way in. The WebSocket API is mapped at
+   * `/ws`, the path CloudFront forwards. Call before the web construct and `addRoutes`.
+   */
+  useOwnDomains(zone: IHostedZone) {
+    const names = {
+      http: `api-${this.props.stage}.${zone.zoneName}`,
+      webSocket: `ws-${this.props.stage}.${zone.zoneName}`,
+    };
+    const certificate = new Certificate(this, 'OriginCertificate', {
+      domainName: names.http,
+      subjectAlternativeNames: [names.webSocket],
+      validation: CertificateValidation.fromDns(zone),
+    });
+    const served = (id: string, domainName: string) => {
+      const domain = new DomainName(this, `${id}Domain`, { domainName, certificate });
+      new ARecord(this, `${id}Record`, {
+        zone,
+        recordName: domainName,
+        target: RecordTarget.fromAlias(
+          new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId),
+        ),
+      });
+      return domain;
+    };
+    new ApiMapping(this, 'HttpOriginMapping', {
+      api: this.httpApi,
+      domainName: served('HttpOrigin', names.http),
+      stage: this.httpStage,
+    });
+    new ApiMapping(this, 'WebSocketOriginMapping', {
+      api: this.webSocketApi,
+      domainName: served('WebSocketOrigin', names.webSocket),
+      stage: this.webSocketStage,
+      apiMappingKey: WEBSOCKET_STAGE,
+    });
+    for (const api of [this.httpApi, this.webSocketApi])
+      (api.node.defaultChild as CfnApi).disableExecuteApiEndpoint = true;
+    this.ownDomains = names;
   }
 
   /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
@@ -250,6 +349,14 @@ export class Api extends Construct {
       const fn = this.createFunction(route, appUrl);
       this.webSocketApi.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${functionIdFor(route)}Integration`, fn),
+        // A WebSocket API authorizes the connection; its messages ride on it.
+        ...(route.routeKey === '$connect'
+          ? {
+              authorizer: new WebSocketLambdaAuthorizer('FromCloudFront', this.originAuthorizer, {
+                identitySource: [`route.request.header.${ORIGIN_SECRET_HEADER}`],
+              }),
+            }
+          : {}),
       });
     }
     for (const consumer of queueConsumers as readonly QueueConsumer[]) {
@@ -352,7 +459,7 @@ export class Api extends Construct {
         MATERIALS_BUCKET: materials.bucketName,
         MAIL_FROM: this.props.mailFrom,
         TICK_QUEUE_URL: tickQueue.queueUrl,
-        WS_MANAGEMENT_ENDPOINT: this.webSocketStage.callbackUrl,
+        WS_MANAGEMENT_ENDPOINT: this.managementEndpoint,
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -403,17 +510,17 @@ export class Api extends Construct {
         materials.grantPut(role);
         materials.grantDelete(role);
       },
-      bedrock: () =>
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['bedrock:InvokeModel'],
-            resources: [
-              // Cross-region inference profiles route to the model in any of their regions.
-              `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
-              `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
-            ],
-          }),
-        ),
+      // The configured model or inference profile only; without one the offline generator runs
+      // and no function may call Bedrock at all.
+      bedrock: () => {
+        const { bedrockModelId, bedrockRegion } = this.props;
+        if (!bedrockModelId) return;
+        for (const statement of bedrockInvokeStatements(
+          bedrockModelId,
+          bedrockRegion ?? Stack.of(this).region,
+        ))
+          role.addToPrincipalPolicy(statement);
+      },
       manageConnections: () => this.webSocketApi.grantManageConnections(role),
       tickQueue: () => tickQueue.grantSendMessages(role),
       stripe: () => this.props.stripeKeys.grantRead(role),

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -14,7 +14,13 @@ export class Storage extends Construct {
   readonly web: Bucket;
   readonly materials: Bucket;
 
-  constructor(scope: Construct, id: string, props: { removalPolicy: RemovalPolicy }) {
+  /**
+   * The materials bucket's origin, where browsers upload by presigned POST (the URL the S3 client
+   * signs for: virtual-hosted, regional), named in the pages' Content-Security-Policy.
+   */
+  readonly materialsOrigin: string;
+
+  constructor(scope: Construct, id: string, props: { stage: string; removalPolicy: RemovalPolicy }) {
     super(scope, id);
     const autoDelete = props.removalPolicy === RemovalPolicy.DESTROY;
     const common = {
@@ -39,8 +45,14 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: 's3/web/',
     });
 
+    // Named from the stage, account and Region rather than by CloudFormation: the pages' policy
+    // names the bucket, and the bucket's CORS rule names the site, so a name CloudFormation makes
+    // would tie the distribution and the bucket into a cycle.
+    const materialsName = `quiz-${props.stage}-uploads-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.materialsOrigin = `https://${materialsName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     this.materials = new Bucket(this, 'Materials', {
       ...common,
+      bucketName: materialsName,
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 's3/materials/',

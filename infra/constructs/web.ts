@@ -18,9 +18,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
+import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
+import { CONNECT_SRC_SELF, contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
 
 /** The member of a CDK string enum whose value is `value` (the shared definition uses header values). */
 function enumValue<E extends string>(members: Record<string, E>, value: string): E {
@@ -29,8 +31,27 @@ function enumValue<E extends string>(members: Record<string, E>, value: string):
   return member;
 }
 
+/**
+ * The viewer-response function that names the page's own WebSocket origin in its policy
+ * (`withWebSocketOrigin` of shared/security-headers.ts, as CloudFront Functions can run it): the
+ * response headers policy cannot, because a distribution cannot name its own domain in a policy it
+ * depends on. The host is the one the page was asked for, which CloudFront only accepts for this
+ * distribution.
+ */
+export const WEBSOCKET_ORIGIN_FUNCTION = [
+  'function handler(event) {',
+  '  var response = event.response;',
+  "  var policy = response.headers['content-security-policy'];",
+  '  var host = event.request.headers.host ? event.request.headers.host.value : event.context.distributionDomainName;',
+  `  if (policy) policy.value = policy.value.replace(${JSON.stringify(CONNECT_SRC_SELF)}, ${JSON.stringify(`${CONNECT_SRC_SELF} wss://`)} + host);`,
+  '  return response;',
+  '}',
+].join('\n');
+
 export interface WebProps {
   webBucket: Bucket;
+  /** The materials bucket's origin (`https://<regional domain>`), where browsers upload by presigned POST. */
+  materialsOrigin: string;
   logBucket: Bucket;
   httpApiDomain: string;
   webSocketDomain: string;
@@ -38,6 +59,8 @@ export interface WebProps {
   webAssetPath?: string;
   /** The WAF web ACL (CloudFront scope, in us-east-1) in front of the distribution. */
   webAclArn: string;
+  /** The secret sent to the APIs with every request CloudFront forwards (api.ts). */
+  originSecret: ISecret;
 }
 
 /**
@@ -53,7 +76,10 @@ export class Web extends Construct {
     // One definition (shared/security-headers.ts) for CloudFront and the local gateway.
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ materialsOrigin: props.materialsOrigin }),
+          override: true,
+        },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.strictTransportSecurity.maxAgeSeconds),
           includeSubdomains: SECURITY_HEADERS.strictTransportSecurity.includeSubdomains,
@@ -81,8 +107,18 @@ export class Web extends Construct {
       ),
     });
 
+    const webSocketOrigin = new CloudFrontFunction(this, 'WebSocketOrigin', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(WEBSOCKET_ORIGIN_FUNCTION),
+    });
+
     const apiBehaviour = (domainName: string) => ({
-      origin: new HttpOrigin(domainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new HttpOrigin(domainName, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        // The APIs let through only requests that carry it (functions/edge/origin-authorizer.ts).
+        // Resolved by CloudFormation at deployment, never written into the template.
+        customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+      }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -104,7 +140,12 @@ export class Web extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        // Pages come from here: their policy gets the WebSocket origin. (An API answer is never a
+        // page, so its policy needs none.)
+        functionAssociations: [
+          { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: webSocketOrigin, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         '/api/*': apiBehaviour(props.httpApiDomain),

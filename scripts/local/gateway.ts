@@ -93,8 +93,8 @@ export interface GatewayOptions {
   web: 'vite' | 'static' | 'none';
   /** The built SPA that `static` serves (default `web/dist`). */
   webDist?: string;
-  /** Origins the pages may also connect to: the local S3 endpoint (plain HTTP, unlike AWS's). */
-  connectSources?: readonly string[];
+  /** Where the pages upload files: the local S3 endpoint (plain HTTP, unlike AWS's). */
+  materialsOrigin?: string;
   httpRoutes?: readonly HttpRoute[];
   webSocketRoutes?: readonly WebSocketRoute[];
   queueConsumers?: readonly QueueConsumer[];
@@ -270,8 +270,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   let noncePlaceholder = '';
   const webDist = resolve(options.webDist ?? join(ROOT, 'web/dist'));
   let publicUrl = `http://localhost:${options.port}`;
-  const connectSources = options.connectSources ?? [];
-  const securityHeaders = localSecurityHeaders({ connectSources });
+  const materialsOrigin = options.materialsOrigin;
+  /**
+   * The policy's sources for an answer: the materials bucket, and the page's own WebSocket origin
+   * (`ws://` and the host the page was asked for, as CloudFront adds `wss://` and its host).
+   */
+  const policySources = (request: IncomingMessage) => {
+    const host = request.headers.host;
+    return {
+      ...(materialsOrigin ? { materialsOrigin } : {}),
+      ...(host && /^[\w.-]+(?::\d+)?$|^\[[\da-f:]+\](?::\d+)?$/i.test(host)
+        ? { webSocketOrigin: `ws://${host}` }
+        : {}),
+    };
+  };
   const webSocketStage = 'ws';
 
   /** The catch of a request's promise: logged and answered 500, unless the client is gone. */
@@ -512,7 +524,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
       'content-length': String(Buffer.byteLength(html)),
-      'content-security-policy': contentSecurityPolicy({ scriptNonce: nonce, connectSources }),
+      'content-security-policy': contentSecurityPolicy({ scriptNonce: nonce, ...policySources(request) }),
     });
     response.end(request.method === 'HEAD' ? undefined : html);
   };
@@ -534,7 +546,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const server = createServer((request, response) => {
     request.on('error', connectionError('request'));
     response.on('error', connectionError('response'));
-    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(localSecurityHeaders(policySources(request))))
+      response.setHeader(name, value);
     try {
       const url = requestUrl(request, publicUrl);
       if (!url) return sendJson(response, 400, { message: 'Bad Request' });

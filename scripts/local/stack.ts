@@ -182,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       controlPort,
       web: options.web,
       // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
-      connectSources: [new URL(s3.endpoint).origin],
+      materialsOrigin: new URL(s3.endpoint).origin,
       ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
       ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
       ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),

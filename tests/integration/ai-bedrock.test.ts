@@ -1,9 +1,17 @@
 import { member } from '../support/actors';
 import { describe, expect, it } from 'vitest';
 import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
-import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
+import { resetConfigForTests } from '@functions/lib/config';
+import { AI_MESSAGES, AI_MODEL_CALL_LIMITS, type GeneratedQuiz } from '@shared/ai';
 import { makeTextPdf } from '../support/documents';
-import { BEDROCK_MODEL_ID, remainingGenerations, toolAnswer, useBedrockGateway } from '../support/bedrock';
+import { HISTORY_NOTES } from '../support/study-material';
+import {
+  BEDROCK_MODEL_ID,
+  madeModelCalls,
+  remainingGenerations,
+  toolAnswer,
+  useBedrockGateway,
+} from '../support/bedrock';
 import type { TestClient } from '../support/http-client';
 
 /**
@@ -121,5 +129,73 @@ describe('Bedrock provider', () => {
     const prompt = bedrock.commandCalls(ConverseCommand)[1]!.args[0].input.messages![0]!.content![0]!.text!;
     expect(prompt).toContain('葉緑体で行われる');
     expect(await remainingGenerations(client)).toBe(2);
+  });
+});
+
+describe('daily cap of model calls', () => {
+  const malformed = answer({ title: 'x', description: 'y', questions: [] });
+  const callsMade = () => bedrock.commandCalls(ConverseCommand).length;
+
+  it("refuses a free member's 11th model call of the day, failed calls and retries included, saying when it resets", async () => {
+    // Four generations answered malformed twice (8 calls), one refused by the model (1 call), then
+    // one whose first answer is malformed: its retry would be the 11th call.
+    let model = bedrock.on(ConverseCommand);
+    for (let call = 0; call < 8; call++) model = model.resolvesOnce(malformed);
+    model.rejectsOnce(new Error('AccessDeniedException')).resolves(malformed);
+    const client = (await member(gateway())).client;
+    for (let generation = 0; generation < 5; generation++) {
+      const failed = await generate(client);
+      expect(failed.status).toBe(502);
+      expect(failed.json.message).toBe(AI_MESSAGES.textFailed);
+    }
+    expect(callsMade()).toBe(9);
+
+    const refused = await generate(client);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({
+      message: AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.free),
+      reason: 'ai_model_call_limit',
+    });
+    expect(refused.json.message).toContain('日本時間の0:00');
+    expect(callsMade()).toBe(AI_MODEL_CALL_LIMITS.free);
+    // The next generation never reaches the model; failures still use up no generation.
+    expect((await generate(client)).status).toBe(429);
+    expect(callsMade()).toBe(AI_MODEL_CALL_LIMITS.free);
+    expect(await remainingGenerations(client)).toBe(3);
+  });
+
+  it('lets no more calls through than the cap when 30 requests race for the last ones', async () => {
+    bedrock.on(ConverseCommand).resolves(malformed);
+    const { client, user } = await member(gateway(), { isPro: true });
+    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.pro - 5);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => generate(client)));
+    expect(callsMade()).toBe(5);
+    for (const response of responses) expect([429, 502], response.text).toContain(response.status);
+    expect(responses.map((response) => response.json.message)).toContain(
+      AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.pro),
+    );
+    expect(await remainingGenerations(client)).toBe(200);
+  });
+
+  it('leaves the offline generator uncapped: a member out of model calls still generates offline', async () => {
+    bedrock.on(ConverseCommand).resolves(malformed);
+    const { client, user } = await member(gateway());
+    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.free);
+    expect((await generate(client)).status).toBe(429);
+    expect(callsMade()).toBe(0);
+    delete process.env.BEDROCK_MODEL_ID;
+    resetConfigForTests();
+    try {
+      const offline = await client.request('POST', '/api/ai/generate-quiz-from-text', {
+        json: { numQuestions: 1, difficulty: '初級', category: '歴史', text: HISTORY_NOTES.join('') },
+      });
+      expect(offline.status, offline.text).toBe(200);
+      expect((offline.json as unknown as GeneratedQuiz).provider).toBe('offline');
+      expect(await remainingGenerations(client)).toBe(2);
+    } finally {
+      process.env.BEDROCK_MODEL_ID = BEDROCK_MODEL_ID;
+      resetConfigForTests();
+    }
+    expect(callsMade()).toBe(0);
   });
 });

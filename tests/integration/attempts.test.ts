@@ -5,7 +5,7 @@ import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
 import { ProgressKeys } from '@functions/quizzes/attempt-keys';
 import { resetConfigForTests } from '@functions/lib/config';
-import { clientAddressKey } from '@functions/lib/rate-limit';
+import { addressKey } from '@functions/lib/rate-limit';
 import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
 import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz';
 import { quizKey } from '@functions/quizzes/quiz-keys';
@@ -300,10 +300,7 @@ describe('the answer key', () => {
       const [question] = await answerKey(QUIZ);
       const guest = await visitor(gateway);
       expect((await check(guest, QUIZ, { questionId: question!.id, answer: 'A' })).status).toBe(200);
-      await useUpAllowance(
-        `answer-check-ip#${clientAddressKey('127.0.0.1')}`,
-        ANSWER_CHECK_LIMITS.perAddress,
-      );
+      await useUpAllowance(`answer-check-ip#${addressKey('127.0.0.1')}`, ANSWER_CHECK_LIMITS.perAddress);
       for (const client of [guest, (await member(gateway)).client]) {
         const stopped = await check(client, QUIZ, { questionId: question!.id, answer: 'A' });
         expect(stopped.status).toBe(429);

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
-import { AI_MESSAGES } from '@shared/ai';
+import { AI_MESSAGES, AI_MODEL_CALL_LIMITS } from '@shared/ai';
 import type { StudySession } from '@shared/focused-study';
 import { member } from '../support/actors';
-import { BEDROCK_MODEL_ID, remainingGenerations, toolAnswer, useBedrockGateway } from '../support/bedrock';
+import {
+  BEDROCK_MODEL_ID,
+  madeModelCalls,
+  remainingGenerations,
+  toolAnswer,
+  useBedrockGateway,
+} from '../support/bedrock';
 
 /**
  * Focused-study questions with a Bedrock model configured: the same provider layer as quiz
@@ -46,20 +52,20 @@ const modelQuestions = {
 const answer = (input: unknown) => toolAnswer('submit_study_questions', input);
 
 async function proWithMaterial() {
-  const { client } = await member(gateway(), { isPro: true });
+  const { client, user } = await member(gateway(), { isPro: true });
   await client.request('PUT', '/api/focused-study/settings', {
     json: { dailyQuestionCount: 5, difficulty: '上級' },
   });
   expect(
     (await client.request('POST', '/api/focused-study/add-text', { json: { text: SOURCE } })).status,
   ).toBe(201);
-  return client;
+  return { client, user };
 }
 
 describe('focused study with Bedrock', () => {
   it('asks the model through the study tool and keeps the well-formed questions, normalised', async () => {
     bedrock.on(ConverseCommand).resolves(answer(modelQuestions));
-    const client = await proWithMaterial();
+    const { client } = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status, response.text).toBe(201);
     const session = response.json as unknown as StudySession;
@@ -86,7 +92,7 @@ describe('focused study with Bedrock', () => {
 
   it('retries once, then fails with the generation message and uses nothing', async () => {
     bedrock.on(ConverseCommand).resolves(answer({ questions: [{ type: 'essay', text: '論ぜよ' }] }));
-    const client = await proWithMaterial();
+    const { client } = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status).toBe(502);
     expect(response.json.message).toBe(AI_MESSAGES.textFailed);
@@ -96,10 +102,24 @@ describe('focused study with Bedrock', () => {
 
   it('answers throttling with the busy message and uses nothing', async () => {
     bedrock.on(ConverseCommand).rejects(new ThrottlingException({ message: 'slow down', $metadata: {} }));
-    const client = await proWithMaterial();
+    const { client } = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/generate-new-questions');
     expect(response.status).toBe(503);
     expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
+    expect(await remainingGenerations(client)).toBe(200);
+  });
+
+  it('counts each call, the retry included, against the daily cap of model calls', async () => {
+    bedrock.on(ConverseCommand).resolves(answer({ questions: [] }));
+    const { client, user } = await proWithMaterial();
+    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.pro - 1);
+    const response = await client.request('POST', '/api/focused-study/start-session');
+    expect(response.status).toBe(429);
+    expect(response.json).toEqual({
+      message: AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.pro),
+      reason: 'ai_model_call_limit',
+    });
+    expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);
     expect(await remainingGenerations(client)).toBe(200);
   });
 });

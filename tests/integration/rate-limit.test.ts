@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { withinRateLimit } from '@functions/lib/rate-limit';
+import { resetConfigForTests } from '@functions/lib/config';
+import { withinIpRateLimit, withinRateLimit } from '@functions/lib/rate-limit';
 import { startTestGateway } from '../support/gateway';
 
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -35,4 +36,24 @@ it('counts exactly under parallel calls', async () => {
   const key = `test#${randomUUID()}`;
   const results = await Promise.all(Array.from({ length: 30 }, () => withinRateLimit(key, 10, 60, at(10))));
   expect(results.filter(Boolean)).toHaveLength(10);
+});
+
+it('counts every address of one IPv6 /64 as one address', async () => {
+  process.env.PER_IP_RATE_LIMITS = 'on';
+  resetConfigForTests();
+  try {
+    const purpose = `test-${randomUUID()}`;
+    const call = (address: string) => withinIpRateLimit(purpose, address, 3, 60, at(10));
+    // A client that takes a new address of its /64 for every request is still one client.
+    expect(await call('2001:db8:1:2::1')).toBe(true);
+    expect(await call('2001:db8:1:2::2')).toBe(true);
+    expect(await call('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe(true);
+    expect(await call('2001:db8:1:2:ffff::9')).toBe(false);
+    // The next /64 (another subscriber) and an IPv4 client have limits of their own.
+    expect(await call('2001:db8:1:3::1')).toBe(true);
+    expect(await call('203.0.113.7')).toBe(true);
+  } finally {
+    process.env.PER_IP_RATE_LIMITS = 'off';
+    resetConfigForTests();
+  }
 });

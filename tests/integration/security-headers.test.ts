@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, localSecurityHeaders } from '@shared/security-headers';
 import { startTestGateway } from '../support/gateway';
+import { rawRequest } from '../support/raw-http';
 
 /**
  * Local answers carry the security headers CloudFront adds in AWS (one definition for both):
@@ -24,11 +25,26 @@ describe('security headers on local answers', () => {
     expect(headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
   };
 
+  /** The policy the gateway sends: the deployed one, with the page's own WebSocket origin. */
+  const localPolicy = () => contentSecurityPolicy({ webSocketOrigin: `ws://${new URL(gateway.url).host}` });
+
   it('sends them with API answers, errors included, over what a function sets', async () => {
     for (const path of ['/api/categories', '/api/no-such-route']) {
       const answer = await fetch(`${gateway.url}${path}`);
       expectSecurityHeaders(answer.headers, path);
-      expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
+      expect(answer.headers.get('content-security-policy')).toBe(localPolicy());
+    }
+  });
+
+  it('names only its own origin and WebSocket endpoint in connect-src, as the host asked for', async () => {
+    const port = Number(new URL(gateway.url).port);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const answer = await rawRequest(
+        port,
+        `GET /api/categories HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      const connect = /(?:^|; )connect-src ([^;]*)/.exec(answer.headers['content-security-policy']!)?.[1];
+      expect(connect).toBe(`'self' ws://${host}`);
     }
   });
 
@@ -53,7 +69,7 @@ describe('security headers on local answers', () => {
     for (const path of ['/src/main.tsx', '/favicon.svg']) {
       const answer = await fetch(`${gateway.url}${path}`);
       expectSecurityHeaders(answer.headers, path);
-      expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
+      expect(answer.headers.get('content-security-policy')).toBe(localPolicy());
     }
   });
 });

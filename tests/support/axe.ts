@@ -6,11 +6,21 @@ import { expect } from 'vitest';
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * WCAG rules that this axe-core still marks experimental (off by default) but newer ones, such as
+ * the axe-core in Lighthouse, run: 2.5.3 Label in Name (a control's accessible name contains its
+ * visible text, so speech users can say what they see).
+ */
+const EXTRA_RULES = ['label-content-name-mismatch'];
+
+/**
  * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
  * the rule, the page (`where`) and the elements, so a journey checks every screen it passes.
  */
 export async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    .options({ rules: Object.fromEntries(EXTRA_RULES.map((rule) => [rule, { enabled: true }])) })
+    .analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );

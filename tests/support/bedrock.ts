@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BedrockRuntimeClient, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type { AiUsageLimit } from '@shared/ai';
+import { AiUsageKeys } from '@functions/ai/usage-keys';
+import { db } from '@functions/data/db';
+import { japanDate } from '@functions/lib/japan-time';
 import { startTestGateway } from './gateway';
 import type { TestClient } from './http-client';
 
@@ -45,3 +48,14 @@ export const toolAnswer = (name: string, input: unknown): ConverseCommandOutput 
 /** Generations the member has left today. */
 export const remainingGenerations = async (client: TestClient) =>
   ((await client.get('/api/ai/usage-limit')).json as unknown as AiUsageLimit).remaining;
+
+/**
+ * Records that the member has already made `calls` model calls today, as if they had: reaching an
+ * advanced member's cap of 300 through the API would take half an hour of the per-minute limit.
+ */
+export const madeModelCalls = (userId: string, calls: number) =>
+  db.update({
+    Key: AiUsageKeys.key({ userId, day: japanDate(new Date()) }),
+    UpdateExpression: 'SET modelCalls = :calls',
+    ExpressionAttributeValues: { ':calls': calls },
+  });

@@ -75,12 +75,14 @@ export function NavBar() {
             footer={user ? <MembershipButton user={user} /> : account}
           />
         </Suspense>
-        <Link to={paths.home} className="brand" aria-label="みんなのクイズ ホーム">
+        {/* Named by its content, not an aria-label: the name must contain the visible text (WCAG 2.5.3). */}
+        <Link to={paths.home} className="brand">
           <span className="brand__mark" aria-hidden>
             Q
           </span>
           <span className="brand__name">みんなのクイズ</span>
           <span className="brand__beta">β</span>
+          <span className="visually-hidden">ホーム</span>
         </Link>
         <nav aria-label="メインナビゲーション" className="nav__links" ref={linksRef}>
           {links.map((link) => (

@@ -88,9 +88,9 @@ export function generationFailedMessage(fileName?: string): string {
 }
 
 /**
- * The toast for a failed generation: a 429 is the daily limit (使用制限に達しました with the
- * server's message) unless it is the per-minute attempt limit; anything else is エラー with the
- * server's message or the fallback.
+ * The toast for a failed generation: a 429 for the day's generations or the day's model calls is
+ * 使用制限に達しました with the server's message (the per-minute attempt limit is not); anything
+ * else is エラー with the server's message or the fallback.
  */
 export function generationErrorToast(
   error: unknown,
@@ -102,6 +102,9 @@ export function generationErrorToast(
       title: AI_MESSAGES.limitTitle,
       description: error.serverMessage ?? AI_MESSAGES.dailyLimit(total ?? LIMITS.aiGenerationsPerDayFree),
     };
+  }
+  if (error instanceof ApiError && error.reason === 'ai_model_call_limit') {
+    return { title: AI_MESSAGES.limitTitle, description: errorMessage(error, fallback) };
   }
   return { title: 'エラー', description: errorMessage(error, fallback) };
 }

@@ -12,7 +12,9 @@ export function FeaturedCard() {
   if (featured.isError || !featured.data) return null;
   const quiz = featured.data;
   return (
-    <Link to={paths.quiz(quiz.id)} className="featured" aria-label={`今週の注目クイズ: ${quiz.title}`}>
+    // Named by its content (eyebrow, title, details): an aria-label would leave the visible
+    // details out of the name (WCAG 2.5.3).
+    <Link to={paths.quiz(quiz.id)} className="featured">
       <span className="featured__eyebrow">
         <Sparkles size={16} aria-hidden />
         今週の注目クイズ
