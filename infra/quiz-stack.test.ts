@@ -20,9 +20,10 @@ import { contentSecurityPolicy, SECURITY_HEADERS, withWebSocketOrigin } from '..
 import { ROUTE_THROTTLING, routeClassOf } from './constructs/api';
 import { bedrockInvokeStatements, INFERENCE_PROFILE_REGIONS } from './constructs/bedrock-access';
 import type { Storage } from './constructs/storage';
-import { WEBSOCKET_ORIGIN_FUNCTION } from './constructs/web';
+import { VIEWER_ADDRESS_FUNCTION, WEBSOCKET_ORIGIN_FUNCTION } from './constructs/web';
 import { p99BudgetMs } from './constructs/observability';
 import { DEFAULT_AI_RESERVED_CONCURRENCY, QuizStack } from './quiz-stack';
+import { VIEWER_ADDRESS_HEADER } from '../shared/api';
 
 /** CDK assertions on the synthesized stack, with the cdk-nag AwsSolutions and Serverless packs applied. */
 let template: Template;
@@ -337,6 +338,27 @@ describe('QuizStack', () => {
     expect(answered.headers['content-security-policy']!.value).toContain(
       "connect-src 'self' wss://d111111abcdef8.cloudfront.net https://quiz-materials.s3.ap-northeast-1.amazonaws.com;",
     );
+  });
+
+  it("hands the APIs the visitor's own address, written over any the visitor sent (per-address limits)", () => {
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; FunctionAssociations?: { EventType: string }[] }[];
+    };
+    for (const behaviour of config.CacheBehaviors)
+      expect(
+        behaviour.FunctionAssociations?.map((association) => association.EventType),
+        behaviour.PathPattern,
+      ).toEqual(['viewer-request']);
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: VIEWER_ADDRESS_FUNCTION });
+    const handler = new Function(`${VIEWER_ADDRESS_FUNCTION}; return handler;`)() as (event: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const forwarded = handler({
+      viewer: { ip: '2001:db8:1:2::7' },
+      request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: '203.0.113.1' } } },
+    });
+    expect(forwarded.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '2001:db8:1:2::7' });
   });
 
   it('names the WebSocket stage after the /ws path CloudFront forwards', () => {

@@ -40,6 +40,14 @@ export const COOKIE_NAMES = {
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 
+/**
+ * The visitor's own address, as the edge saw it. Behind CloudFront an API's `sourceIp` is a
+ * CloudFront server's, so a per-address limit read from it would count a whole edge location as
+ * one visitor: CloudFront's viewer-request function (infra/constructs/web.ts) writes this header
+ * over whatever the visitor sent, and the local gateway does the same with the socket's address.
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
 /** Methods that never change state and so need no CSRF token. */
 export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 

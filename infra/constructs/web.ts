@@ -21,6 +21,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '../../shared/api';
 import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
 import { CONNECT_SRC_SELF, contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
 
@@ -45,6 +46,19 @@ export const WEBSOCKET_ORIGIN_FUNCTION = [
   '  var host = event.request.headers.host ? event.request.headers.host.value : event.context.distributionDomainName;',
   `  if (policy) policy.value = policy.value.replace(${JSON.stringify(CONNECT_SRC_SELF)}, ${JSON.stringify(`${CONNECT_SRC_SELF} wss://`)} + host);`,
   '  return response;',
+  '}',
+].join('\n');
+
+/**
+ * The viewer-request function of the API behaviours: the visitor's address in
+ * `VIEWER_ADDRESS_HEADER`, written over any such header the visitor sent (the APIs answer only
+ * requests that came through CloudFront, so the functions can trust it).
+ */
+export const VIEWER_ADDRESS_FUNCTION = [
+  'function handler(event) {',
+  '  var request = event.request;',
+  `  request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };`,
+  '  return request;',
   '}',
 ].join('\n');
 
@@ -112,6 +126,11 @@ export class Web extends Construct {
       code: FunctionCode.fromInline(WEBSOCKET_ORIGIN_FUNCTION),
     });
 
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION),
+    });
+
     const apiBehaviour = (domainName: string) => ({
       origin: new HttpOrigin(domainName, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -124,6 +143,7 @@ export class Web extends Construct {
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
     });
 
     this.distribution = new Distribution(this, 'Distribution', {

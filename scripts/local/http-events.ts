@@ -7,6 +7,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { HttpRoute } from '@functions/routes';
+import { VIEWER_ADDRESS_HEADER } from '@shared/api';
 
 /**
  * Builds API Gateway HTTP API (payload format 2.0) events and reads Lambda results the way API
@@ -95,7 +96,15 @@ export function isTextContentType(contentType: string | undefined): boolean {
   );
 }
 
-/** Joins repeated headers with commas (as payload 2.0 does) and moves `cookie` to `cookies`. */
+/** The socket's peer, as API Gateway's `sourceIp` gives it (an IPv4-mapped address as IPv4). */
+const clientAddress = (request: IncomingMessage) =>
+  request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+
+/**
+ * Joins repeated headers with commas (as payload 2.0 does) and moves `cookie` to `cookies`; the
+ * visitor's address goes in `VIEWER_ADDRESS_HEADER`, over whatever the visitor sent, as
+ * CloudFront's viewer-request function writes it in AWS.
+ */
 export function eventHeaders(request: IncomingMessage) {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -113,6 +122,7 @@ export function eventHeaders(request: IncomingMessage) {
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
+  headers[VIEWER_ADDRESS_HEADER] = clientAddress(request);
   return { headers, cookies };
 }
 
@@ -147,7 +157,7 @@ export function buildHttpEvent(input: {
         method: request.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: clientAddress(request),
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),

@@ -1,6 +1,7 @@
 import { member, visitor } from '../support/actors';
 import { quizInput } from '../support/quiz-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWER_ADDRESS_HEADER } from '@shared/api';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
 import { ProgressKeys } from '@functions/quizzes/attempt-keys';
@@ -306,6 +307,12 @@ describe('the answer key', () => {
         expect(stopped.status).toBe(429);
         expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
       }
+      // The address is the one the edge saw: a visitor naming another address is still counted.
+      const forged = await guest.request('POST', `/api/quizzes/${QUIZ}/check`, {
+        json: { questionId: question!.id, answer: 'A' },
+        headers: { [VIEWER_ADDRESS_HEADER]: '203.0.113.9' },
+      });
+      expect(forged.status).toBe(429);
     } finally {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();

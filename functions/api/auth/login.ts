@@ -4,7 +4,7 @@ import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';
 import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
-import { requestOrigin } from './request-origin';
+import { requestOrigin } from '../request-origin';
 
 /** `POST /api/auth/login`: a session for members; administrators get a confirmation e-mail first. */
 export const handler = httpHandler(accountsApi.login, async ({ body, cookies, event }) => {

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { register } from '../../accounts/auth';
 import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';
-import { requestOrigin } from './request-origin';
+import { requestOrigin } from '../request-origin';
 import { endRequestSession } from '../../sessions/session';
 import { toCurrentUser } from '../../users/user';
 
