@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
 import { normalizeCjk } from './cjk-normalize';
-import { generateOffline, splitSentences } from './offline-generator';
+import { splitSentences } from './key-terms';
+import { generateOffline } from './offline-generator';
 
 /** The offline generator on real Japanese paragraphs. */
 const PARAGRAPHS = {
@@ -32,20 +33,38 @@ const answerOf = (question: GeneratedQuiz['questions'][number]) =>
   question.options[question.correctAnswer.toLowerCase() as 'a'];
 const isLatin = (text: string) => /^[\p{Script=Latin}\d\s.,%'’-]+$/u.test(text);
 
+/**
+ * The sentence of the source a question asks about, the answer in place: the quoted sentence of a
+ * blank, or for a question rewritten from its sentence, the sentence its explanation quotes.
+ */
+function askedSentence(question: GeneratedQuiz['questions'][number]): string {
+  const quoted = /「(.+)」$/s.exec(question.text)?.[1];
+  if (quoted) return quoted.replaceAll('（　　　）', answerOf(question));
+  return /本文には「(.+?)」とあります。/.exec(question.explanation)![1]!;
+}
+
 function expectSound(quiz: GeneratedQuiz, source: string) {
-  const normalised = source.normalize('NFKC');
+  const normalised = normalizeCjk(source);
   for (const question of quiz.questions) {
     const options = Object.values(question.options);
     expect(new Set(options).size, question.text).toBe(4);
     for (const option of options) expect(option.length).toBeGreaterThan(0);
-    const answer = question.options[question.correctAnswer.toLowerCase() as 'a'];
-    // The correct answer is taken from the source, and the blanked sentence is the source's.
+    const answer = answerOf(question);
+    // The correct answer is taken from the source, and the sentence asked about is the source's.
     expect(normalised).toContain(answer);
-    const sentence = /「(.+)」$/s.exec(question.text)![1]!;
-    expect(normalised).toContain(sentence.replaceAll('（　　　）', answer));
-    // A wrong option never fits the blank as written in the source.
-    for (const option of options.filter((entry) => entry !== answer))
-      expect(normalised.includes(sentence.replaceAll('（　　　）', option))).toBe(false);
+    const sentence = askedSentence(question);
+    expect(sentence).toContain(answer);
+    expect(normalised).toContain(sentence);
+    if (question.text.includes('（　　　）')) {
+      const blanked = /「(.+)」$/s.exec(question.text)![1]!;
+      // A wrong option never fits the blank as written in the source.
+      for (const option of options.filter((entry) => entry !== answer))
+        expect(normalised.includes(blanked.replaceAll('（　　　）', option))).toBe(false);
+    } else {
+      // A question rewritten from its sentence asks, and does not give the answer away.
+      expect(question.text, question.text).toMatch(/(?:何|誰|どこ|いつ|いくつ).*か。$/);
+      expect(question.text).not.toContain(answer);
+    }
     expect(question.text.length).toBeLessThanOrEqual(500);
   }
 }
@@ -206,9 +225,11 @@ describe('offline generator', () => {
         expect(new Set(units).size, units.join(' / ')).toBe(1);
       }
       expect(answers.some((answer) => /^[A-Z]/.test(answer) && !/\d/.test(answer))).toBe(true);
-      // Names of several words stay whole.
+      // A planet is asked among planets (the text says what each is: «Mercury is the closest planet»).
+      const planets = ['Mercury', 'Venus', 'Earth', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
+      for (const question of quiz.questions.filter((entry) => planets.includes(answerOf(entry))))
+        for (const option of Object.values(question.options)) expect(planets).toContain(option);
       const options = quiz.questions.flatMap((question) => Object.values(question.options));
-      expect(options.some((option) => / /.test(option) && /^[A-Z]/.test(option))).toBe(true);
       expect(options).not.toContain('Red');
       expect(quiz.title.length).toBeLessThanOrEqual(100);
     });
@@ -290,8 +311,8 @@ describe('offline generator', () => {
         options.filter((option) => option.includes('青木')).every((option) => option === '青木ヶ原樹海'),
       ).toBe(true);
       for (const question of quiz.questions) {
-        const sentence = /「(.+)」$/s.exec(question.text)![1]!;
-        expect(sentence.split('（　　　）'), question.text).toHaveLength(2);
+        const sentence = /「(.+)」$/s.exec(question.text)?.[1];
+        if (sentence) expect(sentence.split('（　　　）'), question.text).toHaveLength(2);
         const answer = answerOf(question);
         const kind = (text: string) => (/^\d+年$/.test(text) ? 'year' : /\d/.test(text) ? 'number' : 'word');
         for (const option of Object.values(question.options))
@@ -304,7 +325,7 @@ describe('offline generator', () => {
       const leads = quiz.questions.map((question) => question.text.split('\n')[0]!);
       expect(new Set(leads).size).toBeGreaterThan(2);
       for (const question of quiz.questions) {
-        if (/^\d+年$/.test(answerOf(question))) expect(question.text).toMatch(/年はいつ|何年/);
+        if (/^\d+年$/.test(answerOf(question))) expect(question.text).toMatch(/に入る年|あてはまる年|何年/);
         if (['徳川家康', '織田信長', '今川義元'].includes(answerOf(question)))
           expect(question.text).toMatch(/人物|誰/);
       }

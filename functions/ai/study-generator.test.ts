@@ -71,12 +71,19 @@ describe('offline study generator', () => {
     for (const type of STUDY_QUESTION_TYPES) expect(of(questions, type).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('multiple choice: a sentence of the material with a term blanked out, the answer being that term', async () => {
+  it('multiple choice: a question on a sentence of the material, the answer being a term of it', async () => {
     const questions = of(await generateStudyOffline(request(HISTORY)), 'multiple_choice');
+    expect(questions.length).toBeGreaterThan(0);
     for (const question of questions) {
-      const sentence = /「(.+)」$/s.exec(question.text)![1]!;
       const answer = label(question, question.correctAnswer as string);
-      expect(compact(HISTORY)).toContain(compact(sentence.replaceAll('（　　　）', answer)));
+      const quoted = /「(.+)」$/s.exec(question.text)?.[1];
+      // A blank in the sentence, or a question rewritten from it whose explanation quotes it.
+      const sentence = quoted
+        ? quoted.replaceAll('（　　　）', answer)
+        : /本文には「(.+?)」とあります。/.exec(question.explanation)![1]!;
+      if (!quoted) expect(question.text).toMatch(/か。$/);
+      expect(sentence).toContain(answer);
+      expect(compact(HISTORY)).toContain(compact(sentence));
       expect(Object.keys(question.options)).toHaveLength(4);
     }
   });
