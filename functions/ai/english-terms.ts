@@ -158,7 +158,7 @@ const isAdjective = (word: string) =>
   ADJECTIVES.has(word) || ORDINAL.test(word) || (ADJECTIVE_ENDING.test(word) && !NOT_ADJECTIVES.has(word));
 
 /** Nouns by their ending, wherever they stand in the sentence. */
-const NOMINAL = /^[a-z]{4,}(?:tion|sion|sis|ment|ness|ity|ance|ence)$/;
+const NOMINAL = /^(?:[a-z]{2,}(?:tion|sion)|[a-z]{3,}(?:sis|ment|ness|ity|ance|ence))$/;
 /** Words that follow a verb, not a noun: «spin several threads». */
 const QUANTIFIERS = new Set([
   'several',

@@ -572,7 +572,7 @@ export async function analyseMaterial(material: string): Promise<Analysis> {
 const CATEGORY_KANJI = /[雲風線管素体権院法令制党省庁湾層帯圏器質酸塩病症]$/u;
 
 /** English nominalisations (evaporation, condensation, photosynthesis): processes, one group. */
-const PROCESS_SUFFIX = /^[a-z]{4,}(?:tion|sion|sis)$/;
+const PROCESS_SUFFIX = /^(?:[a-z]{2,}(?:tion|sion)|[a-z]{4,}sis)$/;
 
 /**
  * Each term's group (see Term.group): a specific class is its own group; an ordinary term joins

@@ -226,7 +226,17 @@ describe('offline generator', () => {
       }
       expect(answers.some((answer) => /^[A-Z]/.test(answer) && !/\d/.test(answer))).toBe(true);
       // A planet is asked among planets (the text says what each is: «Mercury is the closest planet»).
-      const planets = ['Mercury', 'Venus', 'Earth', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
+      const planets = [
+        'Mercury',
+        'Venus',
+        'Earth',
+        'Mars',
+        'Jupiter',
+        'Saturn',
+        'Uranus',
+        'Neptune',
+        'Pluto',
+      ];
       for (const question of quiz.questions.filter((entry) => planets.includes(answerOf(entry))))
         for (const option of Object.values(question.options)) expect(planets).toContain(option);
       const options = quiz.questions.flatMap((question) => Object.values(question.options));
@@ -338,6 +348,114 @@ describe('offline generator', () => {
       const text = JSON.stringify(quiz);
       expect(text).not.toMatch(/[⻄戶]/);
       expect(text).toMatch(/江戸|西/);
+    });
+  });
+
+  describe('questions a teacher would keep (issue 27)', () => {
+    const settings = { numQuestions: 10, difficulty: '中級', category: '歴史' } as const;
+    /** 「天皇」 is a role among roles; 「発表」「実施」 are used as verbs, never offered as options. */
+    const ritsuryo =
+      '701年、大宝律令が完成し、天皇を中心とする政治のしくみが整えられた。天皇が幼いときは摂政が、成人してからは関白が政治を行った。やがて上皇が政治の実権を握り、武士が力をのばした。1872年には学制が発表され、1873年には徴兵令が実施された。';
+
+    it('offers only options of the answer’s class: roles among roles, years among years, never a verb', async () => {
+      const quiz = await generateOffline(settings, ritsuryo);
+      expectSound(quiz, ritsuryo);
+      const roles = ['天皇', '摂政', '関白', '上皇', '武士'];
+      const emperor = quiz.questions.find((question) => answerOf(question) === '天皇');
+      expect(emperor).toBeDefined();
+      for (const option of Object.values(emperor!.options)) expect(roles).toContain(option);
+      const options = quiz.questions.flatMap((question) => Object.values(question.options));
+      for (const verb of ['発表', '実施', '完成', '中心']) expect(options).not.toContain(verb);
+    });
+
+    it('rewrites sentences into questions where they allow, always as a whole question', async () => {
+      const quiz = await generateOffline(settings, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      expectSound(quiz, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      const texts = quiz.questions.map((question) => question.text);
+      // 「1582年、明智光秀が本能寺で信長を討った。」: who, or when, asked as a question.
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^(?:1582年、本能寺で信長を討ったのは誰か|明智光秀が本能寺で信長を討ったのは何年か)。$/,
+          ),
+        ]),
+      );
+      // A year that dates only the first of two clauses is not asked as if it dated both.
+      expect(texts.join('\n')).not.toMatch(/学制が発表され、1873年に徴兵令が実施されたのは何年か/);
+      for (const text of texts) {
+        // A rewritten question ends as one; a blank stands under a lead that says what goes in it.
+        if (!text.includes('（　　　）')) expect(text).toMatch(/か。$/);
+        else
+          expect(text).toMatch(
+            /^(?:次の(?:英)?文の|(?:英)?文中の)（　　　）に(?:入る|あてはまる).+選んでください。\n「/,
+          );
+      }
+    });
+
+    it('asks what a term the text defines is called, with the sentence it points back to', async () => {
+      const heian = '794年、桓武天皇は都を平安京に移した。これから約400年間を平安時代という。';
+      const quiz = await generateOffline(settings, heian);
+      expect(quiz.questions.map((question) => question.text)).toContain(
+        '794年、桓武天皇は都を平安京に移した。これから約400年間を何というか。',
+      );
+      const era = quiz.questions.find((question) => answerOf(question) === '平安時代')!;
+      for (const option of Object.values(era.options)) expect(option).toMatch(/時代$/);
+    });
+
+    it('leaves out a connective that opens a sentence', async () => {
+      const text =
+        '1560年、織田信長は桶狭間で今川義元を破った。また、1575年には長篠で武田勝頼を破った。しかし、1582年に明智光秀が本能寺で信長を討った。その後、1590年に豊臣秀吉が全国を統一した。';
+      const quiz = await generateOffline(settings, text);
+      expect(quiz.questions.length).toBeGreaterThan(2);
+      for (const question of quiz.questions) {
+        const asked = /「(.+)」$/s.exec(question.text)?.[1] ?? question.text;
+        expect(asked, question.text).not.toMatch(/^(?:また|しかし|その後)、/);
+      }
+    });
+
+    it('spreads the correct answers over A–D, each letter within one of even, the same every time', async () => {
+      for (const [count, text] of [
+        [5, PARAGRAPHS.sengoku],
+        [10, `${PARAGRAPHS.sengoku}${PARAGRAPHS.fuji}${ritsuryo}`],
+        [12, SOLAR_SYSTEM],
+      ] as const) {
+        const quiz = await generateOffline({ ...settings, numQuestions: count }, text);
+        expect(await generateOffline({ ...settings, numQuestions: count }, text)).toEqual(quiz);
+        const letters = quiz.questions.map((question) => question.correctAnswer);
+        for (const letter of ['A', 'B', 'C', 'D'])
+          expect(
+            Math.abs(letters.filter((entry) => entry === letter).length - letters.length / 4),
+            letters.join(''),
+          ).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('asks English by the terms the text is about, never a verb or an adjective', async () => {
+      const rocks =
+        'The rock cycle describes how rocks change over time. Magma cools to form igneous rock, a process called crystallisation. Wind and rain break rocks into small pieces through weathering. Rivers carry the pieces away by erosion and drop them in layers through deposition. Over time the layers are pressed together by compaction and cemented into sedimentary rock. Heat and pressure deep underground change rocks into metamorphic rock.';
+      const quiz = await generateOffline(settings, rocks);
+      const processes = ['crystallisation', 'erosion', 'deposition', 'compaction'];
+      expect(quiz.questions.length).toBeGreaterThanOrEqual(2);
+      for (const question of quiz.questions) {
+        expect(processes).toContain(answerOf(question));
+        for (const option of Object.values(question.options)) expect(processes).toContain(option);
+      }
+    });
+
+    it('explains with a sentence of the text the question does not show', async () => {
+      const quiz = await generateOffline(settings, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      for (const question of quiz.questions) {
+        const quoted = [
+          ...question.explanation.matchAll(
+            /(?:には|では|また、)「(.+?)」(?:とあります|ともあります|と続きます|と説明されています)/g,
+          ),
+        ].map((match) => match[1]!);
+        const shown = question.text.replaceAll('（　　　）', answerOf(question));
+        expect(
+          quoted.some((sentence) => !shown.includes(sentence)),
+          `${question.text} / ${question.explanation}`,
+        ).toBe(true);
+      }
     });
   });
 });

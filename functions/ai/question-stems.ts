@@ -206,8 +206,9 @@ function askWhen(term: Term, before: Token[], after: Token[]): string | null {
   if (at === 0 || isParticle(after[at])) return null;
   const rest = after.slice(at);
   if (ending(rest) !== 'plain' || rest.length < 3) return null;
-  // A last clause asked alone keeps its own subject (「施行されたのは」 would have lost 日本国憲法).
-  if (comma >= 0 && !hasSubject(rest)) return null;
+  // A last clause asked alone keeps its own subject (「施行されたのは」 would have lost 日本国憲法),
+  // and the year dates all that follows it (not 「学制が発表され、1873年に徴兵令が…」).
+  if ((comma >= 0 && !hasSubject(rest)) || rest.some((token) => token.pos_detail_1 === '数')) return null;
   return `${embedded(rest)}のは${isYear(term) ? '何年' : 'いつ'}か。`;
 }
 
@@ -418,7 +419,7 @@ export function explanationOf(
     neighbour = inParagraph(sentence.index + distance) ?? inParagraph(sentence.index - distance);
   if (definition)
     parts.push(`「${term.surface}」について、本文では「${definition.text}」と説明されています。`);
-  else if (mention) parts.push(`本文には「${mention.text}」ともあります。`);
+  else if (mention) parts.push(`${rewritten ? 'また、' : '本文には'}「${mention.text}」ともあります。`);
   else if (neighbour)
     parts.push(
       neighbour.index > sentence.index
@@ -432,7 +433,7 @@ export function explanationOf(
       .flatMap((surface) => analysis.terms.get(surface)?.sentences ?? [])
       .map(notShown)
       .find((other) => other !== undefined);
-    if (related) parts.push(`本文には「${related.text}」ともあります。`);
+    if (related) parts.push(`${rewritten ? 'また、' : '本文には'}「${related.text}」ともあります。`);
     else if (!rewritten) parts.push(`本文には「${sentence.text}」とあります。`);
   }
   return parts.join('').slice(0, 1000);
