@@ -387,7 +387,7 @@ describe('offline generator', () => {
         if (!text.includes('（　　　）')) expect(text).toMatch(/か。$/);
         else
           expect(text).toMatch(
-            /^(?:次の(?:英)?文の|(?:英)?文中の)（　　　）に(?:入る|あてはまる).+選んでください。\n「/,
+            /^(?:次の(?:英)?文の|(?:英)?文中の)（\u3000\u3000\u3000）に(?:入る|あてはまる).+選んでください。\n「/u,
           );
       }
     });

@@ -217,6 +217,11 @@ function askHowMany(term: Term, before: Token[], after: Token[]): string | null 
   if (after.some((token) => token.surface_form === '、')) return null;
   const end = ending(after);
   if (!end) return null;
+  // A number in a relative clause (「何年に江戸幕府が倒れて…成立した一連の改革か」) is not what the
+  // sentence asserts: a verb is followed by nothing but its auxiliaries (「こと」 aside).
+  const verb = after.findIndex((token) => token.pos === '動詞');
+  if (verb >= 0 && after.slice(verb).some((token) => token.pos === '名詞' && token.pos_detail_1 !== '非自立'))
+    return null;
   const asked = term.surface.replace(/\d[\d,.]*/g, '何').replace(/^何つ$/u, 'いくつ');
   let rest = end === 'copula' ? after.slice(0, after.length - copulaLength(after)) : after;
   // 「何年には…なったか」 reads 「何年に…なったか」.

@@ -80,6 +80,8 @@ interface Material {
 interface Candidate {
   /** The question; built when chosen where that is costly (null: it cannot be made after all). */
   build: () => GeneratedStudyQuestion | null;
+  /** Known not to be buildable without trying (its term has too few others of its class): not a failure. */
+  hopeless?: () => boolean;
   score: number;
   /** Sentences it asks about: a session asks about each at most once. */
   sentences: number[];
@@ -175,6 +177,7 @@ function multipleChoice(material: Material, difficulty: Difficulty, random: () =
         candidates.push({
           // Distractors cost a search of every term: only for the candidates chosen.
           build: () => fillInTheBlank(sentence, term, material, difficulty, tier),
+          hopeless: () => material.alone.has(`${tier}|${term.surface}`),
           score: score - TIER_PENALTY[tier],
           sentences: [sentence.index],
           ...(tier > 1 ? { fallback: true } : {}),
@@ -646,6 +649,10 @@ export async function generateStudyOffline(
       const candidate = pool[index]!;
       if (candidate.fallback && !fallback) continue;
       if (!reuse && candidate.sentences.some((sentence) => usedSentences.has(sentence))) continue;
+      if (candidate.hopeless?.()) {
+        pool.splice(index--, 1);
+        continue;
+      }
       const question = candidate.build();
       // The same check as a model's output gets (distinct options, answers among them).
       if (!question || !studyQuestionSchema.safeParse({ ...question, id: 'generated' }).success) {
