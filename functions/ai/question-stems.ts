@@ -22,12 +22,10 @@ export interface Stem {
   text: string;
   /** The text of the material the question shows (no wrong option may be in it). */
   shown: string;
-  /** The sentence shown before the question's own, when it points back to it. */
-  context?: number;
 }
 
 const JAPANESE_CONNECTIVE =
-  /^(?:また|さらに|しかし|一方|そして|なお|ただし|つまり|このように|その後|そのため|したがって|ところが|やがて|こうして|それから|そこで|ところで|例えば|たとえば|特に|まず|次に|最後に|これに対して|だが|けれども|しかも|すなわち|要するに|ちなみに|実際|ところが)、|^同じ(?:年|ころ|頃|日)(?:に|には)?、?/u;
+  /^(?:また|さらに|しかし|一方|そして|なお|ただし|つまり|このように|その後|そのため|したがって|ところが|やがて|こうして|それから|そこで|ところで|例えば|たとえば|特に|まず|次に|最後に|これに対して|だが|けれども|しかも|すなわち|要するに|ちなみに|実際)、|^同じ(?:年|ころ|頃|日)(?:に|には)?、?/u;
 const ENGLISH_CONNECTIVE =
   /^(?:(?:Also|However|Moreover|Furthermore|In addition|Meanwhile|Therefore|Thus|Besides|Finally|Instead|Likewise|Similarly|As a result|In fact|Next|Lastly|Then|For this reason),\s*|(?:Then|But|And|So|For this reason)\s+)/u;
 const JAPANESE_POINTING_BACK =
@@ -359,28 +357,18 @@ export function stemOf(
   if (!body.includes(term.surface)) return null;
   const english = !JAPANESE_CHAR.test(body);
   const question = english ? null : japaneseQuestion(tokenize(tokenizer, body), body, term);
-  let context: string | undefined;
-  let contextIndex: number | undefined;
+  let context = '';
   if (pointsBack(question ?? body)) {
     const previous = previousOf(analysis, sentence);
     const shown = previous && withoutConnective(previous.text);
-    if (!previous || !shown || shown.includes(term.surface) || pointsBack(shown) || shown.length > 200)
-      return null;
+    if (!shown || shown.includes(term.surface) || pointsBack(shown) || shown.length > 200) return null;
     context = shown;
-    contextIndex = previous.index;
   }
-  const prefix = context ?? '';
-  if (question)
-    return {
-      text: `${prefix}${question}`,
-      shown: `${prefix}${question}`,
-      ...(contextIndex === undefined ? {} : { context: contextIndex }),
-    };
-  const spaced = english && context ? `${prefix} ` : prefix;
+  if (question) return { text: `${context}${question}`, shown: `${context}${question}` };
+  const spaced = english && context ? `${context} ` : context;
   return {
     text: `${blankLead(term, english, wording)}\n「${spaced}${blankOut(body, term.surface)}」`,
     shown: `${spaced}${body}`,
-    ...(contextIndex === undefined ? {} : { context: contextIndex }),
   };
 }
 

@@ -201,9 +201,6 @@ export function englishNameClass(name: string, before: string | undefined, after
   return 'proper';
 }
 
-/** A link between two terms that says they are of one class, or a term and a kind of thing it is. */
-export type ClassLink = readonly [string, string];
-
 /**
  * Groups ordinary terms by the text's evidence (union–find over terms and the kinds they are said
  * to be: `hyp:価格`, `tail:前線`, `suffix:tion`), and resolves a term listed with one of a specific

@@ -1,6 +1,7 @@
 import type { AiSettings, GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { generateOffline } from '../offline-generator';
+import { BLANK } from '../question-stems';
 import { generateStudyOffline, type GeneratedStudyQuestion } from '../study-generator';
 import { japaneseTokenizer } from '../tokenizer';
 import { EVALUATION_PASSAGES, type EvaluationPassage } from './passages';
@@ -18,8 +19,6 @@ import { EVALUATION_PASSAGES, type EvaluationPassage } from './passages';
  * Sort-order questions of focused study pass when their events are in time order.
  */
 export const EVALUATION_TARGET = 0.9;
-
-export const BLANK = '（　　　）';
 
 /** Words that tie a sentence to the one before: a question never starts with one. */
 const CONNECTIVE =
