@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AI_MESSAGES, type GeneratedQuiz } from '@shared/ai';
 import { normalizeCjk } from './cjk-normalize';
-import { generateOffline, splitSentences } from './offline-generator';
+import { splitSentences } from './key-terms';
+import { generateOffline } from './offline-generator';
 
 /** The offline generator on real Japanese paragraphs. */
 const PARAGRAPHS = {
@@ -32,20 +33,38 @@ const answerOf = (question: GeneratedQuiz['questions'][number]) =>
   question.options[question.correctAnswer.toLowerCase() as 'a'];
 const isLatin = (text: string) => /^[\p{Script=Latin}\d\s.,%'’-]+$/u.test(text);
 
+/**
+ * The sentence of the source a question asks about, the answer in place: the quoted sentence of a
+ * blank, or for a question rewritten from its sentence, the sentence its explanation quotes.
+ */
+function askedSentence(question: GeneratedQuiz['questions'][number]): string {
+  const quoted = /「(.+)」$/s.exec(question.text)?.[1];
+  if (quoted) return quoted.replaceAll('（　　　）', answerOf(question));
+  return /本文には「(.+?)」とあります。/.exec(question.explanation)![1]!;
+}
+
 function expectSound(quiz: GeneratedQuiz, source: string) {
-  const normalised = source.normalize('NFKC');
+  const normalised = normalizeCjk(source);
   for (const question of quiz.questions) {
     const options = Object.values(question.options);
     expect(new Set(options).size, question.text).toBe(4);
     for (const option of options) expect(option.length).toBeGreaterThan(0);
-    const answer = question.options[question.correctAnswer.toLowerCase() as 'a'];
-    // The correct answer is taken from the source, and the blanked sentence is the source's.
+    const answer = answerOf(question);
+    // The correct answer is taken from the source, and the sentence asked about is the source's.
     expect(normalised).toContain(answer);
-    const sentence = /「(.+)」$/s.exec(question.text)![1]!;
-    expect(normalised).toContain(sentence.replaceAll('（　　　）', answer));
-    // A wrong option never fits the blank as written in the source.
-    for (const option of options.filter((entry) => entry !== answer))
-      expect(normalised.includes(sentence.replaceAll('（　　　）', option))).toBe(false);
+    const sentence = askedSentence(question);
+    expect(sentence).toContain(answer);
+    expect(normalised).toContain(sentence);
+    if (question.text.includes('（　　　）')) {
+      const blanked = /「(.+)」$/s.exec(question.text)![1]!;
+      // A wrong option never fits the blank as written in the source.
+      for (const option of options.filter((entry) => entry !== answer))
+        expect(normalised.includes(blanked.replaceAll('（　　　）', option))).toBe(false);
+    } else {
+      // A question rewritten from its sentence asks, and does not give the answer away.
+      expect(question.text, question.text).toMatch(/(?:何|誰|どこ|いつ|いくつ).*か。$/);
+      expect(question.text).not.toContain(answer);
+    }
     expect(question.text.length).toBeLessThanOrEqual(500);
   }
 }
@@ -206,9 +225,21 @@ describe('offline generator', () => {
         expect(new Set(units).size, units.join(' / ')).toBe(1);
       }
       expect(answers.some((answer) => /^[A-Z]/.test(answer) && !/\d/.test(answer))).toBe(true);
-      // Names of several words stay whole.
+      // A planet is asked among planets (the text says what each is: «Mercury is the closest planet»).
+      const planets = [
+        'Mercury',
+        'Venus',
+        'Earth',
+        'Mars',
+        'Jupiter',
+        'Saturn',
+        'Uranus',
+        'Neptune',
+        'Pluto',
+      ];
+      for (const question of quiz.questions.filter((entry) => planets.includes(answerOf(entry))))
+        for (const option of Object.values(question.options)) expect(planets).toContain(option);
       const options = quiz.questions.flatMap((question) => Object.values(question.options));
-      expect(options.some((option) => / /.test(option) && /^[A-Z]/.test(option))).toBe(true);
       expect(options).not.toContain('Red');
       expect(quiz.title.length).toBeLessThanOrEqual(100);
     });
@@ -290,8 +321,8 @@ describe('offline generator', () => {
         options.filter((option) => option.includes('青木')).every((option) => option === '青木ヶ原樹海'),
       ).toBe(true);
       for (const question of quiz.questions) {
-        const sentence = /「(.+)」$/s.exec(question.text)![1]!;
-        expect(sentence.split('（　　　）'), question.text).toHaveLength(2);
+        const sentence = /「(.+)」$/s.exec(question.text)?.[1];
+        if (sentence) expect(sentence.split('（　　　）'), question.text).toHaveLength(2);
         const answer = answerOf(question);
         const kind = (text: string) => (/^\d+年$/.test(text) ? 'year' : /\d/.test(text) ? 'number' : 'word');
         for (const option of Object.values(question.options))
@@ -304,7 +335,7 @@ describe('offline generator', () => {
       const leads = quiz.questions.map((question) => question.text.split('\n')[0]!);
       expect(new Set(leads).size).toBeGreaterThan(2);
       for (const question of quiz.questions) {
-        if (/^\d+年$/.test(answerOf(question))) expect(question.text).toMatch(/年はいつ|何年/);
+        if (/^\d+年$/.test(answerOf(question))) expect(question.text).toMatch(/に入る年|あてはまる年|何年/);
         if (['徳川家康', '織田信長', '今川義元'].includes(answerOf(question)))
           expect(question.text).toMatch(/人物|誰/);
       }
@@ -317,6 +348,114 @@ describe('offline generator', () => {
       const text = JSON.stringify(quiz);
       expect(text).not.toMatch(/[⻄戶]/);
       expect(text).toMatch(/江戸|西/);
+    });
+  });
+
+  describe('questions a teacher would keep (issue 27)', () => {
+    const settings = { numQuestions: 10, difficulty: '中級', category: '歴史' } as const;
+    /** 「天皇」 is a role among roles; 「発表」「実施」 are used as verbs, never offered as options. */
+    const ritsuryo =
+      '701年、大宝律令が完成し、天皇を中心とする政治のしくみが整えられた。天皇が幼いときは摂政が、成人してからは関白が政治を行った。やがて上皇が政治の実権を握り、武士が力をのばした。1872年には学制が発表され、1873年には徴兵令が実施された。';
+
+    it('offers only options of the answer’s class: roles among roles, years among years, never a verb', async () => {
+      const quiz = await generateOffline(settings, ritsuryo);
+      expectSound(quiz, ritsuryo);
+      const roles = ['天皇', '摂政', '関白', '上皇', '武士'];
+      const emperor = quiz.questions.find((question) => answerOf(question) === '天皇');
+      expect(emperor).toBeDefined();
+      for (const option of Object.values(emperor!.options)) expect(roles).toContain(option);
+      const options = quiz.questions.flatMap((question) => Object.values(question.options));
+      for (const verb of ['発表', '実施', '完成', '中心']) expect(options).not.toContain(verb);
+    });
+
+    it('rewrites sentences into questions where they allow, always as a whole question', async () => {
+      const quiz = await generateOffline(settings, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      expectSound(quiz, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      const texts = quiz.questions.map((question) => question.text);
+      // 「1582年、明智光秀が本能寺で信長を討った。」: who, or when, asked as a question.
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^(?:1582年、本能寺で信長を討ったのは誰か|明智光秀が本能寺で信長を討ったのは何年か)。$/,
+          ),
+        ]),
+      );
+      // A year that dates only the first of two clauses is not asked as if it dated both.
+      expect(texts.join('\n')).not.toMatch(/学制が発表され、1873年に徴兵令が実施されたのは何年か/);
+      for (const text of texts) {
+        // A rewritten question ends as one; a blank stands under a lead that says what goes in it.
+        if (!text.includes('（　　　）')) expect(text).toMatch(/か。$/);
+        else
+          expect(text).toMatch(
+            /^(?:次の(?:英)?文の|(?:英)?文中の)（\u3000\u3000\u3000）に(?:入る|あてはまる).+選んでください。\n「/u,
+          );
+      }
+    });
+
+    it('asks what a term the text defines is called, with the sentence it points back to', async () => {
+      const heian = '794年、桓武天皇は都を平安京に移した。これから約400年間を平安時代という。';
+      const quiz = await generateOffline(settings, heian);
+      expect(quiz.questions.map((question) => question.text)).toContain(
+        '794年、桓武天皇は都を平安京に移した。これから約400年間を何というか。',
+      );
+      const era = quiz.questions.find((question) => answerOf(question) === '平安時代')!;
+      for (const option of Object.values(era.options)) expect(option).toMatch(/時代$/);
+    });
+
+    it('leaves out a connective that opens a sentence', async () => {
+      const text =
+        '1560年、織田信長は桶狭間で今川義元を破った。また、1575年には長篠で武田勝頼を破った。しかし、1582年に明智光秀が本能寺で信長を討った。その後、1590年に豊臣秀吉が全国を統一した。';
+      const quiz = await generateOffline(settings, text);
+      expect(quiz.questions.length).toBeGreaterThan(2);
+      for (const question of quiz.questions) {
+        const asked = /「(.+)」$/s.exec(question.text)?.[1] ?? question.text;
+        expect(asked, question.text).not.toMatch(/^(?:また|しかし|その後)、/);
+      }
+    });
+
+    it('spreads the correct answers over A–D, each letter within one of even, the same every time', async () => {
+      for (const [count, text] of [
+        [5, PARAGRAPHS.sengoku],
+        [10, `${PARAGRAPHS.sengoku}${PARAGRAPHS.fuji}${ritsuryo}`],
+        [12, SOLAR_SYSTEM],
+      ] as const) {
+        const quiz = await generateOffline({ ...settings, numQuestions: count }, text);
+        expect(await generateOffline({ ...settings, numQuestions: count }, text)).toEqual(quiz);
+        const letters = quiz.questions.map((question) => question.correctAnswer);
+        for (const letter of ['A', 'B', 'C', 'D'])
+          expect(
+            Math.abs(letters.filter((entry) => entry === letter).length - letters.length / 4),
+            letters.join(''),
+          ).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('asks English by the terms the text is about, never a verb or an adjective', async () => {
+      const rocks =
+        'The rock cycle describes how rocks change over time. Magma cools to form igneous rock, a process called crystallisation. Wind and rain break rocks into small pieces through weathering. Rivers carry the pieces away by erosion and drop them in layers through deposition. Over time the layers are pressed together by compaction and cemented into sedimentary rock. Heat and pressure deep underground change rocks into metamorphic rock.';
+      const quiz = await generateOffline(settings, rocks);
+      const processes = ['crystallisation', 'erosion', 'deposition', 'compaction'];
+      expect(quiz.questions.length).toBeGreaterThanOrEqual(2);
+      for (const question of quiz.questions) {
+        expect(processes).toContain(answerOf(question));
+        for (const option of Object.values(question.options)) expect(processes).toContain(option);
+      }
+    });
+
+    it('explains with a sentence of the text the question does not show', async () => {
+      const quiz = await generateOffline(settings, `${PARAGRAPHS.sengoku}${ritsuryo}`);
+      for (const question of quiz.questions) {
+        const quoted = [
+          ...question.explanation.matchAll(
+            /(?:には|では|また、)「(.+?)」(?:とあります|ともあります|と続きます|と説明されています)/g,
+          ),
+        ].map((match) => match[1]!);
+        const shown = question.text.replaceAll('（　　　）', answerOf(question));
+        expect(
+          quoted.some((sentence) => !shown.includes(sentence)),
+          `${question.text} / ${question.explanation}`,
+        ).toBe(true);
+      }
     });
   });
 });

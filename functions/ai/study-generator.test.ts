@@ -71,12 +71,19 @@ describe('offline study generator', () => {
     for (const type of STUDY_QUESTION_TYPES) expect(of(questions, type).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('multiple choice: a sentence of the material with a term blanked out, the answer being that term', async () => {
+  it('multiple choice: a question on a sentence of the material, the answer being a term of it', async () => {
     const questions = of(await generateStudyOffline(request(HISTORY)), 'multiple_choice');
+    expect(questions.length).toBeGreaterThan(0);
     for (const question of questions) {
-      const sentence = /「(.+)」$/s.exec(question.text)![1]!;
       const answer = label(question, question.correctAnswer as string);
-      expect(compact(HISTORY)).toContain(compact(sentence.replaceAll('（　　　）', answer)));
+      const quoted = /「(.+)」$/s.exec(question.text)?.[1];
+      // A blank in the sentence, or a question rewritten from it whose explanation quotes it.
+      const sentence = quoted
+        ? quoted.replaceAll('（　　　）', answer)
+        : /本文には「(.+?)」とあります。/.exec(question.explanation)![1]!;
+      if (!quoted) expect(question.text).toMatch(/か。$/);
+      expect(sentence).toContain(answer);
+      expect(compact(HISTORY)).toContain(compact(sentence));
       expect(Object.keys(question.options)).toHaveLength(4);
     }
   });
@@ -185,5 +192,49 @@ describe('offline study generator', () => {
     const questions = await generateStudyOffline(request(repeated, { count: 30, difficulty: '上級' }));
     expect(questions).toHaveLength(30);
     expectWellFormed(questions);
+  });
+
+  it('sort order: never sentences in the order the text gives them, only an order the subject has', async () => {
+    // No dates, no steps, no まず・次に: nothing to put in order.
+    const undated =
+      '暖かい空気と冷たい空気が接する境目を前線という。寒気が暖気を押し上げる前線を寒冷前線という。暖気が寒気の上にはい上がる前線を温暖前線という。寒冷前線が温暖前線に追いつくと閉塞前線ができる。';
+    await expect(generateStudyOffline(request(undated, { types: ['sort_order'], count: 2 }))).rejects.toThrow(
+      AI_MESSAGES.notEnoughMaterial,
+    );
+    const questions = await generateStudyOffline(request(undated, { count: 6 }));
+    expect(of(questions, 'sort_order')).toEqual([]);
+  });
+
+  it('sort order: events dated by an era or a century among events dated by a year, in time order', async () => {
+    const literature = [
+      '明治時代になると、西洋の文学の影響を受けて新しい日本の文学が生まれた。',
+      '大正時代には、芥川龍之介が短編小説『羅生門』を発表した。',
+      '1935年に、芥川の名を記念して芥川賞がつくられた。',
+      '11世紀前半には、紫式部が『源氏物語』を書いた。',
+    ].join('\n');
+    const [question] = await generateStudyOffline(
+      request(literature, { types: ['sort_order'], count: 1, difficulty: '上級' }),
+    );
+    const order = (question!.correctAnswer as string[]).map((key) => label(question!, key));
+    expect(order).toEqual([
+      '紫式部が『源氏物語』を書いた。',
+      '西洋の文学の影響を受けて新しい日本の文学が生まれた。',
+      '芥川龍之介が短編小説『羅生門』を発表した。',
+      '芥川の名を記念して芥川賞がつくられた。',
+    ]);
+  });
+
+  it('single choice: the correct answers of a session are spread over A–D', async () => {
+    for (const seed of ['seed-1', 'seed-2', 'seed-3']) {
+      const questions = await generateStudyOffline(
+        request(HISTORY, { types: ['multiple_choice'], count: 9, seed }),
+      );
+      const letters = questions.map((question) => question.correctAnswer as string);
+      for (const letter of ['A', 'B', 'C', 'D'])
+        expect(
+          Math.abs(letters.filter((entry) => entry === letter).length - letters.length / 4),
+          letters.join(''),
+        ).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { AI_MESSAGES } from '@shared/ai';
 import type { Difficulty } from '@shared/constants';
 import {
@@ -7,35 +8,36 @@ import {
   type StudyQuestion,
   type StudyQuestionType,
 } from '@shared/focused-study';
-import { englishTermsOf, isEnglishSentence, lowerCaseWords } from './english-terms';
+import { chooseDistractors, stressed, type DistractorTier } from './distractors';
 import { UnusableMaterialError } from './errors';
+import { analyseMaterial, type AnalysedSentence, type Analysis, type Term } from './key-terms';
+import { hashOf, salience, seededRandom } from './offline-generator';
 import {
+  answerPositions,
   BLANK,
   blankOut,
-  chooseDistractors,
-  KIND_WEIGHT,
-  seededRandom,
-  splitSentences,
-  tallyTerms,
-  termsOf,
-  type FoundTerm,
-  type Term,
-  type TermKind,
-} from './offline-generator';
-import { japaneseTokenizer, tokenize } from './tokenizer';
+  explanationOf,
+  placeAnswer,
+  pointsBack,
+  stemOf,
+  withoutConnective,
+} from './question-stems';
+import { isSpecific } from './term-classes';
+import { japaneseTokenizer } from './tokenizer';
 
 /**
  * The offline generator of focused-study questions: all three types, from the member's own
  * material, using the quiz generator's analysis (sentences, key terms and their kinds, distractors
  * of the same kind; offline-generator.ts):
- * - multiple_choice: one sentence with a key term blanked out; the other three options are terms
- *   of the same kind from the material;
+ * - multiple_choice: a key term asked about as the quiz generator asks (a question rewritten from
+ *   its sentence, or a blank; question-stems.ts); the other three options are terms of its class;
+ *   the correct letters of a session are spread over A–D;
  * - multiple_select: 4–5 statements, some copied from the material and the others made false by
- *   putting another term of the same kind in place of one of theirs; pick every true one;
- * - sort_order, whatever order the material has: events by their year or date (the date is taken
- *   out of each option), a numbered list of steps, a passage told with sequence words
- *   (まず、次に、最後に / First, Then, Finally), and only failing those, sentences in the order the
- *   text gives them.
+ *   putting another term of the same class in place of one of theirs; pick every true one;
+ * - sort_order: events by their year or date (the date is taken out of each option), a numbered
+ *   list of steps, or a passage told with sequence words (まず、次に、最後に / First, Then,
+ *   Finally). Sentences are never asked in the order the text happens to give them: that order
+ *   says nothing about the subject.
  * A seed makes each session different, and questions of the last session (`avoid`) come only when
  * nothing else is left; the same request always gives the same questions.
  */
@@ -60,33 +62,31 @@ export type GeneratedStudyQuestion = StudyQuestion extends infer Question
 export const questionFingerprint = (question: Pick<StudyQuestion, 'text' | 'options'>) =>
   [question.text, ...Object.values(question.options).sort()].join('\n');
 
-interface Sentence {
-  index: number;
-  text: string;
-  terms: string[];
-  /** The text goes on in the same paragraph after it. */
-  paragraphGoesOn: boolean;
-  /** Its first occurrence (a running header or a pasted paragraph comes again). */
-  first: boolean;
-}
+type Sentence = AnalysedSentence;
 
 interface Material {
+  analysis: Analysis;
   sentences: Sentence[];
   terms: Map<string, Term>;
   /** The material's lines, for numbered lists of steps. */
   lines: string[];
   /** Every sentence, whitespace removed: a statement made false must not be one of them. */
   texts: Set<string>;
-  /** Terms the material offers no three others of their kind for, found out once. */
+  /** Terms the material offers no three others of their class for (per tier), found out once. */
   alone: Set<string>;
+  tokenizer: Tokenizer<IpadicFeatures>;
 }
 
 interface Candidate {
   /** The question; built when chosen where that is costly (null: it cannot be made after all). */
   build: () => GeneratedStudyQuestion | null;
+  /** Known not to be buildable without trying (its term has too few others of its class): not a failure. */
+  hopeless?: () => boolean;
   score: number;
   /** Sentences it asks about: a session asks about each at most once. */
   sentences: number[];
+  /** Its options are of a lower tier (distractors.ts): only for a session the text cannot fill otherwise. */
+  fallback?: boolean;
 }
 
 const SENTENCE_MIN = 12;
@@ -99,45 +99,26 @@ const STATEMENT_MIN = 10;
  * searches every term, so this keeps costly material within the worker's time.
  */
 const MAX_FAILURES = 200;
+/** Questions a session gets from a text whose own evidence supports none. */
+const MIN_QUESTIONS = 3;
 const compact = (text: string) => text.replace(/\s+/g, '');
 
 /** Analyses the material once for every builder. */
 async function analyse(material: string): Promise<Material> {
   const tokenizer = await japaneseTokenizer();
-  const normalised = material.normalize('NFKC').replace(/\r\n?/g, '\n');
-  const paragraphs = normalised.split(/\n\s*\n/);
-  const english = lowerCaseWords(splitSentences(normalised).filter(isEnglishSentence));
-  const terms = new Map<string, Term>();
-  const sentences: Sentence[] = [];
-  const texts = new Set<string>();
-  const analysed = new Map<string, FoundTerm[]>();
-  let position = 0;
-  for (const paragraph of paragraphs) {
-    const inParagraph = splitSentences(paragraph);
-    inParagraph.forEach((text, at) => {
-      const first = !texts.has(compact(text));
-      texts.add(compact(text));
-      let found = analysed.get(text);
-      if (!found) {
-        found = isEnglishSentence(text) ? englishTermsOf(text, english) : termsOf(tokenize(tokenizer, text));
-        analysed.set(text, found);
-      }
-      position = tallyTerms(terms, found, position);
-      sentences.push({
-        index: sentences.length,
-        text,
-        terms: [...new Set(found.map((term) => term.surface))],
-        paragraphGoesOn: at < inParagraph.length - 1,
-        first,
-      });
-    });
-  }
+  const analysis = await analyseMaterial(material);
   return {
-    sentences,
-    terms,
-    lines: normalised.split('\n').map((line) => line.trim()),
-    texts,
+    analysis,
+    sentences: analysis.sentences,
+    terms: analysis.terms,
+    lines: material
+      .normalize('NFKC')
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.trim()),
+    texts: new Set(analysis.sentences.map((sentence) => compact(sentence.text))),
     alone: new Set(),
+    tokenizer,
   };
 }
 
@@ -171,26 +152,37 @@ function scrambled<T>(items: readonly T[], random: () => number): T[] {
 
 // ---------------------------------------------------------------- multiple choice
 
-const KIND_NAMES: Partial<Record<TermKind, string>> = { person: '人物', place: '地名', number: '数値' };
+/** Questions whose options the text's evidence supports first; the lower tiers only fill a session. */
+const TIER_PENALTY: Record<DistractorTier, number> = { 1: 0, 2: 10, 3: 20 };
 
 function multipleChoice(material: Material, difficulty: Difficulty, random: () => number): Candidate[] {
   const candidates: Candidate[] = [];
   for (const sentence of material.sentences) {
-    if (sentence.text.length < SENTENCE_MIN || sentence.text.length > SENTENCE_MAX) continue;
+    if (!sentence.first || sentence.text.length < SENTENCE_MIN || sentence.text.length > SENTENCE_MAX)
+      continue;
+    const body = withoutConnective(sentence.text);
     for (const surface of sentence.terms) {
       const term = material.terms.get(surface)!;
-      const blanked = blankOut(sentence.text, surface);
-      // A term that is most of the sentence leaves nothing to read.
-      if (!blanked.includes(BLANK) || blanked.replace(BLANK, '').length < surface.length + 5) continue;
-      candidates.push({
-        // Distractors cost a search of every term: only for the candidates chosen.
-        build: () => fillInTheBlank(sentence, term, material, difficulty, random),
-        score:
-          KIND_WEIGHT[term.kind] +
-          Math.min(term.count, 4) * (difficulty === '初級' ? 0.8 : difficulty === '上級' ? -0.3 : 0.3) +
-          random() * 1.5,
-        sentences: [sentence.index],
-      });
+      const blanked = blankOut(body, surface);
+      // A term that is most of the sentence leaves nothing to read; one that stands twice, two blanks.
+      if (blanked.split(BLANK).length !== 2 || blanked.replace(BLANK, '').length < surface.length + 5)
+        continue;
+      const score =
+        salience(term) +
+        Math.min(term.count, 4) * (difficulty === '初級' ? 0.8 : difficulty === '上級' ? -0.3 : 0) +
+        random() * 1.5;
+      for (const tier of [1, 2, 3] as DistractorTier[]) {
+        // Below the last tier, only the terms a text stresses are asked about among ordinary nouns.
+        if (tier < 3 && !isSpecific(term.cls) && !stressed(term)) continue;
+        candidates.push({
+          // Distractors cost a search of every term: only for the candidates chosen.
+          build: () => fillInTheBlank(sentence, term, material, difficulty, tier),
+          hopeless: () => material.alone.has(`${tier}|${term.surface}`),
+          score: score - TIER_PENALTY[tier],
+          sentences: [sentence.index],
+          ...(tier > 1 ? { fallback: true } : {}),
+        });
+      }
     }
   }
   return candidates;
@@ -201,23 +193,31 @@ function fillInTheBlank(
   term: Term,
   material: Material,
   difficulty: Difficulty,
-  random: () => number,
+  tier: DistractorTier,
 ): GeneratedStudyQuestion | null {
-  if (material.alone.has(term.surface)) return null;
-  const distractors = chooseDistractors(term, sentence.text, material.terms, difficulty);
+  if (material.alone.has(`${tier}|${term.surface}`)) return null;
+  const stem = stemOf(
+    material.analysis,
+    sentence,
+    term,
+    material.tokenizer,
+    hashOf(`${sentence.text}|${term.surface}`),
+  );
+  if (!stem) return null;
+  const distractors = chooseDistractors(term, stem.shown, material.terms, difficulty, tier);
   if (!distractors) {
-    if (!chooseDistractors(term, '', material.terms, difficulty)) material.alone.add(term.surface);
+    if (!chooseDistractors(term, '', material.terms, difficulty, tier))
+      material.alone.add(`${tier}|${term.surface}`);
     return null;
   }
-  const labels = shuffle([term.surface, ...distractors.options], random);
-  const { options, keys } = keyed(labels, (label) => label);
-  const kind = KIND_NAMES[term.kind] ?? '語句';
+  // The answer's place is set once the session is chosen (balancedLetters).
+  const { options, keys } = keyed([term.surface, ...distractors.options], (label) => label);
   return {
     type: 'multiple_choice',
-    text: `本文の内容に合うように、${BLANK}に入る${kind}を1つ選んでください。\n「${blankOut(sentence.text, term.surface)}」`,
+    text: stem.text,
     options,
     correctAnswer: keys.get(term.surface)!,
-    explanation: `正解は「${term.surface}」です。本文には「${sentence.text}」と書かれています。`,
+    explanation: explanationOf(material.analysis, sentence, term, stem),
   };
 }
 
@@ -232,19 +232,22 @@ interface FalseStatement {
 }
 
 function falsified(sentence: Sentence, material: Material, difficulty: Difficulty): FalseStatement | null {
+  const statement = withoutConnective(sentence.text);
   // Names and numbers first: swapping them makes a statement clearly false.
   const terms = sentence.terms
     .map((surface) => material.terms.get(surface)!)
-    .sort((x, y) => KIND_WEIGHT[y.kind] - KIND_WEIGHT[x.kind] || x.firstSeen - y.firstSeen);
-  for (const term of terms.slice(0, 3)) {
-    if (material.alone.has(term.surface)) continue;
-    const distractors = chooseDistractors(term, sentence.text, material.terms, difficulty);
-    const replacement = distractors?.options[0];
-    if (!replacement) continue;
-    const text = blankOut(sentence.text, term.surface).split(BLANK).join(replacement);
-    if (text.length <= STATEMENT_MAX + 40 && !material.texts.has(compact(text)))
-      return { sentence, text, original: term.surface, replacement };
-  }
+    .filter((term) => statement.includes(term.surface))
+    .sort((x, y) => salience(y) - salience(x) || x.firstSeen - y.firstSeen);
+  for (const tier of [1, 2] as DistractorTier[])
+    for (const term of terms.slice(0, 3)) {
+      if (material.alone.has(`${tier}|${term.surface}`)) continue;
+      const distractors = chooseDistractors(term, statement, material.terms, difficulty, tier);
+      const replacement = distractors?.options[0];
+      if (!replacement) continue;
+      const text = blankOut(statement, term.surface).split(BLANK).join(replacement);
+      if (text.length <= STATEMENT_MAX + 40 && !material.texts.has(compact(text)))
+        return { sentence, text, original: term.surface, replacement };
+    }
   return null;
 }
 
@@ -253,6 +256,8 @@ function multipleSelect(material: Material, difficulty: Difficulty, random: () =
   const usable = material.sentences.filter(
     (sentence) =>
       sentence.first &&
+      // A statement that leans on the sentence before it («これを…») cannot be judged alone.
+      !pointsBack(withoutConnective(sentence.text)) &&
       sentence.text.length >= STATEMENT_MIN &&
       sentence.text.length <= STATEMENT_MAX &&
       sentence.terms.length > 0,
@@ -287,7 +292,9 @@ function statements(
     .filter((statement): statement is FalseStatement => statement !== null);
   if (falseOnes.length < 1 || trueOnes.length + falseOnes.length < 4) return null;
   const entries = shuffle<Sentence | FalseStatement>([...trueOnes, ...falseOnes], random);
-  const { options, keys } = keyed(entries, (entry) => entry.text);
+  const { options, keys } = keyed(entries, (entry) =>
+    'replacement' in entry ? entry.text : withoutConnective(entry.text),
+  );
   const correct = trueOnes.map((sentence) => keys.get(sentence)!).sort();
   const wrong = falseOnes
     .map((statement) => ({ statement, key: keys.get(statement)! }))
@@ -311,29 +318,93 @@ function statements(
 
 const itemsFor = (difficulty: Difficulty) => (difficulty === '初級' ? 3 : difficulty === '中級' ? 4 : 5);
 
-/** A date in a term: a year, with month and day when given (1868年1月3日, 1930). */
-function dateOf(term: Term): number | null {
+/** When something happened: the first and the last day it may have been (year × 10,000 + month × 100 + day). */
+interface Span {
+  from: number;
+  to: number;
+}
+
+/** The years the eras begin, in order (the last one runs to this day). */
+const ERA_STARTS: readonly [string, number][] = [
+  ['縄文', -14000],
+  ['弥生', -300],
+  ['古墳', 250],
+  ['飛鳥', 592],
+  ['奈良', 710],
+  ['平安', 794],
+  ['鎌倉', 1185],
+  ['室町', 1336],
+  ['戦国', 1467],
+  ['安土桃山', 1573],
+  ['江戸', 1603],
+  ['明治', 1868],
+  ['大正', 1912],
+  ['昭和', 1926],
+  ['平成', 1989],
+  ['令和', 2019],
+];
+const years = (from: number, to: number): Span => ({ from: from * 10_000, to: to * 10_000 + 1231 });
+
+/**
+ * When a term dates what a sentence tells: a year, with month and day when given (1868年1月3日,
+ * 1930), a century (11世紀前半), or an era (平安時代, 明治).
+ */
+function whenOf(term: Term): Span | null {
+  if (term.cls === 'era') {
+    const at = ERA_STARTS.findIndex(([era]) => term.surface === era || term.surface === `${era}時代`);
+    if (at < 0) return null;
+    const next = ERA_STARTS[at + 1]?.[1] ?? 2100;
+    // 戦国 overlaps 室町; an era is only ever compared with what lies outside it.
+    return years(ERA_STARTS[at]![1], next - 1);
+  }
   if (term.kind !== 'number') return null;
-  const japanese = /^(?:西暦)?(\d{3,4})年(?:(\d{1,2})月(?:(\d{1,2})日)?)?$/.exec(term.surface);
-  if (japanese)
-    return Number(japanese[1]) * 10_000 + Number(japanese[2] ?? 0) * 100 + Number(japanese[3] ?? 0);
-  const year = /^(\d{4})$/.exec(term.surface);
-  if (year && Number(year[1]) >= 1000 && Number(year[1]) <= 2100) return Number(year[1]) * 10_000;
+  const century = /^(\d{1,2})世紀(前半|後半)?$/u.exec(term.surface);
+  if (century) {
+    const start = (Number(century[1]) - 1) * 100;
+    if (century[2] === '前半') return years(start, start + 49);
+    if (century[2] === '後半') return years(start + 50, start + 99);
+    return years(start, start + 99);
+  }
+  const japanese = /^(?:西暦)?(\d{3,4})年(?:(\d{1,2})月(?:(\d{1,2})日)?)?$/u.exec(term.surface);
+  if (japanese) {
+    const year = Number(japanese[1]) * 10_000;
+    if (!japanese[2]) return { from: year, to: year + 1231 };
+    const month = year + Number(japanese[2]) * 100;
+    return japanese[3]
+      ? { from: month + Number(japanese[3]), to: month + Number(japanese[3]) }
+      : { from: month, to: month + 31 };
+  }
+  const english = /^(\d{4})$/.exec(term.surface);
+  if (english && Number(english[1]) >= 1000 && Number(english[1]) <= 2100)
+    return years(Number(english[1]), Number(english[1]));
   return null;
 }
 
-/** The sentence without its date and the words that tie the date in («1868年に», «in 1930,»). */
-function withoutDate(sentence: string, date: string): string {
-  const at = /^\d{4}$/.test(date)
-    ? new RegExp(`(?:\\s*\\b(?:in|In|by|By|on|On)\\s+)?(?<!\\d)${date}(?!\\d),?`, 'u')
-    : new RegExp(`(?:翌|同)?${date}(?:には|にも|に|の|から|まで|は|も)?、?`, 'u');
-  return sentence
-    .replace(at, /^\d{4}$/.test(date) ? ' ' : '')
-    .replace(/\s{2,}/g, ' ')
-    .replace(/\s+([,.、。])/g, '$1')
-    .replace(/^[\s、,]+/, '')
-    .trim()
-    .replace(/^[a-z]/, (letter) => letter.toUpperCase());
+const overlap = (x: Span, y: Span) => x.from <= y.to && y.from <= x.to;
+
+/**
+ * The sentence without its date and the words that tie the date in («1868年に», «in 1930,»), and
+ * without a connective opening it; null when the date cannot be taken out cleanly («the Factory Act
+ * of 1833» would leave «of» behind).
+ */
+function withoutDate(sentence: string, date: string): string | null {
+  const english = /^\d{4}$/.test(date);
+  // The date ties in as when the sentence happens (「1582年、」「1871年には」「大正時代には」); an era
+  // before 「の」 is part of something else (「平安時代の中ごろ」).
+  const tie = /\d/.test(date) ? 'になると|には|にも|に|の|から|まで|は|も' : 'になると|には|に|は';
+  const at = english
+    ? new RegExp(`\\s*\\b(?:in|In|by|By|on|On)\\s+(?<!\\d)${date}(?!\\d),?`, 'u')
+    : new RegExp(`(?:翌|同)?${date}(?:(?:${tie})、?|、)`, 'u');
+  if (!at.test(sentence)) return null;
+  return withoutConnective(
+    sentence
+      .replace(at, english ? ' ' : '')
+      .replace(/\s{2,}/g, ' ')
+      .replace(/\s+([,.、。])/g, '$1')
+      .replace(/^[\s、,]+/, '')
+      .trim()
+      .replace(/^[a-z]/, (letter) => letter.toUpperCase()),
+  );
 }
 
 interface SortItem {
@@ -366,32 +437,55 @@ function sortQuestion(
   };
 }
 
-/** Events by year: sentences with exactly one date, the date taken out of the option. */
+/**
+ * Events in time order: sentences with exactly one date (a year, a century or an era), the date
+ * taken out of the option. A question only puts together events whose times do not overlap (an
+ * event of 明治時代 is not set against one of 1890年).
+ */
 function chronology(material: Material, difficulty: Difficulty, random: () => number): Candidate[] {
-  const events: (SortItem & { date: number })[] = [];
-  const dates = new Set<number>();
+  const events: (SortItem & { when: Span })[] = [];
   const labels = new Set<string>();
   for (const sentence of material.sentences) {
     const dated = sentence.terms
-      .map((surface) => ({ surface, date: dateOf(material.terms.get(surface)!) }))
-      .filter((entry): entry is { surface: string; date: number } => entry.date !== null);
-    if (dated.length !== 1 || dates.has(dated[0]!.date)) continue;
-    const { surface, date } = dated[0]!;
+      .map((surface) => ({ surface, when: whenOf(material.terms.get(surface)!) }))
+      .filter((entry): entry is { surface: string; when: Span } => entry.when !== null);
+    if (dated.length !== 1) continue;
+    const { surface, when } = dated[0]!;
+    if (events.some((event) => event.when.from === when.from && event.when.to === when.to)) continue;
     const label = withoutDate(sentence.text, surface);
-    if (label.length < STATEMENT_MIN || label.length > STATEMENT_MAX + 60 || /\d{4}/.test(label)) continue;
+    // An event told as «He died…» does not say whose.
+    if (
+      !label ||
+      pointsBack(label) ||
+      label.length < STATEMENT_MIN ||
+      label.length > STATEMENT_MAX + 60 ||
+      /\d{4}/.test(label)
+    )
+      continue;
     // The same event told twice (with another year) would be two equal options.
     if (labels.has(label)) continue;
     labels.add(label);
-    dates.add(date);
-    events.push({ label, note: surface, sentence: sentence.index, date });
+    events.push({ label, note: surface, sentence: sentence.index, when });
   }
   const size = itemsFor(difficulty);
   const candidates: Candidate[] = [];
-  for (const group of groupsOf(shuffle(events, random), size)) {
+  // Groups of events whose times do not overlap, in a shuffled order so sessions differ.
+  const groups: (typeof events)[] = [];
+  for (const event of shuffle(events, random)) {
+    const group = groups.find(
+      (entry) => entry.length < size && entry.every((other) => !overlap(other.when, event.when)),
+    );
+    if (group) group.push(event);
+    else groups.push([event]);
+  }
+  for (const group of groups.filter((entry) => entry.length >= 3)) {
+    const byYear = group.every((event) => /\d/.test(event.note) && !/世紀/u.test(event.note));
     candidates.push(
       sortQuestion(
-        group.sort((x, y) => x.date - y.date),
-        '次の出来事を、起きた年の古い順に並べ替えてください。',
+        group.sort((x, y) => x.when.from - y.when.from),
+        byYear
+          ? '次の出来事を、起きた年の古い順に並べ替えてください。'
+          : '次の出来事を、起きた時期の古い順に並べ替えてください。',
         (ordered) => `古い順に ${ordered} です。`,
         5 + random() * 1.5,
         random,
@@ -399,16 +493,6 @@ function chronology(material: Material, difficulty: Difficulty, random: () => nu
     );
   }
   return candidates;
-}
-
-/** Splits into groups of `size`; a remainder of at least 3 makes a smaller group. */
-function groupsOf<T>(items: readonly T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    const group = items.slice(start, start + size);
-    if (group.length >= 3) groups.push(group);
-  }
-  return groups;
 }
 
 /** Numbered lists looked at (a session has at most 30 questions). */
@@ -511,38 +595,6 @@ function sequencePassages(material: Material, difficulty: Difficulty, random: ()
   return candidates;
 }
 
-/** The last resort: sentences of one paragraph in the order the text gives them. */
-function textOrder(material: Material, difficulty: Difficulty, random: () => number): Candidate[] {
-  const size = itemsFor(difficulty);
-  const candidates: Candidate[] = [];
-  let run: Sentence[] = [];
-  const flush = () => {
-    for (const group of groupsOf(run, size))
-      candidates.push(
-        sortQuestion(
-          group.map((sentence, position) => ({
-            label: withoutSequenceWords(sentence.text),
-            note: `${position + 1}番目`,
-            sentence: sentence.index,
-          })),
-          '次の文を、本文に書かれている順に並べ替えてください。',
-          (ordered) => `本文では ${ordered} の順に書かれています。`,
-          1 + random(),
-          random,
-        ),
-      );
-    run = [];
-  };
-  for (const sentence of material.sentences) {
-    const fits =
-      sentence.first && sentence.text.length >= STATEMENT_MIN && sentence.text.length <= STATEMENT_MAX;
-    if (fits) run.push(sentence);
-    if (!fits || !sentence.paragraphGoesOn) flush();
-  }
-  flush();
-  return candidates;
-}
-
 // ---------------------------------------------------------------- choosing
 
 const BUILDERS: Record<
@@ -551,7 +603,7 @@ const BUILDERS: Record<
 > = {
   multiple_choice: [multipleChoice],
   multiple_select: [multipleSelect],
-  sort_order: [chronology, numberedSteps, sequencePassages, textOrder],
+  sort_order: [chronology, numberedSteps, sequencePassages],
 };
 
 /** How many of each type: the count shared out evenly, in the order the types are listed. */
@@ -591,11 +643,16 @@ export async function generateStudyOffline(
    * may be asked about again; `again`: a question of the last session may come back.
    */
   let failures = 0;
-  const take = (type: StudyQuestionType, reuse: boolean, again: boolean): boolean => {
+  const take = (type: StudyQuestionType, reuse: boolean, again: boolean, fallback: boolean): boolean => {
     const pool = pools.get(type)!;
     for (let index = 0; index < pool.length && failures < MAX_FAILURES; index++) {
       const candidate = pool[index]!;
+      if (candidate.fallback && !fallback) continue;
       if (!reuse && candidate.sentences.some((sentence) => usedSentences.has(sentence))) continue;
+      if (candidate.hopeless?.()) {
+        pool.splice(index--, 1);
+        continue;
+      }
       const question = candidate.build();
       // The same check as a model's output gets (distinct options, answers among them).
       if (!question || !studyQuestionSchema.safeParse({ ...question, id: 'generated' }).success) {
@@ -615,22 +672,32 @@ export async function generateStudyOffline(
   };
 
   // Types take turns, each up to its share, then any type fills what is missing. Only when that
-  // falls short are sentences asked about twice, and after that questions of the last session repeated.
+  // falls short are sentences asked about twice, and after that questions of the last session
+  // repeated. Single-choice questions with weaker options (a lower tier) only make a session of a
+  // text that offers no question otherwise (rather than refusing it): a teacher would rather ask
+  // fewer questions than weak ones.
   const wanted = shares(request.count, types);
-  for (const limit of [(type: StudyQuestionType) => wanted.get(type)!, () => request.count])
+  const stages: [(type: StudyQuestionType) => number, number, boolean][] = [
+    [(type) => wanted.get(type)!, request.count, false],
+    [() => request.count, request.count, false],
+    [() => request.count, Math.min(request.count, MIN_QUESTIONS), true],
+  ];
+  for (const [limit, goal, fallback] of stages) {
+    if (fallback && total() > 0) break;
     for (const [reuse, again] of [
       [false, false],
       [true, false],
       [true, true],
     ] as const) {
       let progressed = true;
-      while (progressed && total() < request.count) {
+      while (progressed && total() < goal) {
         progressed = false;
         for (const type of types)
-          if (chosen.get(type)!.length < limit(type) && total() < request.count && take(type, reuse, again))
+          if (chosen.get(type)!.length < limit(type) && total() < goal && take(type, reuse, again, fallback))
             progressed = true;
       }
     }
+  }
   if (total() === 0) throw new UnusableMaterialError(AI_MESSAGES.notEnoughMaterial);
 
   // Types take turns, so a session mixes them from its first questions.
@@ -640,5 +707,28 @@ export async function generateStudyOffline(
       const question = chosen.get(type)![round];
       if (question) questions.push(question);
     }
-  return questions;
+  return balancedLetters(questions, random);
+}
+
+/**
+ * The session's single-choice questions with their correct options spread over A–D (each letter
+ * within one of even), the wrong options shuffled around them.
+ */
+function balancedLetters(
+  questions: GeneratedStudyQuestion[],
+  random: () => number,
+): GeneratedStudyQuestion[] {
+  const positions = answerPositions(
+    questions.filter((question) => question.type === 'multiple_choice').length,
+    random,
+  );
+  let next = 0;
+  return questions.map((question) => {
+    if (question.type !== 'multiple_choice') return question;
+    const answer = question.options[question.correctAnswer]!;
+    const wrong = Object.values(question.options).filter((option) => option !== answer);
+    const position = positions[next++]!;
+    const { options } = keyed(placeAnswer(answer, wrong, position, random), (label) => label);
+    return { ...question, options, correctAnswer: OPTION_KEYS[position]! };
+  });
 }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { AI_MESSAGES, type AiSettings } from '@shared/ai';
 import { aiWorker } from '@functions/ai/ai-worker';
+import { EVALUATION_TARGET, evaluateOfflineGenerator, summarize } from '@functions/ai/evaluation/checks';
 import { FAILURE_MESSAGES, generateOfflineInWorker } from '@functions/ai/generation';
 import { createLogger } from '@functions/lib/logger';
 import { REPO_ROOT } from '../../infra/constructs/route-function';
@@ -16,8 +17,9 @@ import { TestClient } from '../../tests/support/http-client';
  * AI generation in `npm run bench`: the offline generator as the functions run it (in the warm AI
  * worker), on ordinary material and on the worst cases an attacker can send within the route's
  * limits (time, and the worker's peak resident memory above its warm size); a one-page PDF and
- * .docx through the local gateway once the worker is warm; and GET /api/categories while the
- * worst cases run, which shows whether generation holds other requests up.
+ * .docx through the local gateway once the worker is warm; GET /api/categories while the
+ * worst cases run, which shows whether generation holds other requests up; and how many of the
+ * offline questions on the fixed evaluation set a teacher would keep (functions/ai/evaluation).
  */
 export interface BenchRow {
   measure: string;
@@ -142,7 +144,41 @@ export async function benchOfflineGenerator(): Promise<BenchRow[]> {
       ok,
     });
   }
+  rows.push(...(await benchOfflineQuality()));
   return rows;
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+
+/**
+ * The offline generators on the evaluation set (10 Japanese and 5 English passages): how many
+ * questions pass the checks a teacher would make (functions/ai/evaluation/checks.ts), and each
+ * check on its own. Deterministic, so it is measured in this process rather than the worker.
+ */
+export async function benchOfflineQuality(): Promise<BenchRow[]> {
+  const report = await evaluateOfflineGenerator();
+  const figures = summarize(report);
+  return [
+    {
+      measure: `offline questions a teacher would keep (evaluation set, ${report.quizzes} passages, quiz and focused study)`,
+      value: `${figures.passed} of ${figures.questions} pass (${percent(figures.passRate)})`,
+      budget: `≥ ${percent(EVALUATION_TARGET)}`,
+      ok: figures.passRate >= EVALUATION_TARGET,
+    },
+    {
+      measure: 'offline questions on the evaluation set: each check',
+      value: [
+        `key term ${percent(figures.keyTerm)}`,
+        `options of the answer's class ${percent(figures.sameClass)}`,
+        `well-formed stem ${percent(figures.stem)}`,
+        `explanation with context ${percent(figures.context)}`,
+        `letters balanced in ${figures.balancedQuizzes} quizzes`,
+        `sort order by time ${figures.sortsInTimeOrder}`,
+      ].join(', '),
+      budget: '',
+      ok: null,
+    },
+  ];
 }
 
 const ONE_PAGE = [

@@ -64,7 +64,10 @@ const textBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Every question: four distinct options, the correct one written in the source. */
+/**
+ * Every question: four distinct options, the correct one written in the source, asked with a blank
+ * in a sentence of the source or as a question rewritten from one (which its explanation quotes).
+ */
 function expectAnswerableFrom(quiz: GeneratedQuiz, source: string) {
   expect(quiz.questions.length).toBeGreaterThan(0);
   for (const question of quiz.questions) {
@@ -72,7 +75,10 @@ function expectAnswerableFrom(quiz: GeneratedQuiz, source: string) {
     expect(new Set(options).size).toBe(4);
     const correct = question.options[question.correctAnswer.toLowerCase() as 'a' | 'b' | 'c' | 'd'];
     expect(source).toContain(correct);
-    expect(question.text).toContain('（　　　）');
+    if (!question.text.includes('（　　　）')) {
+      expect(question.text).toMatch(/か。$/);
+      expect(source).toContain(/本文には「(.+?)」とあります。/.exec(question.explanation)![1]!);
+    }
   }
 }
 
@@ -122,7 +128,7 @@ describe('usage limit', () => {
 });
 
 describe('generate from text (offline generator)', () => {
-  it('makes fill-in-the-blank questions from the text, uses one generation and records it', async () => {
+  it('makes questions from the text (blanks, or questions rewritten from its sentences), uses one generation and records it', async () => {
     const { client, user } = await member(gateway);
     const response = await client.request('POST', '/api/ai/generate-quiz-from-text', { json: textBody() });
     expect(response.status).toBe(200);

@@ -123,7 +123,7 @@ describe('AiGenerationTab', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'テキストから生成' }));
     expect(await within(panel).findByRole('heading', { name: '富士山クイズ' })).toBeTruthy();
     expect(within(panel).getByText('2問')).toBeTruthy();
-    expect(within(panel).getByText('オフライン生成（文章中の用語から穴埋め問題を作成）')).toBeTruthy();
+    expect(within(panel).getByText('オフライン生成（文章中の用語から問題を作成）')).toBeTruthy();
     await within(panel).findByText('本日の残り回数: 2 / 3回');
     const sent = calls.find((call) => call.url === '/api/ai/generate-quiz-from-text');
     expect(JSON.parse(String(sent?.init?.body))).toEqual({

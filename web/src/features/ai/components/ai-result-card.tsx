@@ -28,7 +28,7 @@ export function AiResultCard(props: {
         <span>{quiz.questions.length}問</span>
       </p>
       {quiz.provider === 'offline' && (
-        <p className="ai-result__provider">オフライン生成（文章中の用語から穴埋め問題を作成）</p>
+        <p className="ai-result__provider">オフライン生成（文章中の用語から問題を作成）</p>
       )}
       <div className="ai-result__actions">
         <button type="button" className="button button--secondary" onClick={props.onDiscard}>
