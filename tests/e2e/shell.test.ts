@@ -36,7 +36,9 @@ describe('web shell', () => {
     }
     expect(await page.getByRole('link', { name: 'ログイン' }).getAttribute('href')).toBe('/login');
     await page.getByRole('link', { name: 'クイズを作る' }).waitFor();
-    expect(await page.getByRole('link', { name: 'クイズを作る' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'クイズを作る' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fmy-quizzes',
+    );
     await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'home');
     await context.close();
@@ -56,18 +58,30 @@ describe('web shell', () => {
     await context.close();
   });
 
-  it('fits the navigation at every width from 320 px, with a menu button whenever the links do not fit', async () => {
-    // The longest set of links: a pro member who is also an administrator, with a long name.
-    const { context } = await signedInContext(e2e.browser(), e2e.stack(), {
-      role: 'admin',
-      isPro: true,
-      nickname: 'とても長いニックネームの管理者',
-    });
+  it('shows every link from 1024 px for any member and nickname (the name is truncated), and fits the bar at every width from 320 px', async () => {
+    // A nickname of the longest allowed (20), for a free member, a pro member, and the longest set
+    // of links: a pro member who is also an administrator.
+    const nickname = 'あいうえおかきくけこさしすせそたちつてと';
+    for (const [who, overrides] of [
+      ['free', { nickname }],
+      ['pro', { isPro: true, nickname }],
+      ['admin-pro', { role: 'admin' as const, isPro: true, nickname }],
+    ] as const) {
+      await checkNavigation(who, overrides);
+    }
+  }, 300_000);
+
+  async function checkNavigation(who: string, overrides: Parameters<typeof signedInContext>[2]) {
+    const { context } = await signedInContext(e2e.browser(), e2e.stack(), overrides);
     const page = await context.newPage();
-    for (const width of [320, 390, 768, 960, 1024, 1100, 1190, 1280, 1366, 1600]) {
+    const widths =
+      who === 'admin-pro'
+        ? [320, 390, 768, 960, 1024, 1100, 1190, 1280, 1366, 1600, 1920]
+        : [1024, 1366, 1920];
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto(`${e2e.stack().appUrl}/admin`);
-      await page.getByRole('heading', { level: 1, name: '管理' }).waitFor();
+      await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
+      await page.getByRole('heading', { level: 1, name: 'マイクイズ' }).waitFor();
       // The account area is complete (the user menu loads on demand) before the bar is measured.
       await page.locator('button.user-menu__trigger').waitFor();
       const layout = await page.evaluate(() => {
@@ -93,27 +107,31 @@ describe('web shell', () => {
           linksShown: visible(links) && links!.scrollWidth <= links!.clientWidth + 1,
         };
       });
-      expect(layout.overflow, `${width}px`).toBe(false);
-      expect(layout.outside, `${width}px`).toEqual([]);
-      // Either every link is there, or the menu button is.
-      expect(layout.menuShown || layout.linksShown, `${width}px`).toBe(true);
+      expect(layout.overflow, `${who} ${width}px`).toBe(false);
+      expect(layout.outside, `${who} ${width}px`).toEqual([]);
+      // Either every link is there, or the menu button is; from 1024 px, the links.
+      expect(layout.menuShown || layout.linksShown, `${who} ${width}px`).toBe(true);
+      if (width >= 1024) expect(layout.linksShown && !layout.menuShown, `${who} ${width}px`).toBe(true);
       if (layout.menuShown) {
         await page.getByRole('button', { name: 'メニューを開く' }).click();
         const drawer = page.getByRole('dialog', { name: 'メニュー' });
-        for (const name of ['マイクイズ', '集中学習', '管理'])
+        for (const name of ['クイズを探す', 'マイクイズ', '集中学習', '管理'])
           await drawer.getByRole('link', { name }).waitFor();
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'detached' });
       } else {
         const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
-        for (const name of ['マイクイズ', '集中学習', '管理'])
-          expect(await nav.getByRole('link', { name }).isVisible()).toBe(true);
+        const names =
+          who === 'admin-pro'
+            ? ['クイズを探す', 'マイクイズ', '集中学習', '管理']
+            : ['クイズを探す', 'マイクイズ'];
+        for (const name of names) expect(await nav.getByRole('link', { name }).isVisible()).toBe(true);
       }
       if ([320, 1024, 1366].includes(width))
-        await page.screenshot({ path: join(screenshots, `nav-admin-pro-${width}.png`) });
+        await page.screenshot({ path: join(screenshots, `nav-${who}-${width}.png`) });
     }
     await context.close();
-  }, 180_000);
+  }
 
   it('shows compact category chips and 12 quizzes at a time on a phone, with no serious axe violation', async () => {
     const context = await e2e

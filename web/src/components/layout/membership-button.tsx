@@ -6,7 +6,8 @@ import { useProStatus } from '@web/features/membership/api/membership';
 
 /**
  * Upgrade button for free members, membership badge for advanced members (labelled 解約予定 once
- * the subscription is cancelled but still running); both lead to the membership page.
+ * the subscription is cancelled but still running); both lead to the membership page. Where the
+ * bar is tight the label is hidden and the accessible name stays.
  */
 export function MembershipButton({ user }: { user: CurrentUser }) {
   const status = useProStatus(user.id, { enabled: user.isPro });
@@ -16,14 +17,14 @@ export function MembershipButton({ user }: { user: CurrentUser }) {
     return (
       <Link to={paths.proCheckout} className="badge badge--pro" aria-label={`${label}（会員ページへ）`}>
         <Crown size={14} aria-hidden />
-        {label}
+        <span className="membership-button__label">{label}</span>
       </Link>
     );
   }
   return (
-    <Link to={paths.proCheckout} className="button button--upgrade button--small">
+    <Link to={paths.proCheckout} className="button button--upgrade button--small" aria-label="アップグレード">
       <Sparkles size={14} aria-hidden />
-      アップグレード
+      <span className="membership-button__label">アップグレード</span>
     </Link>
   );
 }

@@ -35,6 +35,10 @@ describe('NavBar', () => {
       '/my-quizzes',
     ]);
     expect(screen.getByRole('link', { name: /アップグレード/ }).getAttribute('href')).toBe('/pro-checkout');
+    // The search page's link is named as the page it opens.
+    expect(nav.querySelector('a[href="/quiz-search"]')?.textContent).toBe('クイズを探す');
+    // The menu is named by the member also where the name is not shown (a phone shows the icon).
+    expect(screen.getByRole('button', { name: 'taro さんのメニュー' })).toBeTruthy();
   });
 
   it('adds focused study for pro members and admin for administrators, and the membership badge', async () => {

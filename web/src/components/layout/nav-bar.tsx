@@ -102,6 +102,30 @@ export function NavBar() {
   );
 }
 
+/** How short the member's name in the bar may get (truncated) before the links give way. */
+const NAME_LEAST_EM = 4;
+
+/**
+ * The least width an element of the bar can take: its width, except that the account area counts
+ * its children at their own widths, the member's name at no more than `NAME_LEAST_EM` (it is
+ * truncated rather than pushing the links into the drawer).
+ */
+function leastWidth(element: Element): number {
+  if (!element.classList.contains('nav__account')) return element.getBoundingClientRect().width;
+  const gap = parseFloat(getComputedStyle(element).columnGap) || 0;
+  const children = [...element.children];
+  return children.reduce((sum, child, index) => {
+    const width = child.getBoundingClientRect().width;
+    const name = child.querySelector('.user-menu__name');
+    const least = name
+      ? width -
+        name.getBoundingClientRect().width +
+        Math.min(name.scrollWidth, NAME_LEAST_EM * parseFloat(getComputedStyle(name).fontSize))
+      : width;
+    return sum + least + (index > 0 ? gap : 0);
+  }, 0);
+}
+
 /**
  * Whether the links fit on one line beside the brand and the account area, at this width and for
  * this member's links (more for pro members and administrators). When they do not, they give way
@@ -124,10 +148,7 @@ function useLinksFit(...watch: unknown[]) {
         (child) => child !== links && !child.classList.contains('nav__menu-button'),
       );
       const needed =
-        others.reduce((sum, child) => sum + child.getBoundingClientRect().width, 0) +
-        links.scrollWidth +
-        parseFloat(getComputedStyle(links).marginLeft) +
-        gap * others.length;
+        others.reduce((sum, child) => sum + leastWidth(child), 0) + links.scrollWidth + gap * others.length;
       setCompact(needed > available);
     };
     // No measuring here: reading sizes during the commit would force a layout of the whole page

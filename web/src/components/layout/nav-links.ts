@@ -6,12 +6,15 @@ export interface NavLink {
   label: string;
 }
 
-/** The navigation bar's links (core-platform §2): more once signed in, pro and admin links by role. */
+/**
+ * The navigation bar's links (core-platform §2): more once signed in, pro and admin links by role.
+ * The single-player link is named as the page it opens (クイズを探す), one name for both.
+ */
 export function navLinks(user: CurrentUser | null | undefined): NavLink[] {
   const links: NavLink[] = [{ to: paths.home, label: 'ホーム' }];
   if (!user) return links;
   links.push(
-    { to: paths.quizSearch, label: 'シングルプレイ' },
+    { to: paths.quizSearch, label: 'クイズを探す' },
     { to: paths.multiplayer, label: 'マルチプレイ' },
     { to: paths.profile, label: 'マイページ' },
     { to: paths.myQuizzes, label: 'マイクイズ' },

@@ -22,7 +22,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="user-menu__trigger">
+        {/* Named by the member's name also on a phone, where the name is not shown (only the icon). */}
+        <DropdownMenu.Trigger
+          className="user-menu__trigger"
+          aria-label={`${displayName(user)} さんのメニュー`}
+        >
           <UserRound size={18} aria-hidden />
           <span className="user-menu__name">{displayName(user)}</span>
           <ChevronDown size={16} aria-hidden />
