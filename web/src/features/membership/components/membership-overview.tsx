@@ -6,6 +6,7 @@ import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useMembershipChange } from '../api/membership';
 import { formatMembershipDate, membershipFailure } from './membership-parts';
+import { CheckoutTerms } from './checkout-terms';
 import { PlanComparison } from './plan-comparison';
 
 type Outcome = { tone: 'progress' | 'error' | 'success'; text: string } | null;
@@ -32,8 +33,9 @@ function CheckoutButton(props: {
 
 /**
  * The membership as it stands (second document §2, §4): not a member (the plans and the upgrade
- * button), active (renewal date and cancel), cancelled but active (until when; resume or a new
- * checkout), expired (when it ended; resume the previous subscription or a new checkout).
+ * button), active (renewal date and cancel), cancelled but active (until when; resume: a new
+ * checkout would be a second subscription), expired (when it ended; resume the previous
+ * subscription or a new checkout). The checkout button stands beside the final confirmation.
  * Cancel and resume show their progress, failure or success here and then the status is read again.
  */
 export function MembershipOverview(props: {
@@ -52,9 +54,11 @@ export function MembershipOverview(props: {
   const run = (change: typeof cancel, progress: string, fallback: string, title: string) => {
     setOutcome({ tone: 'progress', text: progress });
     change.mutate(undefined, {
-      onSuccess: (answer) => {
-        setOutcome({ tone: 'success', text: answer.message });
-        toast({ title, description: answer.message, variant: 'success' });
+      // The status, read again, says what changed: its message is the one place the member reads
+      // it (not also here and in the toast).
+      onSuccess: () => {
+        setOutcome(null);
+        toast({ title, variant: 'success' });
       },
       onError: (error) => {
         const text = membershipFailure(error, fallback);
@@ -153,23 +157,15 @@ export function MembershipOverview(props: {
               </Dialog>
             )}
             {(status.status === 'cancelled_but_active' || status.status === 'inactive') && (
-              <>
-                <button
-                  type="button"
-                  className="button button--primary button--large"
-                  onClick={doResume}
-                  disabled={busy}
-                >
-                  {resume.isPending ? <Spinner inline size={18} /> : <RotateCcw size={18} aria-hidden />}
-                  {status.status === 'inactive' ? '以前の定期購入を再開する' : '定期購入を再開する'}
-                </button>
-                <CheckoutButton
-                  label="新しく申し込む"
-                  onCheckout={props.onCheckout}
-                  pending={props.checkoutPending}
-                  secondary
-                />
-              </>
+              <button
+                type="button"
+                className="button button--primary button--large"
+                onClick={doResume}
+                disabled={busy}
+              >
+                {resume.isPending ? <Spinner inline size={18} /> : <RotateCcw size={18} aria-hidden />}
+                {status.status === 'inactive' ? '以前の定期購入を再開する' : '定期購入を再開する'}
+              </button>
             )}
           </div>
           {granted && (
@@ -195,15 +191,17 @@ export function MembershipOverview(props: {
             </p>
           </div>
           <PlanComparison />
-          {!member && (
-            <div className="membership-offer__cta">
-              <CheckoutButton
-                label="アドバンスド会員にアップグレード"
-                onCheckout={props.onCheckout}
-                pending={props.checkoutPending}
-              />
-            </div>
-          )}
+          {/* Offered only once no subscription runs: while one does (cancelled but running too),
+              it is resumed instead, as a second one would be a second charge. */}
+          <div className="membership-offer__cta">
+            <CheckoutTerms />
+            <CheckoutButton
+              label={member ? '新しく申し込む' : 'アドバンスド会員にアップグレード'}
+              onCheckout={props.onCheckout}
+              pending={props.checkoutPending}
+              secondary={member}
+            />
+          </div>
         </section>
       )}
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { Toaster } from '@web/components/toast/toaster';
@@ -133,5 +133,74 @@ describe('the membership page', () => {
     );
     renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1' });
     expect(await screen.findByText(MEMBERSHIP_MESSAGES.notPaid)).toBeTruthy();
+  });
+
+  it('shows the final confirmation beside the purchase button: price with tax, renewal, how to cancel, the terms and the notice', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/api/auth/me': () => json(member), '/api/user/pro': () => json(free) }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' });
+    const terms = screen.getByRole('region', { name: 'お申し込み内容の確認' });
+    expect(terms.textContent).toContain('月額 500円（税込）');
+    expect(terms.textContent).toContain('自動更新');
+    expect(terms.textContent).toContain('いつでも解約できます');
+    expect(within(terms).getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms');
+    expect(within(terms).getByRole('link', { name: '特定商取引法に基づく表記' }).getAttribute('href')).toBe(
+      '/tokutei-shoutorihikihou',
+    );
+  });
+
+  it('never offers a new checkout while a subscription runs (cancelled but running: resume only)', async () => {
+    const cancelled = {
+      isPro: true,
+      status: 'cancelled_but_active',
+      expiresAt: '2026-12-25T03:00:00.000Z',
+      message: '解約済みです。2026年12月25日までご利用いただけます。',
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json({ ...member, isPro: true }),
+        '/api/user/pro': () => json(cancelled),
+      }).fetchImpl,
+    );
+    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    expect(await screen.findByRole('button', { name: /定期購入を再開する/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /新しく申し込む/ })).toBeNull();
+  });
+
+  it('says a cancellation once: in the status read again, not also beside it', async () => {
+    let cancelled = false;
+    const after = {
+      isPro: true,
+      status: 'cancelled_but_active',
+      expiresAt: '2026-12-25T03:00:00.000Z',
+      message: '定期購入を解約しました。2026年12月25日までご利用いただけます。',
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => json({ ...member, isPro: true }),
+        '/api/user/pro': () => json(cancelled ? after : active),
+        '/api/user/cancel-pro': () => {
+          cancelled = true;
+          return json(after);
+        },
+      }).fetchImpl,
+    );
+    renderWithProviders(
+      <>
+        <ProCheckoutPage />
+        <Toaster />
+      </>,
+      { route: '/pro-checkout' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '定期購入を解約する' }));
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    expect(await screen.findByText(after.message)).toBeTruthy();
+    await screen.findByText('解約しました');
+    expect(screen.getAllByText(after.message)).toHaveLength(1);
   });
 });
