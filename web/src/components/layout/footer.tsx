@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { env } from '@web/config/env';
+import { ContactLink } from '@web/components/contact-link';
 import { staticPageLinks } from '@web/features/static-pages/static-page-links';
 
 export function Footer() {
@@ -12,9 +12,7 @@ export function Footer() {
               {link.label}
             </Link>
           ))}
-          <a href={env.contactUrl} target="_blank" rel="noreferrer noopener">
-            お問い合わせ・ご意見
-          </a>
+          <ContactLink>お問い合わせ・ご意見</ContactLink>
         </nav>
         <p className="footer__copy">© {new Date().getFullYear()} みんなのクイズ</p>
       </div>

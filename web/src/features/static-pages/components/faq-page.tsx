@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { paths } from '@web/config/paths';
 import { usePageTitle } from '@web/lib/page-title';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
 import { RelatedPages } from './static-page';
 import '../static-pages.css';
 
@@ -65,7 +65,8 @@ const FAQ: { question: string; answer: React.ReactNode }[] = [
     answer: (
       <>
         クイズカードの「︙」メニューから「報告する」を選んで、運営にお知らせください。内容の誤りも報告できます。運営の判断に異議がある場合は、
-        <ContactLink>お問い合わせフォーム</ContactLink>からご連絡ください。
+        <ContactLink />
+        からご連絡ください。
       </>
     ),
   },

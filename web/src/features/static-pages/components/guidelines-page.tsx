@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
 import { StaticPage, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
@@ -80,7 +80,7 @@ const sections: StaticSection[] = [
     body: (
       <p>
         措置の内容に心当たりがない場合や、誤りだと思われる場合は、
-        <ContactLink>お問い合わせフォーム</ContactLink>
+        <ContactLink />
         から、ユーザー名と対象のクイズ名を添えてご連絡ください。運営が改めて確認し、結果をお知らせします。
       </p>
     ),

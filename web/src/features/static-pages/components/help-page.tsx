@@ -5,7 +5,7 @@ import { matchesAllWords } from '@shared/search-text';
 import { paths } from '@web/config/paths';
 import { usePageTitle } from '@web/lib/page-title';
 import { HELP_CATEGORIES, HELP_ENTRIES, helpEntryText, type HelpCategory } from '../help-entries';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
 import { RelatedPages } from './static-page';
 import '../static-pages.css';
 
@@ -72,7 +72,8 @@ export function HelpPage() {
           <p>「{query.trim()}」に一致する項目はありません。</p>
           <p>
             <Link to={paths.faq}>よくある質問</Link>もご覧いただくか、
-            <ContactLink>お問い合わせフォーム</ContactLink>からご質問ください。
+            <ContactLink />
+            からご質問ください。
           </p>
         </div>
       ) : (

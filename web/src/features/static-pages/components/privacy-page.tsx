@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
 import { StaticPage, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
@@ -128,7 +128,7 @@ const sections: StaticSection[] = [
         ニックネームはマイページで変更でき、アカウントはアカウント設定からいつでも削除できます（
         <Link to={paths.terms}>利用規約</Link>
         第10条）。ご自身の個人情報の開示・訂正・利用停止をご希望の場合は、
-        <ContactLink>お問い合わせフォーム</ContactLink>
+        <ContactLink />
         からご連絡ください。ご本人であることを確認したうえで対応します。
       </p>
     ),

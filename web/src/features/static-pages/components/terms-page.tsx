@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { paths } from '@web/config/paths';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
 import { StaticPage, type StaticSection } from './static-page';
 
 const articles: StaticSection[] = [
@@ -140,7 +140,8 @@ const articles: StaticSection[] = [
     body: (
       <p>
         運営は、利用者が本規約またはコンテンツガイドラインに違反したと判断した場合、事前の通知なく、クイズの非表示・削除、機能の制限、アカウントの一時停止または永久停止を行うことがあります。停止されたアカウントではログインできません。措置に異議がある場合は、
-        <ContactLink>お問い合わせフォーム</ContactLink>からご連絡ください。
+        <ContactLink />
+        からご連絡ください。
       </p>
     ),
   },

@@ -3,19 +3,22 @@ import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { paths } from '@web/config/paths';
 import { usePageTitle } from '@web/lib/page-title';
-import { ContactLink } from './contact-link';
+import { ContactLink } from '@web/components/contact-link';
+import { env } from '@web/config/env';
 import { japaneseDate, RelatedPages } from './static-page';
 import '../static-pages.css';
 
-const rows: [string, ReactNode][] = [
-  ['販売事業者', 'みんなのクイズ運営事務局'],
-  ['運営責任者', 'みんなのクイズ運営事務局 代表者（お問い合わせいただければ遅滞なく開示します）'],
+/** The notice's rows; the seller is the stage's own setting (VITE_SELLER_NAME, README). */
+const rows = (): [string, ReactNode][] => [
+  ['販売事業者', env.sellerName ?? '（公開前に設定してください）'],
+  ['運営責任者', 'ご請求があれば遅滞なく開示します'],
   ['所在地', 'ご請求があれば遅滞なく開示します'],
   ['電話番号', 'ご請求があれば遅滞なく開示します（お問い合わせはフォームで承ります）'],
   [
     'お問い合わせ',
     <>
-      <ContactLink>お問い合わせフォーム</ContactLink>（受付は24時間、回答は原則3営業日以内）
+      <ContactLink />
+      （受付は24時間、回答は原則3営業日以内）
     </>,
   ],
   ['販売価格', 'アドバンスド会員 月額500円（税込）'],
@@ -68,7 +71,7 @@ export function TokushohoPage() {
       <div className="card static-table-card">
         <table className="static-table">
           <tbody>
-            {rows.map(([label, value]) => (
+            {rows().map(([label, value]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
                 <td>{value}</td>
