@@ -1,28 +1,34 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 /**
  * Password hashes: scrypt (node:crypto) with a per-user salt, stored as
  * `scrypt$N$r$p$<salt>$<hash>` so the cost can be raised later without breaking old hashes.
  */
-const COST = { N: 16384, r: 8, p: 1 } as const;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const PASSWORD_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scryptCallback(
       password.normalize('NFKC'),
       salt,
       KEY_LENGTH,
-      { ...options, maxmem: 64 * 1024 * 1024 },
+      { ...cost, maxmem: 64 * 1024 * 1024 },
       (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Compares in constant time. A malformed stored hash never matches. */

@@ -147,11 +147,22 @@ export interface NewUser {
   username: string;
   nickname: string;
   email: string | null;
-  password: string;
+  /** The password as chosen; none for an account nobody signs in to (the editorial account). */
+  password?: string;
+  /**
+   * A hash made beforehand (passwords.ts), instead of `password`: accounts whose password is
+   * public anyway (the local demo accounts) or many accounts with one password (bench, tests).
+   */
+  passwordHash?: string;
   role?: 'user' | 'admin';
   /** An advanced membership granted by an operator (no subscription). */
   proGranted?: boolean;
   isEmailVerified?: boolean;
+}
+
+async function passwordHashOf(input: NewUser): Promise<{ passwordHash?: string }> {
+  if (input.passwordHash) return { passwordHash: input.passwordHash };
+  return input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) };
 }
 
 /**
@@ -171,7 +182,7 @@ export async function createUser(
     username: input.username,
     nickname: input.nickname,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    ...(await passwordHashOf(input)),
     role: input.role ?? 'user',
     isActive: true,
     ...(input.proGranted ? { proGranted: true } : {}),
