@@ -150,8 +150,8 @@ export interface NewUser {
   /** The password as chosen; none for an account nobody signs in to (the editorial account). */
   password?: string;
   /**
-   * A hash made beforehand (passwords.ts), instead of `password`: accounts whose password is
-   * public anyway (the local demo accounts) or many accounts with one password (bench, tests).
+   * A hash made beforehand (passwords.ts), used instead of `password`: accounts whose password is
+   * public anyway (the local demo accounts), many accounts with one password (bench, tests).
    */
   passwordHash?: string;
   role?: 'user' | 'admin';
@@ -253,6 +253,26 @@ export async function setPasswordItem(userId: string, password: string): Promise
       ExpressionAttributeValues: { ':hash': await hashPassword(password) },
     },
   };
+}
+
+/**
+ * Replaces a hash made with older parameters (passwords.ts) by the one a sign-in just made, only
+ * while it is still the hash that sign-in checked: of two sign-ins at once one writes, and a
+ * password set meanwhile (a reset) is never overwritten. Answers whether it wrote.
+ */
+export async function upgradePasswordHash(userId: string, checked: string, upgraded: string) {
+  try {
+    await db.update({
+      Key: userKey(userId),
+      UpdateExpression: 'SET passwordHash = :upgraded',
+      ConditionExpression: `${LIVE_ACCOUNT} AND passwordHash = :checked`,
+      ExpressionAttributeValues: { ':upgraded': upgraded, ':checked': checked },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 export const setRole = (userId: string, role: 'user' | 'admin') =>
