@@ -515,7 +515,43 @@ describe('password reset', () => {
     expect((await latestMailTo(input.email)).subject).toContain('パスワードの再設定');
   });
 
-  it('sets the new password once, ends every session, and keeps the 6-character rule', async () => {
+  it('takes only a password registration would take, with its messages, and changes nothing otherwise', async () => {
+    const { input } = await passwordAccount();
+    const client = await visitor(gateway);
+    await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
+    const token = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
+    for (const [password, message] of [
+      ['abcdef', ACCOUNT_MESSAGES.passwordMin],
+      ['Ab1#xyz', ACCOUNT_MESSAGES.passwordMin],
+      ['abcdefg1#', ACCOUNT_MESSAGES.passwordUpper],
+      ['ABCDEFG1#', ACCOUNT_MESSAGES.passwordLower],
+      ['Abcdefgh#', ACCOUNT_MESSAGES.passwordDigit],
+      ['Abcdefgh1', ACCOUNT_MESSAGES.passwordSymbol],
+      ['', ACCOUNT_MESSAGES.resetAllRequired],
+    ] as const) {
+      const refused = await client.request('POST', '/api/auth/reset-password', {
+        json: { token, password, confirmPassword: password },
+      });
+      expect(refused.status, password).toBe(400);
+      expect(refused.json.message, password).toBe(message);
+    }
+    const signIn = async (password: string) =>
+      (
+        await (
+          await visitor(gateway)
+        ).request('POST', '/api/auth/login', { json: { username: input.username, password } })
+      ).status;
+    expect(await signIn('abcdef')).toBe(401);
+    expect(await signIn(PASSWORD)).toBe(200);
+    // The link was not used up by the refusals.
+    const done = await client.request('POST', '/api/auth/reset-password', {
+      json: { token, password: 'Reset#2026pass', confirmPassword: 'Reset#2026pass' },
+    });
+    expect(done.status).toBe(200);
+    expect(await signIn('Reset#2026pass')).toBe(200);
+  });
+
+  it('sets the new password once and ends every session', async () => {
     const { client, input } = await registered(gateway);
     const other = await visitor(gateway);
     await other.request('POST', '/api/auth/login', {
@@ -524,18 +560,13 @@ describe('password reset', () => {
     await client.request('POST', '/api/auth/request-password-reset', { json: { email: input.email } });
     const token = linkIn(await latestMailTo(input.email), '/reset-password').searchParams.get('token')!;
 
-    const short = await client.request('POST', '/api/auth/reset-password', {
-      json: { token, password: 'abc12', confirmPassword: 'abc12' },
-    });
-    expect(short.status).toBe(400);
-    expect(short.json.message).toBe(ACCOUNT_MESSAGES.resetPasswordMin);
     const mismatch = await client.request('POST', '/api/auth/reset-password', {
-      json: { token, password: 'abcdef', confirmPassword: 'abcdeg' },
+      json: { token, password: 'NewPass#2026', confirmPassword: 'NewPass#2027' },
     });
     expect(mismatch.json.message).toBe(ACCOUNT_MESSAGES.passwordMismatch);
 
     const done = await client.request('POST', '/api/auth/reset-password', {
-      json: { token, password: 'newpass1', confirmPassword: 'newpass1' },
+      json: { token, password: 'NewPass#2026', confirmPassword: 'NewPass#2026' },
     });
     expect(done.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -552,13 +583,13 @@ describe('password reset', () => {
     expect(
       (
         await fresh.request('POST', '/api/auth/login', {
-          json: { username: input.username, password: 'newpass1' },
+          json: { username: input.username, password: 'NewPass#2026' },
         })
       ).status,
     ).toBe(200);
 
     const reuse = await client.request('POST', '/api/auth/reset-password', {
-      json: { token, password: 'another1', confirmPassword: 'another1' },
+      json: { token, password: 'Another#2026', confirmPassword: 'Another#2026' },
     });
     expect(reuse.status).toBe(400);
     expect(reuse.json.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
@@ -586,17 +617,17 @@ describe('password reset', () => {
     const newer = linkIn(mails[mails.length - 1]!, '/reset-password').searchParams.get('token')!;
     expect(newer).not.toBe(older);
     const done = await client.request('POST', '/api/auth/reset-password', {
-      json: { token: newer, password: 'fresh123', confirmPassword: 'fresh123' },
+      json: { token: newer, password: 'Fresh#2026pass', confirmPassword: 'Fresh#2026pass' },
     });
     expect(done.status).toBe(200);
     const stale = await client.request('POST', '/api/auth/reset-password', {
-      json: { token: older, password: 'stale123', confirmPassword: 'stale123' },
+      json: { token: older, password: 'Stale#2026pass', confirmPassword: 'Stale#2026pass' },
     });
     expect(stale.status).toBe(400);
     expect(
       (
         await client.request('POST', '/api/auth/login', {
-          json: { username: input.username, password: 'fresh123' },
+          json: { username: input.username, password: 'Fresh#2026pass' },
         })
       ).status,
     ).toBe(200);
@@ -733,7 +764,7 @@ describe('nickname and account deletion', () => {
     const late = await (
       await visitor(gateway)
     ).request('POST', '/api/auth/reset-password', {
-      json: { token: resetToken, password: 'late1234', confirmPassword: 'late1234' },
+      json: { token: resetToken, password: 'Late#2026pass', confirmPassword: 'Late#2026pass' },
     });
     expect(late.status).toBe(400);
 
