@@ -412,6 +412,13 @@ export const httpRoutes = [
     table: 'readwrite',
   },
   {
+    method: 'PATCH',
+    path: '/api/admin/quizzes/{id}/dismiss-reports',
+    handler: 'functions/api/admin/dismiss-reports',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
     method: 'DELETE',
     path: '/api/admin/reports/{id}',
     handler: 'functions/api/admin/delete-report',

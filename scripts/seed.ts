@@ -4,6 +4,7 @@ import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
 import { ConflictError } from '@functions/lib/errors';
 import { seedQuiz } from '@functions/quizzes/quiz';
+import { migrateReports } from '@functions/quizzes/report';
 import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
@@ -90,6 +91,8 @@ export async function seed(): Promise<{
   await backfillLookAlikeClaims();
   // Accounts made while `isPro` was stored: a stored `isPro: true` becomes a granted membership.
   await migrateStoredProFlag();
+  // Reports made before their status lifecycle: into their status's collection, owned by their reporter.
+  await migrateReports();
   const editorial = await editorialAccount();
   let quizzesCreated = 0;
   // Spread creation times so "newest" has a stable, meaningful order.
