@@ -63,6 +63,8 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   'POST /api/admin/unban-user': 'built',
   // Designed for the admin screen's third tab (issue 6); not named by the spec.
   'GET /api/admin/reported-users': 'built',
+  // The report lifecycle (issue 26): reports reviewed without hiding the quiz; not named by the spec.
+  'PATCH /api/admin/quizzes/{id}/dismiss-reports': 'built',
   'GET /api/ai/usage-limit': 'built',
   'POST /api/ai/generate-quiz-from-text': 'built',
   'POST /api/ai/generate-quiz-from-pdf': 'built',

@@ -85,6 +85,16 @@ export interface StreamConsumer extends FunctionSettings {
  */
 const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The settings of the routes that hash or check a password (functions/users/passwords.ts). scrypt
+ * at N = 2^17 takes 128 MiB, which the default 512 MB holds, but it is CPU-bound and a function's
+ * CPU share grows with its memory: at 1,769 MB it has one whole vCPU, about 3.5 times what 512 MB
+ * gets, so a sign-in waits a fraction of a second for its hash rather than over a second. The
+ * timeout is API Gateway's limit: locally every function shares one process and Node's four
+ * hashing threads, and a burst of sign-ins queues for them (in AWS each has its own function).
+ */
+const PASSWORD_HASHING = { memoryMb: 1769, timeoutSeconds: 29 } as const;
+
 /** A focused-study route (advanced members only): `/api/focused-study/<path>`, its handler in `functions/api/focused-study/`. */
 const studyRoute = <
   const M extends HttpMethod,
@@ -119,6 +129,7 @@ export const httpRoutes = [
     handler: 'functions/api/auth/login',
     access: 'public',
     table: 'readwrite',
+    ...PASSWORD_HASHING,
     // A deletion cut short is finished at the next sign-in, its subscription cancelled.
     grants: ['sendMail', 'stripe'],
   },
@@ -128,6 +139,7 @@ export const httpRoutes = [
     handler: 'functions/api/auth/register',
     access: 'public',
     table: 'readwrite',
+    ...PASSWORD_HASHING,
   },
   {
     method: 'POST',
@@ -159,6 +171,7 @@ export const httpRoutes = [
     handler: 'functions/api/auth/verify-email',
     access: 'public',
     table: 'readwrite',
+    ...PASSWORD_HASHING,
   },
   {
     method: 'POST',
@@ -174,6 +187,7 @@ export const httpRoutes = [
     handler: 'functions/api/auth/reset-password',
     access: 'public',
     table: 'readwrite',
+    ...PASSWORD_HASHING,
     // Ending sessions closes their WebSocket connections.
     grants: ['manageConnections'],
   },
@@ -197,6 +211,7 @@ export const httpRoutes = [
     handler: 'functions/api/user/delete',
     access: 'user',
     table: 'readwrite',
+    ...PASSWORD_HASHING,
     // Ending sessions closes their WebSocket connections; a running subscription is cancelled.
     grants: ['manageConnections', 'stripe'],
   },
@@ -401,6 +416,13 @@ export const httpRoutes = [
     method: 'PATCH',
     path: '/api/admin/quizzes/{id}/restore',
     handler: 'functions/api/admin/restore',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/quizzes/{id}/dismiss-reports',
+    handler: 'functions/api/admin/dismiss-reports',
     access: 'admin',
     table: 'readwrite',
   },

@@ -14,6 +14,7 @@ import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
+import { benchSignIn } from './bench/signin-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
 import { FREE_PORTS, startLocalStack } from './local/stack';
@@ -26,7 +27,8 @@ import { FREE_PORTS, startLocalStack } from './local/stack';
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency and 200 concurrent rooms; budgets in
  * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
  * study generator's worst cases; scripts/bench/study-bench.ts), load (a mixed load of the pages'
- * calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), web, lighthouse (mobile
+ * calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), signin (POST
+ * /api/auth/login one at a time, 10 at once, and re-hashing an older hash; scripts/bench/signin-bench.ts), web, lighthouse (mobile
  * Lighthouse of home, quiz, search and my quizzes on the built app), dev.
  */
 const PARTS = [
@@ -37,6 +39,7 @@ const PARTS = [
   'multiplayer',
   'study',
   'load',
+  'signin',
   'web',
   'lighthouse',
   'dev',
@@ -205,10 +208,20 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'study', 'load'] as const;
-  // The load's hundreds of members all come from 127.0.0.1: the per-address sign-in limit would
-  // stop them after 100 sign-ins in ten minutes (members' own limits still apply).
-  if (measures('load')) process.env.PER_IP_RATE_LIMITS = 'off';
+  const needsStack = [
+    'routes',
+    'categories',
+    'search',
+    'ai',
+    'multiplayer',
+    'study',
+    'load',
+    'signin',
+  ] as const;
+  // The load's hundreds of members (and the sign-in part's sign-ins) all come from 127.0.0.1: the
+  // per-address sign-in limit would stop them after 100 sign-ins in ten minutes (members' own
+  // limits still apply).
+  if (measures('load') || measures('signin')) process.env.PER_IP_RATE_LIMITS = 'off';
   const stack = needsStack.some(measures)
     ? await startLocalStack({
         ...FREE_PORTS,
@@ -355,7 +368,11 @@ async function main() {
       if (measures('load'))
         rows.push(...(await benchMixedLoad(`http://127.0.0.1:${stack.gateway.port}`, stack.appUrl)));
 
-      // 6d. Search at 1,000 and 20,000 public quizzes indexed from the table's stream: recall, latency
+      // 6d. Sign-in through the gateway: the password hash's cost as a member feels it.
+      if (measures('signin'))
+        rows.push(...(await benchSignIn(`http://127.0.0.1:${stack.gateway.port}`, stack.appUrl)));
+
+      // 6e. Search at 1,000 and 20,000 public quizzes indexed from the table's stream: recall, latency
       // and read units of selective and common queries in each sort, write units (budgets in
       // scripts/bench/search-bench.ts). Last on this stack: the catalogue it loads would change
       // what the parts above measure (the mixed load searches words that are common in it).

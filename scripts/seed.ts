@@ -3,8 +3,8 @@ import { createMissingCategories } from '@functions/categories/category';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
 import { ConflictError } from '@functions/lib/errors';
-import { randomBytes } from 'node:crypto';
 import { seedQuiz } from '@functions/quizzes/quiz';
+import { migrateReports } from '@functions/quizzes/report';
 import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
@@ -17,11 +17,18 @@ import {
 import { OFFICIAL_AUTHOR_NAME } from '@shared/users';
 import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 
-/** Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage. */
-export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
+/**
+ * Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage.
+ * Their passwords are public (README), so their hashes are made once here rather than at every
+ * seed (three hashes at OWASP's cost cost seconds of every test file that seeds); each verifies its
+ * `password` at today's cost (scripts/seed.test.ts).
+ */
+export const LOCAL_DEMO_ACCOUNTS: readonly (NewUser & { password: string; passwordHash: string })[] = [
   {
     username: 'admin',
     password: 'Admin#2026',
+    passwordHash:
+      'scrypt$131072$8$1$aGRTWTpymehVeWCwNYBMQw==$2aygufJ/P1hkKuiv1Ym+15tqej4lOqVx3sG4G+Cet3khCjF5BfgSeCjMo3xfhMQfSc7C/WsGR4cebdTIzrqvkA==',
     nickname: '管理者',
     email: 'admin@example.com',
     role: 'admin',
@@ -30,6 +37,8 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
   {
     username: 'pro',
     password: 'Pro#2026pass',
+    passwordHash:
+      'scrypt$131072$8$1$ssoN5S2Eeh/L88wcNcYyww==$j/KygfVuNXiqBaKR8mnGYOm65rQQBDrU7lr/H6obHn0sLVDXgfL6HWExM91L6CyidMNTR9EgRrjs6Zw1kECZuQ==',
     nickname: 'プロ会員',
     email: 'pro@example.com',
     // A granted membership: no subscription, no end (membership/status.ts).
@@ -39,12 +48,15 @@ export const LOCAL_DEMO_ACCOUNTS: readonly NewUser[] = [
   {
     username: 'demo',
     password: 'Demo#2026pass',
+    passwordHash:
+      'scrypt$131072$8$1$C/bbfBtwBZi1x/KTFghS/g==$PUCWKHcQ9bLAjtlUFpxR7Wnhsflki4X8sM6utV9BD/lJKO6sSVGWfi0LFOYcCBShmmKSkfUN/UTCJ15JeiKmcQ==',
     nickname: 'デモユーザー',
     email: 'demo@example.com',
     isEmailVerified: true,
   },
 ];
 
+/**
 /**
  * Whether the table is a local stage's, on DynamoDB Local: demo accounts (public passwords) are
  * never seeded into a table in AWS, even by a seed run by hand with `STAGE=local`.
@@ -56,15 +68,13 @@ function onThisMachine(): boolean {
 }
 
 /**
- * Seeds a stage's table. Idempotent: only what is missing is created. Categories go to every
- * stage with the sample quizzes; demo accounts to the local stage only.
+ * The editorial account that authors the sample quizzes. It has no password: nobody signs in to
+ * it (a sign-in finds no hash and fails as a wrong password does).
  */
-/** The editorial account that authors the sample quizzes; its password is random and never shown. */
 const EDITORIAL: NewUser = {
   username: 'minnano_quiz',
   nickname: OFFICIAL_AUTHOR_NAME,
   email: null,
-  password: `${randomBytes(24).toString('base64url')}Aa1#`,
 };
 
 async function editorialAccount(): Promise<UserItem> {
@@ -78,6 +88,10 @@ async function editorialAccount(): Promise<UserItem> {
   }
 }
 
+/**
+ * Seeds a stage's table. Idempotent: only what is missing is created. Categories go to every
+ * stage with the sample quizzes; demo accounts to the local stage only.
+ */
 export async function seed(): Promise<{
   categoriesCreated: number;
   accountsCreated: number;
@@ -88,6 +102,8 @@ export async function seed(): Promise<{
   await backfillLookAlikeClaims();
   // Accounts made while `isPro` was stored: a stored `isPro: true` becomes a granted membership.
   await migrateStoredProFlag();
+  // Reports made before their status lifecycle: into their status's collection, owned by their reporter.
+  await migrateReports();
   const editorial = await editorialAccount();
   let quizzesCreated = 0;
   // Spread creation times so "newest" has a stable, meaningful order.

@@ -12,6 +12,7 @@ export const ADMIN_MESSAGES = {
   hidden: 'クイズを非表示にしました',
   restored: 'クイズを再表示しました',
   reportDeleted: '報告を削除しました',
+  reportsDismissed: '報告を対応済みにしました',
   banned: 'ユーザーを停止しました',
   unbanned: 'ユーザーの停止を解除しました',
   // Shown in place of what no longer exists
@@ -19,10 +20,14 @@ export const ADMIN_MESSAGES = {
   deletedQuiz: '削除されたクイズ',
 } as const;
 
+/** A report's state: pending until an administrator hides, restores or dismisses (reviewed). */
+export const REPORT_STATUSES = ['pending', 'reviewed'] as const;
+export const REPORT_STATUS_LABELS = { pending: '未対応', reviewed: '対応済み' } as const;
+
 /** Why an administrator acted: optional, kept in the audit record (and the penalty, for a ban). */
 const reason = z.string().trim().max(500).optional();
 
-/** The body of a moderation write that takes nothing but an optional reason (hide, delete a report). */
+/** The body of a moderation write that takes nothing but an optional reason (hide, dismiss, delete a report). */
 export const moderationReasonSchema = z.object({ reason });
 export type ModerationReasonInput = z.input<typeof moderationReasonSchema>;
 
@@ -81,7 +86,10 @@ const personSchema = z.object({
   penalties: z.array(penaltySummarySchema),
 });
 
-/** `GET /api/admin/flagged-quizzes`: quizzes with pending reports, each with its 3 latest reports. */
+/**
+ * `GET /api/admin/flagged-quizzes`: quizzes with pending reports, each with its 3 latest pending
+ * reports; `reportCount` is the quiz's count of pending reports.
+ */
 export const flaggedQuizSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -99,22 +107,29 @@ export const flaggedQuizSchema = z.object({
       reason: z.enum(REPORT_REASONS),
       details: z.string().nullable(),
       reportedAt: z.string(),
-      reportedBy: z.string(),
+      /** Null once the reporter's account is deleted (the report is kept, anonymised). */
+      reportedBy: z.string().nullable(),
     }),
   ),
 });
 export type FlaggedQuiz = z.infer<typeof flaggedQuizSchema>;
 
-/** `GET /api/admin/reports`: every report with its reporter and quiz. */
+/**
+ * `GET /api/admin/reports`: every report with its reporter and quiz; a report whose reporter
+ * deleted their account has no reporter (null) and no details.
+ */
 export const adminReportSchema = z.object({
   id: z.string(),
   quizId: z.string(),
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
-  status: z.enum(['pending', 'reviewed']),
+  status: z.enum(REPORT_STATUSES),
   reportedAt: z.string(),
-  reportedBy: z.string(),
-  reportedByUser: personSchema.extend({ reports: z.number() }),
+  reportedBy: z.string().nullable(),
+  reportedByUser: personSchema.extend({ reports: z.number() }).nullable(),
+  /** The administrator whose hide, restore or dismissal reviewed it, and when. */
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
   quiz: z.object({ title: z.string(), authorName: z.string(), isHidden: z.boolean() }),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
@@ -158,3 +173,6 @@ export const penaltySchema = z.object({
 });
 
 export const bulkDeletedSchema = z.object({ deleted: z.number(), message: z.string() });
+
+/** `PATCH /api/admin/quizzes/{id}/dismiss-reports`: how many pending reports it reviewed. */
+export const reportsDismissedSchema = z.object({ reviewed: z.number(), message: z.string() });

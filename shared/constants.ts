@@ -23,7 +23,6 @@ export const LIMITS = {
   nicknameMaxLength: 20,
   usernameMinLength: 3,
   passwordMinLength: 8,
-  resetPasswordMinLength: 6,
   loginFailuresBeforeLock: 10,
   verificationLinkHours: 24,
   categoryNameMaxLength: 100,

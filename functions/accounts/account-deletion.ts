@@ -9,6 +9,8 @@ import { transactWrite } from '../data/transact';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
 import { deleteQuizContents } from '../quizzes/quiz';
 import { QuizKeys } from '../quizzes/quiz-keys';
+import { anonymiseReport } from '../quizzes/report';
+import { ReportKeys } from '../quizzes/report-keys';
 import { endAllSessions } from '../sessions/session';
 import type { UserItem } from '../users/user';
 import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey } from '../users/user-keys';
@@ -25,7 +27,7 @@ import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey }
  * 2. Its sessions end and its sockets close; every Stripe subscription is cancelled at once
  *    (nobody pays for an account that is gone). Payment logs are kept (bookkeeping).
  * 3. What it owns is deleted, in passes until a pass finds nothing: the byOwner index and, read
- *    strongly consistent, the account's own partition.
+ *    strongly consistent, the account's own partition. Its reports stay, anonymised.
  * 4. The account and its claims (username, look-alike username, e-mail) go last, together.
  * If anything fails midway the account stays marked; the deletion is finished by a repeat or by
  * the next sign-in with the right password (auth.ts).
@@ -90,6 +92,11 @@ export async function deleteAccount(user: UserItem, now = new Date()): Promise<v
       if (item.sk === UserKeys.sk()) continue;
       if (item.gsi2sk && CLAIMS.has(item.gsi2sk)) {
         claims.set(item.pk, { pk: item.pk, sk: item.sk });
+        continue;
+      }
+      // A report outlives its reporter, anonymised: moderation still needs it (quizzes/report.ts).
+      if (item.gsi2sk?.startsWith(ReportKeys.ownerPrefix())) {
+        await anonymiseReport({ pk: item.pk, sk: item.sk }, user.id);
         continue;
       }
       // A quiz (the only item that owns its partition) leaves every list and loses its partition,

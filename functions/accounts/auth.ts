@@ -20,7 +20,7 @@ import {
   registrationMail,
 } from '../mail/templates';
 import { endAllSessions, startSession } from '../sessions/session';
-import { dummyPasswordHash, verifyPassword } from '../users/passwords';
+import { checkPassword, dummyPasswordHash, verifyPassword } from '../users/passwords';
 import {
   accountStanding,
   assertNameAllowed,
@@ -29,6 +29,7 @@ import {
   findUserByUsername,
   getUser,
   setPasswordItem,
+  upgradePasswordHash,
   type UserItem,
 } from '../users/user';
 import { deleteAccount } from './account-deletion';
@@ -81,7 +82,8 @@ async function guardedPasswordCheck(
  * Checks a username and password. Locked usernames are refused before the password is checked
  * (except from a browser trusted for the account); unknown usernames cost the same time as wrong
  * passwords; administrators get a confirmation e-mail instead of a session. The browser is
- * remembered for the account once the password was right.
+ * remembered for the account once the password was right, and a hash made with older parameters
+ * is replaced by one at today's cost.
  */
 export async function logIn(
   input: LoginInput,
@@ -91,15 +93,19 @@ export async function logIn(
 ): Promise<LoginResult> {
   if (!(await withinIpRateLimit('login', origin.ipAddress, 100, 600, now))) throw new TooManyRequestsError();
   const user = await findUserByUsername(input.username);
+  let rehashed: string | undefined;
   const { ok, trusted } = await guardedPasswordCheck(
     input.username,
     cookies,
-    () =>
-      user?.passwordHash
-        ? verifyPassword(input.password, user.passwordHash)
-        : dummyPasswordHash()
-            .then((hash) => verifyPassword(input.password, hash))
-            .then(() => false),
+    async () => {
+      if (!user?.passwordHash) {
+        await verifyPassword(input.password, await dummyPasswordHash());
+        return false;
+      }
+      const check = await checkPassword(input.password, user.passwordHash);
+      rehashed = check.rehashed;
+      return check.ok;
+    },
     now,
   );
   if (!user || !ok) throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
@@ -109,6 +115,7 @@ export async function logIn(
     throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
   }
   assertInGoodStanding(user, now);
+  if (rehashed && user.passwordHash) await upgradePasswordHash(user.id, user.passwordHash, rehashed);
   const deviceCookies = trusted ? [] : [await rememberDevice(user.id, input.username, now)];
 
   if (user.role === 'admin') {

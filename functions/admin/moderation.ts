@@ -4,20 +4,30 @@ import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
-import { transactWrite } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
 import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz';
 import { EditKeys, QuizKeys, quizKey } from '../quizzes/quiz-keys';
-import { reportsOf, type ReportItem } from '../quizzes/report';
+import {
+  deleteReportById,
+  reviewPendingReports,
+  type ReportItem,
+  type ReportStatus,
+} from '../quizzes/report';
 import { ReportKeys } from '../quizzes/report-keys';
 import { getUser, type UserItem } from '../users/user';
 import { audit } from './audit';
 import { isActive, listPenalties } from './penalty';
 
-/** Moderation of quizzes and reports by administrators. Every action is audited. */
+/**
+ * Moderation of quizzes and reports by administrators. Every action is audited. A decision on a
+ * quiz (hide, restore, dismiss) reviews its pending reports (report.ts `reviewPendingReports`).
+ */
 const REPORT_SCAN = 1000;
 
-/** Hides a quiz: it leaves every public list at once; its author and admins still see it. */
+/**
+ * Hides a quiz: it leaves every public list at once; its author and admins still see it. Its
+ * pending reports are reviewed.
+ */
 export async function hideQuiz(admin: UserItem, quizId: string, reason?: string, now = new Date()) {
   await db
     .update({
@@ -33,10 +43,11 @@ export async function hideQuiz(admin: UserItem, quizId: string, reason?: string,
       },
     })
     .catch(notFound);
+  await reviewPendingReports(quizId, admin.id, now);
   await audit(admin.id, 'hide-quiz', { quizId, reason: reason || null }, now);
 }
 
-/** Restores a hidden quiz: public again if its author published it. */
+/** Restores a hidden quiz: public again if its author published it. Its pending reports are reviewed. */
 export async function restoreQuiz(admin: UserItem, quizId: string, now = new Date()) {
   const updated = await db
     .update({
@@ -57,14 +68,33 @@ export async function restoreQuiz(admin: UserItem, quizId: string, now = new Dat
   const quiz = updated.Attributes as QuizItem;
   if (quiz.isPublished) {
     const listing = setAttributes(publicListing(quiz));
-    await db.update({
-      Key: quizKey(quizId),
-      UpdateExpression: `SET ${listing.expression}`,
-      ConditionExpression: 'isHidden = :no AND isPublished = :yes',
-      ExpressionAttributeValues: { ...listing.values, ':no': false, ':yes': true },
-    });
+    await db
+      .update({
+        Key: quizKey(quizId),
+        UpdateExpression: `SET ${listing.expression}`,
+        ConditionExpression: 'isHidden = :no AND isPublished = :yes',
+        ExpressionAttributeValues: { ...listing.values, ':no': false, ':yes': true },
+      })
+      .catch((error: unknown) => {
+        // Hidden again (or made private) meanwhile: it stays out of the public list, as it should.
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      });
   }
+  await reviewPendingReports(quizId, admin.id, now);
   await audit(admin.id, 'restore-quiz', { quizId }, now);
+}
+
+/**
+ * Dismisses a quiz's reports: the administrator looked at them and the quiz stays as it is. Its
+ * pending reports are reviewed and it leaves the flagged list (until someone reports it again).
+ * Answers how many reports this call reviewed (none when another administrator got there first).
+ */
+export async function dismissReports(admin: UserItem, quizId: string, reason?: string, now = new Date()) {
+  const quiz = (await getQuizzes([quizId]))[0];
+  if (!quiz || quiz.status !== 'active') throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  const reviewed = await reviewPendingReports(quizId, admin.id, now);
+  await audit(admin.id, 'dismiss-reports', { quizId, reviewed, reason: reason || null }, now);
+  return reviewed;
 }
 
 function notFound(error: unknown): never {
@@ -73,12 +103,17 @@ function notFound(error: unknown): never {
   throw error;
 }
 
-/** All reports, newest first (the most recent 1,000). */
-function listAllReports(): Promise<ReportItem[]> {
-  return queryAll<ReportItem>(
-    { index: INDEX.byCollection, partition: ReportKeys.collectionPk(), newestFirst: true },
+/** The reports in one status, newest first (the most recent 1,000). */
+const reportsIn = (status: ReportStatus) =>
+  queryAll<ReportItem>(
+    { index: INDEX.byCollection, partition: ReportKeys.collectionPk({ status }), newestFirst: true },
     { maxItems: REPORT_SCAN },
   );
+
+/** All reports, pending and reviewed, newest first (the most recent 1,000). */
+async function listAllReports(): Promise<ReportItem[]> {
+  const [pending, reviewed] = await Promise.all([reportsIn('pending'), reportsIn('reviewed')]);
+  return [...pending, ...reviewed].sort((a, b) => b.gsi1sk.localeCompare(a.gsi1sk)).slice(0, REPORT_SCAN);
 }
 
 const userSummary = async (userId: string) => {
@@ -97,22 +132,21 @@ const userSummary = async (userId: string) => {
   };
 };
 
-/** Reports with their reporter and quiz, as the admin screen lists them. */
+/**
+ * Reports with their reporter and quiz, as the admin screen lists them. A report whose reporter
+ * deleted their account has no reporter: nothing about them is shown.
+ */
 export async function reportsWithContext() {
   const reports = await listAllReports();
   const quizzes = new Map(
     (await getQuizzes(reports.map((report) => report.quizId))).map((quiz) => [quiz.id, quiz]),
   );
+  const reporterIds = reports.flatMap((report) => (report.reportedBy ? [report.reportedBy] : []));
   const reporters = new Map(
-    await Promise.all(
-      [...new Set(reports.map((report) => report.reportedBy))].map(
-        async (id) => [id, await userSummary(id)] as const,
-      ),
-    ),
+    await Promise.all([...new Set(reporterIds)].map(async (id) => [id, await userSummary(id)] as const)),
   );
   const reportCounts = new Map<string, number>();
-  for (const report of reports)
-    reportCounts.set(report.reportedBy, (reportCounts.get(report.reportedBy) ?? 0) + 1);
+  for (const id of reporterIds) reportCounts.set(id, (reportCounts.get(id) ?? 0) + 1);
   return reports.map((report) => {
     const quiz = quizzes.get(report.quizId);
     return {
@@ -123,10 +157,11 @@ export async function reportsWithContext() {
       status: report.status,
       reportedAt: report.reportedAt,
       reportedBy: report.reportedBy,
-      reportedByUser: {
-        ...reporters.get(report.reportedBy)!,
-        reports: reportCounts.get(report.reportedBy) ?? 0,
-      },
+      reportedByUser: report.reportedBy
+        ? { ...reporters.get(report.reportedBy)!, reports: reportCounts.get(report.reportedBy) ?? 0 }
+        : null,
+      reviewedBy: report.reviewedBy,
+      reviewedAt: report.reviewedAt,
       quiz: {
         title: quiz?.title ?? ADMIN_MESSAGES.deletedQuiz,
         authorName: quiz?.authorName ?? '',
@@ -136,9 +171,12 @@ export async function reportsWithContext() {
   });
 }
 
-/** Quizzes with pending reports, newest report first, each with its 3 most recent reports. */
+/**
+ * Quizzes with pending reports, newest report first, each with its 3 most recent pending reports
+ * (the moderation queue: reviewed reports are not in it).
+ */
 export async function flaggedQuizzes() {
-  const pending = (await listAllReports()).filter((report) => report.status === 'pending');
+  const pending = await reportsIn('pending');
   const byQuiz = new Map<string, ReportItem[]>();
   for (const report of pending) byQuiz.set(report.quizId, [...(byQuiz.get(report.quizId) ?? []), report]);
   const quizzes = await getQuizzes([...byQuiz.keys()]);
@@ -201,33 +239,14 @@ export async function reportedUsers() {
   return users.sort((a, b) => b.reportCount - a.reportCount);
 }
 
-/** Deletes a report; the quiz's report count goes down in the same transaction. */
+/**
+ * Deletes a report, pending or reviewed (a pending one leaves the quiz's count in the same
+ * transaction). Of parallel deletions of one report, one removes it; the others find nothing.
+ */
 export async function deleteReport(admin: UserItem, reportId: string, reason?: string, now = new Date()) {
-  const quizId = reportId.split('~')[0]!;
-  const report = (await reportsOf(quizId)).find((candidate) => candidate.id === reportId);
+  const report = await deleteReportById(reportId);
   if (!report) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
-  // Of parallel deletions of one report, one removes it and lowers the count; the others find nothing.
-  const gone = () => new NotFoundError(ADMIN_MESSAGES.reportNotFound);
-  await transactWrite([
-    {
-      Delete: {
-        Key: { pk: report.pk, sk: report.sk },
-        ConditionExpression: 'id = :id',
-        ExpressionAttributeValues: { ':id': reportId },
-      },
-      onConditionFailed: gone,
-    },
-    {
-      Update: {
-        Key: quizKey(quizId),
-        UpdateExpression: 'SET reportCount = if_not_exists(reportCount, :one) - :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-      onConditionFailed: gone,
-    },
-  ]);
-  await audit(admin.id, 'delete-report', { reportId, quizId, reason: reason || null }, now);
+  await audit(admin.id, 'delete-report', { reportId, quizId: report.quizId, reason: reason || null }, now);
 }
 
 /** The edits an author made while the quiz was hidden, newest first, with the editor's name. */

@@ -1,41 +1,102 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 /**
  * Password hashes: scrypt (node:crypto) with a per-user salt, stored as
- * `scrypt$N$r$p$<salt>$<hash>` so the cost can be raised later without breaking old hashes.
+ * `scrypt$N$r$p$<salt>$<hash>`. Each hash carries its parameters, so raising the cost never breaks
+ * an older hash: it still verifies, and is replaced at its owner's next sign-in (`checkPassword`).
+ * The asynchronous scrypt runs on libuv's thread pool, so the event loop stays free meanwhile.
  */
-const COST = { N: 16384, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * OWASP's minimum for scrypt (Password Storage Cheat Sheet): N = 2^17, r = 8, p = 1, 128 MiB of
+ * memory per hash. Hashes made before issue 26 have N = 2^14.
+ */
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+
+/**
+ * The memory scrypt takes for a cost, by OpenSSL's own reckoning (128·r·(N + p + 2) bytes): Node
+ * refuses any cost above its `maxmem`, 32 MiB unless told otherwise, so each call says what it needs.
+ */
+const memoryOf = ({ N, r, p }: ScryptCost) => 128 * r * (N + p + 2);
+/** Stored parameters that would take more are not ours, and are refused rather than run. */
+const MAX_MEMORY = 4 * memoryOf(PASSWORD_COST);
+
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scryptCallback(
       password.normalize('NFKC'),
       salt,
       KEY_LENGTH,
-      { ...options, maxmem: 64 * 1024 * 1024 },
+      { ...cost, maxmem: memoryOf(cost) },
       (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+interface StoredHash {
+  cost: ScryptCost;
+  salt: Buffer;
+  key: Buffer;
 }
 
-/** Compares in constant time. A malformed stored hash never matches. */
+/** A stored hash read back; undefined when it is malformed or its parameters are out of bounds. */
+function parse(stored: string): StoredHash | undefined {
+  const [scheme, N, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key || rest.length) return undefined;
+  const cost = { N: Number(N), r: Number(r), p: Number(p) };
+  const positive = [cost.N, cost.r, cost.p].every((value) => Number.isSafeInteger(value) && value > 0);
+  // scrypt's N is a power of two above 1.
+  if (!positive || cost.N < 2 || (cost.N & (cost.N - 1)) !== 0) return undefined;
+  if (memoryOf(cost) > MAX_MEMORY) return undefined;
+  return { cost, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
+}
+
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Compares in constant time, with the parameters the hash was made with. A malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, N, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N: Number(N),
-    r: Number(r),
-    p: Number(p),
-  });
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  const hash = parse(stored);
+  if (!hash) return false;
+  const actual = await scrypt(password, hash.salt, hash.cost);
+  return hash.key.length === actual.length && timingSafeEqual(hash.key, actual);
+}
+
+/** Whether a stored hash was made with other parameters than new hashes get. */
+export function needsRehash(stored: string): boolean {
+  const hash = parse(stored);
+  return (
+    !hash ||
+    hash.cost.N !== PASSWORD_COST.N ||
+    hash.cost.r !== PASSWORD_COST.r ||
+    hash.cost.p !== PASSWORD_COST.p ||
+    hash.salt.length !== SALT_LENGTH ||
+    hash.key.length !== KEY_LENGTH
+  );
+}
+
+/**
+ * Checks a sign-in's password. When the stored hash has older parameters, the password is also
+ * hashed at today's cost, whether it matches or not (so a wrong guess takes as long as on a current
+ * hash or an unknown username), and a match answers that new hash, for the account to keep.
+ */
+export async function checkPassword(
+  password: string,
+  stored: string,
+): Promise<{ ok: boolean; rehashed?: string }> {
+  if (!needsRehash(stored)) return { ok: await verifyPassword(password, stored) };
+  const [ok, rehashed] = await Promise.all([verifyPassword(password, stored), hashPassword(password)]);
+  return ok ? { ok, rehashed } : { ok };
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -51,7 +51,7 @@ export const MigrationKeys = entity({
   pk: 'MIGRATION#{name}',
   sk: 'MIGRATION',
   notes:
-    '`ranAt`; a one-off data migration run by the seed (`username-look-alike`, `search-index`) ran on this table',
+    '`ranAt`; a one-off data migration run by the seed (`username-look-alike`, `pro-grant`, `search-index`, `report-lifecycle`) ran on this table',
 });
 
 /** The claims an account holds; they are deleted with the profile, last. */

@@ -147,11 +147,22 @@ export interface NewUser {
   username: string;
   nickname: string;
   email: string | null;
-  password: string;
+  /** The password as chosen; none for an account nobody signs in to (the editorial account). */
+  password?: string;
+  /**
+   * A hash made beforehand (passwords.ts), used instead of `password`: accounts whose password is
+   * public anyway (the local demo accounts), many accounts with one password (bench, tests).
+   */
+  passwordHash?: string;
   role?: 'user' | 'admin';
   /** An advanced membership granted by an operator (no subscription). */
   proGranted?: boolean;
   isEmailVerified?: boolean;
+}
+
+async function passwordHashOf(input: NewUser): Promise<{ passwordHash?: string }> {
+  if (input.passwordHash) return { passwordHash: input.passwordHash };
+  return input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) };
 }
 
 /**
@@ -171,7 +182,7 @@ export async function createUser(
     username: input.username,
     nickname: input.nickname,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    ...(await passwordHashOf(input)),
     role: input.role ?? 'user',
     isActive: true,
     ...(input.proGranted ? { proGranted: true } : {}),
@@ -242,6 +253,26 @@ export async function setPasswordItem(userId: string, password: string): Promise
       ExpressionAttributeValues: { ':hash': await hashPassword(password) },
     },
   };
+}
+
+/**
+ * Replaces a hash made with older parameters (passwords.ts) by the one a sign-in just made, only
+ * while it is still the hash that sign-in checked: of two sign-ins at once one writes, and a
+ * password set meanwhile (a reset) is never overwritten. Answers whether it wrote.
+ */
+export async function upgradePasswordHash(userId: string, checked: string, upgraded: string) {
+  try {
+    await db.update({
+      Key: userKey(userId),
+      UpdateExpression: 'SET passwordHash = :upgraded',
+      ConditionExpression: `${LIVE_ACCOUNT} AND passwordHash = :checked`,
+      ExpressionAttributeValues: { ':upgraded': upgraded, ':checked': checked },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 export const setRole = (userId: string, role: 'user' | 'admin') =>

@@ -10,6 +10,7 @@ import {
   penaltySchema,
   reportedUserSchema,
   reportIdParamsSchema,
+  reportsDismissedSchema,
   unbanSchema,
 } from '../admin';
 import { messageSchema } from '../api';
@@ -38,6 +39,12 @@ export const adminApi = {
   restore: defineRoute('PATCH /api/admin/quizzes/{id}/restore', {
     params: quizIdParamsSchema,
     response: messageSchema,
+  }),
+  /** Not named by the spec (issue 26): the reports were looked at and the quiz stays as it is. */
+  dismissReports: defineRoute('PATCH /api/admin/quizzes/{id}/dismiss-reports', {
+    params: quizIdParamsSchema,
+    body: moderationReasonSchema,
+    response: reportsDismissedSchema,
   }),
   deleteReport: defineRoute('DELETE /api/admin/reports/{id}', {
     params: reportIdParamsSchema,

@@ -147,19 +147,20 @@ describe('accounts', () => {
 
     await page.goto(await mailLink(e2e.stack().mailViewerUrl, email, '/reset-password'));
     await page.getByRole('heading', { name: '新しいパスワードの設定' }).waitFor();
-    await page.getByLabel('新しいパスワード', { exact: true }).fill('abc');
-    await page.getByLabel('新しいパスワード（確認）').fill('abc');
+    // The registration rule, with its message: six letters are not enough.
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('abcdef');
+    await page.getByLabel('新しいパスワード（確認）').fill('abcdef');
     await page.getByRole('button', { name: 'パスワードを変更' }).click();
-    await page.getByText('パスワードは6文字以上で入力してください').waitFor();
-    await page.getByLabel('新しいパスワード', { exact: true }).fill('newpass1');
-    await page.getByLabel('新しいパスワード（確認）').fill('newpass1');
+    await page.getByText('パスワードは8文字以上で入力してください').waitFor();
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('NewPass#2026');
+    await page.getByLabel('新しいパスワード（確認）').fill('NewPass#2026');
     await page.screenshot({ path: join(screenshots, 'reset-password.png'), fullPage: true });
     await page.getByRole('button', { name: 'パスワードを変更' }).click();
     await page.getByRole('heading', { name: 'パスワードを変更しました' }).waitFor();
     await page.waitForURL(`${e2e.stack().appUrl}/login`, { timeout: 6000 });
 
     await page.getByLabel('ユーザー名').fill(`reset_${id}`);
-    await page.getByLabel('パスワード').fill('newpass1');
+    await page.getByLabel('パスワード').fill('NewPass#2026');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('リセット').waitFor();

@@ -79,7 +79,13 @@ describe('administration', () => {
     await expectNoSeriousViolations(adminPage, 'admin confirmation');
     await confirmHide.getByRole('button', { name: '非表示にする' }).click();
     await adminPage.locator('.toast').getByText('クイズを非表示にしました').waitFor();
-    await flagged.getByText('非表示', { exact: true }).waitFor();
+    // Hiding reviewed its report: the quiz left the queue for the hidden list, where it can be restored.
+    const hidden = adminPage
+      .getByRole('region', { name: '非表示中のクイズ' })
+      .locator('.admin-card', { hasText: '通報されるクイズ' });
+    await hidden.getByText('非表示', { exact: true }).waitFor();
+    await hidden.getByRole('button', { name: '「通報されるクイズ」を再表示' }).waitFor();
+    await adminPage.screenshot({ path: join(SCREENSHOTS, 'admin-hidden.png'), fullPage: true });
     const publicQuiz = await fetch(`${e2e.stack().gateway.url}/api/quizzes/${created.id}`);
     expect(publicQuiz.status).toBe(404);
 

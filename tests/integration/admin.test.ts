@@ -1,11 +1,18 @@
-import { member } from '../support/actors';
+import { member, PASSWORD, registered } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@shared/admin';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { AuditKeys } from '@functions/admin/audit-keys';
 import { PenaltyKeys } from '@functions/admin/penalty-keys';
+import { db } from '@functions/data/db';
+import { queryOwned } from '@functions/data/owned';
 import { queryAll } from '@functions/data/paginate';
+import { INDEX } from '@functions/data/table';
+import { QuizKeys } from '@functions/quizzes/quiz-keys';
+import { migrateReports } from '@functions/quizzes/report';
+import { LEGACY_REPORT_COLLECTION, ReportKeys } from '@functions/quizzes/report-keys';
+import { MigrationKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
@@ -42,6 +49,7 @@ const adminCalls: [string, string, unknown?][] = [
   ['GET', '/api/admin/quizzes/sample-science-basics/edit-history'],
   ['PATCH', '/api/admin/quizzes/sample-science-basics/hide'],
   ['PATCH', '/api/admin/quizzes/sample-science-basics/restore'],
+  ['PATCH', '/api/admin/quizzes/sample-science-basics/dismiss-reports'],
   ['DELETE', '/api/admin/reports/sample-science-basics~00000000-0000-0000-0000-000000000000'],
   ['DELETE', '/api/admin/reports/bulk', { reportIds: ['x~y'] }],
   ['POST', '/api/admin/ban-user', { userId: 'someone', type: 'ban' }],
@@ -280,6 +288,187 @@ describe('reports', () => {
       json: { reportIds: [] },
     });
     expect(empty.json.message).toBe(ADMIN_MESSAGES.reportIdsRequired);
+  });
+});
+
+describe('the report lifecycle', () => {
+  interface Report {
+    id: string;
+    quizId: string;
+    status: string;
+    reason: string;
+    details: string | null;
+    reportedBy: string | null;
+    reportedByUser: { id: string; username: string } | null;
+    reviewedBy: string | null;
+    reviewedAt: string | null;
+  }
+  const reportsOn = async (admin: TestClient, quizId: string) =>
+    ((await admin.get('/api/admin/reports')).json as unknown as Report[]).filter(
+      (report) => report.quizId === quizId,
+    );
+  const flagged = async (admin: TestClient) =>
+    (await admin.get('/api/admin/flagged-quizzes')).json as unknown as {
+      id: string;
+      reportCount: number;
+      reports: { id: string; reportedBy: string | null }[];
+    }[];
+  const reportCount = async (author: TestClient, quizId: string) =>
+    (await author.get(`/api/my-quizzes/${quizId}`)).json.reportCount;
+  const report = async (reporter: TestClient, quizId: string, details?: string) =>
+    (
+      await reporter.request('POST', `/api/quizzes/${quizId}/report`, {
+        json: { reason: 'inappropriate', ...(details ? { details } : {}) },
+      })
+    ).status;
+
+  it('reviews a quiz’s pending reports when an administrator hides, restores or dismisses; the flagged list shows pending ones only', async () => {
+    const author = await member(gateway, { isPro: true });
+    const [hidden, dismissed, restored] = [
+      await quizBy(author.client),
+      await quizBy(author.client),
+      await quizBy(author.client),
+    ];
+    const [first, second] = await Promise.all([member(gateway), member(gateway)]);
+    for (const quiz of [hidden, dismissed, restored]) expect(await report(first.client, quiz.id)).toBe(201);
+    expect(await report(second.client, hidden.id)).toBe(201);
+    const admin = await member(gateway, { role: 'admin' });
+    expect((await flagged(admin.client)).find((quiz) => quiz.id === hidden.id)?.reportCount).toBe(2);
+
+    const hide = await admin.client.request('PATCH', `/api/admin/quizzes/${hidden.id}/hide`);
+    expect(hide.status).toBe(200);
+    expect((await reportsOn(admin.client, hidden.id)).map((entry) => entry.status)).toEqual([
+      'reviewed',
+      'reviewed',
+    ]);
+    const dismiss = await admin.client.request(
+      'PATCH',
+      `/api/admin/quizzes/${dismissed.id}/dismiss-reports`,
+      {
+        json: { reason: '問題なし' },
+      },
+    );
+    expect(dismiss.json).toEqual({ reviewed: 1, message: ADMIN_MESSAGES.reportsDismissed });
+    const restore = await admin.client.request('PATCH', `/api/admin/quizzes/${restored.id}/restore`);
+    expect(restore.status).toBe(200);
+
+    for (const quiz of [hidden, dismissed, restored]) {
+      const reports = await reportsOn(admin.client, quiz.id);
+      expect(reports.length).toBeGreaterThan(0);
+      for (const entry of reports) {
+        expect(entry).toMatchObject({ status: 'reviewed', reviewedBy: admin.user.id });
+        expect(Date.parse(entry.reviewedAt!)).not.toBeNaN();
+      }
+      expect(await reportCount(author.client, quiz.id)).toBe(0);
+    }
+    const stillFlagged = ids(await flagged(admin.client));
+    for (const quiz of [hidden, dismissed, restored]) expect(stillFlagged).not.toContain(quiz.id);
+    // Dismissing leaves the quiz as it was: public.
+    expect((await first.client.get(`/api/quizzes/${dismissed.id}`)).status).toBe(200);
+    // A second dismissal finds nothing left to review.
+    expect(
+      (await admin.client.request('PATCH', `/api/admin/quizzes/${dismissed.id}/dismiss-reports`)).json
+        .reviewed,
+    ).toBe(0);
+
+    // A new report puts the quiz back in the queue with that report only; the reviewed one may be sent again.
+    expect(await report(second.client, dismissed.id)).toBe(201);
+    let entry = (await flagged(admin.client)).find((quiz) => quiz.id === dismissed.id)!;
+    expect(entry.reports.map((item) => item.reportedBy)).toEqual([second.user.id]);
+    expect(entry.reportCount).toBe(1);
+    expect(await report(first.client, dismissed.id)).toBe(201);
+    expect(await report(first.client, dismissed.id)).toBe(409);
+    entry = (await flagged(admin.client)).find((quiz) => quiz.id === dismissed.id)!;
+    expect(entry.reports).toHaveLength(2);
+    expect(await reportCount(author.client, dismissed.id)).toBe(2);
+    const authorsView = (await author.client.get(`/api/quizzes/${hidden.id}/reports`)).json as unknown as {
+      status: string;
+    }[];
+    expect(authorsView.map((item) => item.status)).toEqual(['reviewed', 'reviewed']);
+    expect(
+      (await admin.client.request('PATCH', `/api/admin/quizzes/nothing-here/dismiss-reports`)).status,
+    ).toBe(404);
+  });
+
+  it('keeps a deleted member’s reports for moderation, without who sent them or what they wrote', async () => {
+    const author = await member(gateway, { isPro: true });
+    const pending = await quizBy(author.client);
+    const reviewed = await quizBy(author.client);
+    const reporter = await registered(gateway);
+    const secret = `連絡先は ${reporter.input.email} です`;
+    expect(await report(reporter.client, pending.id, secret)).toBe(201);
+    expect(await report(reporter.client, reviewed.id, secret)).toBe(201);
+    const admin = await member(gateway, { role: 'admin' });
+    await admin.client.request('PATCH', `/api/admin/quizzes/${reviewed.id}/dismiss-reports`);
+    const before = [
+      ...(await reportsOn(admin.client, pending.id)),
+      ...(await reportsOn(admin.client, reviewed.id)),
+    ];
+
+    const deleted = await reporter.client.request('DELETE', '/api/user/delete', {
+      json: { password: PASSWORD },
+    });
+    expect(deleted.status).toBe(200);
+
+    const after = [
+      ...(await reportsOn(admin.client, pending.id)),
+      ...(await reportsOn(admin.client, reviewed.id)),
+    ];
+    expect(after.map((entry) => entry.id)).toEqual(before.map((entry) => entry.id));
+    for (const entry of after)
+      expect(entry).toMatchObject({ reportedBy: null, reportedByUser: null, details: null });
+    expect(after.map((entry) => [entry.reason, entry.status, entry.reviewedBy])).toEqual([
+      ['inappropriate', 'pending', null],
+      ['inappropriate', 'reviewed', admin.user.id],
+    ]);
+    const everything = JSON.stringify([
+      (await admin.client.get('/api/admin/reports')).json,
+      await flagged(admin.client),
+      (await author.client.get(`/api/quizzes/${pending.id}/reports`)).json,
+      await queryAll({ partition: QuizKeys.pk({ quizId: pending.id }) }),
+      await queryAll({ partition: QuizKeys.pk({ quizId: reviewed.id }) }),
+    ]);
+    for (const trace of [reporter.user.id, reporter.input.username, reporter.input.email])
+      expect(everything).not.toContain(trace);
+    // Still in the queue and counted; an administrator can still act on it.
+    expect((await flagged(admin.client)).find((quiz) => quiz.id === pending.id)?.reportCount).toBe(1);
+    expect(await reportCount(author.client, pending.id)).toBe(1);
+    expect((await admin.client.request('DELETE', `/api/admin/reports/${after[0]!.id}`)).status).toBe(200);
+    expect(await reportCount(author.client, pending.id)).toBe(0);
+  });
+});
+
+describe('reports made before their lifecycle', () => {
+  it('are moved into the queue and given to their reporter by the seed, once', async () => {
+    const author = await member(gateway);
+    const quiz = await quizBy(author.client);
+    const reporter = await member(gateway);
+    const reportedAt = new Date().toISOString();
+    // A report as the code before issue 26 wrote it: in the one collection of all reports, no owner.
+    await db.put({
+      Item: {
+        ...ReportKeys.key({ quizId: quiz.id, reporterId: reporter.user.id }),
+        id: `${quiz.id}~${randomUUID()}`,
+        quizId: quiz.id,
+        reportedBy: reporter.user.id,
+        reason: 'spam',
+        details: null,
+        status: 'pending',
+        reportedAt,
+        reviewedBy: null,
+        reviewedAt: null,
+        [INDEX.byCollection.partitionKey]: LEGACY_REPORT_COLLECTION,
+        [INDEX.byCollection.sortKey]: `${reportedAt}#${quiz.id}#${reporter.user.id}`,
+      },
+    });
+    const admin = await member(gateway, { role: 'admin' });
+    expect(ids((await admin.client.get('/api/admin/flagged-quizzes')).json)).not.toContain(quiz.id);
+
+    await db.delete({ Key: MigrationKeys.key({ name: 'report-lifecycle' }) });
+    expect(await migrateReports()).toBeGreaterThanOrEqual(1);
+    expect(ids((await admin.client.get('/api/admin/flagged-quizzes')).json)).toContain(quiz.id);
+    expect(await queryOwned(reporter.user.id, ReportKeys)).toHaveLength(1);
+    expect(await migrateReports()).toBe(0);
   });
 });
 

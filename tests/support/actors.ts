@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { hashPassword } from '@functions/users/passwords';
+import { createUser } from '@functions/users/user';
 import { signInAs } from './accounts';
 import { TestClient } from './http-client';
 
@@ -43,4 +45,26 @@ export async function registered(
   const response = await client.request('POST', '/api/auth/register', { json: input });
   expect(response.status, response.text).toBe(201);
   return { client, input, user: response.json.user as { id: string } };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** `PASSWORD` hashed at today's cost, once per test file. */
+export const hashedPassword = () => (passwordHash ??= hashPassword(PASSWORD));
+
+/**
+ * An account with a password that has not signed in anywhere, put straight into the table with
+ * a hash made beforehand (`PASSWORD`'s unless told): for sign-in tests, without paying a hash for
+ * a registration that is not what they test.
+ */
+export async function withPassword(hash?: string) {
+  const id = randomUUID().slice(0, 8);
+  const username = `pw_${id}`;
+  const user = await createUser({
+    username,
+    nickname: 'パスワード',
+    email: `pw.${id}@example.com`,
+    passwordHash: hash ?? (await hashedPassword()),
+  });
+  return { username, userId: user.id, email: user.email! };
 }

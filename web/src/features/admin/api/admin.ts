@@ -44,7 +44,7 @@ export const getEditHistory = (id: string) => callApi(adminApi.editHistory, { pa
 
 /** The moderation writes, named after their contract entries (`adminApi`). */
 export type AdminAction =
-  | { kind: 'hide' | 'deleteReport'; id: string; reason?: string }
+  | { kind: 'hide' | 'dismissReports' | 'deleteReport'; id: string; reason?: string }
   | { kind: 'restore'; id: string }
   | { kind: 'deleteReports'; body: BulkDeleteInput }
   | { kind: 'ban'; body: BanInput }
@@ -53,6 +53,7 @@ export type AdminAction =
 function runAction(action: AdminAction) {
   switch (action.kind) {
     case 'hide':
+    case 'dismissReports':
     case 'deleteReport':
       return callApi(adminApi[action.kind], {
         params: { id: action.id },

@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
+import { ADMIN_MESSAGES, REPORT_STATUS_LABELS } from '@shared/admin';
 import { Spinner } from '@web/components/ui/spinner';
 import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
-import { useAdminReports } from '../api/admin';
+import { useAdminReports, type AdminReport } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 
-/** すべての報告: every report with who sent it; select some or all and delete them together. */
+/** Who sent a report: nobody is named once the reporter deleted their account. */
+const reporterName = (report: AdminReport) =>
+  report.reportedByUser
+    ? report.reportedByUser.nickname || report.reportedByUser.username
+    : ADMIN_MESSAGES.formerMember;
+
+/**
+ * すべての報告: every report with who sent it and whether it was reviewed; select some or all and
+ * delete them together.
+ */
 export function AllReportsTab() {
   const reports = useAdminReports(true);
   const command = useAdminCommand();
@@ -70,19 +80,23 @@ export function AllReportsTab() {
           <li key={report.id} className="card admin-report-row">
             <input
               type="checkbox"
-              aria-label={`「${report.quiz.title}」への報告（${reportReasonLabel(report.reason)}、${report.reportedByUser.nickname || report.reportedByUser.username}さん）を選択`}
+              aria-label={`「${report.quiz.title}」への報告（${reportReasonLabel(report.reason)}、${report.reportedByUser ? `${reporterName(report)}さん` : reporterName(report)}）を選択`}
               checked={selected.has(report.id)}
               onChange={() => toggle(report.id)}
             />
             <div className="admin-report-row__body">
               <p>
                 <strong>{reportReasonLabel(report.reason)}</strong> ・ {report.quiz.title}{' '}
-                {report.quiz.isHidden && <span className="pill pill--danger">非表示</span>}
+                {report.quiz.isHidden && <span className="pill pill--danger">非表示</span>}{' '}
+                <span className={report.status === 'pending' ? 'pill pill--medium' : 'pill'}>
+                  {REPORT_STATUS_LABELS[report.status]}
+                </span>
               </p>
               <p className="admin-card__meta">
-                報告者: {report.reportedByUser.nickname || report.reportedByUser.username}（報告{' '}
-                {report.reportedByUser.reports}件）・ 作成者: {report.quiz.authorName} ・{' '}
-                {formatDateTime(report.reportedAt)}
+                報告者: {reporterName(report)}
+                {report.reportedByUser && `（報告 ${report.reportedByUser.reports}件）`} ・ 作成者:{' '}
+                {report.quiz.authorName} ・ {formatDateTime(report.reportedAt)}
+                {report.reviewedAt && ` ・ 対応: ${formatDateTime(report.reviewedAt)}`}
               </p>
               {report.details && <p>{report.details}</p>}
             </div>

@@ -1,41 +1,168 @@
 import { useState } from 'react';
-import { Eye, EyeOff, History, Trash2 } from 'lucide-react';
+import { CheckCircle2, Eye, EyeOff, History, Trash2 } from 'lucide-react';
 import { Spinner } from '@web/components/ui/spinner';
 import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
-import { useFlaggedQuizzes, type FlaggedQuiz } from '../api/admin';
+import { useAdminReports, useFlaggedQuizzes, type AdminReport, type FlaggedQuiz } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';
 import type { AdminDetail } from './admin-detail-dialog';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 
-/** 通報されたクイズ: each reported quiz with its reports; details, edit history, hide or restore. */
+/**
+ * 通報されたクイズ: each quiz with pending reports and those reports; details, edit history, hide,
+ * restore, or dismiss them (the quiz stays as it is). Below, the reported quizzes that are hidden
+ * and have no pending report: their reports were reviewed when they were hidden, and the author's
+ * edits may now make them fit to restore.
+ */
 export function FlaggedQuizzesTab({ onOpen }: { onOpen: (target: AdminDetail) => void }) {
   const flagged = useFlaggedQuizzes(true);
+  const reports = useAdminReports(true);
   // One command for the list: while one action runs, every hide and restore button waits.
   const command = useAdminCommand();
   const [confirming, setConfirming] = useState<PendingAction | null>(null);
   if (flagged.isPending) return <Spinner />;
   if (flagged.isError) return <p className="state state--error">通報されたクイズの取得に失敗しました。</p>;
-  if (!flagged.data.length) return <p className="state">通報されたクイズはありません。</p>;
+  const hidden = hiddenQuizzes(reports.data ?? [], flagged.data);
   return (
     <>
-      <ul className="admin-list">
-        {flagged.data.map((quiz) => (
-          <FlaggedQuizCard
-            key={quiz.id}
-            quiz={quiz}
-            command={command}
-            onOpen={onOpen}
-            onConfirm={setConfirming}
-          />
-        ))}
-      </ul>
+      {flagged.data.length ? (
+        <ul className="admin-list">
+          {flagged.data.map((quiz) => (
+            <FlaggedQuizCard
+              key={quiz.id}
+              quiz={quiz}
+              command={command}
+              onOpen={onOpen}
+              onConfirm={setConfirming}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="state">通報されたクイズはありません。</p>
+      )}
+      {hidden.length > 0 && (
+        <section aria-labelledby="admin-hidden-title">
+          <h2 id="admin-hidden-title" className="admin__section-title">
+            非表示中のクイズ
+          </h2>
+          <ul className="admin-list">
+            {hidden.map((quiz) => (
+              <HiddenQuizCard key={quiz.id} quiz={quiz} command={command} onOpen={onOpen} />
+            ))}
+          </ul>
+        </section>
+      )}
       <ConfirmActionDialog
         action={confirming}
         pending={command.pending}
         onClose={() => setConfirming(null)}
       />
     </>
+  );
+}
+
+interface HiddenQuiz {
+  id: string;
+  title: string;
+  authorName: string;
+  reports: number;
+}
+
+/** The reported quizzes that are hidden and not in the flagged list, from the list of all reports. */
+function hiddenQuizzes(reports: AdminReport[], flagged: FlaggedQuiz[]): HiddenQuiz[] {
+  const listed = new Set(flagged.map((quiz) => quiz.id));
+  const hidden = new Map<string, HiddenQuiz>();
+  for (const report of reports) {
+    if (!report.quiz.isHidden || listed.has(report.quizId)) continue;
+    const quiz = hidden.get(report.quizId) ?? {
+      id: report.quizId,
+      title: report.quiz.title,
+      authorName: report.quiz.authorName,
+      reports: 0,
+    };
+    hidden.set(report.quizId, { ...quiz, reports: quiz.reports + 1 });
+  }
+  return [...hidden.values()];
+}
+
+/** Buttons to read a quiz's questions and its edits while hidden. */
+function DetailButtons({
+  quiz,
+  onOpen,
+}: {
+  quiz: { id: string; title: string };
+  onOpen: (target: AdminDetail) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => onOpen({ kind: 'quiz', id: quiz.id, title: quiz.title })}
+        aria-label={`「${quiz.title}」の詳細`}
+      >
+        <Eye size={15} aria-hidden /> 詳細
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => onOpen({ kind: 'history', id: quiz.id, title: quiz.title })}
+        aria-label={`「${quiz.title}」の編集履歴`}
+      >
+        <History size={15} aria-hidden /> 編集履歴
+      </button>
+    </>
+  );
+}
+
+function RestoreButton({
+  quiz,
+  command,
+}: {
+  quiz: { id: string; title: string };
+  command: ReturnType<typeof useAdminCommand>;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--primary button--small"
+      disabled={command.pending}
+      onClick={() =>
+        command.run({ kind: 'restore', id: quiz.id }, { failure: 'クイズの再表示に失敗しました' })
+      }
+      aria-label={`「${quiz.title}」を再表示`}
+    >
+      <Eye size={15} aria-hidden /> 再表示
+    </button>
+  );
+}
+
+function HiddenQuizCard({
+  quiz,
+  command,
+  onOpen,
+}: {
+  quiz: HiddenQuiz;
+  command: ReturnType<typeof useAdminCommand>;
+  onOpen: (target: AdminDetail) => void;
+}) {
+  return (
+    <li className="card admin-card">
+      <div className="admin-card__head">
+        <div>
+          <h3 className="admin-card__title">
+            {quiz.title} <span className="pill pill--danger">非表示</span>
+          </h3>
+          <p className="admin-card__meta">
+            作成者: {quiz.authorName} ・ 対応済みの報告 {quiz.reports}件
+          </p>
+        </div>
+        <div className="admin-card__actions">
+          <DetailButtons quiz={quiz} onOpen={onOpen} />
+          <RestoreButton quiz={quiz} command={command} />
+        </div>
+      </div>
+    </li>
   );
 }
 
@@ -58,38 +185,34 @@ function FlaggedQuizCard({
             {quiz.title} {quiz.isHidden && <span className="pill pill--danger">非表示</span>}
           </h2>
           <p className="admin-card__meta">
-            作成者: {quiz.authorName} ・ 報告 {quiz.reportCount}件
+            作成者: {quiz.authorName} ・ 未対応の報告 {quiz.reportCount}件
           </p>
         </div>
         <div className="admin-card__actions">
+          <DetailButtons quiz={quiz} onOpen={onOpen} />
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => onOpen({ kind: 'quiz', id: quiz.id, title: quiz.title })}
-            aria-label={`「${quiz.title}」の詳細`}
+            disabled={command.pending}
+            onClick={() =>
+              onConfirm({
+                title: `「${quiz.title}」への報告を対応済みにしますか？`,
+                description:
+                  '問題なしとして、未対応の報告をすべて対応済みにします。クイズはそのままで、報告は記録に残ります。',
+                confirmLabel: '対応済みにする',
+                run: (reason) =>
+                  command.run(
+                    { kind: 'dismissReports', id: quiz.id, ...(reason ? { reason } : {}) },
+                    { failure: '報告の対応に失敗しました' },
+                  ),
+              })
+            }
+            aria-label={`「${quiz.title}」への報告を問題なしとして対応済みにする`}
           >
-            <Eye size={15} aria-hidden /> 詳細
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => onOpen({ kind: 'history', id: quiz.id, title: quiz.title })}
-            aria-label={`「${quiz.title}」の編集履歴`}
-          >
-            <History size={15} aria-hidden /> 編集履歴
+            <CheckCircle2 size={15} aria-hidden /> 問題なし
           </button>
           {quiz.isHidden ? (
-            <button
-              type="button"
-              className="button button--primary button--small"
-              disabled={command.pending}
-              onClick={() =>
-                command.run({ kind: 'restore', id: quiz.id }, { failure: 'クイズの再表示に失敗しました' })
-              }
-              aria-label={`「${quiz.title}」を再表示`}
-            >
-              <Eye size={15} aria-hidden /> 再表示
-            </button>
+            <RestoreButton quiz={quiz} command={command} />
           ) : (
             <button
               type="button"

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { UserPlus } from 'lucide-react';
 import '@shared/zod-ja';
-import { ACCOUNT_MESSAGES, registerSchema, type RegisterInput } from '@shared/accounts';
+import { ACCOUNT_MESSAGES, PASSWORD_RULE_HINT, registerSchema, type RegisterInput } from '@shared/accounts';
 import { LIMITS } from '@shared/constants';
 import { toastError } from '@web/components/toast/toast-error';
 import { dismissToast, toast } from '@web/components/toast/toast-store';
@@ -88,7 +88,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void 
         label="パスワード"
         type="password"
         autoComplete="new-password"
-        hint="8文字以上で、大文字・小文字・数字・記号をそれぞれ1文字以上含めてください"
+        hint={PASSWORD_RULE_HINT}
         error={fieldError(errors.password?.message)}
         {...form.register('password')}
         aria-invalid={invalid('password')}

@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import '@shared/zod-ja';
-import { ACCOUNT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@shared/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_RULE_HINT,
+  resetPasswordSchema,
+  type ResetPasswordInput,
+} from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
@@ -78,7 +83,7 @@ export function ResetPasswordPage() {
           label="新しいパスワード"
           type="password"
           autoComplete="new-password"
-          hint="6文字以上"
+          hint={PASSWORD_RULE_HINT}
           error={errors.password?.message}
           {...form.register('password')}
         />

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import '@shared/zod-ja';
-import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { PASSWORD_RULE_HINT, verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
@@ -104,7 +104,7 @@ export function VerifyEmailPage() {
           type="password"
           autoComplete="new-password"
           placeholder="6文字以上"
-          hint="8文字以上で、大文字・小文字・数字・記号をそれぞれ1文字以上含めてください"
+          hint={PASSWORD_RULE_HINT}
           error={errors.password?.message}
           {...form.register('password')}
         />
