@@ -10,7 +10,13 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * the axe-core in Lighthouse, run: 2.5.3 Label in Name (a control's accessible name contains its
  * visible text, so speech users can say what they see).
  */
-const EXTRA_RULES = ['label-content-name-mismatch'];
+const EXTRA_RULES = ['label-content-name-mismatch', 'landmark-unique'];
+
+/**
+ * Rules that fail a page whatever axe calls their impact: two landmarks of one name (axe says
+ * moderate) leave a screen-reader user unable to tell them apart in the landmark list.
+ */
+const ALWAYS_FAIL = ['landmark-unique'];
 
 /**
  * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
@@ -22,7 +28,8 @@ export async function expectNoSeriousViolations(page: Page, where: string) {
     .options({ rules: Object.fromEntries(EXTRA_RULES.map((rule) => [rule, { enabled: true }])) })
     .analyze();
   const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    (violation) =>
+      violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_FAIL.includes(violation.id),
   );
   const report = serious.map(
     (violation) =>

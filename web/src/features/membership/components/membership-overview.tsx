@@ -83,14 +83,17 @@ export function MembershipOverview(props: {
       {member && (
         <section
           className={`card membership-status membership-status--${status.status}`}
-          aria-labelledby="membership-status-title"
+          // 「現在のプラン アドバンスド会員」: not the page's own name (two landmarks named alike).
+          aria-labelledby="membership-status-label membership-status-title"
         >
           <div className="membership-status__head">
             <span className="membership-status__icon" aria-hidden>
               {status.isPro ? <Crown size={26} /> : <CalendarClock size={26} />}
             </span>
             <div>
-              <p className="membership-status__label">現在のプラン</p>
+              <p id="membership-status-label" className="membership-status__label">
+                現在のプラン
+              </p>
               <h2 id="membership-status-title" className="membership-status__title">
                 {status.status === 'active' && 'アドバンスド会員'}
                 {status.status === 'cancelled_but_active' && 'アドバンスド会員（解約予定）'}

@@ -116,13 +116,17 @@ export function QuizSearchPage() {
           条件に合うクイズが見つかりませんでした。キーワードや条件を変えてお試しください。
         </p>
       ) : (
-        <ul className="quiz-grid">
-          {results.data.map((quiz) => (
-            <li key={quiz.id}>
-              <QuizCard quiz={quiz} isFavorite={favoriteIds.has(quiz.id)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' headings (h3) sit under a heading of their own, not straight under the page's. */}
+          <h2 className="visually-hidden">検索結果</h2>
+          <ul className="quiz-grid">
+            {results.data.map((quiz) => (
+              <li key={quiz.id}>
+                <QuizCard quiz={quiz} isFavorite={favoriteIds.has(quiz.id)} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
