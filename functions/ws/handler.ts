@@ -3,7 +3,9 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
+import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import {
+  closeConnection,
   closeConnections,
   findConnection,
   sendToConnection,
@@ -17,12 +19,14 @@ import { getConfig } from '../lib/config';
 import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
+import { messageAllowance, POLICY_VIOLATION, type MessageAllowance } from './socket-limits';
 
 /**
- * Factory for WebSocket message routes (not `$connect`/`$disconnect`): parses and validates the
- * JSON message, checks the connection was authenticated at `$connect` and that its session and
- * account are still good (a socket whose session ended is closed), and answers errors to the
- * client as `{ type: 'error', message, reason }` through the `@connections` API.
+ * Factory for WebSocket message routes (not `$connect`/`$disconnect`): counts the message against
+ * the socket's limit before any other work (socket-limits.ts), parses and validates the JSON
+ * message, checks the connection was authenticated at `$connect` and that its session and account
+ * are still good (a socket whose session ended is closed), and answers errors to the client as
+ * `{ type: 'error', message, reason }` through the `@connections` API.
  */
 interface WebSocketRequest<Message> {
   message: Message;
@@ -42,6 +46,28 @@ export function managementEndpoint(event: { requestContext: { domainName: string
     getConfig().endpoints.webSocketManagement ??
     `https://${event.requestContext.domainName}/${event.requestContext.stage}`
   );
+}
+
+/**
+ * A message over the socket's limit: dropped without a word, except the one that warns and the one
+ * that closes (each answered `rate_limited` first, so the page can say why).
+ */
+async function refuseFlood(
+  allowance: Exclude<MessageAllowance, 'allowed'>,
+  endpoint: string,
+  connectionId: string,
+  reply: (message: ServerMessage) => Promise<boolean>,
+  log: Logger,
+): Promise<void> {
+  if (allowance === 'dropped') return;
+  const closing = allowance === 'closed';
+  log.warn(closing ? 'socket closed: it kept sending too fast' : 'socket sending too fast');
+  await reply({
+    type: 'error',
+    message: closing ? MULTIPLAYER_MESSAGES.socketClosedTooFast : MULTIPLAYER_MESSAGES.socketTooFast,
+    reason: 'rate_limited',
+  }).catch((error: unknown) => log.warn('could not send error', { error }));
+  if (closing) await closeConnection(endpoint, connectionId, POLICY_VIOLATION);
 }
 
 export function webSocketHandler<S extends z.ZodType>(options: {
@@ -66,6 +92,14 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     const endpoint = managementEndpoint(event);
     const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
     try {
+      const allowance = await messageAllowance(
+        connectionId,
+        event.requestContext.requestTimeEpoch ?? Date.now(),
+      );
+      if (allowance !== 'allowed') {
+        await refuseFlood(allowance, endpoint, connectionId, reply, log);
+        return { statusCode: 200 };
+      }
       const connection = await findConnection(connectionId);
       if (!connection) throw new UnauthorizedError();
       const [session, user] = await Promise.all([
