@@ -26,6 +26,31 @@ export const POLICY_VIOLATION = 1008;
 export type MessageAllowance = 'allowed' | 'dropped' | 'warned' | 'closed';
 
 const limit = SOCKET_LIMITS.messagesPerSecond;
+/** Past this count in a second the table has already warned and closed the socket. */
+const settled = 2 * limit + 1;
+
+/**
+ * What this function instance counted of each socket in the current second, and the sockets it
+ * closed. An instance sees some of a socket's messages, never more than the table counts, so once
+ * its own count passes `settled` the table's has too (the warning and the close are done), and the
+ * rest of that second is dropped here without a write; so is anything still arriving from a socket
+ * it closed. A flood then costs the table at most `settled` writes a second per instance.
+ */
+const seenHere = new Map<string, { second: number; count: number }>();
+const closedHere = new Map<string, number>();
+/** Entries kept before the old ones are swept (a warm instance serves many sockets over hours). */
+const REMEMBERED = 5_000;
+
+function countHere(connectionId: string, second: number): number {
+  if (seenHere.size > REMEMBERED)
+    for (const [id, entry] of seenHere) if (entry.second < second) seenHere.delete(id);
+  if (closedHere.size > REMEMBERED)
+    for (const [id, closedAt] of closedHere) if (closedAt < second - 60) closedHere.delete(id);
+  const entry = seenHere.get(connectionId);
+  const count = entry?.second === second ? entry.count + 1 : 1;
+  seenHere.set(connectionId, { second, count });
+  return count;
+}
 
 /**
  * Counts a message of socket `connectionId` in the second API Gateway received it (`receivedAt`,
@@ -35,10 +60,15 @@ const limit = SOCKET_LIMITS.messagesPerSecond;
  * Only one message of a second warns and one closes, however many race.
  */
 export async function messageAllowance(connectionId: string, receivedAt: number): Promise<MessageAllowance> {
+  const second = Math.floor(receivedAt / 1000);
+  if (countHere(connectionId, second) > settled || closedHere.has(connectionId)) return 'dropped';
   const key = `ws#${connectionId}`;
   const count = await countUse(key, 1, receivedAt);
-  if (count <= limit) return 'allowed';
-  if (count === 2 * limit + 1) return 'closed';
-  if (count !== limit + 1) return 'dropped';
-  return (await previousWindowUses(key, 1, receivedAt)) > limit ? 'closed' : 'warned';
+  let allowance: MessageAllowance;
+  if (count <= limit) allowance = 'allowed';
+  else if (count === settled) allowance = 'closed';
+  else if (count !== limit + 1) allowance = 'dropped';
+  else allowance = (await previousWindowUses(key, 1, receivedAt)) > limit ? 'closed' : 'warned';
+  if (allowance === 'closed') closedHere.set(connectionId, second);
+  return allowance;
 }
