@@ -19,7 +19,7 @@ import { getConfig } from '../lib/config';
 import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { messageAllowance, POLICY_VIOLATION, type MessageAllowance } from './socket-limits';
+import { messageAllowance, POLICY_VIOLATION, settledHere, type MessageAllowance } from './socket-limits';
 
 /**
  * Factory for WebSocket message routes (not `$connect`/`$disconnect`): counts the message against
@@ -47,6 +47,9 @@ export function managementEndpoint(event: { requestContext: { domainName: string
     `https://${event.requestContext.domainName}/${event.requestContext.stage}`
   );
 }
+
+/** When API Gateway received the message (epoch ms). */
+const receivedAt = (event: APIGatewayProxyWebsocketEventV2) => event.requestContext.requestTimeEpoch;
 
 /**
  * A message over the socket's limit: dropped without a word, except the one that warns and the one
@@ -79,6 +82,8 @@ export function webSocketHandler<S extends z.ZodType>(options: {
   return middy<APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Error, Context>().handler(
     async (event) => {
       const { connectionId, requestId } = event.requestContext;
+      // A flood this instance has already seen settled in the table is dropped before any work.
+      if (settledHere(connectionId, receivedAt(event))) return { statusCode: 200 };
       const log = createLogger({ requestId, route: options.routeKey, connectionId }, getConfig().logLevel);
       return withRequestLog(log, (scoped) => handleMessage(event, scoped));
     },
@@ -92,10 +97,7 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     const endpoint = managementEndpoint(event);
     const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
     try {
-      const allowance = await messageAllowance(
-        connectionId,
-        event.requestContext.requestTimeEpoch ?? Date.now(),
-      );
+      const allowance = await messageAllowance(connectionId, receivedAt(event));
       if (allowance !== 'allowed') {
         await refuseFlood(allowance, endpoint, connectionId, reply, log);
         return { statusCode: 200 };

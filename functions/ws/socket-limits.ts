@@ -41,7 +41,13 @@ const closedHere = new Map<string, number>();
 /** Entries kept before the old ones are swept (a warm instance serves many sockets over hours). */
 const REMEMBERED = 5_000;
 
-function countHere(connectionId: string, second: number): number {
+/**
+ * Counts a message of socket `connectionId` in this instance's memory; true when it is to be
+ * dropped before any other work: this instance has already seen more of the socket this second
+ * than the table needs to warn and close it, or closed it. Synchronous, so a flood costs no more.
+ */
+export function settledHere(connectionId: string, receivedAt: number): boolean {
+  const second = Math.floor(receivedAt / 1000);
   if (seenHere.size > REMEMBERED)
     for (const [id, entry] of seenHere) if (entry.second < second) seenHere.delete(id);
   if (closedHere.size > REMEMBERED)
@@ -49,19 +55,18 @@ function countHere(connectionId: string, second: number): number {
   const entry = seenHere.get(connectionId);
   const count = entry?.second === second ? entry.count + 1 : 1;
   seenHere.set(connectionId, { second, count });
-  return count;
+  return count > settled || closedHere.has(connectionId);
 }
 
 /**
- * Counts a message of socket `connectionId` in the second API Gateway received it (`receivedAt`,
- * epoch ms: a backlog of function calls does not spread a burst over later seconds), as one write
- * before anything else is read. In a second, messages 1–20 are allowed; the 21st is warned, or
- * closed when the second before went over the limit too; the 41st is closed; the rest are dropped.
- * Only one message of a second warns and one closes, however many race.
+ * Counts a message of socket `connectionId` in the table, in the second API Gateway received it
+ * (`receivedAt`, epoch ms: a backlog of function calls does not spread a burst over later
+ * seconds), as one write before anything else is read. In a second, messages 1–20 are allowed;
+ * the 21st is warned, or closed when the second before went over the limit too; the 41st is
+ * closed; the rest are dropped. Only one message of a second warns and one closes, however many
+ * race.
  */
 export async function messageAllowance(connectionId: string, receivedAt: number): Promise<MessageAllowance> {
-  const second = Math.floor(receivedAt / 1000);
-  if (countHere(connectionId, second) > settled || closedHere.has(connectionId)) return 'dropped';
   const key = `ws#${connectionId}`;
   const count = await countUse(key, 1, receivedAt);
   let allowance: MessageAllowance;
@@ -69,6 +74,6 @@ export async function messageAllowance(connectionId: string, receivedAt: number)
   else if (count === settled) allowance = 'closed';
   else if (count !== limit + 1) allowance = 'dropped';
   else allowance = (await previousWindowUses(key, 1, receivedAt)) > limit ? 'closed' : 'warned';
-  if (allowance === 'closed') closedHere.set(connectionId, second);
+  if (allowance === 'closed') closedHere.set(connectionId, Math.floor(receivedAt / 1000));
   return allowance;
 }
