@@ -97,12 +97,16 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     const endpoint = managementEndpoint(event);
     const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
     try {
-      const allowance = await messageAllowance(connectionId, receivedAt(event));
+      // The connection item is read beside the count (one round trip for both); the session,
+      // account and room reads wait for the count's answer.
+      const [allowance, connection] = await Promise.all([
+        messageAllowance(connectionId, receivedAt(event)),
+        findConnection(connectionId),
+      ]);
       if (allowance !== 'allowed') {
         await refuseFlood(allowance, endpoint, connectionId, reply, log);
         return { statusCode: 200 };
       }
-      const connection = await findConnection(connectionId);
       if (!connection) throw new UnauthorizedError();
       const [session, user] = await Promise.all([
         findSessionByKey(connection.sessionPk),
