@@ -121,8 +121,8 @@ class BenchPlayer {
     });
   }
 
-  /** Opens a socket with the member's session cookie and sends `auth`. */
-  static async connect(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
+  /** Opens a socket with the member's session cookie (`$connect` accepted it), nothing more. */
+  static async open(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
     const socket = await new Promise<WebSocket>((resolve, reject) => {
       const opening = new WebSocket(target.wsUrl, {
         headers: { Origin: target.origin, Cookie: `${COOKIE_NAMES.session}=${member.sessionId}` },
@@ -133,7 +133,12 @@ class BenchPlayer {
       );
       opening.once('error', reject);
     });
-    const player = new BenchPlayer(member.userId, socket);
+    return new BenchPlayer(member.userId, socket);
+  }
+
+  /** Opens a socket with the member's session cookie and sends `auth`. */
+  static async connect(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
+    const player = await BenchPlayer.open(target, member);
     player.send({ type: 'auth' });
     await player.waitFor('authenticated');
     return player;
@@ -638,9 +643,11 @@ function startFlood(target: MultiplayerTarget, member: { userId: string; session
   const started = performance.now();
   const run = async () => {
     while (!stopped) {
+      // No `auth` first: every frame of an open socket reaches the functions, and a flooder's
+      // `auth` soon meets the member's limit on room actions anyway.
       let socket: BenchPlayer;
       try {
-        socket = await BenchPlayer.connect(target, member);
+        socket = await BenchPlayer.open(target, member);
       } catch {
         tally.refusedSockets++;
         await sleep(FLOOD.retryRefusedMs);
