@@ -24,7 +24,7 @@ import { FREE_PORTS, startLocalStack } from './local/stack';
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
  * categories, search (budgets in scripts/bench/search-bench.ts), ai (AI generation; budgets in
- * scripts/bench/ai-bench.ts), multiplayer (reveal latency and 200 concurrent rooms; budgets in
+ * scripts/bench/ai-bench.ts), multiplayer (reveal latency, 200 rooms, a flood beside 50 rooms; budgets in
  * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
  * study generator's worst cases; scripts/bench/study-bench.ts), load (a mixed load of the pages'
  * calls by 50 and 200 clients for 30 s each; scripts/bench/load-bench.ts), signin (POST

@@ -26,6 +26,7 @@ export const MULTIPLAYER_MESSAGES = {
   categoryInvalid: 'カテゴリを選択してください',
   quizNotFound: 'クイズが見つかりません',
   quizWithoutQuestions: 'このクイズには問題がありません',
+  quizNotPublic: '対戦には公開中のクイズだけを使えます',
   notInRoom: 'ルームに参加していません',
   settingsDuringGame: 'ゲーム中は設定を変更できません',
   readyDuringGame: 'ゲーム中は準備状態を変更できません',
@@ -40,6 +41,8 @@ export const MULTIPLAYER_MESSAGES = {
   joinTooFast: '参加の試行が多すぎます。しばらくしてからお試しください',
   createTooFast: 'ルームの作成が多すぎます。しばらくしてからお試しください',
   actionsTooFast: '操作が速すぎます。少し待ってからお試しください',
+  socketTooFast: '送信が多すぎます。少し待ってから操作してください',
+  socketClosedTooFast: '送信が多すぎるため接続を切断しました',
   busy: 'ルームが混み合っています。もう一度お試しください',
 } as const;
 

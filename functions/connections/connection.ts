@@ -93,6 +93,33 @@ export async function sendToConnection(
 }
 
 /**
+ * Header of a `DeleteConnection` call naming the close code the socket should get. API Gateway's
+ * `DeleteConnection` takes no close code (its clients see 1000) and ignores the header; the local
+ * gateway closes with the code named (docs/decisions.md, "Issue 26: realtime").
+ */
+export const CLOSE_CODE_HEADER = 'x-close-code';
+
+/**
+ * Closes one socket through the `@connections` API, asking for close code `code` where the API can
+ * give it; a socket already gone is simply forgotten (its `$disconnect` does the rest).
+ */
+export async function closeConnection(endpoint: string, connectionId: string, code: number): Promise<void> {
+  const command = new DeleteConnectionCommand({ ConnectionId: connectionId });
+  command.middlewareStack.add(
+    (next) => (args) => {
+      (args.request as { headers: Record<string, string> }).headers[CLOSE_CODE_HEADER] = String(code);
+      return next(args);
+    },
+    { step: 'build', name: 'closeCodeHeader' },
+  );
+  try {
+    await connectionsApi(endpoint).send(command);
+  } catch (error) {
+    if (!(error instanceof GoneException)) throw error;
+  }
+}
+
+/**
  * Closes a user's sockets — those opened with one session (`sessionPk`), or all of them — through
  * the `@connections` API, and forgets them. A socket already gone is simply forgotten; a failure
  * to reach the API is logged (every message on a socket also re-checks its session).

@@ -17,3 +17,23 @@ export function backoffMs(attempt: number): number {
 }
 
 export const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * Runs `work`, and again after the policy's delay while `retryable` says a later try can get past
+ * what it threw; after `RETRY.attempts` tries in all, throws what `exhausted` makes of the last error.
+ */
+export async function withRetries<T>(
+  work: () => Promise<T>,
+  retryable: (error: unknown) => boolean,
+  exhausted: (lastError: unknown) => Error,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!retryable(error)) throw error;
+      if (attempt >= RETRY.attempts) throw exhausted(error);
+      await pause(backoffMs(attempt));
+    }
+  }
+}

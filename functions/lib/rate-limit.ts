@@ -70,6 +70,37 @@ export function addressKey(ipAddress: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * Counts one use of `key` in its window of `windowSeconds` holding `at` (epoch ms) and answers the
+ * uses the window holds now, this one included. One unconditional `ADD` and no read: counting a
+ * flood costs one write a message, and the caller decides from the count what to do, before any
+ * other work.
+ */
+export async function countUse(key: string, windowSeconds: number, at: number): Promise<number> {
+  const windowStart = Math.floor(at / 1000 / windowSeconds) * windowSeconds;
+  const { Attributes } = await db.update({
+    Key: RateWindowKeys.key({ purpose: key, windowStart: String(windowStart) }),
+    UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':ttl': ttlFromDate(new Date((windowStart + windowSeconds * 3) * 1000)),
+    },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return Number(Attributes?.hits ?? 1);
+}
+
+/** The uses of `key` counted by `countUse` in the window before the one holding `at`. */
+export async function previousWindowUses(key: string, windowSeconds: number, at: number): Promise<number> {
+  const windowStart = Math.floor(at / 1000 / windowSeconds) * windowSeconds;
+  const { Item } = await db.get({
+    Key: RateWindowKeys.key({ purpose: key, windowStart: String(windowStart - windowSeconds) }),
+    ProjectionExpression: 'hits',
+  });
+  return Number(Item?.hits ?? 0);
+}
+
 /** The same limit per client address, an IPv6 address counted by its /64 (sign-up, login and mail routes). */
 export async function withinIpRateLimit(
   purpose: string,

@@ -193,7 +193,7 @@ async function sendRoomAsItStands(caller: Caller, room: RoomItem): Promise<void>
 /** Leaves room `code` (the member's current room, before they create or join another). */
 async function leave(caller: Caller, code: string, options: { reply: boolean }): Promise<void> {
   const { outcome } = await changeRoom(code, (room) => withoutPlayer(room, caller.user.id));
-  await releaseSeat(caller.user.id, code);
+  await releaseSeat(caller.user.id, code, caller.log);
   if (options.reply) await caller.reply({ type: 'left_room', roomId: code });
   if ('room' in outcome) {
     const room = outcome.room;
@@ -443,7 +443,7 @@ export async function giveUpSeat(code: string, userId: string, leftAt: number, l
   if (outcome.result === 'early')
     return scheduleTick({ kind: 'seat', roomId: code, userId, leftAt }, seatExpiry(leftAt));
   if ('unchanged' in outcome) return;
-  await releaseSeat(userId, code);
+  await releaseSeat(userId, code, log);
   if (!('room' in outcome)) return;
   await broadcast(
     outcome.room,

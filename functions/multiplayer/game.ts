@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod';
 import {
   MULTIPLAYER_MESSAGES,
   ROOM_LIMITS,
@@ -13,7 +14,7 @@ import { sqs } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { canView, getQuizDetail } from '../quizzes/quiz';
+import { canView, getQuizDetail, isPubliclyVisible } from '../quizzes/quiz';
 import { roomError } from './errors';
 import {
   changeRoom,
@@ -38,10 +39,22 @@ import {
 
 const m = MULTIPLAYER_MESSAGES;
 
-/** A delayed queue message: end phase `step` of a room, or give up a seat kept since `leftAt`. */
-export type Tick =
-  | { kind: 'phase'; roomId: string; step: number }
-  | { kind: 'seat'; roomId: string; userId: string; leftAt: number };
+const roomCode = z.string().regex(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{${ROOM_LIMITS.codeLength}}$`));
+
+/**
+ * A delayed queue message: end phase `step` of a room, or give up a seat kept since `leftAt`. The
+ * tick consumer parses every message with it, as every other input is parsed.
+ */
+export const tickSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('phase'), roomId: roomCode, step: z.number().int().min(0) }),
+  z.object({
+    kind: z.literal('seat'),
+    roomId: roomCode,
+    userId: z.string().min(1).max(100),
+    leftAt: z.number().int().min(0),
+  }),
+]);
+export type Tick = z.infer<typeof tickSchema>;
 
 /** SQS delays are whole seconds up to 15 minutes; rounding up means a tick is never early. */
 export async function scheduleTick(tick: Tick, at: number): Promise<void> {
@@ -158,11 +171,16 @@ export function everyoneAnswered(room: RoomItem): boolean {
   return seatsInOrder(room).every(([, seat]) => seat.answers[String(room.questionIndex)]);
 }
 
-/** The quiz a room plays: one the host may see, not hidden, with questions. */
+/**
+ * The quiz a room plays: one the host may see, with questions, and public (published, not hidden,
+ * active). A room shows its quiz's title in the lobby and its questions to every player, so the
+ * host's own private or hidden quizzes are refused here (they stay playable alone); anyone else's
+ * is not found.
+ */
 export async function roomQuiz(quizId: string, host: { id: string; role: 'user' | 'admin' }) {
   const detail = await getQuizDetail(quizId);
-  if (!detail || !canView(detail.quiz, host) || detail.quiz.isHidden)
-    throw roomError('not_found', m.quizNotFound);
+  if (!detail || !canView(detail.quiz, host)) throw roomError('not_found', m.quizNotFound);
+  if (!isPubliclyVisible(detail.quiz)) throw roomError('invalid', m.quizNotPublic);
   if (detail.questions.length === 0) throw roomError('invalid', m.quizWithoutQuestions);
   return detail;
 }

@@ -13,8 +13,9 @@ import { db } from '../data/db';
 import { queryPages } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
 import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
-import { backoffMs, pause, RETRY } from '../data/retry';
+import { backoffMs, pause, RETRY, withRetries } from '../data/retry';
 import { ConflictError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
 import { roomError } from './errors';
 import { randomToken } from '../lib/random-token';
 import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './room-keys';
@@ -166,21 +167,33 @@ export const seatPut = (userId: string, code: string, now: number, from: string 
   onConditionFailed: () => roomError('busy', m.busy),
 });
 
+/** A single write that met another change's transaction on the same item: a later try can get past it. */
+const isTransactionConflict = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionConflictException';
+
+const errorName = (error: unknown) => (error as { name?: string }).name;
+
 /**
  * Forgets that the member sits in room `code` (not a later room they joined meanwhile). A pointer
- * left behind by a crash is harmless: `findSeatRoom` checks the room still holds the seat.
+ * left behind, by a crash or by conflicts that outlasted the retry policy, is harmless:
+ * `findSeatRoom` checks the room still holds the seat, so the leave that called this goes on.
  */
-export async function releaseSeat(userId: string, code: string): Promise<void> {
+export async function releaseSeat(userId: string, code: string, log: Logger): Promise<void> {
   try {
-    await db.delete({
-      Key: seatKey(userId),
-      ConditionExpression: 'roomId = :room',
-      ExpressionAttributeValues: { ':room': code },
-    });
+    await withRetries(
+      () =>
+        db.delete({
+          Key: seatKey(userId),
+          ConditionExpression: 'roomId = :room',
+          ExpressionAttributeValues: { ':room': code },
+        }),
+      isTransactionConflict,
+      (error) => error as Error,
+    );
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'TransactionConflictException') return releaseSeat(userId, code);
-    if (name !== 'ConditionalCheckFailedException') throw error;
+    if (errorName(error) === 'ConditionalCheckFailedException') return;
+    if (!isTransactionConflict(error)) throw error;
+    log.warn('seat pointer left behind: conflicts outlasted the retry policy', { roomId: code });
   }
 }
 
@@ -365,30 +378,30 @@ export async function recordAnswer(
   now: number,
 ): Promise<{ ok: true; room: RoomItem } | { ok: false; room: RoomItem | undefined }> {
   try {
-    const result = await db.update({
-      Key: roomKey(code),
-      UpdateExpression: 'SET players.#me.answers.#q = :answer ADD version :one',
-      ConditionExpression:
-        'gameState = :question AND questionIndex = :index AND phaseEndsAt > :now AND attribute_exists(players.#me) AND attribute_not_exists(players.#me.answers.#q)',
-      ExpressionAttributeNames: { '#me': userId, '#q': String(questionIndex) },
-      ExpressionAttributeValues: {
-        ':answer': { answer, at: now } satisfies SeatAnswer,
-        ':one': 1,
-        ':question': 'question',
-        ':index': questionIndex,
-        ':now': now,
-      },
-      ReturnValues: 'ALL_NEW',
-    });
+    // The room may be inside another change's transaction: tried again, with the answer's own time.
+    const result = await withRetries(
+      () =>
+        db.update({
+          Key: roomKey(code),
+          UpdateExpression: 'SET players.#me.answers.#q = :answer ADD version :one',
+          ConditionExpression:
+            'gameState = :question AND questionIndex = :index AND phaseEndsAt > :now AND attribute_exists(players.#me) AND attribute_not_exists(players.#me.answers.#q)',
+          ExpressionAttributeNames: { '#me': userId, '#q': String(questionIndex) },
+          ExpressionAttributeValues: {
+            ':answer': { answer, at: now } satisfies SeatAnswer,
+            ':one': 1,
+            ':question': 'question',
+            ':index': questionIndex,
+            ':now': now,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      isTransactionConflict,
+      () => roomError('busy', m.busy),
+    );
     return { ok: true, room: result.Attributes as RoomItem };
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    // The room was inside another change's transaction: try again, with the answer's own time.
-    if (name === 'TransactionConflictException') {
-      await pause(backoffMs(1));
-      return recordAnswer(code, userId, questionIndex, answer, now);
-    }
-    if (name !== 'ConditionalCheckFailedException') throw error;
+    if (errorName(error) !== 'ConditionalCheckFailedException') throw error;
     return { ok: false, room: await getRoom(code) };
   }
 }

@@ -5,7 +5,9 @@ import { getConfig } from '../lib/config';
 import { parseCookies } from '../lib/cookies';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { UnauthorizedError } from '../lib/errors';
+import { withinRateLimit } from '../lib/rate-limit';
 import { managementEndpoint } from './handler';
+import { SOCKET_LIMITS } from './socket-limits';
 import { findSession } from '../sessions/session';
 import { accountStanding, getUser } from '../users/user';
 
@@ -14,7 +16,9 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string,
 
 /**
  * `$connect`: only pages of this site (Origin) with a live session of an account in good standing
- * may open a socket; anything else is refused before the socket exists.
+ * may open a socket, at most `opensPerMinute` a minute per member (a socket closed for flooding
+ * must not come back at once with a fresh allowance); anything else is refused before the socket
+ * exists.
  */
 export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
   const { connectionId, requestId } = event.requestContext;
@@ -34,6 +38,10 @@ async function connect(event: ConnectEvent, log: Logger): Promise<APIGatewayProx
   }
   const sessionId = parseCookies(headers.cookie ? [headers.cookie] : []).get(COOKIE_NAMES.session);
   const session = sessionId ? await findSession(sessionId) : undefined;
+  if (session && !(await withinRateLimit(`ws-open#${session.userId}`, SOCKET_LIMITS.opensPerMinute, 60))) {
+    log.warn('connection refused', { reason: 'rate_limited', userId: session.userId });
+    return { statusCode: 429 };
+  }
   const user = session ? await getUser(session.userId) : undefined;
   if (!session || !user || accountStanding(user) !== 'ok') {
     log.info('connection refused', { reason: 'session' });

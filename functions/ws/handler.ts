@@ -3,7 +3,9 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
+import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import {
+  closeConnection,
   closeConnections,
   findConnection,
   sendToConnection,
@@ -17,12 +19,14 @@ import { getConfig } from '../lib/config';
 import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
+import { messageAllowance, POLICY_VIOLATION, settledHere, type MessageAllowance } from './socket-limits';
 
 /**
- * Factory for WebSocket message routes (not `$connect`/`$disconnect`): parses and validates the
- * JSON message, checks the connection was authenticated at `$connect` and that its session and
- * account are still good (a socket whose session ended is closed), and answers errors to the
- * client as `{ type: 'error', message, reason }` through the `@connections` API.
+ * Factory for WebSocket message routes (not `$connect`/`$disconnect`): counts the message against
+ * the socket's limit before any other work (socket-limits.ts), parses and validates the JSON
+ * message, checks the connection was authenticated at `$connect` and that its session and account
+ * are still good (a socket whose session ended is closed), and answers errors to the client as
+ * `{ type: 'error', message, reason }` through the `@connections` API.
  */
 interface WebSocketRequest<Message> {
   message: Message;
@@ -44,6 +48,31 @@ export function managementEndpoint(event: { requestContext: { domainName: string
   );
 }
 
+/** When API Gateway received the message (epoch ms). */
+const receivedAt = (event: APIGatewayProxyWebsocketEventV2) => event.requestContext.requestTimeEpoch;
+
+/**
+ * A message over the socket's limit: dropped without a word, except the one that warns and the one
+ * that closes (each answered `rate_limited` first, so the page can say why).
+ */
+async function refuseFlood(
+  allowance: Exclude<MessageAllowance, 'allowed'>,
+  endpoint: string,
+  connectionId: string,
+  reply: (message: ServerMessage) => Promise<boolean>,
+  log: Logger,
+): Promise<void> {
+  if (allowance === 'dropped') return;
+  const closing = allowance === 'closed';
+  log.warn(closing ? 'socket closed: it kept sending too fast' : 'socket sending too fast');
+  await reply({
+    type: 'error',
+    message: closing ? MULTIPLAYER_MESSAGES.socketClosedTooFast : MULTIPLAYER_MESSAGES.socketTooFast,
+    reason: 'rate_limited',
+  }).catch((error: unknown) => log.warn('could not send error', { error }));
+  if (closing) await closeConnection(endpoint, connectionId, POLICY_VIOLATION);
+}
+
 export function webSocketHandler<S extends z.ZodType>(options: {
   routeKey: WebSocketRouteKey;
   message: S;
@@ -53,6 +82,8 @@ export function webSocketHandler<S extends z.ZodType>(options: {
   return middy<APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Error, Context>().handler(
     async (event) => {
       const { connectionId, requestId } = event.requestContext;
+      // A flood this instance has already seen settled in the table is dropped before any work.
+      if (settledHere(connectionId, receivedAt(event))) return { statusCode: 200 };
       const log = createLogger({ requestId, route: options.routeKey, connectionId }, getConfig().logLevel);
       return withRequestLog(log, (scoped) => handleMessage(event, scoped));
     },
@@ -66,7 +97,16 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     const endpoint = managementEndpoint(event);
     const reply = (message: ServerMessage) => sendToConnection(endpoint, connectionId, message);
     try {
-      const connection = await findConnection(connectionId);
+      // The connection item is read beside the count (one round trip for both); the session,
+      // account and room reads wait for the count's answer.
+      const [allowance, connection] = await Promise.all([
+        messageAllowance(connectionId, receivedAt(event)),
+        findConnection(connectionId),
+      ]);
+      if (allowance !== 'allowed') {
+        await refuseFlood(allowance, endpoint, connectionId, reply, log);
+        return { statusCode: 200 };
+      }
       if (!connection) throw new UnauthorizedError();
       const [session, user] = await Promise.all([
         findSessionByKey(connection.sessionPk),

@@ -2,13 +2,14 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
 import { giveUpSeat } from '../multiplayer/actions';
-import { advance, type Tick } from '../multiplayer/game';
+import { advance, tickSchema, type Tick } from '../multiplayer/game';
 
 /**
  * The game clock's consumer: a delayed message ends a room's phase (a question nobody finished,
  * the countdown, the results, the podium) or gives up a seat kept for a rejoin. A tick for a step
  * already ended, repeated or late, changes nothing; a tick that fails is retried by the queue
- * (and lands in the dead-letter queue after three tries).
+ * (and lands in the dead-letter queue after three tries). A message the tick schema refuses is
+ * logged and dropped: no later try can make it valid.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
@@ -24,11 +25,14 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
         getConfig().logLevel,
       );
       await withRequestLog(log, async (log) => {
+        const tick = parseTick(record.body);
+        if (!tick) {
+          log.error('malformed tick dropped', { body: record.body.slice(0, 500) });
+          return;
+        }
         try {
-          const tick = JSON.parse(record.body) as Tick;
           if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
-          else if (tick.kind === 'seat') await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
-          else log.warn('unknown tick', { body: record.body });
+          else await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
           log.info('tick', { kind: tick.kind, roomId: tick.roomId });
         } catch (error) {
           log.error('tick failed', { error });
@@ -39,3 +43,14 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   );
   return { batchItemFailures: failures };
 };
+
+function parseTick(body: string): Tick | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const parsed = tickSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -16,7 +16,9 @@ import type { BenchRow } from './ai-bench';
  *   sent until each player has `answer_reveal`;
  * - scale: 200 concurrent rooms of 4 bots playing 5 questions, counting what a player would notice
  *   (lost, duplicated or out-of-order game messages, answers accepted after their deadline, server
- *   errors and failed sockets).
+ *   errors and failed sockets);
+ * - flood: the reveal latency of 50 rooms playing at once, with one client sending 500 frames a
+ *   second against runs without it before and after (`FLOOD`).
  */
 export const MULTIPLAYER_BUDGETS = {
   revealP99Ms: 100,
@@ -96,11 +98,16 @@ class BenchPlayer {
   onMessage: (message: Message) => void = () => undefined;
   private waiters: (() => void)[] = [];
   private closing = false;
+  /** The close code, once the socket closed (either side). */
+  readonly closed: Promise<number>;
 
   private constructor(
     readonly userId: string,
     private readonly socket: WebSocket,
   ) {
+    let closed!: (code: number) => void;
+    this.closed = new Promise((resolve) => (closed = resolve));
+    socket.once('close', (code) => closed(code));
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as Message;
       this.arrivals.push({ message, at: performance.now() });
@@ -114,8 +121,8 @@ class BenchPlayer {
     });
   }
 
-  /** Opens a socket with the member's session cookie and sends `auth`. */
-  static async connect(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
+  /** Opens a socket with the member's session cookie (`$connect` accepted it), nothing more. */
+  static async open(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
     const socket = await new Promise<WebSocket>((resolve, reject) => {
       const opening = new WebSocket(target.wsUrl, {
         headers: { Origin: target.origin, Cookie: `${COOKIE_NAMES.session}=${member.sessionId}` },
@@ -126,7 +133,12 @@ class BenchPlayer {
       );
       opening.once('error', reject);
     });
-    const player = new BenchPlayer(member.userId, socket);
+    return new BenchPlayer(member.userId, socket);
+  }
+
+  /** Opens a socket with the member's session cookie and sends `auth`. */
+  static async connect(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
+    const player = await BenchPlayer.open(target, member);
     player.send({ type: 'auth' });
     await player.waitFor('authenticated');
     return player;
@@ -137,6 +149,13 @@ class BenchPlayer {
     const sentAt = Date.now();
     this.socket.send(JSON.stringify(message));
     return sentAt;
+  }
+
+  /** Sends any frame, the protocol's or not (the flood); false once the socket is no longer open. */
+  sendFrame(frame: string): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(frame);
+    return true;
   }
 
   /** The first arrival of `type` that satisfies `match`, waiting for it up to `timeoutMs`. */
@@ -562,15 +581,263 @@ export async function benchScale(target: MultiplayerTarget, quizId: string): Pro
   ];
 }
 
-/** Both multiplayer measures, on quizzes made for them by a member. */
+/**
+ * The flood (issue 26 item 2): `rooms` rooms of `playersPerRoom` bots play `questions` questions at
+ * once, first alone, then while one member's client sends `framesPerSecond` frames a second; the
+ * reveal latency of the rooms must not move by more than `p99Tolerance`.
+ */
+export const FLOOD = {
+  rooms: 50,
+  playersPerRoom: 4,
+  questions: 5,
+  /** Bots answer after a random delay up to this (as the scale's bots); a room's last answer brings the reveal. */
+  answerDelayMaxMs: 2000,
+  /** The games start this far apart, so that the 50 rooms' questions do not all open in one instant. */
+  startEveryMs: 100,
+  framesPerSecond: 500,
+  /** Reveal p99 with the flood at most this much above it without. */
+  p99Tolerance: 0.2,
+  /**
+   * The flooding client opens a new socket as soon as one is closed, and tries a refused one again
+   * after this long (in AWS the WAF's rule on `/ws` upgrades stands in front of `$connect`).
+   */
+  retryRefusedMs: 250,
+};
+
+/** The frames the flood cycles through: a cheap one, room actions, chat and answers. */
+const FLOOD_FRAMES = [
+  { type: 'ping', sentAt: 0 },
+  { type: 'chat_message', message: 'あ' },
+  { type: 'ready' },
+  { type: 'answer', answer: 'A', questionIndex: 0 },
+].map((frame) => JSON.stringify(frame));
+
+interface FloodTally {
+  frames: number;
+  seconds: number;
+  /** Seconds with a socket open to send on. */
+  openSeconds: number;
+  sockets: number;
+  refusedSockets: number;
+  closedForFlooding: number;
+  rateLimited: number;
+  answered: number;
+}
+
+/**
+ * One member's client sending `framesPerSecond` frames a second until stopped, on a new socket
+ * whenever the server closed the last one; what it sent and what it got back.
+ */
+function startFlood(target: MultiplayerTarget, member: { userId: string; sessionId: string }) {
+  const tally: FloodTally = {
+    frames: 0,
+    seconds: 0,
+    openSeconds: 0,
+    sockets: 0,
+    refusedSockets: 0,
+    closedForFlooding: 0,
+    rateLimited: 0,
+    answered: 0,
+  };
+  let stopped = false;
+  const started = performance.now();
+  const run = async () => {
+    while (!stopped) {
+      // No `auth` first: every frame of an open socket reaches the functions, and a flooder's
+      // `auth` soon meets the member's limit on room actions anyway.
+      let socket: BenchPlayer;
+      try {
+        socket = await BenchPlayer.open(target, member);
+      } catch {
+        tally.refusedSockets++;
+        await sleep(FLOOD.retryRefusedMs);
+        continue;
+      }
+      tally.sockets++;
+      let open = true;
+      void socket.closed.then((code) => {
+        open = false;
+        if (code === 1008) tally.closedForFlooding++;
+      });
+      // The rate holds while a socket is open; time spent reconnecting is not made up for.
+      const opened = performance.now();
+      let sent = 0;
+      while (open && !stopped) {
+        const owed = Math.floor(((performance.now() - opened) / 1000) * FLOOD.framesPerSecond);
+        while (sent < owed && socket.sendFrame(FLOOD_FRAMES[tally.frames % FLOOD_FRAMES.length]!)) {
+          sent++;
+          tally.frames++;
+        }
+        await sleep(5);
+      }
+      tally.openSeconds += (performance.now() - opened) / 1000;
+      for (const { message } of socket.arrivals)
+        if (message.type === 'error' && message.reason === 'rate_limited') tally.rateLimited++;
+        else if (message.type !== 'authenticated') tally.answered++;
+      if (stopped) await socket.leave(false);
+    }
+  };
+  const running = run();
+  return {
+    async stop(): Promise<FloodTally> {
+      stopped = true;
+      await running;
+      tally.seconds = (performance.now() - started) / 1000;
+      return tally;
+    },
+  };
+}
+
+/**
+ * A seated room's game: every bot answers each question after a random delay. Answers each
+ * player's reveal latency per question, from the moment the room's last answer was sent, and the
+ * errors the bots were answered.
+ */
+async function playTimed(players: BenchPlayer[]): Promise<{ latencies: number[]; errors: string[] }> {
+  const lastSent = new Map<number, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  for (const player of players)
+    player.onMessage = (message) => {
+      if (message.type !== 'question') return;
+      const index = message.questionIndex;
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          player.send({ type: 'answer', answer: letter(), questionIndex: index });
+          lastSent.set(index, Math.max(lastSent.get(index) ?? 0, performance.now()));
+        },
+        randomInt(0, FLOOD.answerDelayMaxMs + 1),
+      );
+      timers.add(timer);
+    };
+  const errors: string[] = [];
+  try {
+    for (const player of players) player.send({ type: 'ready' });
+    const gameMs = (3 + FLOOD.questions * (SCALE.timePerQuestion + 5) + 60) * 1000;
+    await Promise.all(players.map((player) => player.waitFor('game_finished', () => true, gameMs)));
+  } catch (error) {
+    errors.push(`room failed: ${(error as Error).message}`);
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+  }
+  const latencies: number[] = [];
+  for (const player of players) {
+    for (const { message, at } of player.arrivals) {
+      const sent = message.type === 'answer_reveal' ? lastSent.get(message.questionIndex) : undefined;
+      if (sent !== undefined) latencies.push(at - sent);
+      else if (message.type === 'answer_reveal') errors.push('a reveal before any answer was sent');
+      else if (message.type === 'error') errors.push(`error ${message.reason}`);
+    }
+    errors.push(...player.failures);
+  }
+  return { latencies, errors };
+}
+
+/** `FLOOD.rooms` rooms seated, then played at once: every reveal latency, sorted, and the faults. */
+async function revealsInRooms(target: MultiplayerTarget, quizId: string) {
+  const seats = await members(target, FLOOD.rooms * FLOOD.playersPerRoom);
+  const rooms = await limited(
+    Array.from({ length: FLOOD.rooms }, (_, room) =>
+      seats.slice(room * FLOOD.playersPerRoom, (room + 1) * FLOOD.playersPerRoom),
+    ),
+    SCALE.seatWidth,
+    async (members) => {
+      const players = await Promise.all(members.map((member) => BenchPlayer.connect(target, member)));
+      await seatRoom(players, quizId, {
+        maxPlayers: FLOOD.playersPerRoom,
+        timePerQuestion: SCALE.timePerQuestion,
+      });
+      return players;
+    },
+  );
+  const played = await Promise.all(
+    rooms.map(async (players, index) => {
+      await sleep(index * FLOOD.startEveryMs);
+      const result = await playTimed(players);
+      await Promise.all(players.map((player) => player.leave(true)));
+      return result;
+    }),
+  );
+  return {
+    latencies: played.flatMap((room) => room.latencies).sort((a, b) => a - b),
+    errors: played.flatMap((room) => room.errors),
+  };
+}
+
+/**
+ * Reveal latency of 50 rooms playing at once: without a flood, with one client flooding its
+ * socket, and without again. The budget compares the flooded run with the mean of the runs on
+ * either side of it, so that a machine whose load drifts (a shared one) does not decide it.
+ * Errors the functions logged meanwhile count as the rooms' errors (a flood that makes their calls
+ * time out shows there even if every game ends).
+ */
+export async function benchFlood(target: MultiplayerTarget, quizId: string): Promise<BenchRow[]> {
+  const before = await countingServerErrors(() => revealsInRooms(target, quizId));
+  const [flooder] = await members(target, 1);
+  const flood = startFlood(target, flooder!);
+  let flooded;
+  let tally: FloodTally;
+  try {
+    flooded = await countingServerErrors(() => revealsInRooms(target, quizId));
+  } finally {
+    tally = await flood.stop();
+  }
+  const after = await countingServerErrors(() => revealsInRooms(target, quizId));
+  const p99 = (latencies: number[]) => percentile(latencies, 99);
+  const shown = (latencies: number[]) =>
+    `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} deliveries)`;
+  const label = `multiplayer: ${FLOOD.rooms} rooms × ${FLOOD.playersPerRoom} bots × ${FLOOD.questions} questions, last answer → answer_reveal`;
+  const calmP99 = (p99(before.result.latencies) + p99(after.result.latencies)) / 2;
+  const budget = calmP99 * (1 + FLOOD.p99Tolerance);
+  const runs = { 'no flood, before': before, flood: flooded, 'no flood, after': after };
+  const errors = Object.entries(runs).flatMap(([run, { result, serverErrors }]) => [
+    ...result.errors,
+    ...Array.from({ length: serverErrors }, () => `server error logged (${run})`),
+  ]);
+  const kinds = new Map<string, number>();
+  for (const error of errors) kinds.set(error, (kinds.get(error) ?? 0) + 1);
+  return [
+    { measure: `${label}, no flood`, value: shown(before.result.latencies), budget: '', ok: null },
+    {
+      measure: `${label}, one client sending ${FLOOD.framesPerSecond} frames/s`,
+      value: shown(flooded.result.latencies),
+      budget: `p99 ≤ ${budget.toFixed(1)} ms (the runs around it +${FLOOD.p99Tolerance * 100} %)`,
+      ok: p99(flooded.result.latencies) <= budget,
+    },
+    { measure: `${label}, no flood again`, value: shown(after.result.latencies), budget: '', ok: null },
+    {
+      measure: 'multiplayer: the flood',
+      value: `${tally.frames} frames in ${tally.seconds.toFixed(0)} s (${(tally.frames / tally.openSeconds).toFixed(0)}/s while a socket was open, ${tally.openSeconds.toFixed(0)} s) on ${tally.sockets} sockets: ${tally.answered} answered, ${tally.rateLimited} rate_limited, ${tally.closedForFlooding} closed with 1008, ${tally.refusedSockets} new sockets refused`,
+      budget: '',
+      ok: null,
+    },
+    {
+      measure: `multiplayer: errors the ${FLOOD.rooms} rooms saw (three runs)`,
+      value: `${errors.length}${
+        kinds.size
+          ? ` (${[...kinds]
+              .map(([kind, count]) => `${kind} ×${count}`)
+              .join('; ')
+              .slice(0, 300)})`
+          : ''
+      }`,
+      budget: '0',
+      ok: errors.length === 0,
+    },
+  ];
+}
+
+/** Every multiplayer measure, on quizzes made for them by a member. */
 export async function benchMultiplayer(target: MultiplayerTarget): Promise<BenchRow[]> {
   const author = new TestClient(target.url, { origin: target.origin });
   await signInAs(author);
   const revealQuiz = await createRoomQuiz(author, Array.from({ length: 10 }, letter));
   const scaleQuiz = await createRoomQuiz(author, Array.from({ length: SCALE.questions }, letter));
-  // The scale run first: DynamoDB Local's JIT is warm for the latency measure after it.
+  const floodQuiz = await createRoomQuiz(author, Array.from({ length: FLOOD.questions }, letter));
+  // The scale run first: DynamoDB Local's JIT is warm for the latency measures after it.
   const rows = await benchScale(target, scaleQuiz.id);
   rows.unshift(...(await benchRevealLatency(target, revealQuiz.id)));
+  rows.push(...(await benchFlood(target, floodQuiz.id)));
   // The gateway runs `$disconnect` after a socket closed, without waiting: let the last ones
   // finish before the stack stops under them.
   await sleep(2000);

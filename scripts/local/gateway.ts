@@ -20,6 +20,7 @@ import {
   type StreamConsumer,
   type WebSocketRoute,
 } from '@functions/routes';
+import { CLOSE_CODE_HEADER } from '@functions/connections/connection';
 import { openApiDocument } from '../docs/openapi';
 
 import { startStreamPoller, type StreamPoller } from './streams';
@@ -120,6 +121,13 @@ export interface RunningGateway {
 /** Every server of the local stack listens here only: nothing on the network may reach it. */
 const HOST = '127.0.0.1';
 const EMPTY = Buffer.alloc(0);
+/** Reason phrases of the statuses `$connect` refuses a socket with. */
+const UPGRADE_REFUSALS: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  429: 'Too Many Requests',
+};
+
 /** API Gateway's WebSocket message limit: a bigger frame closes the connection with 1009. */
 const MAX_WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
 /** What a client leaving early looks like; not worth a line in the log. */
@@ -369,7 +377,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         Identity: { SourceIp: entry.sourceIp, UserAgent: entry.userAgent },
       });
     } else if (request.method === 'DELETE') {
-      entry.socket.close(1000);
+      // API Gateway closes with 1000 whatever the caller wanted; here a function may name its code
+      // (docs/decisions.md, "Issue 26: realtime"). A code a server may not send falls back to 1000.
+      const code = Number(request.headers[CLOSE_CODE_HEADER] ?? 1000);
+      try {
+        entry.socket.close(code);
+      } catch {
+        entry.socket.close(1000);
+      }
       response.writeHead(204).end();
     } else {
       sendJson(response, 405, { message: 'Method Not Allowed' });
@@ -653,11 +668,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       }
     }
     if (status < 200 || status >= 300)
-      return refuseUpgrade(
-        socket,
-        status,
-        status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error',
-      );
+      return refuseUpgrade(socket, status, UPGRADE_REFUSALS[status] ?? 'Error');
     // $connect accepted a client that is gone before the handshake completes: $disconnect it.
     let opened = false;
     socket.once('close', () => {

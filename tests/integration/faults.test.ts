@@ -20,7 +20,7 @@ import {
   ThrottlingException,
   type ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
+import type { SQSBatchResponse } from 'aws-lambda';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { AI_MESSAGES, type AiUsageLimit, type UploadTicket } from '@shared/ai';
 import { MESSAGES } from '@shared/messages';
@@ -37,7 +37,7 @@ import { member, PASSWORD, visitor } from '../support/actors';
 import { makeTextPdf } from '../support/documents';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
-import { twoPlayerRoom, type RoomPlayer } from '../support/multiplayer';
+import { tickEvent, twoPlayerRoom, type RoomPlayer } from '../support/multiplayer';
 
 /**
  * What happens when a service the functions depend on fails: DynamoDB Local is stopped and
@@ -460,25 +460,6 @@ describe('SQS (the game clock) throttling', () => {
 });
 
 describe('duplicate game-clock ticks', () => {
-  const tickEvent = (body: string, ids: string[]): SQSEvent => ({
-    Records: ids.map((messageId) => ({
-      messageId,
-      receiptHandle: messageId,
-      body,
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: String(Date.now()),
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:ap-northeast-1:000000000000:tick',
-      awsRegion: 'ap-northeast-1',
-    })),
-  });
-
   it('ends a question once however many copies of its tick arrive, in one batch or in parallel', async () => {
     const { host, guest, code } = await room();
     host.send({ type: 'ready' });

@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { COOKIE_NAMES } from '@shared/api';
 import { MULTIPLAYER_MESSAGES as M, ROOM_LIMITS } from '@shared/multiplayer';
 import { db } from '@functions/data/db';
-import { sqs } from '@functions/lib/aws-clients';
+import { RETRY } from '@functions/data/retry';
+import { dynamo, sqs } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import { roomKey, getRoom } from '@functions/multiplayer/room';
+import { getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room';
+import { SeatKeys } from '@functions/multiplayer/room-keys';
+import { quizKey } from '@functions/quizzes/quiz-keys';
+import { userKey } from '@functions/users/user-keys';
+import { SOCKET_LIMITS } from '@functions/ws/socket-limits';
+import { handler as tickHandler } from '@functions/ws/tick';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
-import { createRoomQuiz, openRoom, RoomPlayer } from '../support/multiplayer';
+import { APP_ORIGIN } from '../support/http-client';
+import { createRoomQuiz, openRoom, RoomPlayer, tickEvent } from '../support/multiplayer';
 
 /**
  * Multiplayer rooms through the local gateway with real sockets, DynamoDB Local and the local SQS
@@ -17,9 +27,28 @@ import { createRoomQuiz, openRoom, RoomPlayer } from '../support/multiplayer';
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 const players: RoomPlayer[] = [];
 
+/**
+ * While set, the DynamoDB calls it matches fail as an item inside another change's transaction
+ * makes them fail (`TransactionConflictException`), `left` more times; every match is counted.
+ */
+let conflicts:
+  { matches: (command: string, input: string) => boolean; left: number; seen: number } | undefined;
+
 beforeAll(async () => {
   gateway = await startTestGateway();
   await seed();
+  // The functions run in this process behind the gateway: every DynamoDB call of theirs passes here.
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (conflicts?.matches(String(context.commandName), JSON.stringify(args.input))) {
+        conflicts.seen++;
+        if (conflicts.left-- > 0)
+          throw Object.assign(new Error('Transaction is ongoing'), { name: 'TransactionConflictException' });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'injectTransactionConflicts' },
+  );
 });
 afterAll(async () => {
   for (const player of players) player.close();
@@ -446,5 +475,225 @@ describe('rejoin', () => {
     expect(left).toMatchObject({ playerId: host.user.id, room: { hostId: guest.user.id } });
     expect(host.all('room_rejoined')).toHaveLength(0);
     expect((await getRoom(code))!.players[host.user.id]).toBeUndefined();
+  });
+});
+
+describe('the answer key', () => {
+  it('reaches nobody before the reveal, not even a player who reloads mid-question', async () => {
+    const { host, code } = await hostRoom({}, ['C', 'B']);
+    const guest = await joined(code, 'ゲスト');
+    const third = await joined(code, '三人目');
+    await startGame(host, [guest, third]);
+    await third.expect('question', (message) => message.questionIndex === 0);
+    const questionIds = (await getGameQuestions(code)).map((question) => question.id);
+    await third.disconnect();
+    await third.reconnect(gateway);
+    await third.expect('room_rejoined');
+    for (const someone of [host, guest, third])
+      someone.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    for (const someone of [host, guest, third]) {
+      expect(await someone.expect('answer_reveal')).toMatchObject({
+        correctAnswer: 'C',
+        explanation: '1問目の解説',
+      });
+      const before = someone.received.slice(
+        0,
+        someone.received.findIndex((message) => message.type === 'answer_reveal'),
+      );
+      const seen = JSON.stringify(before);
+      for (const secret of ['correctAnswer', 'answerKey', 'explanation', '解説', ...questionIds])
+        expect(seen).not.toContain(secret);
+    }
+  }, 60_000);
+});
+
+describe('rooms only on public quizzes', () => {
+  it("refuses the host's own private or hidden quiz for a room, so its title never reaches the lobby", async () => {
+    const host = await player('ホスト');
+    // An advanced member (by an operator's grant), who may keep quizzes private.
+    await db.update({
+      Key: userKey(host.user.id),
+      UpdateExpression: 'SET proGranted = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    });
+    const secret = await createRoomQuiz(host.client, ['A'], { isPublished: false });
+    const settings = { maxPlayers: 4, category: '科学', timePerQuestion: 30, randomOrder: false };
+    host.send({ type: 'create_room', quizId: secret.id, ...settings });
+    expect(await host.first((message) => ['error', 'room_created'].includes(message.type))).toEqual({
+      type: 'error',
+      message: M.quizNotPublic,
+      reason: 'invalid',
+    });
+
+    // Hidden by an administrator: refused as well, even to its author.
+    const hidden = await createRoomQuiz(host.client, ['A']);
+    await db.update({
+      Key: quizKey(hidden.id),
+      UpdateExpression: 'SET isHidden = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    });
+    host.send({ type: 'create_room', quizId: hidden.id, ...settings });
+    expect(await host.first((message) => ['error', 'room_created'].includes(message.type))).toEqual({
+      type: 'error',
+      message: M.quizNotPublic,
+      reason: 'invalid',
+    });
+
+    // Nor can a room opened on a public quiz be switched to it.
+    const { code, quiz } = await openRoom(host);
+    host.send({ type: 'update_room_settings', quizId: secret.id, quizTitle: secret.title, ...settings });
+    expect(await host.first((message) => ['error', 'room_settings_updated'].includes(message.type))).toEqual({
+      type: 'error',
+      message: M.quizNotPublic,
+      reason: 'invalid',
+    });
+    expect((await getRoom(code))!.settings).toMatchObject({ quizId: quiz.id, quizTitle: quiz.title });
+
+    // Someone else's private quiz is not found at all.
+    const other = await player();
+    other.send({ type: 'create_room', quizId: secret.id, ...settings });
+    expect(await other.expect('error')).toMatchObject({ reason: 'not_found', message: M.quizNotFound });
+
+    const lobby = JSON.stringify((await other.client.get('/api/multiplayer/rooms')).json);
+    expect(lobby).toContain(quiz.title);
+    expect(lobby).not.toContain(secret.title);
+    expect(lobby).not.toContain(hidden.title);
+  });
+});
+
+describe('limits per socket', () => {
+  it('answers a flood rate_limited and closes it with 1008; players of its room and of another play on', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    const flooder = await joined(code, '連打');
+    const { host: otherHost, code: otherCode } = await hostRoom();
+    const otherGuest = await joined(otherCode);
+    await startGame(host, [guest, flooder]);
+    await startGame(otherHost, [otherGuest]);
+    for (const someone of [host, guest, flooder, otherHost, otherGuest])
+      await someone.expect('question', (message) => message.questionIndex === 0);
+
+    // Far more than a second's allowance, at once (answers and pings), while the others play.
+    for (let frame = 0; frame < 150; frame++) {
+      flooder.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+      flooder.send({ type: 'ping', sentAt: frame });
+    }
+    guest.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    otherHost.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    otherGuest.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    expect(await flooder.closed()).toMatchObject({ code: 1008 });
+    expect(flooder.all('error')).toContainEqual({
+      type: 'error',
+      message: M.socketClosedTooFast,
+      reason: 'rate_limited',
+    });
+    expect(flooder.all('pong').length).toBeLessThan(150);
+    expect(await guest.expect('answer_accepted')).toMatchObject({ questionIndex: 0 });
+    await otherGuest.expect('answer_reveal', (message) => message.questionIndex === 0);
+
+    // The member's next socket is back in the room; of all the answers sent, one counts.
+    await flooder.reconnect(gateway);
+    await flooder.expect('room_rejoined');
+    flooder.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    host.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    const reveal = await host.expect('answer_reveal', (message) => message.questionIndex === 0);
+    expect(reveal.results.find((result) => result.playerId === flooder.user.id)).toMatchObject({
+      answer: 'A',
+    });
+    for (const someone of [host, guest, otherHost, otherGuest])
+      expect(someone.all('error').filter((message) => message.reason === 'rate_limited')).toEqual([]);
+  }, 60_000);
+
+  it("refuses a member's new sockets after too many in a minute", async () => {
+    const member = await player();
+    const open = () =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(gateway.wsUrl, {
+          headers: { Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=${member.sessionId}` },
+        });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once('error', reject);
+      });
+    // The member's first socket (signing in) counts too.
+    const statuses: number[] = [];
+    for (let opened = 1; opened <= SOCKET_LIMITS.opensPerMinute; opened++) statuses.push(await open());
+    expect(statuses.slice(0, -1).every((status) => status === 101)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Someone else's socket is not.
+    expect((await player()).all('authenticated')).toHaveLength(1);
+  });
+});
+
+describe('retries end', () => {
+  it('answers busy after the retry policy when an answer keeps meeting other transactions, and takes it after', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code);
+    await startGame(host, [guest]);
+    await host.expect('question');
+    conflicts = {
+      matches: (command, input) => command === 'UpdateItemCommand' && input.includes('answers.#q'),
+      left: RETRY.attempts + 2,
+      seen: 0,
+    };
+    try {
+      host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+      expect(await host.first((message) => ['error', 'answer_accepted'].includes(message.type))).toEqual({
+        type: 'error',
+        message: M.busy,
+        reason: 'busy',
+      });
+      expect(conflicts.seen).toBe(RETRY.attempts);
+    } finally {
+      conflicts = undefined;
+    }
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await host.expect('answer_accepted')).toMatchObject({ questionIndex: 0, answer: 'A' });
+  });
+
+  it('leaves the room when the seat pointer keeps meeting other transactions, after the retry policy', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code);
+    const seat = SeatKeys.key({ userId: guest.user.id }).pk;
+    conflicts = {
+      matches: (command, input) => command === 'DeleteItemCommand' && input.includes(seat),
+      left: RETRY.attempts + 2,
+      seen: 0,
+    };
+    try {
+      guest.send({ type: 'leave_room' });
+      await guest.expect('left_room');
+      expect(await host.expect('player_left')).toMatchObject({ playerId: guest.user.id });
+      expect(conflicts.seen).toBe(RETRY.attempts);
+    } finally {
+      conflicts = undefined;
+    }
+    expect((await getRoom(code))!.players[guest.user.id]).toBeUndefined();
+  });
+});
+
+describe('game-clock messages', () => {
+  it('drops a tick its schema refuses, without a retry and without touching the room', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code);
+    await startGame(host, [guest]);
+    await host.expect('question');
+    const before = (await getRoom(code))!;
+    const malformed = [
+      'not json',
+      JSON.stringify({ kind: 'phase', roomId: code }),
+      JSON.stringify({ kind: 'phase', roomId: code, step: String(before.step) }),
+      JSON.stringify({ kind: 'phase', roomId: code.toLowerCase(), step: before.step }),
+      JSON.stringify({ kind: 'seat', roomId: code, userId: guest.user.id }),
+      JSON.stringify({ kind: 'later', roomId: code, step: before.step }),
+    ];
+    for (const body of malformed) {
+      const result = (await tickHandler(tickEvent(body, ['malformed']))) as SQSBatchResponse;
+      expect(result.batchItemFailures, body).toEqual([]);
+    }
+    expect(await getRoom(code)).toEqual(before);
   });
 });

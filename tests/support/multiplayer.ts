@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import type { SQSEvent } from 'aws-lambda';
 import { COOKIE_NAMES } from '@shared/api';
 import type { ClientMessage, ServerMessage } from '@shared/multiplayer';
 import { signInAs } from './accounts';
@@ -16,6 +17,8 @@ type Message = ServerMessage & Record<string, unknown>;
  */
 export class RoomPlayer {
   readonly received: Message[] = [];
+  /** How the server closed the socket, once it did (`disconnect` closes from this side). */
+  closedWith: { code: number; reason: string } | undefined;
   private taken = new Set<number>();
   private waiters: (() => void)[] = [];
   private constructor(
@@ -49,10 +52,21 @@ export class RoomPlayer {
   }
 
   private listen() {
+    this.closedWith = undefined;
     this.socket.on('message', (data) => {
       this.received.push(JSON.parse(data.toString()) as Message);
       for (const wake of this.waiters.splice(0)) wake();
     });
+    this.socket.on('close', (code, reason) => {
+      this.closedWith = { code, reason: reason.toString() };
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  /** Waits until the socket is closed, and how. */
+  async closed(): Promise<{ code: number; reason: string }> {
+    while (!this.closedWith) await new Promise<void>((wake) => this.waiters.push(wake));
+    return this.closedWith;
   }
 
   private async authenticate() {
@@ -99,6 +113,20 @@ export class RoomPlayer {
     }
   }
 
+  /** The first message not taken yet that satisfies `match`, whatever its type. */
+  async first(match: (message: Message) => boolean): Promise<Message> {
+    for (;;) {
+      const index = this.received.findIndex(
+        (message, position) => !this.taken.has(position) && match(message),
+      );
+      if (index >= 0) {
+        this.taken.add(index);
+        return this.received[index]!;
+      }
+      await new Promise<void>((wake) => this.waiters.push(wake));
+    }
+  }
+
   /** Every message of `type` received so far. */
   all<T extends Message['type']>(type: T) {
     return this.received.filter((message) => message.type === type) as Extract<Message, { type: T }>[];
@@ -109,8 +137,15 @@ export class RoomPlayer {
   }
 }
 
-/** A public quiz with the given correct answers (one question each), created through the API. */
-export async function createRoomQuiz(client: TestClient, answers: ('A' | 'B' | 'C' | 'D')[] = ['A', 'B']) {
+/**
+ * A quiz with the given correct answers (one question each), created through the API: public
+ * unless `isPublished` is false (a private quiz: its author must be an advanced member).
+ */
+export async function createRoomQuiz(
+  client: TestClient,
+  answers: ('A' | 'B' | 'C' | 'D')[] = ['A', 'B'],
+  { isPublished = true }: { isPublished?: boolean } = {},
+) {
   const response = await client.request('POST', '/api/quizzes', {
     json: {
       quiz: {
@@ -118,7 +153,7 @@ export async function createRoomQuiz(client: TestClient, answers: ('A' | 'B' | '
         description: 'マルチプレイ用',
         category: '科学',
         difficulty: '初級',
-        isPublished: true,
+        isPublished,
       },
       questions: answers.map((correctAnswer, index) => ({
         questionText: `${index + 1}問目`,
@@ -167,3 +202,23 @@ export async function twoPlayerRoom(gateway: Gateway) {
   await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
   return { host, guest, code: roomId };
 }
+
+/** An SQS event delivering `body` to the game clock's consumer once per message id, as the queue does. */
+export const tickEvent = (body: string, ids: string[]): SQSEvent => ({
+  Records: ids.map((messageId) => ({
+    messageId,
+    receiptHandle: messageId,
+    body,
+    attributes: {
+      ApproximateReceiveCount: '1',
+      SentTimestamp: String(Date.now()),
+      SenderId: 'test',
+      ApproximateFirstReceiveTimestamp: String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:ap-northeast-1:000000000000:tick',
+    awsRegion: 'ap-northeast-1',
+  })),
+});
