@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '@web/testing/render';
 import { HomePage } from './home-page';
@@ -13,8 +13,8 @@ const quiz = (index: number) => ({
   difficulty: '初級',
   timeLimit: 10,
   questionCount: 5,
-  participantCount: 1,
-  totalPlayers: 1,
+  participantCount: 3,
+  totalPlayers: 30,
   averageRating: 0,
   authorId: 'a',
   authorName: '作者',
@@ -53,5 +53,13 @@ describe('the home page', () => {
       await screen.findByRole('heading', { name: '『日本史』の検索結果（1件）' }, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(screen.getByText('1件のうち1件を表示')).toBeTruthy();
+  });
+
+  it('shows on each card the people who played it, the number 人気順 ranks by (not the plays)', async () => {
+    server();
+    renderWithProviders(<HomePage />);
+    const card = (await screen.findAllByRole('article'))[0]!;
+    expect(within(card).getByText('挑戦した人').nextElementSibling?.textContent).toBe(' 3人');
+    expect(card.textContent).not.toContain('30');
   });
 });

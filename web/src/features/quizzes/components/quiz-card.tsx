@@ -73,10 +73,11 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           <dt>問題数</dt>
           <dd>{quiz.questionCount}問</dd>
         </div>
+        {/* The people who played it (each once): what 人気順 ranks by, as the featured card says. */}
         <div>
-          <dt>プレイ</dt>
+          <dt>挑戦した人</dt>
           <dd>
-            <Users size={14} aria-hidden /> {quiz.totalPlayers}
+            <Users size={14} aria-hidden /> {quiz.participantCount}人
           </dd>
         </div>
       </dl>
