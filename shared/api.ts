@@ -27,6 +27,11 @@ export type ErrorReason = (typeof ERROR_REASONS)[number];
 export interface ApiErrorBody {
   message: string;
   reason?: ErrorReason;
+  /**
+   * With `account_stopped`: when the suspension ends (ISO 8601), or null for a ban, so the member
+   * is told until when.
+   */
+  stoppedUntil?: string | null;
   issues?: { path: string; message: string }[];
 }
 

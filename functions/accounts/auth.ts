@@ -5,6 +5,7 @@ import { transactWrite } from '../data/transact';
 import {
   AppError,
   BadRequestError,
+  AccountStoppedError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -29,6 +30,7 @@ import {
   findUserByUsername,
   getUser,
   setPasswordItem,
+  stoppedUntil,
   upgradePasswordHash,
   type UserItem,
 } from '../users/user';
@@ -49,7 +51,8 @@ type LoginResult =
 /** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */
 function assertInGoodStanding(user: UserItem, now = new Date()) {
   const standing = accountStanding(user, now);
-  if (standing === 'stopped') throw new ForbiddenError(ACCOUNT_MESSAGES.accountStopped, 'account_stopped');
+  if (standing === 'stopped')
+    throw new AccountStoppedError(ACCOUNT_MESSAGES.accountStopped, stoppedUntil(user));
   if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive, 'account_inactive');
   if (standing === 'deleting') throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
 }

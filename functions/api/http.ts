@@ -1,10 +1,10 @@
 import type { RouteContract } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { AccountStoppedError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
 import { findHttpRoute, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
-import { accountStanding, asMember, getUser, type Member } from '../users/user';
+import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '../users/user';
 
 /**
  * The handler layer's entry point: a route's Lambda handler from its contract
@@ -35,7 +35,7 @@ const identifyMember: Identify<Member, SessionItem> = async (sessionId, access) 
   if (standing !== 'ok' && access !== 'public') {
     if (standing === 'deleting') throw new UnauthorizedError();
     throw standing === 'stopped'
-      ? new ForbiddenError(MESSAGES.accountStopped, 'account_stopped')
+      ? new AccountStoppedError(MESSAGES.accountStopped, stoppedUntil(user))
       : new ForbiddenError(MESSAGES.accountInactive, 'account_inactive');
   }
   return standing === 'ok' ? { user: asMember(user), session } : undefined;

@@ -50,6 +50,16 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** A suspended or banned account (`account_stopped`), with when the suspension ends (null: a ban). */
+export class AccountStoppedError extends ForbiddenError {
+  constructor(
+    message: string,
+    readonly stoppedUntil: string | null,
+  ) {
+    super(message, 'account_stopped');
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message: string = MESSAGES.notFound) {
     super(404, message);

@@ -13,6 +13,7 @@ import { getConfig, type Config } from './config';
 import { parseCookies, serializeCookie } from './cookies';
 import { randomToken } from './random-token';
 import {
+  AccountStoppedError,
   AppError,
   BadRequestError,
   ForbiddenError,
@@ -315,6 +316,8 @@ function checkedAnswer(schema: z.ZodType, body: unknown, config: Config, log: Lo
 
 function errorBody(error: AppError): ApiErrorBody {
   if (error instanceof ValidationError) return { message: error.message, issues: error.issues };
+  if (error instanceof AccountStoppedError)
+    return { message: error.message, reason: error.reason, stoppedUntil: error.stoppedUntil };
   return error.reason ? { message: error.message, reason: error.reason } : { message: error.message };
 }
 

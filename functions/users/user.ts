@@ -121,6 +121,10 @@ export function accountStanding(
   return 'ok';
 }
 
+/** When a stopped account's suspension ends (ISO 8601), or null when it is a ban (no end). */
+export const stoppedUntil = (user: Pick<UserItem, 'suspendedUntil'>): string | null =>
+  user.suspendedUntil && user.suspendedUntil !== 'PERMANENT' ? user.suspendedUntil : null;
+
 /**
  * A member as a request sees them: the account, and whether they are advanced at the time of the
  * request (membership/status.ts). The `pro` access level and every pro rule read `isPro` here.

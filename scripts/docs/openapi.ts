@@ -38,6 +38,10 @@ const errorSchema: JsonSchema = {
   properties: {
     message: { type: 'string' },
     reason: { type: 'string', enum: [...ERROR_REASONS] },
+    stoppedUntil: {
+      type: ['string', 'null'],
+      description: 'With account_stopped: when the suspension ends (ISO 8601), null for a ban.',
+    },
     issues: {
       type: 'array',
       items: {

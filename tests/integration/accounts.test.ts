@@ -332,24 +332,30 @@ describe('login, logout and sessions', () => {
     expect(wrongAgain.status).toBe(401);
   });
 
-  it('refuses suspended and banned accounts at login and on the existing session', async () => {
+  it('refuses suspended and banned accounts at login and on the existing session, saying until when', async () => {
     const { client, input, user } = await registered(gateway);
-    await setUser(user.id, 'SET suspendedUntil = :until', {
-      ':until': new Date(Date.now() + 600_000).toISOString(),
-    });
+    const until = new Date(Date.now() + 600_000).toISOString();
+    await setUser(user.id, 'SET suspendedUntil = :until', { ':until': until });
+    const stopped = {
+      message: ACCOUNT_MESSAGES.accountStopped,
+      reason: 'account_stopped',
+      stoppedUntil: until,
+    };
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(403);
-    expect(me.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
+    expect(me.json).toEqual(stopped);
     const login = await (
       await visitor(gateway)
     ).request('POST', '/api/auth/login', { json: { username: input.username, password: PASSWORD } });
     expect(login.status).toBe(403);
-    expect(login.json).toEqual({ message: ACCOUNT_MESSAGES.accountStopped, reason: 'account_stopped' });
+    expect(login.json).toEqual(stopped);
     // Public pages still work for them, as a guest's.
     expect((await client.get('/api/categories')).status).toBe(200);
 
     await setUser(user.id, 'SET suspendedUntil = :ban', { ':ban': 'PERMANENT' });
-    expect((await client.get('/api/auth/me')).status).toBe(403);
+    const banned = await client.get('/api/auth/me');
+    expect(banned.status).toBe(403);
+    expect(banned.json).toEqual({ ...stopped, stoppedUntil: null });
   });
 
   it('refuses inactive accounts', async () => {

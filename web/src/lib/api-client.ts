@@ -35,6 +35,12 @@ export class ApiError extends Error {
     return (ERROR_REASONS as readonly unknown[]).includes(reason) ? (reason as ErrorReason) : undefined;
   }
 
+  /** With `account_stopped`: when the suspension ends, or null for a ban (undefined: not said). */
+  get stoppedUntil(): string | null | undefined {
+    const until = this.body?.stoppedUntil;
+    return typeof until === 'string' || until === null ? until : undefined;
+  }
+
   private get body(): Partial<Record<keyof ApiErrorBody, unknown>> | undefined {
     try {
       const body: unknown = JSON.parse(this.bodyText);

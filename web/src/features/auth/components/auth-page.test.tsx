@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/toast/toaster';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
@@ -117,6 +117,29 @@ describe('AuthPage', () => {
     expect(
       (await screen.findAllByText('このアカウントは管理者により停止されています。')).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('tells a suspended member until when, and where to appeal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/login': () =>
+          json(
+            {
+              message: 'このアカウントは管理者により停止されています',
+              reason: 'account_stopped',
+              stoppedUntil: '2026-12-01T01:30:00.000Z',
+            },
+            403,
+          ),
+      }).fetchImpl,
+    );
+    renderWithProviders(<AuthPage />, { route: '/login' });
+    fillLogin();
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('停止は 2026/12/1 10:30 までです。'));
+    expect(alert.textContent).toContain('異議がある場合');
+    expect(within(alert).getByRole('link', { name: /お問い合わせ/ })).toBeTruthy();
   });
 
   it('goes back to the page that asked for the login, and only to a page of this site', async () => {

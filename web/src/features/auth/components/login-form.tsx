@@ -10,6 +10,8 @@ import { TextField } from '@web/components/ui/text-field';
 import { paths } from '@web/config/paths';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
+import { formatDateTime } from '@web/lib/format-date';
+import { ContactLink } from '@web/components/contact-link';
 import { useLogin } from '../api/login';
 import { returnPathAfterLogin } from '../return-path';
 import type { AuthMode } from './auth-page';
@@ -26,6 +28,19 @@ function loginLead(returnPath: string): string {
   return 'ユーザー名とパスワードでログインしてください。';
 }
 
+/** Until when a stopped account stays stopped, and where to appeal (the guidelines' contact). */
+function StoppedAccountNote({ until }: { until: string | null }) {
+  return (
+    <p>
+      {until ? `停止は ${formatDateTime(until)} までです。` : 'この停止に期限はありません。'}
+      心当たりがない場合や異議がある場合は、
+      <ContactLink />
+      からご連絡ください（<Link to={paths.guidelines}>コンテンツガイドライン</Link>
+      の「措置に異議がある場合」もご覧ください）。
+    </p>
+  );
+}
+
 /**
  * Username and password. An administrator is sent a sign-in link instead of being signed in; a
  * locked or stopped account is told so.
@@ -39,6 +54,8 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
   const [lockNote, setLockNote] = useState(false);
   /** The last failure, shown beside the form as well as in the toast. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** A stopped account: when the suspension ends (null: a ban); undefined for any other failure. */
+  const [stoppedUntil, setStoppedUntil] = useState<string | null | undefined>(undefined);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: '', password: '' },
@@ -52,6 +69,7 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
         // A failure shown before this attempt is no longer true.
         dismissToast();
         setFailure(null);
+        setStoppedUntil(undefined);
         if (response.needsEmailVerification) {
           setAdminNotice(response.message);
           return;
@@ -67,6 +85,7 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
           toastError(error, 'ログインに失敗しました', 'ログイン制限');
         } else if (reason === 'account_stopped') {
           setFailure('このアカウントは管理者により停止されています。');
+          setStoppedUntil((error as ApiError).stoppedUntil ?? null);
           toastError(null, 'このアカウントは管理者により停止されています。', 'アカウントが停止中です');
         } else {
           setFailure(errorMessage(error, 'ログインに失敗しました'));
@@ -99,9 +118,10 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
         </p>
       ) : (
         failure && (
-          <p className="form-alert" role="alert">
-            {failure}
-          </p>
+          <div className="form-alert" role="alert">
+            <p>{failure}</p>
+            {stoppedUntil !== undefined && <StoppedAccountNote until={stoppedUntil} />}
+          </div>
         )
       )}
       <TextField
