@@ -35,6 +35,15 @@ describe('static pages', () => {
         const footer = page.getByRole('navigation', { name: 'フッター' });
         for (const { path } of PAGES) expect(await footer.locator(`a[href="${path}"]`).count()).toBe(1);
         await expectNoSeriousViolations(page, `${entry.path} at ${width} px`);
+        // The text starts where the header's contents do, at every width.
+        const [headerStart, headingStart] = await page.evaluate(() => {
+          const inner = document.querySelector('.nav__inner')!;
+          return [
+            inner.getBoundingClientRect().left + parseFloat(getComputedStyle(inner).paddingLeft),
+            document.querySelector('h1')!.getBoundingClientRect().left,
+          ];
+        });
+        expect(Math.abs(headingStart - headerStart), `${entry.path} at ${width} px`).toBeLessThanOrEqual(1);
         await page.screenshot({
           path: join(SCREENSHOTS, `static${entry.path.replace('/', '-')}-${width}.png`),
           fullPage: true,

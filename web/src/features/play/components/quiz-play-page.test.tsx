@@ -114,6 +114,8 @@ describe('the play page', () => {
     expect(within(review).getByText('C: 月')).toBeTruthy();
     expect(within(review).getByText('月は地球の唯一の衛星です。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '間違えた問題だけ再挑戦（1問）' })).toBeTruthy();
+    // The heart says what it does (not an unlabelled icon).
+    expect(screen.getByRole('button', { name: 'お気に入りに追加' }).textContent).toBe('お気に入りに追加');
   });
 
   it('says when a check failed and asks again on request', async () => {

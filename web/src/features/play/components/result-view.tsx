@@ -120,7 +120,12 @@ export function ResultView(props: {
           <RatingPrompt attemptId={attemptId} onClose={() => setRatingClosed(true)} />
         )}
         <div className="play-card__actions">
-          <FavoriteButton quizId={props.quiz.id} quizTitle={props.quiz.title} isFavorite={isFavorite} />
+          <FavoriteButton
+            quizId={props.quiz.id}
+            quizTitle={props.quiz.title}
+            isFavorite={isFavorite}
+            labelled
+          />
           {checked && missed.length > 0 && missed.length < total && (
             <button type="button" className="button button--secondary" onClick={() => props.onRetry(missed)}>
               <XCircle size={16} aria-hidden />

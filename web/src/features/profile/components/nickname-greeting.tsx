@@ -16,7 +16,10 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
   if (!editing) {
     return (
       <h1 id="profile-title" className="page__title profile__greeting">
-        こんにちは、{displayName(user)} さん
+        {/* The name and its さん stay on one line when they fit (not 「デモユーザー／さん」). */}
+        <span>
+          こんにちは、<span className="profile__greeting-name">{displayName(user)} さん</span>
+        </span>
         <button
           type="button"
           className="icon-button"

@@ -7,16 +7,22 @@ import { ApiError } from '@web/lib/api-client';
 import { useToggleFavorite } from '../api/quizzes';
 import '../quizzes.css';
 
-/** Heart toggle; guests are sent to the login page, told why, and brought back. */
+/**
+ * Heart toggle; guests are sent to the login page, told why, and brought back. In a grid it is the
+ * heart alone, named after its quiz; where the quiz is the page's own (`labelled`, the result
+ * screen) it says お気に入り beside the heart.
+ */
 export function FavoriteButton({
   quizId,
   quizTitle,
   isFavorite,
+  labelled = false,
 }: {
   quizId: string;
   /** Names the quiz in the button's label: a grid has one heart per card. */
   quizTitle: string;
   isFavorite: boolean;
+  labelled?: boolean;
 }) {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
@@ -30,9 +36,16 @@ export function FavoriteButton({
   return (
     <button
       type="button"
-      className={`icon-button favorite-button${isFavorite ? ' is-active' : ''}`}
+      className={`${labelled ? 'button button--secondary' : 'icon-button'} favorite-button${isFavorite ? ' is-active' : ''}`}
       aria-pressed={isFavorite}
-      aria-label={isFavorite ? `「${quizTitle}」をお気に入りから外す` : `「${quizTitle}」をお気に入りに追加`}
+      // Labelled, the name is its visible text (and the pressed state says whether it is on).
+      aria-label={
+        labelled
+          ? undefined
+          : isFavorite
+            ? `「${quizTitle}」をお気に入りから外す`
+            : `「${quizTitle}」をお気に入りに追加`
+      }
       disabled={toggle.isPending}
       onClick={() => {
         if (!user) return toLogin();
@@ -51,6 +64,7 @@ export function FavoriteButton({
       }}
     >
       <Heart size={18} aria-hidden fill={isFavorite ? 'currentColor' : 'none'} />
+      {labelled && (isFavorite ? 'お気に入り登録済み' : 'お気に入りに追加')}
     </button>
   );
 }
