@@ -18,7 +18,11 @@ export function MyQuizCard(props: {
         <CategoryBadge category={quiz.category} />
         <DifficultyBadge difficulty={quiz.difficulty} />
         {quiz.isHidden && <span className="pill pill--danger">非表示</span>}
-        {!quiz.isPublished && <span className="pill">非公開</span>}
+        {quiz.isPublished ? (
+          <span className="pill pill--public">公開</span>
+        ) : (
+          <span className="pill pill--private">非公開</span>
+        )}
       </div>
       <h3 id={`mine-${quiz.id}`} className="quiz-card__title">
         {quiz.title}
@@ -49,7 +53,8 @@ export function MyQuizCard(props: {
           {quiz.reportCount}件の報告があります（内容を見る）
         </button>
       )}
-      <div className="quiz-card__play">
+      {/* Two even rows: play it (preview, random order), then change it (edit, delete). */}
+      <div className="my-quiz-card__actions">
         <Link
           to={paths.quiz(quiz.id)}
           className="button button--secondary button--small"
@@ -64,10 +69,8 @@ export function MyQuizCard(props: {
           aria-label={`「${quiz.title}」をランダム順で開始`}
         >
           <Shuffle size={15} aria-hidden />
-          ランダム順で開始
+          ランダム順
         </Link>
-      </div>
-      <div className="quiz-card__play">
         <button
           type="button"
           className="button button--primary button--small"
