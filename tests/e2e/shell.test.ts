@@ -279,4 +279,78 @@ describe('web shell', () => {
     await guest.close();
     await context.close();
   }, 120_000);
+
+  it('lays out what a phone and a laptop show without clipping, breaking or covering', async () => {
+    for (const width of [390, 1366]) {
+      const { context } = await signedInContext(
+        e2e.browser(),
+        e2e.stack(),
+        { nickname: 'デモユーザー' },
+        { viewport: { width, height: 844 } },
+      );
+      const page = await context.newPage();
+      const where = `${width} px`;
+
+      // The search filters: on a phone each runs edge to edge, as the search box does.
+      await page.goto(`${e2e.stack().appUrl}/quiz-search`);
+      await page.locator('.quiz-card').first().waitFor();
+      const filters = await page.evaluate(() =>
+        [...document.querySelectorAll('.filters > *')].map(
+          (element) => element.getBoundingClientRect().width,
+        ),
+      );
+      if (width === 390) expect(new Set(filters.map(Math.round)).size, where).toBe(1);
+
+      // The publish setting's two choices are whole (not clipped), each on one line.
+      await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
+      await page
+        .getByRole('button', { name: /クイズを作成/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: '新しいクイズを作成' });
+      await dialog.locator('.radio').first().waitFor();
+      const choices = await dialog.locator('.radio').evaluateAll((labels) =>
+        labels.map((label) => ({
+          clipped: label.scrollWidth > label.clientWidth + 1,
+          lines: Math.round(
+            label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight),
+          ),
+        })),
+      );
+      for (const choice of choices) {
+        expect(choice.clipped, where).toBe(false);
+        expect(choice.lines, where).toBeLessThanOrEqual(2);
+      }
+      await page.keyboard.press('Escape');
+
+      // The greeting keeps the name with its さん.
+      await page.goto(`${e2e.stack().appUrl}/profile`);
+      const name = page.locator('.profile__greeting-name');
+      await name.waitFor();
+      expect(await name.evaluate((element) => element.getClientRects().length), where).toBe(1);
+
+      // The result's toast does not cover the way on.
+      await page.goto(`${e2e.stack().appUrl}/quiz/sample-science-basics`);
+      await page.getByRole('button', { name: 'スタート' }).click();
+      for (let question = 1; question <= 5; question++) {
+        await page.getByText(`問題 ${question} / 5`).waitFor();
+        await page.keyboard.press('1');
+        await page.locator('.feedback').waitFor();
+        await page.getByRole('button', { name: question === 5 ? '結果を見る' : '次の問題へ' }).click();
+      }
+      const toast = page.locator('.toast', { hasText: 'クイズ完了！' });
+      await toast.waitFor();
+      const onward = page.getByRole('link', { name: 'ほかのクイズを探す' });
+      await onward.scrollIntoViewIfNeeded();
+      const [toastBox, onwardBox] = await Promise.all([toast.boundingBox(), onward.boundingBox()]);
+      const overlaps =
+        toastBox!.x < onwardBox!.x + onwardBox!.width &&
+        onwardBox!.x < toastBox!.x + toastBox!.width &&
+        toastBox!.y < onwardBox!.y + onwardBox!.height &&
+        onwardBox!.y < toastBox!.y + toastBox!.height;
+      expect(overlaps, where).toBe(false);
+      await page.screenshot({ path: join(screenshots, `result-toast-${width}.png`) });
+      await context.close();
+    }
+  }, 240_000);
 });
