@@ -9,6 +9,7 @@ import { build as viteBuild } from 'vite';
 import { REPO_ROOT } from '../infra/constructs/route-function';
 import { bundleRoutes } from './bench/route-bundles';
 import { benchSearch } from './bench/search-bench';
+import { benchSearchBurst } from './bench/search-burst-bench';
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
@@ -22,7 +23,8 @@ import { FREE_PORTS, startLocalStack } from './local/stack';
  * `npm run bench`: the performance budgets, measured on this machine and printed as
  * a table. Exits non-zero when a budget is missed. Other features add their rows here.
  * `npm run bench -- <part> …` measures only the parts named: routes (bundles and cold starts),
- * categories, search (budgets in scripts/bench/search-bench.ts), ai (AI generation; budgets in
+ * categories, search (budgets in scripts/bench/search-bench.ts), search-burst (index lag under a
+ * burst of creates and edits; scripts/bench/search-burst-bench.ts), ai (AI generation; budgets in
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency and 200 concurrent rooms; budgets in
  * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
  * study generator's worst cases; scripts/bench/study-bench.ts), load (a mixed load of the pages'
@@ -33,6 +35,7 @@ const PARTS = [
   'routes',
   'categories',
   'search',
+  'search-burst',
   'ai',
   'multiplayer',
   'study',
@@ -205,7 +208,16 @@ async function main() {
   const bundles = measures('routes') ? await bundleRoutes(bundleDir) : [];
 
   // 2. Local stack (in memory) for cold starts and latency.
-  const needsStack = ['routes', 'categories', 'search', 'ai', 'multiplayer', 'study', 'load'] as const;
+  const needsStack = [
+    'routes',
+    'categories',
+    'search',
+    'search-burst',
+    'ai',
+    'multiplayer',
+    'study',
+    'load',
+  ] as const;
   // The load's hundreds of members all come from 127.0.0.1: the per-address sign-in limit would
   // stop them after 100 sign-ins in ten minutes (members' own limits still apply).
   if (measures('load')) process.env.PER_IP_RATE_LIMITS = 'off';
@@ -355,7 +367,12 @@ async function main() {
       if (measures('load'))
         rows.push(...(await benchMixedLoad(`http://127.0.0.1:${stack.gateway.port}`, stack.appUrl)));
 
-      // 6d. Search at 1,000 and 20,000 public quizzes indexed from the table's stream: recall, latency
+      // 6d. Search under a burst: creates at 20 a second for a minute with edits among them, each
+      // searched for until found (budget in scripts/bench/search-burst-bench.ts). Before the 20,000
+      // quizzes below, so it measures the same whether run alone or with them.
+      if (measures('search-burst')) rows.push(...(await benchSearchBurst(stack)));
+
+      // 6e. Search at 1,000 and 20,000 public quizzes indexed from the table's stream: recall, latency
       // and read units of selective and common queries in each sort, write units (budgets in
       // scripts/bench/search-bench.ts). Last on this stack: the catalogue it loads would change
       // what the parts above measure (the mixed load searches words that are common in it).
