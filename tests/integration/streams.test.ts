@@ -12,7 +12,7 @@ import { handed, hold, release, releaseAll, whenHanded } from '../support/fixtur
  * The local stand-in for Lambda's event source mapping on the table's stream: the consumer gets
  * the records its key filter lets through, in order, in batches of its size; a failing batch is
  * tried again split in halves, and a record that keeps failing is given up after its retries
- * without holding up the ones after it.
+ * without holding up the ones after it; a lane busy with a long batch holds up only its own records.
  */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 /** The items the second consumer (two lanes) takes. */
