@@ -165,6 +165,7 @@ describe('QuizStack', () => {
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: indexer!.batchSize,
       ParallelizationFactor: indexer!.parallelizationFactor,
+      MaximumBatchingWindowInSeconds: indexer!.maxBatchingWindowSeconds,
       MaximumRetryAttempts: indexer!.retryAttempts,
       BisectBatchOnFunctionError: true,
       DestinationConfig: { OnFailure: { Destination: expect.anything() } },

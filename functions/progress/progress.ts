@@ -122,33 +122,33 @@ export function completionAchievements(
   ];
 }
 
+/**
+ * The write that records an achievement the first time only (a later grant keeps the first date),
+ * for a transaction of its own or one that already guards the account.
+ */
+export function achievementGrant(userId: string, key: AchievementKey, now = new Date()): NamedItem {
+  const owner = setAttributes(AchievementKeys.owner({ userId, key }));
+  return {
+    Update: {
+      Key: AchievementKeys.key({ userId, key }),
+      UpdateExpression: `SET #key = :key, title = :title, description = :description, achievedAt = if_not_exists(achievedAt, :now), ${owner.expression}`,
+      ExpressionAttributeNames: { '#key': 'key' },
+      ExpressionAttributeValues: {
+        ':key': key,
+        ':title': ACHIEVEMENTS[key].title,
+        ':description': ACHIEVEMENTS[key].description,
+        ':now': now.toISOString(),
+        ...owner.values,
+      },
+    },
+  };
+}
+
 /** Records achievements, each the first time only (a later grant keeps the first date). */
 export async function grantAchievements(userId: string, keys: readonly AchievementKey[], now = new Date()) {
   if (keys.length === 0) return;
-  await transactWrite([
-    accountGuard(userId),
-    ...keys.map((key): NamedItem => {
-      const owner = setAttributes(AchievementKeys.owner({ userId, key }));
-      return {
-        Update: {
-          Key: AchievementKeys.key({ userId, key }),
-          UpdateExpression: `SET #key = :key, title = :title, description = :description, achievedAt = if_not_exists(achievedAt, :now), ${owner.expression}`,
-          ExpressionAttributeNames: { '#key': 'key' },
-          ExpressionAttributeValues: {
-            ':key': key,
-            ':title': ACHIEVEMENTS[key].title,
-            ':description': ACHIEVEMENTS[key].description,
-            ':now': now.toISOString(),
-            ...owner.values,
-          },
-        },
-      };
-    }),
-  ]);
+  await transactWrite([accountGuard(userId), ...keys.map((key) => achievementGrant(userId, key, now))]);
 }
-
-export const grantAchievement = (userId: string, key: AchievementKey, now = new Date()) =>
-  grantAchievements(userId, [key], now);
 
 /** One answered question from the play page; the day's time spent grows with it. */
 export async function recordStudyAnswer(

@@ -20,7 +20,7 @@ import { queryAll, queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
 import { listActiveCategoriesCached } from '../categories/category';
-import { grantAchievement } from '../progress/progress';
+import { achievementGrant } from '../progress/progress';
 import {
   BadRequestError,
   ConflictError,
@@ -392,8 +392,9 @@ export async function createQuiz(user: Member, data: CreateQuizData, now = new D
     },
     { Put: { Item: quiz, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...questions.map((item) => ({ Put: { Item: item } })),
+    // In the same transaction: the account's condition above guards it too.
+    achievementGrant(user.id, 'first_creation', now),
   ]);
-  await grantAchievement(user.id, 'first_creation', now);
   return quiz;
 }
 

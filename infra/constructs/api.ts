@@ -392,6 +392,7 @@ export class Api extends Construct {
           startingPosition: StartingPosition.TRIM_HORIZON,
           batchSize: consumer.batchSize,
           parallelizationFactor: consumer.parallelizationFactor,
+          maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds),
           retryAttempts: consumer.retryAttempts,
           bisectBatchOnError: true,
           onFailure: new SqsDlq(failures),

@@ -121,6 +121,8 @@ function counters(index: number) {
   };
 }
 
+let meters = 0;
+
 /** Sums DynamoDB's consumed capacity of every call made through the functions' client. */
 export function meterCapacity() {
   const units = { read: 0, write: 0 };
@@ -139,7 +141,7 @@ export function meterCapacity() {
         units[kind] += entry.CapacityUnits ?? 0;
       return result;
     },
-    { step: 'initialize', name: 'benchCapacity' },
+    { step: 'initialize', name: `benchCapacity${++meters}` },
   );
   return {
     reset: () => Object.assign(units, { read: 0, write: 0 }),

@@ -15,8 +15,13 @@ import type { StreamConsumer } from '@functions/routes';
  * Local's stream with the DynamoDB Streams API, shard by shard from the oldest record kept
  * (TRIM_HORIZON), and hands each stream consumer of the route table the records its key filter
  * lets through, in batches of its `batchSize`, as Lambda's DynamoDB event. As in AWS:
- * - records of one item go to one of `parallelizationFactor` lanes and stay in order; the next
- *   records are read once every batch of the last read is done;
+ * - records of one item go to one of `parallelizationFactor` lanes and stay in order; each lane
+ *   works on one batch at a time, independently of the others, and the shard is read on meanwhile
+ *   (a bounded number of records ahead), so a long batch holds up only the records behind it in
+ *   its own lane;
+ * - a lane with records waiting starts its next batch at once, or after the consumer's
+ *   `maxBatchingWindowSeconds` when that is set and the batch is not full (Lambda's batching
+ *   window; 0 by default for streams);
  * - a batch that fails (throws, or names a record in `batchItemFailures`) is tried again, split
  *   in halves after each failure (bisect), and after `retryAttempts` tries is reported and dropped
  *   (the on-failure destination);
@@ -50,6 +55,8 @@ export type LambdaStreamRecord = Omit<StreamRecord, 'dynamodb'> & {
 };
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** Records per `GetRecords` call, DynamoDB Streams' most. */
+const READ_LIMIT = 1000;
 const region = 'ap-northeast-1';
 
 function toLambdaRecord(record: StreamRecord, streamArn: string): LambdaStreamRecord {
@@ -73,11 +80,13 @@ const passes = (consumer: StreamConsumer, record: StreamRecord) => {
 };
 
 /** The lane of an item: the same item always goes to the same lane. */
-const laneOf = (record: StreamRecord, lanes: number) =>
-  createHash('md5')
-    .update(`${record.dynamodb?.Keys?.pk?.S}\u0000${record.dynamodb?.Keys?.sk?.S}`)
-    .digest()
-    .readUInt32BE(0) % lanes;
+export const laneOf = (keys: { pk: string; sk: string }, lanes: number) =>
+  createHash('md5').update(`${keys.pk}\u0000${keys.sk}`).digest().readUInt32BE(0) % lanes;
+
+const keysOf = (record: StreamRecord) => ({
+  pk: String(record.dynamodb?.Keys?.pk?.S),
+  sk: String(record.dynamodb?.Keys?.sk?.S),
+});
 
 /** Every record the table's stream holds now, oldest first (tests replay them as a retried batch). */
 export async function readStream(table: { endpoint: string; tableName: string }): Promise<StreamRecord[]> {
@@ -117,28 +126,34 @@ export async function readStream(table: { endpoint: string; tableName: string })
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const idleMs = options.idleMs ?? 100;
-  /** Records that fill a batch in every lane of every consumer. */
-  const fullBatch = Math.max(
-    ...options.consumers.map((consumer) => consumer.batchSize * consumer.parallelizationFactor),
-  );
   const retryDelayMs = options.retryDelayMs ?? 200;
   const config = { endpoint: options.endpoint, region, credentials };
   const dynamo = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);
   let stopped = false;
-  let wake: (() => void) | undefined;
+  const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
     new Promise<void>((done) => {
-      const timer = setTimeout(done, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
+        sleepers.delete(wake);
         done();
       };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
     });
 
-  /** Waiters of `settled()`: each resolves after a whole pass that began after it and found nothing new. */
-  let waiters: { after: number; resolve: () => void }[] = [];
-  let pass = 0;
+  /** Callers of `until` waiting for the lanes to change (a batch taken or finished). */
+  let watchers: (() => void)[] = [];
+  const changed = () => {
+    const waiting = watchers;
+    watchers = [];
+    for (const watcher of waiting) watcher();
+  };
+  /** Resolves once `condition` holds (checked whenever a lane changes) or the poller stops. */
+  async function until(condition: () => boolean) {
+    while (!condition() && !stopped) await new Promise<void>((resolve) => watchers.push(resolve));
+  }
 
   /** Hands a batch to a consumer until it succeeds or its tries are used up. */
   async function deliver(consumer: StreamConsumer, records: LambdaStreamRecord[], tries = 0): Promise<void> {
@@ -172,24 +187,77 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     } else await deliver(consumer, rest, tries + 1);
   }
 
-  async function dispatch(records: StreamRecord[], streamArn: string) {
-    await Promise.all(
-      options.consumers.map(async (consumer) => {
-        const lanes: LambdaStreamRecord[][] = Array.from(
-          { length: consumer.parallelizationFactor },
-          () => [],
-        );
-        for (const record of records)
-          if (passes(consumer, record))
-            lanes[laneOf(record, lanes.length)]!.push(toLambdaRecord(record, streamArn));
-        await Promise.all(
-          lanes.map(async (lane) => {
-            for (let start = 0; start < lane.length; start += consumer.batchSize)
-              await deliver(consumer, lane.slice(start, start + consumer.batchSize));
-          }),
-        );
-      }),
-    );
+  /** One lane of a consumer: its records waiting, in order, and the batch it is working on. */
+  interface Lane {
+    waiting: { record: LambdaStreamRecord; since: number }[];
+    /** Records ever given to the lane, and those it is done with (delivered, or given up). */
+    given: number;
+    done: number;
+    working?: Promise<void>;
+    /** Set while the lane waits out the batching window for a fuller batch. */
+    window?: ReturnType<typeof setTimeout>;
+  }
+  const consumers = options.consumers.map((consumer) => ({
+    consumer,
+    lanes: Array.from({ length: consumer.parallelizationFactor }, (): Lane => ({
+      waiting: [],
+      given: 0,
+      done: 0,
+    })),
+    /** Records read and not yet handed over at most: the reading waits while there are as many. */
+    readAhead: 2 * consumer.batchSize * consumer.parallelizationFactor,
+  }));
+  type Consumer = (typeof consumers)[number];
+  const waitingIn = (entry: Consumer) => entry.lanes.reduce((sum, lane) => sum + lane.waiting.length, 0);
+  /** Whether every lane is done with the records it had been given when `given` was taken. */
+  const givenSoFar = () => consumers.map((entry) => entry.lanes.map((lane) => lane.given));
+  const doneWith = (given: number[][]) =>
+    consumers.every((entry, at) => entry.lanes.every((lane, index) => lane.done >= given[at]![index]!));
+
+  /** Starts the lane's next batch when it is free and has records (and the window, if any, is over). */
+  function next(entry: Consumer, lane: Lane) {
+    if (stopped || lane.working || lane.waiting.length === 0) return;
+    const { consumer } = entry;
+    const windowMs = consumer.maxBatchingWindowSeconds * 1000;
+    const waited = Date.now() - lane.waiting[0]!.since;
+    if (lane.waiting.length < consumer.batchSize && waited < windowMs) {
+      lane.window ??= setTimeout(() => {
+        lane.window = undefined;
+        next(entry, lane);
+      }, windowMs - waited);
+      return;
+    }
+    if (lane.window) clearTimeout(lane.window);
+    lane.window = undefined;
+    const batch = lane.waiting.splice(0, consumer.batchSize).map(({ record }) => record);
+    lane.working = deliver(consumer, batch)
+      .catch((error: unknown) => options.log(`[streams] ${consumer.stream}: ${String(error)}`))
+      .finally(() => {
+        lane.done += batch.length;
+        lane.working = undefined;
+        next(entry, lane);
+        changed();
+      });
+    changed();
+  }
+
+  /** Hands the records read to the lanes of every consumer whose filter they pass. */
+  function enqueue(records: readonly StreamRecord[], streamArn: string): number {
+    let passing = 0;
+    const now = Date.now();
+    for (const entry of consumers) {
+      const touched = new Set<Lane>();
+      for (const record of records) {
+        if (!passes(entry.consumer, record)) continue;
+        passing++;
+        const lane = entry.lanes[laneOf(keysOf(record), entry.lanes.length)]!;
+        lane.waiting.push({ record: toLambdaRecord(record, streamArn), since: now });
+        lane.given++;
+        touched.add(lane);
+      }
+      for (const lane of touched) next(entry, lane);
+    }
+    return passing;
   }
 
   async function streamArnOf(): Promise<string | undefined> {
@@ -201,12 +269,14 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     id: string;
     parent?: string;
     iterator?: string;
-    lastSequence?: string;
+    /** The last record read: reading resumes after it when the iterator is lost. */
+    lastRead?: string;
     closed: boolean;
   }
 
-  /** The records being handed to the consumers: the next read waits for the ones before. */
-  let handing: Promise<void> = Promise.resolve();
+  /** Waiters of `settled()`: each resolves after a whole pass that began after it and found nothing new. */
+  let waiters: { after: number; resolve: () => void }[] = [];
+  let pass = 0;
 
   async function run() {
     let streamArn: string | undefined;
@@ -242,81 +312,62 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         const passNumber = ++pass;
         let found = 0;
         let forConsumers = 0;
+        let behind = false;
         for (const shard of shards.values()) {
           // A child shard's records come after its parent's.
           if (shard.closed || (shard.parent && shards.get(shard.parent)?.closed === false)) continue;
+          // Read ahead only so far: the lanes take what was read first.
+          await until(() => consumers.every((entry) => waitingIn(entry) < entry.readAhead));
+          if (stopped) return;
           shard.iterator ??= (
             await streams.send(
               new GetShardIteratorCommand({
                 StreamArn: streamArn,
                 ShardId: shard.id,
-                ...(shard.lastSequence
-                  ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastSequence }
+                ...(shard.lastRead
+                  ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastRead }
                   : { ShardIteratorType: 'TRIM_HORIZON' }),
               }),
             )
           ).ShardIterator;
-          // Like the mapping, read on until a batch is full for every lane, the shard has nothing
-          // more, or a second has gone by: the consumers' own writes fill the stream too.
-          const records: StreamRecord[] = [];
-          let passing = 0;
-          const readingSince = Date.now();
-          for (;;) {
-            let result;
-            try {
-              result = await streams.send(
-                new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
-              );
-            } catch (error) {
-              if (!(error instanceof ExpiredIteratorException)) throw error;
-              // Asked for again, after the last record handed over.
-              shard.iterator = undefined;
-              break;
-            }
-            const page = result.Records ?? [];
-            records.push(...page);
-            passing += page.filter((record) =>
-              options.consumers.some((consumer) => passes(consumer, record)),
-            ).length;
-            shard.iterator = result.NextShardIterator;
-            if (!shard.iterator) shard.closed = true;
-            if (
-              page.length === 0 ||
-              !shard.iterator ||
-              passing >= fullBatch ||
-              records.length >= 20 * 1000 ||
-              Date.now() - readingSince > 1000
-            )
-              break;
+          let result;
+          try {
+            result = await streams.send(
+              new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: READ_LIMIT }),
+            );
+          } catch (error) {
+            if (!(error instanceof ExpiredIteratorException)) throw error;
+            // Asked for again, after the last record read.
+            shard.iterator = undefined;
+            continue;
           }
+          const records = result.Records ?? [];
+          shard.iterator = result.NextShardIterator;
+          if (!shard.iterator) shard.closed = true;
+          if (records.length === 0) continue;
+          shard.lastRead = records.at(-1)!.dynamodb?.SequenceNumber;
           found += records.length;
-          forConsumers += passing;
-          if (records.length) {
-            // Handed over after the records before them; the next ones are read meanwhile.
-            const previous = handing;
-            const last = records.at(-1)!.dynamodb?.SequenceNumber;
-            const arn = streamArn;
-            handing = previous
-              .then(() => dispatch(records, arn))
-              .then(() => {
-                shard.lastSequence = last;
-              })
-              .catch((error: unknown) =>
-                options.log(`[streams] handing records over failed: ${String(error)}`),
-              );
-            await previous;
-          }
+          if (records.length >= READ_LIMIT) behind = true;
+          // Handed to the lanes as soon as read; a lane starts its batch at once (or after the
+          // consumer's batching window, when it has one and the batch is not full).
+          forConsumers += enqueue(records, streamArn);
         }
         if (found === 0) {
-          await handing;
+          // Everything written before these waiters came has been read: they are settled once the
+          // lanes are done with it (the reading goes on meanwhile).
           const ready = waiters.filter((waiter) => waiter.after < passNumber);
           waiters = waiters.filter((waiter) => waiter.after >= passNumber);
-          for (const waiter of ready) waiter.resolve();
+          if (ready.length) {
+            const given = givenSoFar();
+            void until(() => doneWith(given)).then(() => {
+              for (const waiter of ready) waiter.resolve();
+            });
+          }
           await sleep(idleMs);
-        } else if (forConsumers === 0) {
-          // Only changes no consumer takes (rooms, sessions, plays): like the mapping, which polls
-          // a shard a few times a second, wait before reading on instead of spinning on the
-          // emulator while a busy table writes.
+        } else if (forConsumers === 0 && !behind) {
+          // Only changes no consumer takes (rooms, sessions, plays, the index's own items): like the
+          // mapping, which polls a shard a few times a second, wait before reading on instead of
+          // spinning on the emulator while a busy table writes.
           await sleep(idleMs);
         }
       } catch (error) {
@@ -338,9 +389,18 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       finished ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ after: pass, resolve })),
     stop: async () => {
       stopped = true;
-      wake?.();
+      for (const wake of [...sleepers]) wake();
+      changed();
       await running;
-      await handing;
+      // Batches under way finish; records still waiting are dropped, as a stopped mapping leaves them.
+      await Promise.all(
+        consumers.flatMap((entry) =>
+          entry.lanes.map((lane) => {
+            if (lane.window) clearTimeout(lane.window);
+            return lane.working;
+          }),
+        ),
+      );
       dynamo.destroy();
       streams.destroy();
     },

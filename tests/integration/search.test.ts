@@ -6,6 +6,7 @@ import { DIFFICULTIES } from '@shared/constants';
 import { normalizeSearchText, searchWords } from '@shared/search-text';
 import { literalPrefix } from '@functions/data/keys';
 import { scanPages } from '@functions/data/paginate';
+import { dynamo } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import type { QuizItem } from '@functions/quizzes/quiz';
 import { QuizKeys } from '@functions/quizzes/quiz-keys';
@@ -261,6 +262,105 @@ describe('changes of a quiz', () => {
     expect(await indexOf(quiz.id)).toEqual([]);
   });
 });
+
+describe('what the indexer writes', () => {
+  it('an edit writes only the pairs that changed, a play or a rating only the ranking entry that moved', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const author = await member(gateway, { isPro: true });
+    const player = await member(gateway);
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: `しろたえの衣 ${tag}` }),
+    });
+    const quiz = created.json as unknown as { id: string; createdAt: string };
+    await gateway.streamSettled();
+    const posting = (char: string, next: string) =>
+      keyText(PostingKeys.key({ char, next, createdAt: quiz.createdAt, quizId: quiz.id }));
+    const rank = (sort: 'popular' | 'rating') => keyText(RankKeys.key({ quizId: quiz.id, sort }));
+
+    const writes = indexWrites();
+    try {
+      // One word of the title changes: its pairs with the word before and the word's end, nothing else.
+      const edited = await author.client.request('PUT', `/api/quizzes/${quiz.id}`, {
+        json: quizInput({ title: `しろたえの袖 ${tag}` }),
+      });
+      expect(edited.status).toBe(200);
+      await gateway.streamSettled();
+      expect(writes.take()).toEqual({
+        puts: [posting('の', '袖'), posting('袖', '')].sort(),
+        deletes: [posting('の', '衣'), posting('衣', '')].sort(),
+      });
+
+      const attempt = await player.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
+        json: { answers: {} },
+      });
+      expect(attempt.status, attempt.text).toBe(201);
+      await gateway.streamSettled();
+      expect(writes.take()).toEqual({ puts: [rank('popular')], deletes: [] });
+
+      const rated = await player.client.request(
+        'PATCH',
+        `/api/quiz-attempts/${String(attempt.json.id)}/rating`,
+        {
+          json: { rating: 4 },
+        },
+      );
+      expect(rated.status, rated.text).toBe(200);
+      await gateway.streamSettled();
+      expect(writes.take()).toEqual({ puts: [rank('rating')], deletes: [] });
+    } finally {
+      writes.stop();
+    }
+  });
+});
+
+const keyText = (key: { pk: unknown; sk: unknown }) => {
+  const text = (value: unknown) =>
+    typeof value === 'object' && value && 'S' in value ? String(value.S) : String(value);
+  return `${text(key.pk)} ${text(key.sk)}`;
+};
+
+/**
+ * The index items written (put or deleted) through the functions' DynamoDB client, where the
+ * search indexer writes them (`BatchWriteItem`), as `pk sk` lines, from now until `stop()`.
+ */
+function indexWrites() {
+  const name = `indexWrites-${randomUUID()}`;
+  let puts: string[] = [];
+  let deletes: string[] = [];
+  const isIndex = (key: string) =>
+    key.startsWith(literalPrefix(PostingKeys.definition.pk)) ||
+    key.split(' ')[1]!.startsWith(RankKeys.skPrefix());
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'BatchWriteItemCommand') {
+        const input = args.input as {
+          RequestItems?: Record<
+            string,
+            {
+              PutRequest?: { Item: { pk: unknown; sk: unknown } };
+              DeleteRequest?: { Key: { pk: unknown; sk: unknown } };
+            }[]
+          >;
+        };
+        for (const request of Object.values(input.RequestItems ?? {}).flat()) {
+          if (request.PutRequest) puts.push(keyText(request.PutRequest.Item));
+          if (request.DeleteRequest) deletes.push(keyText(request.DeleteRequest.Key));
+        }
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    /** What was written since the last call, sorted. */
+    take() {
+      const taken = { puts: puts.filter(isIndex).sort(), deletes: deletes.filter(isIndex).sort() };
+      [puts, deletes] = [[], []];
+      return taken;
+    },
+    stop: () => dynamo().middlewareStack.remove(name),
+  };
+}
 
 /** The stream's records of a quiz so far. */
 async function streamRecords(quizId: string): Promise<StreamRecord[]> {
