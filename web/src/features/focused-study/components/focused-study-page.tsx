@@ -62,19 +62,22 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
 
   const begin = (kind: 'start' | 'new' | 'review') => {
     setStarting(kind);
-    start.mutate(kind, {
-      onSuccess: study.begin,
-      onError: (error) =>
-        toastError(
-          error,
-          kind === 'new'
-            ? FOCUSED_STUDY_MESSAGES.generateFailed
-            : kind === 'review'
-              ? FOCUSED_STUDY_MESSAGES.reviewFailed
-              : FOCUSED_STUDY_MESSAGES.startFailed,
-        ),
-      onSettled: () => setStarting(null),
-    });
+    start.mutate(
+      { kind },
+      {
+        onSuccess: study.begin,
+        onError: (error) =>
+          toastError(
+            error,
+            kind === 'new'
+              ? FOCUSED_STUDY_MESSAGES.generateFailed
+              : kind === 'review'
+                ? FOCUSED_STUDY_MESSAGES.reviewFailed
+                : FOCUSED_STUDY_MESSAGES.startFailed,
+          ),
+        onSettled: () => setStarting(null),
+      },
+    );
   };
   const play = (set: SavedQuestionSet) =>
     startSaved.mutate(set.id, {
