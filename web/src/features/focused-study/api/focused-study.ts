@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import type {
   CompleteSessionInput,
+  SessionProgressInput,
   StudyQuestion,
   StudySettings,
   StudySettingsChanges,
@@ -160,6 +161,13 @@ export function useUnfinishedSession(userId: string) {
   });
 }
 
+/**
+ * Saves the answers given so far and the question reached (the session hook sends one at a time,
+ * so it is a plain call rather than a mutation whose calls could overtake each other).
+ */
+export const saveSessionProgress = (sessionId: string, body: SessionProgressInput) =>
+  callApi(focusedStudyApi.saveProgress, { params: { sessionId }, body });
+
 /** Ends an unfinished session early, or discards it before a page-held one begins. */
 export function useDiscardSession(userId: string) {
   const refresh = useRefresh(studyKeys.unfinished, userId);
@@ -189,6 +197,7 @@ export function useCompleteSession(userId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: studyKeys.latest(userId) }),
         queryClient.invalidateQueries({ queryKey: studyKeys.reviews(userId) }),
+        queryClient.invalidateQueries({ queryKey: studyKeys.unfinished(userId) }),
       ]),
   });
 }
