@@ -7,6 +7,7 @@ import { japanDate } from '@functions/lib/japan-time';
 import { WrongAnswerKeys } from '@functions/progress/progress-keys';
 import { createUser, findUserByUsername } from '@functions/users/user';
 import { UserKeys } from '@functions/users/user-keys';
+import { expectNoSeriousViolations } from '../support/axe';
 import { makeTextPdf } from '../support/documents';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 import { HISTORY_NOTES } from '../support/study-material';
@@ -190,7 +191,9 @@ describe('focused study', () => {
       proGranted: true,
       isEmailVerified: true,
     });
-    const page = await e2e.browser().newPage({ viewport: { width: 1366, height: 900 } });
+    // A context of its own: axe checks the offer.
+    const context = await e2e.browser().newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
     await logIn(page, appUrl, username, 'Resume#2026pass');
     await page.goto(`${appUrl}/focused-study`);
     await page.getByRole('tab', { name: /教材/ }).click();
@@ -228,9 +231,11 @@ describe('focused study', () => {
     );
     await page.getByText('本日のAI生成：残り 199 / 200回').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-1366.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'focused study, resume offer, 1366 px');
     await page.setViewportSize({ width: 390, height: 844 });
     await card.getByRole('button', { name: '続きから' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'focused study, resume offer, 390 px');
 
     // Starting again asks first; 「続きから」 goes on at question 3.
     await page.getByRole('button', { name: '学習を開始' }).click();
@@ -241,6 +246,7 @@ describe('focused study', () => {
       Promise.all(dialog.getAnimations().map((animation) => animation.finished)),
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-offer-390.png') });
+    await expectNoSeriousViolations(page, 'focused study, start while unfinished, 390 px');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-offer-1366.png') });
     await offer.getByRole('button', { name: '続きから' }).click();
@@ -271,6 +277,6 @@ describe('focused study', () => {
     await page.getByRole('heading', { name: '前回の学習' }).waitFor();
     await page.getByText('10問中').waitFor();
     expect(await page.locator('section.study-resume').count()).toBe(0);
-    await page.close();
+    await context.close();
   }, 240_000);
 });
