@@ -103,6 +103,10 @@ const specCalls: Record<string, number | 'built' | 'planned'> = {
   // Fixed by issue 26: solo play learns each answer once given (the quiz read has no answer key).
   'POST /api/quizzes/{id}/check': 'built',
   'POST /api/focused-study/start-review-session': 'built',
+  // Designed for issue 27: an unfinished study session resumes after a reload or on another device.
+  'GET /api/focused-study/unfinished-session': 'built',
+  'PUT /api/focused-study/sessions/{sessionId}/progress': 'built',
+  'DELETE /api/focused-study/sessions/{sessionId}': 'built',
 };
 
 /** Client message types of the multiplayer socket (second document §7). */

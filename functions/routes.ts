@@ -593,6 +593,10 @@ export const httpRoutes = [
   studyRoute('PUT', 'saved-question-sets/{setId}/questions/{questionId}', 'update-set-question', 'readwrite'),
   studyRoute('GET', 'review-queue', 'review-queue', 'read'),
   studyRoute('POST', 'start-review-session', 'start-review-session', 'readwrite'),
+  // Beyond the spec (issue 27): the unfinished session resumes after a reload or on another device.
+  studyRoute('GET', 'unfinished-session', 'unfinished-session', 'read'),
+  studyRoute('PUT', 'sessions/{sessionId}/progress', 'save-progress', 'readwrite'),
+  studyRoute('DELETE', 'sessions/{sessionId}', 'discard-session', 'readwrite'),
   {
     method: 'POST',
     path: '/api/focused-study/uploads',

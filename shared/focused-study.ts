@@ -37,7 +37,7 @@ export const FOCUSED_STUDY = {
    * questions (§3), so 50 sets must stay well within a Lambda answer (6 MB).
    */
   savedSetMaxBytes: 100_000,
-  /** A session not completed within this is gone (ended early, or left open). */
+  /** A session not completed within this can be neither resumed nor completed. */
   sessionHours: 24,
 } as const;
 
@@ -73,6 +73,11 @@ export const FOCUSED_STUDY_MESSAGES = {
   noMaterials: '教材がありません。先にファイルをアップロードするか、テキストを追加してください。',
   sessionNotFound: '学習セッションが見つかりません。もう一度学習を開始してください。',
   sessionCompleted: 'この学習セッションはすでに完了しています',
+  sessionUnfinished: '途中の学習があります。「続きから」で再開するか、「新しく始める」を選んでください。',
+  sessionStarting: '学習の問題を作成しています。少し待ってから、もう一度お試しください。',
+  answerNotInSession: 'この学習にない問題への回答です',
+  answerMismatch: '回答の形式が問題と合っていません',
+  questionIndexInvalid: '問題の番号が正しくありません',
   questionsRequired: '問題データを送信してください',
   duplicateQuestion: '同じIDの問題が含まれています',
   tooManyQuestions: `問題は${FOCUSED_STUDY.questionsMax}問までです`,
@@ -99,6 +104,9 @@ export const FOCUSED_STUDY_MESSAGES = {
   startSavedFailed: '問題セットの開始に失敗しました',
   updateQuestionFailed: '問題の更新に失敗しました',
   reviewFailed: '復習の開始に失敗しました',
+  discardFailed: '途中の学習の破棄に失敗しました',
+  progressFailed: '回答を保存できませんでした。通信状態を確認してください。',
+  sessionGone: 'この学習は別の画面で完了したか、破棄されました',
   // Successes
   uploaded: '教材を追加しました',
   textAdded: 'テキストを教材に追加しました',
@@ -108,6 +116,7 @@ export const FOCUSED_STUDY_MESSAGES = {
   setUpdated: '問題セットを更新しました',
   setDeleted: '問題セットを削除しました',
   questionUpdated: '問題を更新しました',
+  sessionDiscarded: '途中の学習を破棄しました',
 } as const;
 
 // ---------------------------------------------------------------- questions
@@ -270,7 +279,7 @@ export const materialIdParamsSchema = z.object({ id: studyIdSchema });
 
 // ---------------------------------------------------------------- sessions
 
-/** A session to answer (§3): its questions in order, from the first. */
+/** A session to answer (§3): its questions in order, and the place to answer from. */
 export const studySessionSchema = z.object({
   id: z.string(),
   questions: z.array(studyQuestionSchema),
@@ -279,19 +288,69 @@ export const studySessionSchema = z.object({
 });
 export type StudySession = z.infer<typeof studySessionSchema>;
 
+/** A session's id: the server's, or the page's own (`temp_…`, `retry-…`, `saved_…`). */
+const sessionIdSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[\w~-]+$/);
+
+export const sessionIdParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+/** Question id → answer; an unanswered question is simply left out. */
+const answersSchema = z
+  .record(studyIdSchema, studyAnswerSchema)
+  .refine((answers) => Object.keys(answers).length <= FOCUSED_STUDY.questionsMax, {
+    message: FOCUSED_STUDY_MESSAGES.tooManyQuestions,
+  });
+
+/**
+ * The body of the calls that start a server session (`start-session`, `generate-new-questions`,
+ * `start-review-session`; the spec shows none): `replacing` names the unfinished session the
+ * member chose to discard (「新しく始める」). Without it, a start while a session is unfinished
+ * is refused (409), so nothing is generated twice for one session.
+ */
+export const startSessionSchema = z.object({ replacing: sessionIdSchema.optional() });
+export type StartSessionInput = z.infer<typeof startSessionSchema>;
+
+/**
+ * `PUT /api/focused-study/sessions/{sessionId}/progress`: the answers the member has given so far
+ * and the question they are on. A page-held session sends its questions until the server keeps them.
+ */
+export const sessionProgressSchema = z.object({
+  answers: answersSchema,
+  currentQuestionIndex: z
+    .number({ error: FOCUSED_STUDY_MESSAGES.questionIndexInvalid })
+    .int(FOCUSED_STUDY_MESSAGES.questionIndexInvalid)
+    .min(0, FOCUSED_STUDY_MESSAGES.questionIndexInvalid)
+    .max(FOCUSED_STUDY.questionsMax - 1, FOCUSED_STUDY_MESSAGES.questionIndexInvalid),
+  questions: questionList.optional(),
+});
+export type SessionProgressInput = z.infer<typeof sessionProgressSchema>;
+
+/** What kind of session is unfinished: today's questions, a review, a saved set's replay or a retry. */
+export const UNFINISHED_SESSION_KINDS = ['study', 'review', 'saved', 'retry'] as const;
+
+/**
+ * `GET /api/focused-study/unfinished-session`: the member's session that is started and neither
+ * completed, discarded nor older than 24 hours, with the answers given so far and the question
+ * to go on from; or null. (`latest-session` keeps the spec's meaning: the last completed one.)
+ */
+export const unfinishedSessionSchema = studySessionSchema
+  .extend({
+    kind: z.enum(UNFINISHED_SESSION_KINDS),
+    userAnswers: z.record(z.string(), studyAnswerSchema),
+  })
+  .nullable();
+export type UnfinishedSession = NonNullable<z.infer<typeof unfinishedSessionSchema>>;
+
+/** `PUT …/sessions/{sessionId}/progress`: when the server took it. */
+export const progressSavedSchema = z.object({ savedAt: z.string() });
+
 /** `POST /api/focused-study/complete-session` (§7). */
 export const completeSessionSchema = z.object({
-  sessionId: z
-    .string()
-    .min(1)
-    .max(120)
-    .regex(/^[\w~-]+$/),
-  /** Question id → answer; an unanswered question is simply left out. */
-  answers: z
-    .record(studyIdSchema, studyAnswerSchema)
-    .refine((answers) => Object.keys(answers).length <= FOCUSED_STUDY.questionsMax, {
-      message: FOCUSED_STUDY_MESSAGES.tooManyQuestions,
-    }),
+  sessionId: sessionIdSchema,
+  answers: answersSchema,
   /** Required for `temp_`, `retry-` and `saved_` sessions, which the page holds itself. */
   questions: questionList.optional(),
 });

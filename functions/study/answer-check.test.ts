@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyQuestion } from '@shared/focused-study';
-import { isCorrectAnswer, scoreSession } from './answer-check';
+import { answerFits, isCorrectAnswer, scoreSession } from './answer-check';
 
 /** The spec's checking rules (§5), each type on its own. */
 const base = { text: '問題', explanation: '', options: { A: 'あ', B: 'い', C: 'う', D: 'え' } };
@@ -42,5 +42,28 @@ describe('answer checking', () => {
       totalQuestions: 3,
       accuracy: 67,
     });
+  });
+});
+
+describe('an answer kept while a session is unfinished', () => {
+  it('has its question’s shape, right or wrong', () => {
+    const small = { ...choice, options: { A: 'あ', B: 'い' } };
+    expect([answerFits(choice, 'A'), answerFits(choice, 'B'), answerFits(small, 'C')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(answerFits(choice, ['B'])).toBe(false);
+    expect([answerFits(select, ['D']), answerFits(select, ['A', 'B', 'C', 'D'])]).toEqual([true, true]);
+    expect([answerFits(select, []), answerFits(select, ['A', 'A']), answerFits(select, 'A')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(answerFits(sort, ['B', 'C', 'A', 'D'])).toBe(true);
+    expect([answerFits(sort, ['A', 'B', 'C']), answerFits(sort, ['A', 'A', 'B', 'C'])]).toEqual([
+      false,
+      false,
+    ]);
   });
 });

@@ -17,6 +17,19 @@ export function isCorrectAnswer(question: StudyQuestion, answer: StudyAnswer | u
   }
 }
 
+/**
+ * Whether an answer has its question's shape: one of its keys for a multiple choice, distinct keys
+ * of its options for a multiple select (at least one), every key once for a sort. Saying so
+ * tells nothing about whether it is right.
+ */
+export function answerFits(question: StudyQuestion, answer: StudyAnswer): boolean {
+  const keys: string[] = Object.keys(question.options);
+  if (question.type === 'multiple_choice') return typeof answer === 'string' && keys.includes(answer);
+  if (!Array.isArray(answer) || new Set(answer).size !== answer.length) return false;
+  if (!answer.every((key) => keys.includes(key))) return false;
+  return question.type === 'multiple_select' ? answer.length > 0 : answer.length === keys.length;
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((key, index) => key === b[index]);
 

@@ -9,13 +9,18 @@ import { StudySettingsKeys } from './study-keys';
 
 /**
  * A member's focused-study settings item (one per member, `FSSETTINGS`): the settings of §3, and
- * beside them the counters that hold the material and saved-set quotas and the pointer to the
- * latest completed session. The item is created by whichever write comes first.
+ * beside them the counters that hold the material and saved-set quotas, the pointer to the
+ * latest completed session and the member's one place for an unfinished session (session.ts).
+ * The item is created by whichever write comes first.
  */
 export interface StudySettingsItem extends Partial<StudySettings> {
   materialCount?: number;
   savedSetCount?: number;
   latestSessionId?: string;
+  /** The unfinished session, or the one a start is generating (`openSessionPending`). */
+  openSessionId?: string;
+  openSessionClaimedAt?: string;
+  openSessionPending?: boolean;
 }
 
 export const settingsKey = (userId: string) => StudySettingsKeys.key({ userId });

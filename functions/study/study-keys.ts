@@ -8,7 +8,7 @@ export const StudySettingsKeys = entity({
   sk: 'FSSETTINGS',
   byOwner: 'FSSETTINGS',
   notes:
-    'one per member: dailyQuestionCount, difficulty, questionTypes, categories (`全般`); the quotas as conditional counters `materialCount` (≤ 20) and `savedSetCount` (≤ 50), changed in the transaction of the write they count; `latestSessionId`',
+    'one per member: dailyQuestionCount, difficulty, questionTypes, categories (`全般`); the quotas as conditional counters `materialCount` (≤ 20) and `savedSetCount` (≤ 50), changed in the transaction of the write they count; `latestSessionId`; the one unfinished session `openSessionId` with `openSessionClaimedAt`, and `openSessionPending` while a start generates it (a claim that parallel starts contend for)',
 });
 
 export const StudyMaterialKeys = entity({
@@ -38,7 +38,7 @@ export const StudySessionKeys = entity({
   sk: 'FSSESSION#{sessionId}',
   byOwner: 'FSSESSION#{sessionId}',
   notes:
-    'kind (`study` / `review` / `client` for a `temp_`, `retry-` or `saved_` session recorded at completion), questions (with their answers), startedAt, date (Japan day), completedAt, userAnswers, score, totalQuestions; an open session is answerable for 24 hours (`startedAt` checked in code), `ttl` a year',
+    'kind (`study` / `review` / `client` for a `temp_`, `retry-` or `saved_` session, kept from its first progress save or at completion), questions (with their answers), startedAt, date (Japan day), completedAt, userAnswers (while unfinished: the answers given so far), currentQuestionIndex and progressAt while unfinished, score, totalQuestions; an open session is answerable and resumable for 24 hours (`startedAt` checked in code), `ttl` a year; discarding deletes it',
 });
 
 export const SavedSetKeys = entity({

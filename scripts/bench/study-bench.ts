@@ -42,12 +42,17 @@ export async function benchStudyThroughGateway(baseUrl: string, appUrl: string):
     json: { text: twentyPages() },
   });
   if (added.status !== 201) throw new Error(`add-text answered ${added.status}: ${added.text}`);
+  // Each start after the first replaces the session before it, unfinished (「新しく始める」).
+  let replacing: string | undefined;
   const start = async () => {
     const at = performance.now();
-    const response = await client.request('POST', '/api/focused-study/start-session');
+    const response = await client.request('POST', '/api/focused-study/start-session', {
+      json: replacing ? { replacing } : {},
+    });
     const ms = performance.now() - at;
     if (response.status !== 201)
       throw new Error(`start-session answered ${response.status}: ${response.text}`);
+    replacing = response.json.id as string;
     const types = new Set((response.json.questions as { type: string }[]).map((question) => question.type));
     return { ms, count: (response.json.questions as unknown[]).length, types: types.size };
   };

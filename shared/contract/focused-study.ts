@@ -7,16 +7,21 @@ import {
   favoriteSetSchema,
   latestSessionSchema,
   materialIdParamsSchema,
+  progressSavedSchema,
   reviewQueueSchema,
   savedQuestionSetSchema,
   saveQuestionSetSchema,
+  sessionIdParamsSchema,
+  sessionProgressSchema,
   sessionResultSchema,
   setIdParamsSchema,
   setQuestionParamsSchema,
+  startSessionSchema,
   studyMaterialSchema,
   studyQuestionSchema,
   studySessionSchema,
   studySettingsSchema,
+  unfinishedSessionSchema,
   updateQuestionSetSchema,
   updateSetQuestionSchema,
   updateStudySettingsSchema,
@@ -28,8 +33,10 @@ const materialsAdded = z.object({ materials: z.array(studyMaterialSchema), messa
 
 /**
  * Focused study (second document §7), for advanced members only. Beyond the spec: a presigned
- * upload form for files up to 10 MB (`uploads`, ARCHITECTURE §1), and the review queue
- * (`review-queue`, `start-review-session`; docs/focused-study.md).
+ * upload form for files up to 10 MB (`uploads`, ARCHITECTURE §1), the review queue
+ * (`review-queue`, `start-review-session`), and the unfinished session kept on the server so it
+ * resumes after a reload or on another device (`unfinished-session`, `sessions/{sessionId}/…`;
+ * docs/focused-study.md).
  */
 export const focusedStudyApi = {
   materials: defineRoute('GET /api/focused-study/pdfs', { response: z.array(studyMaterialSchema) }),
@@ -54,9 +61,25 @@ export const focusedStudyApi = {
     response: studySettingsSchema,
   }),
   latestSession: defineRoute('GET /api/focused-study/latest-session', { response: latestSessionSchema }),
-  startSession: defineRoute('POST /api/focused-study/start-session', { response: studySessionSchema }),
-  generateNewQuestions: defineRoute('POST /api/focused-study/generate-new-questions', {
+  startSession: defineRoute('POST /api/focused-study/start-session', {
+    body: startSessionSchema,
     response: studySessionSchema,
+  }),
+  generateNewQuestions: defineRoute('POST /api/focused-study/generate-new-questions', {
+    body: startSessionSchema,
+    response: studySessionSchema,
+  }),
+  unfinishedSession: defineRoute('GET /api/focused-study/unfinished-session', {
+    response: unfinishedSessionSchema,
+  }),
+  saveProgress: defineRoute('PUT /api/focused-study/sessions/{sessionId}/progress', {
+    params: sessionIdParamsSchema,
+    body: sessionProgressSchema,
+    response: progressSavedSchema,
+  }),
+  discardSession: defineRoute('DELETE /api/focused-study/sessions/{sessionId}', {
+    params: sessionIdParamsSchema,
+    response: messageSchema,
   }),
   completeSession: defineRoute('POST /api/focused-study/complete-session', {
     body: completeSessionSchema,
@@ -93,6 +116,7 @@ export const focusedStudyApi = {
   ),
   reviewQueue: defineRoute('GET /api/focused-study/review-queue', { response: reviewQueueSchema }),
   startReviewSession: defineRoute('POST /api/focused-study/start-review-session', {
+    body: startSessionSchema,
     response: studySessionSchema,
   }),
 };

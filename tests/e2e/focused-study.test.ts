@@ -5,8 +5,9 @@ import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { japanDate } from '@functions/lib/japan-time';
 import { WrongAnswerKeys } from '@functions/progress/progress-keys';
-import { findUserByUsername } from '@functions/users/user';
+import { createUser, findUserByUsername } from '@functions/users/user';
 import { UserKeys } from '@functions/users/user-keys';
+import { expectNoSeriousViolations } from '../support/axe';
 import { makeTextPdf } from '../support/documents';
 import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 import { HISTORY_NOTES } from '../support/study-material';
@@ -15,7 +16,8 @@ import { HISTORY_NOTES } from '../support/study-material';
  * Focused study in real Chromium, as the seeded advanced member: material (pasted text and a PDF
  * with the upload's progress bar), a session of all three question types (a sort done by keyboard
  * and another by dragging), the result saved as a set, the set replayed, and a due review. A free
- * member sees the upgrade prompt.
+ * member sees the upgrade prompt. A member of their own reloads in the middle of a session and
+ * goes on where they left it.
  */
 const e2e = useE2EStack();
 
@@ -76,6 +78,12 @@ async function answerSession(page: Page) {
     await page.getByRole('button', { name: index === total - 1 ? '結果を見る' : '次へ' }).click();
   }
   return { total, types, sorts };
+}
+
+/** What the member has chosen on the question shown: the selected options, or the sort's order. */
+async function chosen(page: Page) {
+  if ((await page.locator('.sortable__label').count()) > 0) return sortOrder(page);
+  return page.locator('.study-option.is-selected').allTextContents();
 }
 
 describe('focused study', () => {
@@ -170,5 +178,105 @@ describe('focused study', () => {
     await page.getByRole('button', { name: '復習を始める' }).click();
     await page.getByText(`問題 1 / ${reviews.length}`).waitFor();
     await page.close();
+  }, 240_000);
+
+  it('resumes a session after a reload where the member left it, with their answers, and generates nothing twice', async () => {
+    const appUrl = e2e.stack().appUrl;
+    const username = `resume_${Date.now().toString(36)}`;
+    await createUser({
+      username,
+      nickname: '途中から',
+      email: `${username}@example.com`,
+      password: 'Resume#2026pass',
+      proGranted: true,
+      isEmailVerified: true,
+    });
+    // A context of its own: axe checks the offer.
+    const context = await e2e.browser().newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, appUrl, username, 'Resume#2026pass');
+    await page.goto(`${appUrl}/focused-study`);
+    await page.getByRole('tab', { name: /教材/ }).click();
+    await page.getByLabel('学習したい文章').fill(HISTORY_NOTES.join('\n'));
+    await page.getByRole('button', { name: '教材に追加' }).click();
+    await page.getByText('登録済みの教材（1 / 20件）').waitFor();
+    await page.getByRole('tab', { name: '学習' }).click();
+    await page.getByText('本日のAI生成：残り 200 / 200回').waitFor();
+
+    // Two questions answered, then the page is reloaded on question 3.
+    await page.getByRole('button', { name: '学習を開始' }).click();
+    await page.getByText('問題 1 / 10').waitFor({ timeout: 30_000 });
+    const given: string[][] = [];
+    let sorts = 0;
+    for (let index = 0; index < 2; index++) {
+      if ((await answer(page, sorts)) === 'sort_order') sorts += 1;
+      given.push(await chosen(page));
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().includes('/progress') &&
+          (response.request().postDataJSON() as { currentQuestionIndex: number }).currentQuestionIndex ===
+            index + 1,
+      );
+      await page.getByRole('button', { name: '次へ' }).click();
+      expect((await saved).status()).toBe(200);
+    }
+    await page.getByText('問題 3 / 10').waitFor();
+    await page.reload();
+
+    // The study tab offers it: question 3, two answered; no generation was spent again.
+    const card = page.locator('section.study-resume');
+    await card.getByRole('heading', { name: '途中の学習があります' }).waitFor();
+    expect(await card.locator('.study-resume__summary').textContent()).toBe(
+      '今日の学習：10問中 2問に回答済み・問題 3 から',
+    );
+    await page.getByText('本日のAI生成：残り 199 / 200回').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-1366.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'focused study, resume offer, 1366 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByRole('button', { name: '続きから' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'focused study, resume offer, 390 px');
+
+    // Starting again asks first; 「続きから」 goes on at question 3.
+    await page.getByRole('button', { name: '学習を開始' }).click();
+    const offer = page.getByRole('dialog', { name: '途中の学習があります' });
+    await offer.getByText('新しく始めると、AI生成を1回使います。').waitFor();
+    // Photographed once it has faded in.
+    await offer.evaluate((dialog) =>
+      Promise.all(dialog.getAnimations().map((animation) => animation.finished)),
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-offer-390.png') });
+    await expectNoSeriousViolations(page, 'focused study, start while unfinished, 390 px');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-resume-offer-1366.png') });
+    await offer.getByRole('button', { name: '続きから' }).click();
+    await page.getByText('問題 3 / 10').waitFor();
+
+    // The answers given are there as given.
+    await page.getByRole('button', { name: '前へ' }).click();
+    await page.getByText('問題 2 / 10').waitFor();
+    expect(await chosen(page)).toEqual(given[1]);
+    await page.getByRole('button', { name: '前へ' }).click();
+    await page.getByText('問題 1 / 10').waitFor();
+    expect(await chosen(page)).toEqual(given[0]);
+    for (const step of [2, 3]) {
+      await page.getByRole('button', { name: '次へ' }).click();
+      await page.getByText(`問題 ${step} / 10`).waitFor();
+    }
+
+    // The rest, then the result; the session is no longer offered and one generation was used.
+    for (let index = 2; index < 10; index++) {
+      await page.getByText(`問題 ${index + 1} / 10`).waitFor();
+      if ((await answer(page, sorts)) === 'sort_order') sorts += 1;
+      await page.getByRole('button', { name: index === 9 ? '結果を見る' : '次へ' }).click();
+    }
+    await page.getByRole('heading', { name: '学習結果' }).waitFor();
+    await page.locator('.study-result__actions').getByRole('button', { name: '閉じる' }).click();
+    await page.getByText('本日のAI生成：残り 199 / 200回').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: '前回の学習' }).waitFor();
+    await page.getByText('10問中').waitFor();
+    expect(await page.locator('section.study-resume').count()).toBe(0);
+    await context.close();
   }, 240_000);
 });

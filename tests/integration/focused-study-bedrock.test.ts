@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MESSAGES, AI_MODEL_CALL_LIMITS } from '@shared/ai';
 import type { StudySession } from '@shared/focused-study';
+import { AiUsageKeys } from '@functions/ai/usage-keys';
+import { db } from '@functions/data/db';
+import { japanDate } from '@functions/lib/japan-time';
 import { member } from '../support/actors';
 import {
   BEDROCK_MODEL_ID,
@@ -88,6 +91,22 @@ describe('focused study with Bedrock', () => {
     expect(prompt).toContain('上級');
     expect(prompt).toContain('sort_order');
     expect(await remainingGenerations(client)).toBe(199);
+  });
+
+  it('calls the model once for 30 parallel starts: one session, one use and one model call', async () => {
+    bedrock.on(ConverseCommand).resolves(answer(modelQuestions));
+    const { client, user } = await proWithMaterial();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.request('POST', '/api/focused-study/start-session', { json: {} }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(29);
+    expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);
+    expect(await remainingGenerations(client)).toBe(199);
+    const { Item } = await db.get({ Key: AiUsageKeys.key({ userId: user.id, day: japanDate(new Date()) }) });
+    expect(Item?.modelCalls).toBe(1);
   });
 
   it('retries once, then fails with the generation message and uses nothing', async () => {

@@ -9,15 +9,17 @@ import {
   type StudyMaterial,
   type StudyQuestion,
   type StudySession,
+  type UnfinishedSession,
 } from '@shared/focused-study';
 import { MESSAGES } from '@shared/messages';
-import { AiUsageKeys } from '@functions/ai/usage-keys';
+import { AiHistoryKeys, AiUsageKeys } from '@functions/ai/usage-keys';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { japanDate } from '@functions/lib/japan-time';
 import { WrongAnswerKeys } from '@functions/progress/progress-keys';
+import { startSession } from '@functions/sessions/session';
 import { japanDayAfter } from '@functions/progress/review-queue';
 import { httpRoutes } from '@functions/routes';
 import { UserKeys } from '@functions/users/user-keys';
@@ -53,8 +55,12 @@ async function addText(client: TestClient, text = MATERIAL) {
   return json<{ materials: StudyMaterial[] }>(response).materials[0]!;
 }
 
-async function start(client: TestClient, path = '/api/focused-study/start-session') {
-  const response = await client.request('POST', path, { json: {} });
+async function start(
+  client: TestClient,
+  path = '/api/focused-study/start-session',
+  body: { replacing?: string } = {},
+) {
+  const response = await client.request('POST', path, { json: body });
   expect(response.status, response.text).toBe(201);
   return json<StudySession>(response);
 }
@@ -63,6 +69,25 @@ const complete = (client: TestClient, body: Record<string, unknown>) =>
   client.request('POST', '/api/focused-study/complete-session', { json: body });
 
 const usage = async (client: TestClient) => json<AiUsageLimit>(await client.get('/api/ai/usage-limit'));
+
+const saveProgress = (client: TestClient, sessionId: string, body: Record<string, unknown>) =>
+  client.request('PUT', `/api/focused-study/sessions/${sessionId}/progress`, { json: body });
+
+const unfinished = async (client: TestClient) =>
+  json<UnfinishedSession | null>(await client.get('/api/focused-study/unfinished-session'));
+
+/** The same member signed in on another browser (a second session of their own). */
+async function anotherDevice(userId: string) {
+  const client = new TestClient(gateway.url);
+  await client.get('/api/categories');
+  const { cookies } = await startSession(userId);
+  for (const cookie of cookies) {
+    const [pair] = cookie.split(';');
+    const [name, value] = pair!.split('=') as [string, string];
+    client.cookies.set(name, value);
+  }
+  return client;
+}
 
 /** The right answer of a question, or a wrong one of the right shape. */
 const answerOf = (question: StudyQuestion, right: boolean) => {
@@ -98,7 +123,7 @@ describe('who may study', () => {
   const studyRoutes = httpRoutes.filter((route) => route.path.startsWith('/api/focused-study/'));
 
   it('is for advanced members: guests get 401, free members 403 with a Japanese message, on every call', async () => {
-    expect(studyRoutes.length).toBe(20);
+    expect(studyRoutes.length).toBe(23);
     const guest = new TestClient(gateway.url);
     await guest.get('/api/categories');
     const { client: free } = await member(gateway);
@@ -130,6 +155,8 @@ describe('who may study', () => {
     const attempts = [
       await other.client.request('DELETE', `/api/focused-study/pdfs/${material.id}`),
       await complete(other.client, { sessionId: session.id, answers: {} }),
+      await saveProgress(other.client, session.id, { answers: {}, currentQuestionIndex: 1 }),
+      await other.client.request('DELETE', `/api/focused-study/sessions/${session.id}`),
       await other.client.request('PUT', `/api/focused-study/saved-question-sets/${setId}`, {
         json: { title: '乗っ取り' },
       }),
@@ -145,10 +172,12 @@ describe('who may study', () => {
       ),
     ];
     for (const response of attempts) expect(response.status, response.text).toBe(404);
+    expect(await unfinished(other.client)).toBeNull();
     // The owner's things are untouched.
     expect(json<StudyMaterial[]>(await owner.client.get('/api/focused-study/pdfs'))).toHaveLength(1);
     const sets = json<SavedQuestionSet[]>(await owner.client.get('/api/focused-study/saved-question-sets'));
     expect(sets[0]).toMatchObject({ title: 'わたしのセット', playCount: 0, isFavorite: false });
+    expect(await unfinished(owner.client)).toMatchObject({ id: session.id, currentQuestionIndex: 0 });
     expect((await complete(owner.client, { sessionId: session.id, answers: {} })).status).toBe(200);
   });
 });
@@ -334,7 +363,8 @@ describe('sessions', () => {
     for (const question of session.questions) expect(question.explanation.length).toBeGreaterThan(0);
     expect(await usage(client)).toMatchObject({ remaining: 199 });
 
-    const fresh = await start(client, '/api/focused-study/generate-new-questions');
+    // New questions in place of the unfinished session (「新しく始める」) are a second generation.
+    const fresh = await start(client, '/api/focused-study/generate-new-questions', { replacing: session.id });
     expect(fresh.id).not.toBe(session.id);
     expect(await usage(client)).toMatchObject({ remaining: 198 });
   });
@@ -506,6 +536,248 @@ describe('sessions', () => {
       );
     const repeated = [...texts(fresh)].filter((text) => texts(first).has(text));
     expect(repeated).toEqual([]);
+  });
+});
+
+describe('unfinished sessions', () => {
+  it('come back after a reload or on another device at the question reached, with the answers given, generating nothing', async () => {
+    const { client, user } = await pro();
+    await addText(client);
+    const session = await start(client);
+    expect(await usage(client)).toMatchObject({ remaining: 199 });
+    expect(await unfinished(client)).toEqual({
+      ...session,
+      kind: 'study',
+      currentQuestionIndex: 0,
+      userAnswers: {},
+    });
+
+    // Two answers given, the member on question 3: the page saves as they go.
+    const [first, second] = session.questions;
+    const given = { [first!.id]: answerOf(first!, true), [second!.id]: answerOf(second!, false) };
+    const saved = await saveProgress(client, session.id, { answers: given, currentQuestionIndex: 2 });
+    expect(saved.status, saved.text).toBe(200);
+    // Nothing in the answer says whether they are right.
+    expect(Object.keys(saved.json)).toEqual(['savedAt']);
+
+    // The page reloaded, and the same member on another browser: question 3, those two answers.
+    const elsewhere = await anotherDevice(user.id);
+    for (const reader of [client, elsewhere]) {
+      const resumed = await unfinished(reader);
+      expect(resumed).toMatchObject({ id: session.id, kind: 'study', currentQuestionIndex: 2 });
+      expect(resumed!.userAnswers).toEqual(given);
+      expect(resumed!.questions).toEqual(session.questions);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 199 });
+
+    // Starting again while it is unfinished generates nothing: the page must choose.
+    for (const path of ['start-session', 'generate-new-questions', 'start-review-session']) {
+      const again = await elsewhere.request('POST', `/api/focused-study/${path}`, { json: {} });
+      expect(again.status, path).toBe(409);
+      expect(again.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 199 });
+
+    // Going on from the other device and completing there; completion checks what it is sent.
+    const rest = Object.fromEntries(
+      session.questions.slice(2).map((question) => [question.id, answerOf(question, true)]),
+    );
+    const done = await complete(elsewhere, { sessionId: session.id, answers: { ...given, ...rest } });
+    expect(done.status, done.text).toBe(200);
+    expect(json<SessionResult>(done)).toMatchObject({ score: 9, totalQuestions: 10 });
+    expect(await unfinished(client)).toBeNull();
+    const late = await saveProgress(client, session.id, { answers: given, currentQuestionIndex: 3 });
+    expect(late.status).toBe(409);
+    expect(late.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+    expect(json<{ score: number }>(await client.get('/api/focused-study/latest-session')).score).toBe(9);
+  });
+
+  it('generate once for 30 parallel starts: one session, one use of the allowance, the others 409', async () => {
+    const { client, user } = await pro();
+    await addText(client);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.request('POST', '/api/focused-study/start-session', { json: {} }),
+      ),
+    );
+    const started = responses.filter((response) => response.status === 201);
+    expect(started).toHaveLength(1);
+    for (const response of responses.filter((each) => each.status !== 201)) {
+      expect(response.status, response.text).toBe(409);
+      expect([
+        FOCUSED_STUDY_MESSAGES.sessionStarting,
+        FOCUSED_STUDY_MESSAGES.sessionUnfinished,
+        MESSAGES.busy,
+      ]).toContain(response.json.message);
+    }
+    expect(await usage(client)).toMatchObject({ remaining: 199 });
+    const history = await queryAll<Record<string, unknown>>({
+      partition: UserKeys.pk({ userId: user.id }),
+      beginsWith: AiHistoryKeys.skPrefix(),
+    });
+    expect(history).toHaveLength(1);
+    expect((await unfinished(client))!.id).toBe(json<StudySession>(started[0]!).id);
+
+    // 30 parallel 「新しく始める」 on it: again one new session, one more generation.
+    const old = json<StudySession>(started[0]!).id;
+    const replacing = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.request('POST', '/api/focused-study/start-session', { json: { replacing: old } }),
+      ),
+    );
+    expect(replacing.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(replacing.filter((response) => response.status === 409)).toHaveLength(29);
+    expect(await usage(client)).toMatchObject({ remaining: 198 });
+    expect((await unfinished(client))!.id).toBe(
+      json<StudySession>(replacing.find((response) => response.status === 201)!).id,
+    );
+  });
+
+  it('are replaced only when named, discarded when ended early, and kept when the replacement fails', async () => {
+    const { client, user } = await pro();
+    await addText(client);
+    const first = await start(client);
+    await saveProgress(client, first.id, { answers: {}, currentQuestionIndex: 1 });
+
+    // 「新しく始める」 at the daily limit: refused, and the unfinished session is still there.
+    const counter = { userId: user.id, day: japanDate(new Date()) };
+    await db.update({
+      Key: AiUsageKeys.key(counter),
+      UpdateExpression: 'SET used = :all',
+      ExpressionAttributeValues: { ':all': 200 },
+    });
+    const refused = await client.request('POST', '/api/focused-study/start-session', {
+      json: { replacing: first.id },
+    });
+    expect(refused.status).toBe(429);
+    expect(await unfinished(client)).toMatchObject({ id: first.id, currentQuestionIndex: 1 });
+    await db.update({
+      Key: AiUsageKeys.key(counter),
+      UpdateExpression: 'SET used = :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    });
+
+    // Naming another session replaces nothing.
+    const wrongName = await client.request('POST', '/api/focused-study/start-session', {
+      json: { replacing: 'not-this-one' },
+    });
+    expect(wrongName.status).toBe(409);
+    const second = await start(client, '/api/focused-study/start-session', { replacing: first.id });
+    expect(await unfinished(client)).toMatchObject({ id: second.id, currentQuestionIndex: 0 });
+    // The replaced session is gone: it can be neither saved nor completed.
+    expect((await saveProgress(client, first.id, { answers: {}, currentQuestionIndex: 0 })).status).toBe(404);
+    const stale = await complete(client, { sessionId: first.id, answers: {} });
+    expect(stale.status).toBe(404);
+    expect(stale.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+
+    // Ended early (学習を中断): discarded, once; the next start needs no choice.
+    const discards = await Promise.all(
+      Array.from({ length: 5 }, () => client.request('DELETE', `/api/focused-study/sessions/${second.id}`)),
+    );
+    expect(discards.map((response) => response.status).sort()).toEqual([200, 404, 404, 404, 404]);
+    expect(await unfinished(client)).toBeNull();
+    expect((await complete(client, { sessionId: second.id, answers: {} })).status).toBe(404);
+    const third = await start(client);
+    expect(await unfinished(client)).toMatchObject({ id: third.id });
+    await complete(client, { sessionId: third.id, answers: {} });
+    const afterCompletion = await client.request('DELETE', `/api/focused-study/sessions/${third.id}`);
+    expect(afterCompletion.status).toBe(409);
+    expect(afterCompletion.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+  });
+
+  it('keep only answers of the session, of their question’s shape, at a question it has', async () => {
+    const { client } = await pro();
+    await addText(client);
+    const session = await start(client);
+    const choice = session.questions.find((question) => question.type === 'multiple_choice')!;
+    const sort = session.questions.find((question) => question.type === 'sort_order')!;
+    const keys = Object.keys(sort.options);
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ answers: { nope: 'A' }, currentQuestionIndex: 0 }, FOCUSED_STUDY_MESSAGES.answerNotInSession],
+      [{ answers: { [choice.id]: ['A'] }, currentQuestionIndex: 0 }, FOCUSED_STUDY_MESSAGES.answerMismatch],
+      [{ answers: { [choice.id]: 'F' }, currentQuestionIndex: 0 }, FOCUSED_STUDY_MESSAGES.answerMismatch],
+      [
+        { answers: { [sort.id]: keys.slice(1) }, currentQuestionIndex: 0 },
+        FOCUSED_STUDY_MESSAGES.answerMismatch,
+      ],
+      [{ answers: {}, currentQuestionIndex: 10 }, FOCUSED_STUDY_MESSAGES.questionIndexInvalid],
+      [{ answers: {}, currentQuestionIndex: -1 }, FOCUSED_STUDY_MESSAGES.questionIndexInvalid],
+      [{ answers: {}, currentQuestionIndex: 1.5 }, FOCUSED_STUDY_MESSAGES.questionIndexInvalid],
+      [{ answers: { [choice.id]: 'Z' }, currentQuestionIndex: 0 }, null],
+      [{ answers: {} }, FOCUSED_STUDY_MESSAGES.questionIndexInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const response = await saveProgress(client, session.id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(response.json.message).toBe(message);
+    }
+    expect(await unfinished(client)).toMatchObject({ currentQuestionIndex: 0, userAnswers: {} });
+    // The last of parallel saves wins, whole: never a mix, never a server error.
+    const saves = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        saveProgress(client, session.id, {
+          answers: { [choice.id]: index % 2 ? 'A' : 'B', [sort.id]: [...keys].reverse() },
+          currentQuestionIndex: index % 10,
+        }),
+      ),
+    );
+    expect(saves.map((response) => response.status)).toEqual(Array(30).fill(200));
+    const resumed = (await unfinished(client))!;
+    expect(resumed.userAnswers[sort.id]).toEqual([...keys].reverse());
+    expect(['A', 'B']).toContain(resumed.userAnswers[choice.id]);
+  });
+
+  it('include a page-held session (a retry or a saved set’s replay) from its first save, with its questions', async () => {
+    const { client } = await pro();
+    const questions: StudyQuestion[] = ['p1', 'p2', 'p3'].map((id) => ({
+      id,
+      type: 'multiple_choice',
+      text: `問題${id}`,
+      options: { A: '正解', B: '不正解' },
+      correctAnswer: 'A',
+      explanation: '',
+    }));
+    const sessionId = `retry-${Date.now()}`;
+    const bare = await saveProgress(client, sessionId, { answers: { p1: 'A' }, currentQuestionIndex: 1 });
+    expect(bare.status).toBe(400);
+    expect(bare.json.message).toBe(FOCUSED_STUDY_MESSAGES.retryWithoutData);
+    const first = await saveProgress(client, sessionId, {
+      answers: { p1: 'A' },
+      currentQuestionIndex: 1,
+      questions,
+    });
+    expect(first.status, first.text).toBe(200);
+    // Later saves need not send the questions again.
+    expect(
+      (await saveProgress(client, sessionId, { answers: { p1: 'A', p2: 'B' }, currentQuestionIndex: 2 }))
+        .status,
+    ).toBe(200);
+    expect(await unfinished(client)).toMatchObject({
+      id: sessionId,
+      kind: 'retry',
+      questions,
+      currentQuestionIndex: 2,
+      userAnswers: { p1: 'A', p2: 'B' },
+    });
+
+    // While it is unfinished, neither a server session nor another page-held one starts unasked.
+    await addText(client);
+    const serverStart = await client.request('POST', '/api/focused-study/start-session', { json: {} });
+    expect(serverStart.status).toBe(409);
+    const other = await saveProgress(client, 'saved_set_1', {
+      answers: {},
+      currentQuestionIndex: 0,
+      questions,
+    });
+    expect(other.status).toBe(409);
+    expect(other.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
+
+    const done = await complete(client, { sessionId, answers: { p1: 'A', p2: 'B', p3: 'A' }, questions });
+    expect(done.status, done.text).toBe(200);
+    expect(json<SessionResult>(done).score).toBe(2);
+    expect(await unfinished(client)).toBeNull();
+    expect((await complete(client, { sessionId, answers: {}, questions })).status).toBe(409);
+    expect((await start(client)).questions).toHaveLength(10);
   });
 });
 

@@ -3,7 +3,10 @@ import { startStudySession } from '../../study/session';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/generate-new-questions`: a new session whose questions avoid the latest session's. */
-export const handler = httpHandler(focusedStudyApi.generateNewQuestions, async ({ user, log, deadline }) => ({
-  status: 201,
-  body: await startStudySession(user, { fresh: true }, { log, deadline }),
-}));
+export const handler = httpHandler(
+  focusedStudyApi.generateNewQuestions,
+  async ({ user, body, log, deadline }) => ({
+    status: 201,
+    body: await startStudySession(user, { fresh: true, replacing: body.replacing }, { log, deadline }),
+  }),
+);

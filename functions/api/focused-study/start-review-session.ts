@@ -3,7 +3,7 @@ import { startReviewSession } from '../../study/session';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/start-review-session`: a session of the questions due for review today. */
-export const handler = httpHandler(focusedStudyApi.startReviewSession, async ({ user, log }) => ({
+export const handler = httpHandler(focusedStudyApi.startReviewSession, async ({ user, body, log }) => ({
   status: 201,
-  body: await startReviewSession(user.id, log),
+  body: await startReviewSession(user.id, body.replacing, log),
 }));

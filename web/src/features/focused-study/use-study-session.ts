@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import {
   FOCUSED_STUDY_MESSAGES,
   isClientSessionId,
@@ -7,75 +8,187 @@ import {
   type StudyAnswer,
   type StudyQuestion,
   type StudySession,
+  type UnfinishedSession,
 } from '@shared/focused-study';
 import { toast } from '@web/components/toast/toast-store';
-import { errorMessage } from '@web/lib/api-client';
-import { useCompleteSession } from './api/focused-study';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { saveSessionProgress, studyKeys, useCompleteSession, useDiscardSession } from './api/focused-study';
 
 /**
  * The page's session (§4): start → answer each question → next until the last → complete, which
  * sends the answers; the result is shown and the session cleared. Ending early discards it.
  * A retry with the same questions is a session the page holds itself (`retry-…`), as is a replay
  * of a saved set (`saved_…`); their questions are sent with the answers.
+ *
+ * The answers given and the question reached are saved on the server as the member goes (one
+ * save at a time, the latest state winning), so an unfinished session resumes after a reload or
+ * on another device. Only answers the member gave are kept: a sort counts as answered in the
+ * order shown once the member goes on from it.
  */
 export type StudyView =
+  | {
+      view: 'answering';
+      session: StudySession;
+      index: number;
+      answers: Record<string, StudyAnswer>;
+      /** Changes the member made (answers, steps): each is saved once. */
+      revision: number;
+    }
   | { view: 'none' }
-  | { view: 'answering'; session: StudySession; index: number; answers: Record<string, StudyAnswer> }
   | { view: 'result'; result: SessionResult };
 
-/** A sort-order question starts in the order it is shown, and may be sent as it is. */
-const startingAnswer = (question: StudyQuestion): StudyAnswer | undefined =>
-  question.type === 'sort_order' ? (Object.keys(question.options) as OptionKey[]) : undefined;
+/** How the saving of the answers stands, as the session panel tells it. */
+export type ProgressStatus = 'idle' | 'saved' | 'failed';
+
+type Answering = Extract<StudyView, { view: 'answering' }>;
 
 /** Whether the question may be left: an answer chosen, or any order of a sort. */
 export const isAnswered = (question: StudyQuestion, answer: StudyAnswer | undefined) =>
   question.type === 'sort_order' || (Array.isArray(answer) ? answer.length > 0 : answer !== undefined);
 
+/** The answers with the question on screen's answer as shown: a sort left as it is, in that order. */
+function withShownAnswer(state: Answering): Record<string, StudyAnswer> {
+  const question = state.session.questions[state.index];
+  if (!question || question.type !== 'sort_order' || state.answers[question.id] !== undefined)
+    return state.answers;
+  return { ...state.answers, [question.id]: Object.keys(question.options) as OptionKey[] };
+}
+
+/**
+ * Sends the progress of one session at a time, never two saves at once: a change made while a
+ * save is under way waits and goes next (only the latest), so the server's copy is always the
+ * latest the page had. Once the session ends here (`stop`), what is left is dropped and a late
+ * answer about it is not reported.
+ */
+function useProgressSaver() {
+  const [status, setStatus] = useState<ProgressStatus>('idle');
+  const active = useRef<string | null>(null);
+  const waiting = useRef<Answering | null>(null);
+  const running = useRef<Promise<void> | null>(null);
+  /** The page-held sessions the server keeps already (their questions need not be sent again). */
+  const kept = useRef(new Set<string>());
+
+  const run = async () => {
+    for (let state = waiting.current; state; state = waiting.current) {
+      waiting.current = null;
+      const { session } = state;
+      const held = isClientSessionId(session.id);
+      try {
+        await saveSessionProgress(session.id, {
+          answers: state.answers,
+          currentQuestionIndex: state.index,
+          ...(held && !kept.current.has(session.id) ? { questions: session.questions } : {}),
+        });
+        if (held) kept.current.add(session.id);
+        if (active.current === session.id) setStatus('saved');
+      } catch (error) {
+        if (active.current !== session.id) continue;
+        setStatus('failed');
+        // Completed or discarded elsewhere: said once, as the completion would be refused too.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409))
+          toast({
+            title: FOCUSED_STUDY_MESSAGES.sessionGone,
+            description: errorMessage(error, ''),
+            variant: 'destructive',
+          });
+      }
+    }
+    running.current = null;
+  };
+
+  return {
+    status,
+    save(state: Answering) {
+      active.current = state.session.id;
+      waiting.current = state;
+      running.current ??= run();
+    },
+    /** A session begins or resumes: nothing of the one before is sent any more. */
+    start(sessionId: string, keptAlready: boolean) {
+      active.current = sessionId;
+      waiting.current = null;
+      if (keptAlready) kept.current.add(sessionId);
+      setStatus('idle');
+    },
+    /** The session ends here; resolves once no save of it is under way. */
+    async stop() {
+      active.current = null;
+      waiting.current = null;
+      await running.current;
+    },
+  };
+}
+
 export function useStudySession(userId: string) {
   const [state, setState] = useState<StudyView>({ view: 'none' });
   const completion = useCompleteSession(userId);
+  const discard = useDiscardSession(userId);
+  const saver = useProgressSaver();
+  const queryClient = useQueryClient();
+  const saved = useRef<{ id: string; revision: number } | null>(null);
 
-  const begin = (session: StudySession) => {
-    const answers: Record<string, StudyAnswer> = {};
-    for (const question of session.questions) {
-      const answer = startingAnswer(question);
-      if (answer) answers[question.id] = answer;
-    }
-    setState({ view: 'answering', session, index: session.currentQuestionIndex, answers });
+  // Each change the member makes is saved once; beginning or resuming a session is not a change.
+  useEffect(() => {
+    if (state.view !== 'answering' || state.revision === 0) return;
+    const last = saved.current;
+    if (last?.id === state.session.id && last.revision === state.revision) return;
+    saved.current = { id: state.session.id, revision: state.revision };
+    saver.save(state);
+  }, [state, saver]);
+
+  const begin = (session: StudySession, answers: Record<string, StudyAnswer> = {}, kept = false) => {
+    saver.start(session.id, kept);
+    const index = Math.min(Math.max(0, session.currentQuestionIndex), session.questions.length - 1);
+    setState({ view: 'answering', session, index, answers, revision: 0 });
   };
+
+  const change = (update: (current: Answering) => Omit<Answering, 'revision' | 'view' | 'session'>) =>
+    setState((current) =>
+      current.view === 'answering'
+        ? { ...current, ...update(current), revision: current.revision + 1 }
+        : current,
+    );
 
   return {
     state,
     completing: completion.isPending,
+    progress: saver.status,
     begin,
 
+    /** Goes on with an unfinished session where the member left it, with the answers they gave. */
+    resume(unfinished: UnfinishedSession) {
+      const { kind: _kind, userAnswers, ...session } = unfinished;
+      begin(session, userAnswers, true);
+    },
+
     answer(questionId: string, answer: StudyAnswer) {
-      setState((current) =>
-        current.view === 'answering'
-          ? { ...current, answers: { ...current.answers, [questionId]: answer } }
-          : current,
-      );
+      change((current) => {
+        const answers = { ...current.answers };
+        // An empty selection is no answer.
+        if (Array.isArray(answer) && answer.length === 0) delete answers[questionId];
+        else answers[questionId] = answer;
+        return { index: current.index, answers };
+      });
     },
 
     next() {
-      setState((current) =>
-        current.view === 'answering'
-          ? { ...current, index: Math.min(current.index + 1, current.session.questions.length - 1) }
-          : current,
-      );
+      change((current) => ({
+        answers: withShownAnswer(current),
+        index: Math.min(current.index + 1, current.session.questions.length - 1),
+      }));
     },
 
     previous() {
-      setState((current) =>
-        current.view === 'answering' ? { ...current, index: Math.max(0, current.index - 1) } : current,
-      );
+      change((current) => ({ answers: current.answers, index: Math.max(0, current.index - 1) }));
     },
 
     /** Sends the answers (and, for the page's own sessions, the questions); shows the result. */
     complete() {
       if (state.view !== 'answering') return;
-      const { session, answers } = state;
+      const { session } = state;
+      const answers = withShownAnswer(state);
       const held = isClientSessionId(session.id);
+      void saver.stop();
       completion.mutate(
         { sessionId: session.id, answers, ...(held ? { questions: session.questions } : {}) },
         {
@@ -108,8 +221,32 @@ export function useStudySession(userId: string) {
       });
     },
 
-    /** Ends the session early (it is discarded) or leaves the result. */
+    /** Ends the session early: it is discarded on the server too, so it is not offered again. */
+    abandon() {
+      if (state.view !== 'answering') return;
+      const { session } = state;
+      setState({ view: 'none' });
+      // Not offered again while the discard is under way.
+      queryClient.setQueryData(studyKeys.unfinished(userId), null);
+      // After the last save of it, so that a first save of a page-held session cannot keep it again.
+      void saver.stop().then(() =>
+        discard.mutate(session.id, {
+          onError: (error) => {
+            // A page-held session the server never kept is not there to discard.
+            if (!(error instanceof ApiError && error.status === 404))
+              toast({
+                title: 'エラー',
+                description: errorMessage(error, FOCUSED_STUDY_MESSAGES.discardFailed),
+                variant: 'destructive',
+              });
+          },
+        }),
+      );
+    },
+
+    /** Leaves the result. */
     close() {
+      void saver.stop();
       setState({ view: 'none' });
     },
   };

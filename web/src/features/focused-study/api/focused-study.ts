@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import type {
   CompleteSessionInput,
+  SessionProgressInput,
   StudyQuestion,
   StudySettings,
   StudySettingsChanges,
@@ -18,6 +19,7 @@ export const studyKeys = {
   latest: (userId: string) => ['/api/focused-study', 'latest-session', userId] as const,
   savedSets: (userId: string) => ['/api/focused-study', 'saved-question-sets', userId] as const,
   reviews: (userId: string) => ['/api/focused-study', 'review-queue', userId] as const,
+  unfinished: (userId: string) => ['/api/focused-study', 'unfinished-session', userId] as const,
 };
 
 export function useMaterials(userId: string) {
@@ -123,19 +125,55 @@ export function useUpdateSettings(userId: string) {
   });
 }
 
-/** Starting a session uses an AI generation: the usage figure is refreshed either way. */
+/** The server's starts: today's questions, new questions, or a review. */
+export type StartKind = 'start' | 'new' | 'review';
+
+/**
+ * Starting a session uses an AI generation: the usage figure is refreshed either way, and so is
+ * the unfinished session (the new one, or one another tab started that the server answered 409 for).
+ * `replacing` names the unfinished session the member chose to discard (「新しく始める」).
+ */
 export function useStartSession(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (kind: 'start' | 'new' | 'review') =>
+    mutationFn: ({ kind, replacing }: { kind: StartKind; replacing?: string }) =>
       callApi(
         kind === 'start'
           ? focusedStudyApi.startSession
           : kind === 'new'
             ? focusedStudyApi.generateNewQuestions
             : focusedStudyApi.startReviewSession,
+        { body: replacing ? { replacing } : {} },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: aiKeys.usage(userId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: aiKeys.usage(userId) }),
+        queryClient.invalidateQueries({ queryKey: studyKeys.unfinished(userId) }),
+      ]),
+  });
+}
+
+/** The session left unfinished (after a reload, or on another device), or null. */
+export function useUnfinishedSession(userId: string) {
+  return useQuery({
+    queryKey: studyKeys.unfinished(userId),
+    queryFn: () => callApi(focusedStudyApi.unfinishedSession),
+  });
+}
+
+/**
+ * Saves the answers given so far and the question reached (the session hook sends one at a time,
+ * so it is a plain call rather than a mutation whose calls could overtake each other).
+ */
+export const saveSessionProgress = (sessionId: string, body: SessionProgressInput) =>
+  callApi(focusedStudyApi.saveProgress, { params: { sessionId }, body });
+
+/** Ends an unfinished session early, or discards it before a page-held one begins. */
+export function useDiscardSession(userId: string) {
+  const refresh = useRefresh(studyKeys.unfinished, userId);
+  return useMutation({
+    mutationFn: (sessionId: string) => callApi(focusedStudyApi.discardSession, { params: { sessionId } }),
+    onSettled: () => refresh(),
   });
 }
 
@@ -159,6 +197,7 @@ export function useCompleteSession(userId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: studyKeys.latest(userId) }),
         queryClient.invalidateQueries({ queryKey: studyKeys.reviews(userId) }),
+        queryClient.invalidateQueries({ queryKey: studyKeys.unfinished(userId) }),
       ]),
   });
 }

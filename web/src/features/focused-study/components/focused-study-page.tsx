@@ -6,6 +6,7 @@ import {
   FOCUSED_STUDY_MESSAGES,
   type SavedQuestionSet,
   type StudyQuestion,
+  type UnfinishedSession,
 } from '@shared/focused-study';
 import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
@@ -13,7 +14,9 @@ import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAiUsage } from '@web/features/ai/api/ai';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { ApiError } from '@web/lib/api-client';
 import {
+  useDiscardSession,
   useLatestSession,
   useMaterials,
   useReviewQueue,
@@ -21,10 +24,13 @@ import {
   useStartSavedSession,
   useStartSession,
   useStudySettings,
+  useUnfinishedSession,
+  type StartKind,
 } from '../api/focused-study';
 import { useStudySession } from '../use-study-session';
 import { MaterialsTab } from './materials-tab';
 import { ResultsPanel } from './results-panel';
+import { ResumeDialog } from './resume-offer';
 import { SaveSetDialog } from './save-set-dialog';
 import { SavedSetsTab } from './saved-sets-tab';
 import { SessionPanel } from './session-panel';
@@ -45,42 +51,96 @@ export function FocusedStudyPage() {
 
 type Tab = 'settings' | 'materials' | 'study' | 'sets';
 
-/** The four tabs; while a session runs, its panel, and after it, the results panel. */
+/** A start the member chose while a session was unfinished, waiting for their choice. */
+interface PendingStart {
+  session: UnfinishedSession;
+  generates: boolean;
+  run: (replacing: string) => void;
+}
+
+/**
+ * The four tabs; while a session runs, its panel, and after it, the results panel. A session left
+ * unfinished (a reload, another device) is offered at the top of the study tab, and every start
+ * asks first whether to go on with it (「続きから」) or to discard it (「新しく始める」).
+ */
 function FocusedStudy({ user }: { user: CurrentUser }) {
   const materials = useMaterials(user.id);
   const settings = useStudySettings(user.id);
   const latest = useLatestSession(user.id);
+  const unfinished = useUnfinishedSession(user.id);
   const savedSets = useSavedSets(user.id);
   const reviews = useReviewQueue(user.id);
   const usage = useAiUsage(user.id);
   const study = useStudySession(user.id);
   const start = useStartSession(user.id);
   const startSaved = useStartSavedSession(user.id);
+  const discard = useDiscardSession(user.id);
   const [tab, setTab] = useState<Tab>('study');
   const [saving, setSaving] = useState<StudyQuestion[] | null>(null);
-  const [starting, setStarting] = useState<'start' | 'review' | 'new' | null>(null);
+  const [starting, setStarting] = useState<StartKind | null>(null);
+  /** The start under way is the study tab offer's 「新しく始める」. */
+  const [startingOver, setStartingOver] = useState(false);
+  const [pending, setPending] = useState<PendingStart | null>(null);
 
-  const begin = (kind: 'start' | 'new' | 'review') => {
+  /** Runs a start, or first asks what to do with the unfinished session. */
+  const ask = (generates: boolean, run: (replacing?: string) => void) => {
+    if (unfinished.data) setPending({ session: unfinished.data, generates, run });
+    else run();
+  };
+
+  const begin = (kind: StartKind, replacing?: string) => {
     setStarting(kind);
-    start.mutate(kind, {
-      onSuccess: study.begin,
+    // A 409 (a session another tab started meanwhile) refreshes the unfinished one: it is offered.
+    start.mutate(
+      { kind, replacing },
+      {
+        onSuccess: (session) => study.begin(session),
+        onError: (error) =>
+          toastError(
+            error,
+            kind === 'new'
+              ? FOCUSED_STUDY_MESSAGES.generateFailed
+              : kind === 'review'
+                ? FOCUSED_STUDY_MESSAGES.reviewFailed
+                : FOCUSED_STUDY_MESSAGES.startFailed,
+          ),
+        onSettled: () => {
+          setStarting(null);
+          setStartingOver(false);
+        },
+      },
+    );
+  };
+  /** A page-held session (a retry, a saved set's replay), after discarding the unfinished one. */
+  const beginHeld = (go: () => void, replacing?: string) => {
+    if (!replacing) return go();
+    discard.mutate(replacing, {
+      onSuccess: go,
       onError: (error) =>
-        toastError(
-          error,
-          kind === 'new'
-            ? FOCUSED_STUDY_MESSAGES.generateFailed
-            : kind === 'review'
-              ? FOCUSED_STUDY_MESSAGES.reviewFailed
-              : FOCUSED_STUDY_MESSAGES.startFailed,
-        ),
-      onSettled: () => setStarting(null),
+        // Gone already (completed or discarded elsewhere): nothing stands in the way.
+        error instanceof ApiError && error.status === 404
+          ? go()
+          : toastError(error, FOCUSED_STUDY_MESSAGES.discardFailed),
     });
   };
-  const play = (set: SavedQuestionSet) =>
-    startSaved.mutate(set.id, {
-      onSuccess: study.begin,
-      onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.startSavedFailed),
-    });
+  const play = (set: SavedQuestionSet, replacing?: string) =>
+    beginHeld(
+      () =>
+        startSaved.mutate(set.id, {
+          onSuccess: (session) => study.begin(session),
+          onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.startSavedFailed),
+        }),
+      replacing,
+    );
+  const retry = (questions: readonly StudyQuestion[] | undefined, replacing?: string) =>
+    beginHeld(() => study.retry(questions), replacing);
+  /** 「新しく始める」 on the study tab's offer: the same kind of session again, from its first question. */
+  const startOver = (session: UnfinishedSession) => {
+    if (session.kind !== 'saved' && session.kind !== 'retry') setStartingOver(true);
+    if (session.kind === 'study') begin('start', session.id);
+    else if (session.kind === 'review') begin('review', session.id);
+    else retry(session.questions, session.id);
+  };
 
   const { state } = study;
   let body;
@@ -96,8 +156,8 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
     body = (
       <ResultsPanel
         result={state.result}
-        onRetry={() => study.retry(state.result.questions)}
-        onNewQuestions={() => begin('new')}
+        onRetry={() => ask(false, (replacing) => retry(state.result.questions, replacing))}
+        onNewQuestions={() => ask(true, (replacing) => begin('new', replacing))}
         generating={starting === 'new'}
         onSave={() => {
           // The limit is the server's rule; saying it before the dialog spares filling it in for nothing.
@@ -140,10 +200,14 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
             reviewsFailed={reviews.isError}
             latest={latest.data}
             latestFailed={latest.isError}
+            unfinished={unfinished.data ?? null}
+            startingOver={startingOver}
             starting={starting === 'start' || starting === 'review' ? starting : null}
-            onStart={() => begin('start')}
-            onReview={() => begin('review')}
-            onRetryLatest={() => study.retry(latest.data?.questions)}
+            onStart={() => ask(true, (replacing) => begin('start', replacing))}
+            onReview={() => ask(false, (replacing) => begin('review', replacing))}
+            onRetryLatest={() => ask(false, (replacing) => retry(latest.data?.questions, replacing))}
+            onResume={(session) => study.resume(session)}
+            onStartOver={startOver}
           />
         </Tabs.Content>
         <Tabs.Content value="sets" className="tabs__panel">
@@ -151,7 +215,7 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
             userId={user.id}
             sets={savedSets.data}
             startingSet={startSaved.isPending ? (startSaved.variables ?? null) : null}
-            onPlay={play}
+            onPlay={(set) => ask(false, (replacing) => play(set, replacing))}
           />
         </Tabs.Content>
       </Tabs.Root>
@@ -166,6 +230,19 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
         <span className="badge badge--pro">PRO</span>
       </div>
       {body}
+      <ResumeDialog
+        session={pending?.session ?? null}
+        generates={pending?.generates ?? false}
+        onResume={() => {
+          if (pending) study.resume(pending.session);
+          setPending(null);
+        }}
+        onStartOver={() => {
+          pending?.run(pending.session.id);
+          setPending(null);
+        }}
+        onClose={() => setPending(null)}
+      />
       {saving && (
         <SaveSetDialog
           userId={user.id}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudyQuestion, StudySession } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
@@ -110,6 +110,60 @@ describe('focused-study session panel', () => {
       sessionId: 'retry-1',
       answers: { q1: 'A', q2: ['A', 'C'], q3: ['B', 'C', 'A'] },
       questions,
+    });
+  });
+
+  it('saves only the answers given as the member goes, the questions of a page-held session once', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      '/api/focused-study/sessions/retry-1/progress': () => json({ savedAt: '2026-01-01T00:01:00Z' }),
+      '/api/focused-study/complete-session': () =>
+        json({
+          score: 1,
+          totalQuestions: 3,
+          accuracy: 33,
+          questions,
+          userAnswers: {},
+          results: [],
+          completedAt: '2026-01-01T00:05:00Z',
+        }),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    renderWithProviders(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: '開始' }));
+    const saves = () =>
+      calls
+        .filter((call) => call.url === '/api/focused-study/sessions/retry-1/progress')
+        .map((call) => JSON.parse(String(call.init!.body)) as Record<string, unknown>);
+    // Beginning saves nothing: nothing is given yet.
+    expect(saves()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: /明智光秀/ }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toEqual({ answers: { q1: 'A' }, currentQuestionIndex: 0, questions });
+    await screen.findByText(/回答は自動で保存されます/);
+
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /聖徳太子/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /聖徳太子/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /武田信玄/ }));
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
+    // The latest state reaches the server; the sort on screen is not an answer until left.
+    await waitFor(() =>
+      expect(saves().at(-1)).toEqual({ answers: { q1: 'A', q2: ['C'] }, currentQuestionIndex: 2 }),
+    );
+    expect(
+      saves()
+        .slice(1)
+        .every((save) => !('questions' in save)),
+    ).toBe(true);
+    // An empty selection was never sent as an answer.
+    expect(saves().some((save) => JSON.stringify(save.answers).includes('[]'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: '結果を見る' }));
+    await screen.findByText('完了 1');
+    const completion = calls.find((call) => call.url === '/api/focused-study/complete-session');
+    expect(JSON.parse(String(completion!.init!.body))).toMatchObject({
+      answers: { q1: 'A', q2: ['C'], q3: ['A', 'B', 'C'] },
     });
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, ArrowRight, Flag } from 'lucide-react';
+import { FOCUSED_STUDY_MESSAGES } from '@shared/focused-study';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { isAnswered, type StudySessionState, type StudyView } from '../use-study-session';
@@ -7,7 +8,8 @@ import { QuestionAnswer } from './question-answer';
 
 /**
  * The session in progress (§2, §4): one question at a time; next (or, on the last, 結果を見る)
- * once it is answered — a sort can always go on. Ending early asks first: the session is discarded.
+ * once it is answered — a sort can always go on. The answers are saved as the member goes (a
+ * failed save is said). Ending early asks first: the session is discarded.
  */
 export function SessionPanel(props: {
   study: StudySessionState;
@@ -86,6 +88,11 @@ export function SessionPanel(props: {
         )}
       </div>
       {!canGoOn && <p className="study-session__note">回答を選ぶと次へ進めます</p>}
+      <p className={`study-session__saved${study.progress === 'failed' ? ' is-failed' : ''}`} role="status">
+        {study.progress === 'failed'
+          ? FOCUSED_STUDY_MESSAGES.progressFailed
+          : '回答は自動で保存されます（再読み込みしても、ほかの端末からでも続きから再開できます）'}
+      </p>
       <Dialog
         open={ending}
         onOpenChange={setEnding}
@@ -97,7 +104,7 @@ export function SessionPanel(props: {
       >
         <div className="dialog__actions">
           <DialogClose className="button button--secondary">続ける</DialogClose>
-          <button type="button" className="button button--danger" onClick={study.close}>
+          <button type="button" className="button button--danger" onClick={study.abandon}>
             中断する
           </button>
         </div>

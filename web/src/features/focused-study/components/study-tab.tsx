@@ -5,10 +5,12 @@ import {
   type ReviewQueue,
   type StudyQuestion,
   type StudySettings,
+  type UnfinishedSession,
 } from '@shared/focused-study';
 import { Spinner } from '@web/components/ui/spinner';
 import type { useAiUsage } from '@web/features/ai/api/ai';
 import { formatDay } from '@web/lib/format-date';
+import { ResumeCard } from './resume-offer';
 
 interface LatestSession {
   completedAt: string;
@@ -18,8 +20,9 @@ interface LatestSession {
 }
 
 /**
- * The study tab: today's session by the settings, the review queue (what is due today), and the
- * latest session with a retry of its questions.
+ * The study tab: a session left unfinished first (to go on with), today's session by the
+ * settings, the review queue (what is due today), and the latest session with a retry of its
+ * questions.
  */
 export function StudyTab(props: {
   settings: StudySettings;
@@ -29,16 +32,30 @@ export function StudyTab(props: {
   reviewsFailed: boolean;
   latest: LatestSession | null | undefined;
   latestFailed: boolean;
+  unfinished: UnfinishedSession | null;
+  startingOver: boolean;
   starting: 'start' | 'review' | null;
   onStart: () => void;
   onReview: () => void;
   onRetryLatest: () => void;
+  onResume: (session: UnfinishedSession) => void;
+  onStartOver: (session: UnfinishedSession) => void;
 }) {
   const { settings, reviews, latest } = props;
   const noMaterial = props.materialCount === 0;
   const busy = props.starting !== null;
+  const { unfinished } = props;
   return (
     <div className="study-tab">
+      {unfinished && (
+        <ResumeCard
+          session={unfinished}
+          busy={busy}
+          startingOver={props.startingOver}
+          onResume={() => props.onResume(unfinished)}
+          onStartOver={() => props.onStartOver(unfinished)}
+        />
+      )}
       <div className="study-columns">
         <section className="card study-card study-start" aria-labelledby="study-start-title">
           <h2 id="study-start-title" className="study-card__title">
