@@ -20,7 +20,7 @@ import { contentSecurityPolicy, SECURITY_HEADERS, withWebSocketOrigin } from '..
 import { ROUTE_THROTTLING, routeClassOf } from './constructs/api';
 import { bedrockInvokeStatements, INFERENCE_PROFILE_REGIONS } from './constructs/bedrock-access';
 import type { Storage } from './constructs/storage';
-import { VIEWER_ADDRESS_FUNCTION, WEBSOCKET_ORIGIN_FUNCTION } from './constructs/web';
+import { SPA_FALLBACK_FUNCTION, VIEWER_ADDRESS_FUNCTION, WEBSOCKET_ORIGIN_FUNCTION } from './constructs/web';
 import { p99BudgetMs } from './constructs/observability';
 import { DEFAULT_AI_RESERVED_CONCURRENCY, QuizStack } from './quiz-stack';
 import { VIEWER_ADDRESS_HEADER } from '../shared/api';
@@ -339,6 +339,19 @@ describe('QuizStack', () => {
     expect(answered.headers['content-security-policy']!.value).toContain(
       "connect-src 'self' wss://d111111abcdef8.cloudfront.net https://quiz-materials.s3.ap-northeast-1.amazonaws.com;",
     );
+  });
+
+  it("answers / with home's own page and every other extension-less path with the app's", () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_FALLBACK_FUNCTION });
+    const handler = new Function(`${SPA_FALLBACK_FUNCTION}; return handler;`)() as (event: unknown) => {
+      uri: string;
+    };
+    const uriFor = (uri: string) => handler({ request: { uri } }).uri;
+    expect(uriFor('/')).toBe('/home.html');
+    expect(uriFor('/quiz/abc')).toBe('/index.html');
+    expect(uriFor('/quiz-search')).toBe('/index.html');
+    expect(uriFor('/assets/app-abc.js')).toBe('/assets/app-abc.js');
+    expect(uriFor('/favicon.svg')).toBe('/favicon.svg');
   });
 
   it("hands the APIs the visitor's own address, written over any the visitor sent (per-address limits)", () => {

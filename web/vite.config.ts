@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SPA_PAGES, withHomeFrame } from '../shared/spa-pages';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -46,6 +48,28 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
+ * Home's own page (`home.html`): the built `index.html` with home's hero in its frame, so home's
+ * largest text is painted with the first response instead of after the app's scripts. CloudFront
+ * and the local gateway answer `/` with it (shared/spa-pages.ts).
+ */
+function homePage(): Plugin {
+  return {
+    name: 'quiz:home-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle[SPA_PAGES.app];
+      if (index?.type !== 'asset') throw new Error('index.html is missing from the build');
+      this.emitFile({
+        type: 'asset',
+        fileName: SPA_PAGES.home,
+        source: withHomeFrame(String(index.source), readFileSync(fromRoot('web/home-frame.html'), 'utf8')),
+      });
+    },
+  };
+}
+
+/**
  * The page's first API reads start from a script of their own (src/preload.ts, lib/first-load.ts),
  * placed before the app's entry: a separate entry, so it runs as soon as its few hundred bytes
  * arrive instead of after the app's whole module graph.
@@ -81,7 +105,7 @@ function firstLoadScript(): Plugin {
 export default defineConfig(({ command }) => ({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
-  plugins: [react(), inlineEntryCss(), firstLoadScript()],
+  plugins: [react(), inlineEntryCss(), firstLoadScript(), homePage()],
   resolve: {
     alias: [
       { find: '@shared', replacement: fromRoot('shared') },

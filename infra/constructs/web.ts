@@ -22,6 +22,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/api';
+import { SPA_PAGES } from '../../shared/spa-pages';
 import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
 import { CONNECT_SRC_SELF, contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
 
@@ -46,6 +47,16 @@ export const WEBSOCKET_ORIGIN_FUNCTION = [
   '  var host = event.request.headers.host ? event.request.headers.host.value : event.context.distributionDomainName;',
   `  if (policy) policy.value = policy.value.replace(${JSON.stringify(CONNECT_SRC_SELF)}, ${JSON.stringify(`${CONNECT_SRC_SELF} wss://`)} + host);`,
   '  return response;',
+  '}',
+].join('\n');
+
+/** The default behaviour's viewer-request function: which page a path without a file extension gets. */
+export const SPA_FALLBACK_FUNCTION = [
+  'function handler(event) {',
+  '  var r = event.request;',
+  `  if (r.uri === "/") { r.uri = "/${SPA_PAGES.home}"; }`,
+  `  else if (!/\\.[a-zA-Z0-9]+$/.test(r.uri)) { r.uri = "/${SPA_PAGES.app}"; }`,
+  '  return r;',
   '}',
 ].join('\n');
 
@@ -112,13 +123,12 @@ export class Web extends Construct {
       },
     });
 
-    // Deep links (/quiz/123) are SPA routes: paths without a file extension get index.html.
-    // Done per request here rather than with error responses, which would also rewrite API 404s.
+    // Deep links (/quiz/123) are SPA routes: paths without a file extension get the app's page,
+    // `/` home's own (its hero in the frame; shared/spa-pages.ts). Done per request here rather
+    // than with error responses, which would also rewrite API 404s.
     const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(
-        'function handler(event) { var r = event.request; if (!/\\.[a-zA-Z0-9]+$/.test(r.uri)) { r.uri = "/index.html"; } return r; }',
-      ),
+      code: FunctionCode.fromInline(SPA_FALLBACK_FUNCTION),
     });
 
     const webSocketOrigin = new CloudFrontFunction(this, 'WebSocketOrigin', {
@@ -178,7 +188,7 @@ export class Web extends Construct {
         sources: [Source.asset(props.webAssetPath)],
         destinationBucket: props.webBucket,
         distribution: this.distribution,
-        distributionPaths: ['/index.html'],
+        distributionPaths: [`/${SPA_PAGES.app}`, `/${SPA_PAGES.home}`],
         memoryLimit: 512,
       });
     }

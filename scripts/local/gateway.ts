@@ -9,6 +9,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ViteDevServer } from 'vite';
 import { contentSecurityPolicy, localSecurityHeaders } from '@shared/security-headers';
+import { SPA_PAGES, spaPageFor, withHomeFrame } from '@shared/spa-pages';
 import {
   functionIdFor,
   httpRoutes,
@@ -491,8 +492,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const serveStatic = (request: IncomingMessage, response: ServerResponse, url: URL) => {
     let file = resolve(webDist, `.${decodedPath(url.pathname)}`);
+    // As CloudFront's function: home's own page for `/`, the plain page for every other route.
     if (!file.startsWith(webDist + sep) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(webDist, 'index.html');
+      file = join(webDist, spaPageFor(url.pathname));
     if (!existsSync(file))
       return sendJson(response, 503, {
         message: 'web/dist がありません。npm run build を実行してください。',
@@ -528,7 +530,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
    * client script carry a nonce made for this answer and allowed by this answer's CSP only.
    */
   const serveViteHtml = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const template = await readFile(join(ROOT, 'web/index.html'), 'utf8');
+    const plain = await readFile(join(ROOT, 'web/index.html'), 'utf8');
+    const template =
+      spaPageFor(url.pathname) === SPA_PAGES.home
+        ? withHomeFrame(plain, await readFile(join(ROOT, 'web/home-frame.html'), 'utf8'))
+        : plain;
     const nonce = randomBytes(18).toString('base64');
     const html = (await vite!.transformIndexHtml(url.pathname, template, request.url)).replaceAll(
       noncePlaceholder,

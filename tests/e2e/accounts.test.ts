@@ -78,7 +78,7 @@ describe('accounts', () => {
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/profile`);
-    await page.getByRole('heading', { name: /こんにちは、テスト花子 さん/ }).waitFor();
+    await page.getByRole('heading', { name: /こんにちは、\s*テスト花子 さん/ }).waitFor();
     // No attempts yet: the average is a dash, not 0%.
     expect(await page.locator('.stat-card', { hasText: '平均正答率' }).textContent()).toContain('–');
     expect(await page.locator('.stat-card', { hasText: '平均正答率' }).textContent()).not.toContain('0%');

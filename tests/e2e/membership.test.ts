@@ -49,13 +49,13 @@ describe('the membership page', () => {
         )
         .toBe(true);
       await expect
-        .poll(() => page.getByRole('status').filter({ hasText: '定期購入を解約しました。' }).count())
+        .poll(() => page.getByRole('status').filter({ hasText: '解約しました' }).count())
         .toBeGreaterThan(0);
 
       await page.getByRole('button', { name: '定期購入を再開する' }).click();
       await expect.poll(() => page.getByText('次回更新日').isVisible(), { timeout: 30_000 }).toBe(true);
       await expect
-        .poll(() => page.getByRole('status').filter({ hasText: '定期購入を再開しました。' }).count())
+        .poll(() => page.getByRole('status').filter({ hasText: '再開しました' }).count())
         .toBeGreaterThan(0);
 
       await page.setViewportSize({ width: 390, height: 844 });

@@ -209,12 +209,15 @@ describe('sessions and access levels', () => {
 
   it('refuses a suspended account on every request, with the spec message', async () => {
     const client = await visitor(gateway);
-    await signInAs(client, { suspendedUntil: new Date(Date.now() + 60_000).toISOString() });
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await signInAs(client, { suspendedUntil: until });
     const response = await client.get('/api/test/member');
     expect(response.status).toBe(403);
+    // The member is told until when (issue 27), beside the spec's message.
     expect(response.json).toEqual({
       message: 'このアカウントは管理者により停止されています',
       reason: 'account_stopped',
+      stoppedUntil: until,
     });
     const banned = await visitor(gateway);
     await signInAs(banned, { suspendedUntil: 'PERMANENT' });

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SPA_PAGES } from '@shared/spa-pages';
 import { startTestGateway } from '../support/gateway';
 
 /**
@@ -14,11 +15,13 @@ import { startTestGateway } from '../support/gateway';
 const dist = mkdtempSync(join(tmpdir(), 'quiz-static-web-'));
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `クイズ${i}`))};\n`;
 const page = `<!doctype html><html lang="ja"><head><title>みんなのクイズ</title></head><body>${'<p>本文</p>'.repeat(100)}</body></html>`;
+const homePage = page.replace('<body>', '<body><h1>知識を試そう。</h1>');
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), page);
+  writeFileSync(join(dist, SPA_PAGES.app), page);
+  writeFileSync(join(dist, SPA_PAGES.home), homePage);
   writeFileSync(join(dist, 'assets/app-abc123.js'), script);
   writeFileSync(join(dist, 'assets/tiny-abc123.js'), 'export {};\n');
   gateway = await startTestGateway({ web: 'static', webDist: dist });
@@ -69,5 +72,12 @@ describe('the built app, served compressed like CloudFront', () => {
     const tiny = await get('/assets/tiny-abc123.js', 'br');
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body.toString()).toBe('export {};\n');
+  });
+
+  it("answers home with its own page (its hero painted before any script) and every other route with the app's", async () => {
+    expect((await get('/')).body.toString()).toBe(homePage);
+    expect((await get('/?q=1')).body.toString()).toBe(homePage);
+    expect((await get('/quiz-search')).body.toString()).toBe(page);
+    expect((await get('/quiz/some-id')).body.toString()).toBe(page);
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ArrowRight, Gamepad2, PencilLine, RefreshCw } from 'lucide-react';
+import { ArrowRight, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LIMITS, UI } from '@shared/constants';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
@@ -12,6 +12,7 @@ import { countLabel } from '@web/features/quizzes/count-label';
 import { useDebounced } from '@web/features/quizzes/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
+import { HomeHero } from './home-hero';
 import '../home.css';
 import { usePageTitle } from '@web/lib/page-title';
 
@@ -56,36 +57,11 @@ export function HomePage() {
 
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__copy">
-            <p className="hero__eyebrow">みんなで作って、みんなで遊ぶ</p>
-            <h1 className="hero__title">
-              知識を試そう。
-              <br />
-              クイズを作ろう。
-            </h1>
-            <p className="hero__lead">
-              科学から歴史、資格試験まで。コミュニティが作ったクイズに挑戦したり、AI
-              の力を借りて自分だけのクイズを作ったりできます。
-            </p>
-            <div className="hero__actions">
-              <button type="button" className="button button--primary button--large" onClick={scrollToSearch}>
-                <Gamepad2 size={20} aria-hidden />
-                クイズで遊ぶ
-              </button>
-              <Link
-                to={user ? paths.myQuizzes : loginPathFor(paths.myQuizzes)}
-                className="button button--ghost button--large"
-              >
-                <PencilLine size={20} aria-hidden />
-                クイズを作る
-              </Link>
-            </div>
-          </div>
-          <FeaturedCard />
-        </div>
-      </section>
+      <HomeHero
+        createTo={user ? paths.myQuizzes : loginPathFor(paths.myQuizzes)}
+        onPlay={scrollToSearch}
+        featured={<FeaturedCard />}
+      />
       <div id="quiz-search-area" className="container home__content">
         <section className="section" aria-labelledby="quizzes-heading">
           <div className="section__header">

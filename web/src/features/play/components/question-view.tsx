@@ -101,7 +101,8 @@ export function QuestionView(props: {
                 className={`answer${state}`}
                 disabled={Boolean(chosen)}
                 aria-pressed={chosen === option.letter}
-                aria-label={`${option.letter}（${position + 1}）: ${option.text}`}
+                // The visible letter and text first (speech users say what they see), then the key.
+                aria-label={`${option.letter} ${option.text}（${position + 1}）`}
                 onClick={() => props.onChoose(option.letter)}
               >
                 <span className="answer__letter">{option.letter}</span>

@@ -99,13 +99,13 @@ describe('the play page', () => {
     renderPlay();
     await user.click(await screen.findByRole('button', { name: 'スタート' }));
 
-    await user.click(await screen.findByRole('button', { name: /^B（2）/ }));
+    await user.click(await screen.findByRole('button', { name: /^B .*（2）$/ }));
     expect(await screen.findByText('正解！')).toBeTruthy();
     expect(screen.getByText('水素2つと酸素1つです。')).toBeTruthy();
     expect(checks).toEqual([{ questionId: 'q1', answer: 'B' }]);
     await user.click(screen.getByRole('button', { name: '次の問題へ' }));
 
-    await user.click(await screen.findByRole('button', { name: /^A（1）/ }));
+    await user.click(await screen.findByRole('button', { name: /^A .*（1）$/ }));
     expect(await screen.findByText('不正解… 正解は C: 月')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '結果を見る' }));
 
@@ -123,7 +123,7 @@ describe('the play page', () => {
     const user = userEvent.setup();
     renderPlay();
     await user.click(await screen.findByRole('button', { name: 'スタート' }));
-    await user.click(await screen.findByRole('button', { name: /^B（2）/ }));
+    await user.click(await screen.findByRole('button', { name: /^B .*（2）$/ }));
     expect(await screen.findByText('答え合わせに失敗しました。')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /もう一度答え合わせする/ }));
     expect(await screen.findByText('正解！')).toBeTruthy();

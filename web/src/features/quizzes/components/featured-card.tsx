@@ -5,10 +5,13 @@ import { useFeaturedQuiz } from '../api/quizzes';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import '../quizzes.css';
 
+/** The featured card's place while it loads (also in the page the build paints before any script). */
+export const FeaturedCardSkeleton = () => <div className="featured skeleton" aria-hidden />;
+
 /** 今週の注目クイズ: category, difficulty, questions, participants, rating; links to the quiz. */
 export function FeaturedCard() {
   const featured = useFeaturedQuiz();
-  if (featured.isPending) return <div className="featured skeleton" aria-hidden />;
+  if (featured.isPending) return <FeaturedCardSkeleton />;
   if (featured.isError || !featured.data) return null;
   const quiz = featured.data;
   return (
