@@ -69,6 +69,11 @@ export const ROOM_LIMITS = {
   chatPerTenSeconds: 8,
   /** A disconnected player's seat, score and answers are kept this long. */
   rejoinSeconds: 60,
+  /**
+   * How long an open question waits for a player whose socket dropped without answering (a reload
+   * takes a few seconds) once everyone connected has answered; then it ends without them.
+   */
+  dropGraceSeconds: 10,
   /** Highest score for one question: a correct answer at once; half of it at the deadline. */
   maxQuestionScore: 1000,
   roomsRefetchMs: 5000,

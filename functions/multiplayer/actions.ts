@@ -46,6 +46,7 @@ import {
   type RoomChange,
   type RoomItem,
 } from './room';
+import { transactWrite } from '../data/transact';
 
 /**
  * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md).
@@ -99,34 +100,47 @@ async function limit(purpose: string, caller: Caller, count: number, seconds: nu
 
 /**
  * `auth`: who the socket belongs to, and the member's seat back if they hold one (rejoin): a
- * reload or a new socket within the rejoin time continues where the member was.
+ * reload or a new socket within the rejoin time continues where the member was. The member hears
+ * first (`authenticated`, `room_rejoined`, `timer_sync`); the room hears they are back after.
  */
 export async function authenticate(caller: Caller, input: Input<'auth'>): Promise<void> {
-  await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);
-  const seated = await findSeatRoom(caller.user.id);
+  // The seat is read beside the limit's count: a reload waits for one round trip, not two.
+  const [, seated] = await Promise.all([
+    limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast),
+    findSeatRoom(caller.user.id),
+  ]);
   const seat = seated?.players[caller.user.id];
-  let room: RoomItem | undefined;
+  let taken: TakenSeat | undefined;
   if (seated && seat) {
     if (seat.leftAt !== null && Date.now() >= seatExpiry(seat.leftAt))
       // A seat past its rejoin time is given up even if its tick is late.
       await giveUpSeat(seated.code, caller.user.id, seat.leftAt, caller.log);
-    else if (input.rejoin || seat.connectionId === null) room = await takeSeat(caller, seated.code);
+    else if (input.rejoin || seat.connectionId === null) taken = await takeSeat(caller, seated.code);
   }
   await caller.reply({
     type: 'authenticated',
     user: { id: caller.user.id, nickname: caller.user.nickname },
-    roomId: room?.code ?? null,
+    roomId: taken?.room.code ?? null,
   });
-  if (room) await sendRoomAsItStands(caller, room);
+  if (!taken) return;
+  await sendRoomAsItStands(caller, taken.room);
+  await taken.announce();
 }
 
 const seatExpiry = (leftAt: number) => leftAt + ROOM_LIMITS.rejoinSeconds * 1000;
 
+/** A seat moved to the caller's socket, and what the others are told of it (after the caller). */
+interface TakenSeat {
+  room: RoomItem;
+  announce: () => Promise<void>;
+}
+
 /**
- * Moves the member's seat to this socket; undefined when the seat is gone meanwhile. An older
- * socket that held it (another tab) is told `left_room`; the room hears the member is back.
+ * Moves the member's seat to this socket; undefined when the seat is gone meanwhile. `announce`
+ * tells an older socket that held it (another tab) `left_room`, or the room that the member is
+ * back (which may complete a question or start a game).
  */
-async function takeSeat(caller: Caller, code: string): Promise<RoomItem | undefined> {
+async function takeSeat(caller: Caller, code: string): Promise<TakenSeat | undefined> {
   const mine = caller.connection.connectionId;
   let taken;
   try {
@@ -143,19 +157,21 @@ async function takeSeat(caller: Caller, code: string): Promise<RoomItem | undefi
     throw error;
   }
   const { outcome, before } = taken;
-  if (!('room' in outcome)) return before;
+  if (!('room' in outcome)) return { room: before, announce: async () => undefined };
   const room = outcome.room;
   const previous = before.players[caller.user.id];
-  if (previous?.connectionId) {
-    await deliver(
-      room.code,
-      caller.user.id,
-      previous.endpoint!,
-      previous.connectionId,
-      { type: 'left_room', roomId: room.code },
-      caller.log,
-    );
-  } else {
+  const announce = async () => {
+    if (previous?.connectionId) {
+      await deliver(
+        room.code,
+        caller.user.id,
+        previous.endpoint!,
+        previous.connectionId,
+        { type: 'left_room', roomId: room.code },
+        caller.log,
+      );
+      return;
+    }
     await broadcast(
       room,
       {
@@ -169,8 +185,8 @@ async function takeSeat(caller: Caller, code: string): Promise<RoomItem | undefi
       { except: caller.user.id },
     );
     await afterPlayersChanged(room, caller.log);
-  }
-  return room;
+  };
+  return { room, announce };
 }
 
 /** `room_rejoined`: the room, and what is on screen in it now (the open question, the results, the ranking). */
@@ -190,59 +206,90 @@ async function sendRoomAsItStands(caller: Caller, room: RoomItem): Promise<void>
   if (question) await caller.reply(timerSync(room));
 }
 
-/** Leaves room `code` (the member's current room, before they create or join another). */
+/** Leaves room `code` (the member's current room, before they join another, or at their word). */
 async function leave(caller: Caller, code: string, options: { reply: boolean }): Promise<void> {
-  const { outcome } = await changeRoom(code, (room) => withoutPlayer(room, caller.user.id));
+  const { outcome, before } = await changeRoom(code, (room) => withoutPlayer(room, caller.user.id));
   await releaseSeat(caller.user.id, code, caller.log);
   if (options.reply) await caller.reply({ type: 'left_room', roomId: code });
-  if ('room' in outcome) {
-    const room = outcome.room;
-    await broadcast(
-      room,
-      {
-        type: 'player_left',
-        roomId: room.code,
-        room: toRoom(room),
-        playerId: caller.user.id,
-        nickname: caller.user.nickname,
-      },
-      caller.log,
-    );
-    await afterPlayersChanged(room, caller.log);
-  }
+  if (!('unchanged' in outcome)) await announceLeft(caller, before, 'room' in outcome ? outcome.room : null);
 }
 
+/**
+ * `create_room`. A member seated in another room leaves it in the creation's own transaction: the
+ * old room loses the seat (the host passes on, an empty room goes) exactly when the new room and
+ * the seat pointer are written, so nothing is shown of either room before both are settled, and a
+ * creation that fails leaves the member where they were.
+ */
 export async function createRoom(caller: Caller, input: Input<'create_room'>): Promise<void> {
   await limit('room-create', caller, 10, 60, m.createTooFast);
   const detail = await roomQuiz(input.quizId, caller.user);
   const current = await findSeatRoom(caller.user.id);
-  if (current) await leave(caller, current.code, { reply: false });
   const now = Date.now();
-  const createdAt = new Date(now).toISOString();
-  const room = await insertRoom(
-    (code): RoomItem => ({
-      ...roomKey(code),
-      code,
-      hostId: caller.user.id,
-      ...passwordFields(input.password),
-      settings: {
-        quizId: detail.quiz.id,
-        quizTitle: detail.quiz.title,
-        maxPlayers: input.maxPlayers,
-        timePerQuestion: input.timePerQuestion,
-        category: input.category,
-        randomOrder: input.randomOrder,
-      },
-      players: { [caller.user.id]: newSeat(caller, now) },
-      ...waitingGame(),
-      step: 0,
-      version: 1,
-      createdAt,
-      ttl: roomTtl(now),
-    }),
-    (code) => [seatPut(caller.user.id, code, now, undefined)],
-  );
+  const build = (code: string): RoomItem => ({
+    ...roomKey(code),
+    code,
+    hostId: caller.user.id,
+    ...passwordFields(input.password),
+    settings: {
+      quizId: detail.quiz.id,
+      quizTitle: detail.quiz.title,
+      maxPlayers: input.maxPlayers,
+      timePerQuestion: input.timePerQuestion,
+      category: input.category,
+      randomOrder: input.randomOrder,
+    },
+    players: { [caller.user.id]: newSeat(caller, now) },
+    ...waitingGame(),
+    step: 0,
+    version: 1,
+    createdAt: new Date(now).toISOString(),
+    ttl: roomTtl(now),
+  });
+  let left: { before: RoomItem; after: RoomItem | null } | undefined;
+  const room = await insertRoom(build, async (items, created) => {
+    if (!current) return transactWrite([...items, seatPut(caller.user.id, created.code, now, undefined)]);
+    const { outcome, before } = await changeRoom(current.code, (old) => {
+      const change = withoutPlayer(old, caller.user.id);
+      // The seat went meanwhile (a leave or a give-up raced this): the pointer is in flux, try again.
+      if ('unchanged' in change) throw roomError('busy', m.busy);
+      const seat = seatPut(caller.user.id, created.code, now, current.code);
+      return { ...change, extra: [...(change.extra ?? []), ...items, seat] };
+    });
+    left = { before, after: 'room' in outcome ? outcome.room : null };
+  });
   await caller.reply({ type: 'room_created', roomId: room.code, room: toRoom(room) });
+  if (left) await announceLeft(caller, left.before, left.after);
+}
+
+/**
+ * What the room a member left hears (`player_left`, with the new host), and the member's other
+ * socket that held the seat (another tab) is told `left_room`, so no page shows a room it has no
+ * seat in. The room may start a game or end a question without them.
+ */
+async function announceLeft(caller: Caller, before: RoomItem, after: RoomItem | null): Promise<void> {
+  const seat = before.players[caller.user.id];
+  if (seat?.connectionId && seat.connectionId !== caller.connection.connectionId)
+    await deliver(
+      before.code,
+      caller.user.id,
+      seat.endpoint!,
+      seat.connectionId,
+      { type: 'left_room', roomId: before.code },
+      caller.log,
+    );
+  if (!after) return;
+  await broadcast(
+    after,
+    {
+      type: 'player_left',
+      roomId: after.code,
+      room: toRoom(after),
+      playerId: caller.user.id,
+      nickname: caller.user.nickname,
+    },
+    caller.log,
+  );
+  await afterPlayersChanged(after, caller.log);
 }
 
 export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promise<void> {
@@ -251,8 +298,10 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
   const current = await findSeatRoom(caller.user.id);
   if (current?.code === input.roomId) {
     // Already seated there (another tab, or a join sent twice): the seat moves to this socket.
-    const room = await takeSeat(caller, current.code);
-    if (room) await sendRoomAsItStands(caller, room);
+    const taken = await takeSeat(caller, current.code);
+    if (!taken) return;
+    await sendRoomAsItStands(caller, taken.room);
+    await taken.announce();
     return;
   }
   const { outcome } = await changeRoom(input.roomId, (room, now): RoomChange<null> => {

@@ -42,11 +42,14 @@ const m = MULTIPLAYER_MESSAGES;
 const roomCode = z.string().regex(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{${ROOM_LIMITS.codeLength}}$`));
 
 /**
- * A delayed queue message: end phase `step` of a room, or give up a seat kept since `leftAt`. The
- * tick consumer parses every message with it, as every other input is parsed.
+ * A delayed queue message: end phase `step` of a room, end it early if its answers are in, or give
+ * up a seat kept since `leftAt`. The tick consumer parses every message with it, as every other
+ * input is parsed.
  */
 export const tickSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('phase'), roomId: roomCode, step: z.number().int().min(0) }),
+  // End question `step` if every player it still waits for has answered (a dropped seat's grace ran out).
+  z.object({ kind: z.literal('answers'), roomId: roomCode, step: z.number().int().min(0) }),
   z.object({
     kind: z.literal('seat'),
     roomId: roomCode,
@@ -119,6 +122,9 @@ export async function seatDisconnected(code: string, userId: string, connectionI
       { kind: 'seat', roomId: code, userId, leftAt: now },
       now + ROOM_LIMITS.rejoinSeconds * 1000,
     );
+    // A question this seat holds open is looked at again when its grace ends (everyoneAnswered).
+    if (room.gameState === 'question' && !seat.answers[String(room.questionIndex)])
+      await scheduleTick({ kind: 'answers', roomId: code, step: room.step }, dropGraceEnds(now));
     return { room, result: now };
   }).catch((error: unknown) => {
     if ((error as { reason?: string }).reason === 'not_found') return { outcome: undefined };
@@ -163,12 +169,28 @@ export async function afterPlayersChanged(room: RoomItem, log: Logger) {
   else if (room.gameState === 'waiting') await startIfReady(room.code, log);
 }
 
+/** Until when a seat that dropped at `leftAt` holds an open question it has not answered. */
+const dropGraceEnds = (leftAt: number) => leftAt + ROOM_LIMITS.dropGraceSeconds * 1000;
+
 /**
- * Every seated player has answered the current question. A player whose socket dropped keeps the
- * question open until the deadline: they may reload and answer it.
+ * Every player the current question still waits for has answered, so it ends now rather than at
+ * its deadline: every connected player (at least one), and a player whose socket dropped only
+ * within `dropGraceSeconds` of it (a reload: they may come back and answer). A seat that dropped
+ * earlier does not hold the question: the others would wait out the whole clock for a tab that may
+ * never come back, while the page counted them all as answered (`player_answered` counts the
+ * connected). With nobody connected, the clock ends it.
  */
-export function everyoneAnswered(room: RoomItem): boolean {
-  return seatsInOrder(room).every(([, seat]) => seat.answers[String(room.questionIndex)]);
+export function everyoneAnswered(room: RoomItem, now = Date.now()): boolean {
+  const index = String(room.questionIndex);
+  const seats = seatsInOrder(room);
+  return (
+    seats.some(([, seat]) => seat.connectionId !== null) &&
+    seats.every(
+      ([, seat]) =>
+        seat.answers[index] ||
+        (seat.connectionId === null && seat.leftAt !== null && now >= dropGraceEnds(seat.leftAt)),
+    )
+  );
 }
 
 /**
@@ -398,7 +420,7 @@ export async function advance(
           room.gameState === 'question' &&
           options.early === 'advance' &&
           now < room.phaseEndsAt &&
-          !everyoneAnswered(room)
+          !everyoneAnswered(room, now)
         )
           return { unchanged: true, result: 'stale' };
         if (room.gameState === 'starting') openQuestion(room, 0, now);
@@ -452,7 +474,11 @@ export function revealMessage(room: RoomItem, questions: GameQuestion[]) {
   };
 }
 
-/** The final ranking of the room's game (gameState `finished`). */
+/**
+ * The final ranking of the room's game (gameState `finished`). `winner` is the player ranked
+ * first alone, or null when several share rank 1 (a tie, 0–0 included): the spec's
+ * `{results, winner}` keeps its shape, and `results` names the tied players.
+ */
 export function finishedMessage(room: RoomItem) {
   const results = ranking(room);
   return {
@@ -461,7 +487,8 @@ export function finishedMessage(room: RoomItem) {
     quizId: room.settings.quizId,
     totalQuestions: room.totalQuestions,
     results,
-    winner: results[0] ?? null,
+    // A tie at the top (any score, 0–0 included) has no winner: the ranking says who shares rank 1.
+    winner: results[1]?.rank === 1 ? null : (results[0] ?? null),
   };
 }
 

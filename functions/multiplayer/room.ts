@@ -197,19 +197,31 @@ export async function releaseSeat(userId: string, code: string, log: Logger): Pr
   }
 }
 
-/** Creates a room under a fresh code (another code when one is taken). */
-export async function insertRoom(build: (code: string) => RoomItem, extra: (code: string) => NamedItem[]) {
+/** The name of a new room's put in its creation's transaction (a taken code fails it). */
+const NEW_ROOM = 'new-room';
+
+/**
+ * Creates a room under a fresh code (another code when one is taken). `write` commits the new
+ * room's items together with whatever else the creation changes, in one transaction: by default
+ * the items alone; a member seated elsewhere leaves that room in the same write (`changeRoom`).
+ */
+export async function insertRoom(
+  build: (code: string) => RoomItem,
+  write: (items: NamedItem[], room: RoomItem) => Promise<void>,
+) {
   for (let tries = 0; ; tries++) {
     const room = build(newRoomCode());
     try {
-      await transactWrite([
-        { name: 'room', Put: { Item: room, ConditionExpression: 'attribute_not_exists(pk)' } },
-        listingPut(room),
-        ...extra(room.code),
-      ]);
+      await write(
+        [
+          { name: NEW_ROOM, Put: { Item: room, ConditionExpression: 'attribute_not_exists(pk)' } },
+          listingPut(room),
+        ],
+        room,
+      );
       return room;
     } catch (error) {
-      if (tries < 5 && error instanceof ConditionsFailed && error.has('room')) continue;
+      if (tries < 5 && error instanceof ConditionsFailed && error.has(NEW_ROOM)) continue;
       throw error;
     }
   }

@@ -6,7 +6,8 @@ import { advance, tickSchema, type Tick } from '../multiplayer/game';
 
 /**
  * The game clock's consumer: a delayed message ends a room's phase (a question nobody finished,
- * the countdown, the results, the podium) or gives up a seat kept for a rejoin. A tick for a step
+ * the countdown, the results, the podium), ends a question whose dropped player's grace ran out
+ * when everyone else has answered, or gives up a seat kept for a rejoin. A tick for a step
  * already ended, repeated or late, changes nothing; a tick that fails is retried by the queue
  * (and lands in the dead-letter queue after three tries). A message the tick schema refuses is
  * logged and dropped: no later try can make it valid.
@@ -32,6 +33,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
         }
         try {
           if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
+          else if (tick.kind === 'answers') await advance(tick.roomId, tick.step, log, { early: 'advance' });
           else await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
           log.info('tick', { kind: tick.kind, roomId: tick.roomId });
         } catch (error) {

@@ -25,52 +25,59 @@ async function signedIn(member: (typeof MEMBERS)[keyof typeof MEMBERS], width = 
 }
 
 /** Publishes a two-question quiz as the signed-in member of `page` (the API, as admin.test does). */
-async function publishQuiz(page: Page, title: string) {
-  return page.evaluate(async (quizTitle) => {
-    const csrf = document.cookie
-      .split('; ')
-      .find((cookie) => cookie.startsWith('csrf_token='))!
-      .split('=')[1]!;
-    const response = await fetch('/api/quizzes', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-      body: JSON.stringify({
-        quiz: {
-          title: quizTitle,
-          description: 'マルチプレイのE2E用クイズです',
-          category: '一般知識',
-          difficulty: '初級',
-          isPublished: true,
-        },
-        questions: [
-          {
-            questionText: '日本の首都は？',
-            optionA: '東京',
-            optionB: '大阪',
-            optionC: '京都',
-            optionD: '名古屋',
-            correctAnswer: 'A',
-            explanation: '日本の首都は東京です。',
+async function publishQuiz(
+  page: Page,
+  title: string,
+  options: { isPublished?: boolean; category?: string } = {},
+) {
+  return page.evaluate(
+    async ({ quizTitle, isPublished, category }) => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('csrf_token='))!
+        .split('=')[1]!;
+      const response = await fetch('/api/quizzes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({
+          quiz: {
+            title: quizTitle,
+            description: 'マルチプレイのE2E用クイズです',
+            category,
+            difficulty: '初級',
+            isPublished,
           },
-          {
-            questionText: '富士山がある県は山梨県と？',
-            optionA: '長野県',
-            optionB: '静岡県',
-            correctAnswer: 'B',
-          },
-        ],
-      }),
-    });
-    if (!response.ok) throw new Error(`quiz not created: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { id: string };
-  }, title);
+          questions: [
+            {
+              questionText: '日本の首都は？',
+              optionA: '東京',
+              optionB: '大阪',
+              optionC: '京都',
+              optionD: '名古屋',
+              correctAnswer: 'A',
+              explanation: '日本の首都は東京です。',
+            },
+            {
+              questionText: '富士山がある県は山梨県と？',
+              optionA: '長野県',
+              optionB: '静岡県',
+              correctAnswer: 'B',
+            },
+          ],
+        }),
+      });
+      if (!response.ok) throw new Error(`quiz not created: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { id: string };
+    },
+    { quizTitle: title, isPublished: options.isPublished ?? true, category: options.category ?? '一般知識' },
+  );
 }
 
 /** The host creates a room on the quiz (60 s per question) and gets its code. */
 async function createRoom(host: Page, quizTitle: string) {
   await host.goto(`${e2e.stack().appUrl}/multiplayer`);
   await host.getByText('オンライン').waitFor();
-  await host.getByLabel('クイズを絞り込む').fill(quizTitle);
+  await host.getByLabel('キーワード').fill(quizTitle);
   await host.getByRole('radio', { name: new RegExp(quizTitle) }).check();
   // The slider's highest step, 60 seconds: no step of the journey depends on how fast the machine is.
   await host.getByRole('slider', { name: /回答時間/ }).press('End');
@@ -202,8 +209,20 @@ describe('multiplayer', () => {
     await answer(guest.page, 'A').click();
     await guest.page.getByText('回答しました！', { exact: false }).waitFor();
 
+    // The reloaded page opens one game socket at once and sends auth as soon as it is open.
+    const sockets: string[][] = [];
+    guest.page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/ws')) return;
+      const frames: string[] = [];
+      sockets.push(frames);
+      socket.on('framesent', (frame) => frames.push(String(frame.payload)));
+    });
+    const reloadedAt = Date.now();
     await guest.page.reload();
     await guest.page.getByRole('heading', { name: '日本の首都は？' }).waitFor();
+    console.log(`rejoin after a reload: ${Date.now() - reloadedAt} ms to the question`);
+    expect(sockets).toHaveLength(1);
+    expect(JSON.parse(sockets[0]![0]!)).toEqual({ type: 'auth' });
     await guest.page.getByRole('timer').waitFor();
     expect(await answer(guest.page, 'A').getAttribute('aria-pressed')).toBe('true');
     expect(await answer(guest.page, 'B').isDisabled()).toBe(true);
@@ -213,6 +232,99 @@ describe('multiplayer', () => {
     await answer(host.page, 'A').click();
     await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
     await host.page.getByRole('heading', { name: '正解！' }).waitFor();
+    await closeAll(host.context, guest.context);
+  }, 180_000);
+  it('starts a room from a quiz page with 「みんなで遊ぶ」, through the login for a guest, on that quiz', async () => {
+    const author = await signedIn(MEMBERS.host);
+    const quiz = await publishQuiz(author.page, 'E2E みんなで遊ぶクイズ');
+    // A guest: the button goes through the login and comes back to the lobby with the quiz chosen.
+    const context = await e2e.browser().newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack().appUrl}/quiz/${quiz.id}`);
+    await page.getByRole('link', { name: 'みんなで遊ぶ' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('ユーザー名').fill(MEMBERS.guest.username);
+    await page.getByLabel('パスワード').fill(MEMBERS.guest.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${e2e.stack().appUrl}/multiplayer?quiz=${quiz.id}`);
+    const chosen = page.locator('.quiz-picker__chosen');
+    await chosen.getByText('E2E みんなで遊ぶクイズ').waitFor();
+    // On a phone the create form comes first when a quiz was chosen for it.
+    const [create, join] = await Promise.all(
+      ['.mp-create', '.mp-join'].map(async (selector) => (await page.locator(selector).boundingBox())!.y),
+    );
+    expect(create).toBeLessThan(join!);
+    await page.getByText('オンライン').waitFor();
+    await page.getByRole('button', { name: 'ルームを作成' }).click();
+    await page.getByRole('heading', { name: /ルーム\s?[A-Z2-9]{6}/ }).waitFor();
+    await page.getByRole('tab', { name: 'ルーム設定' }).click();
+    expect(await page.getByRole('radio', { name: /E2E みんなで遊ぶクイズ/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: '退出する' }).click();
+    await closeAll(author.context, context);
+  }, 180_000);
+
+  it("finds any quiz of the catalogue by words and category, with the host's own first and private ones said unusable", async () => {
+    const pro = await signedIn(MEMBERS.guest, 1366);
+    await publishQuiz(pro.page, 'E2E 地理の下書き', { isPublished: false, category: '地理' });
+    await publishQuiz(pro.page, 'E2E 地理の自作クイズ', { category: '地理' });
+    for (const width of [1366, 390]) {
+      await pro.page.setViewportSize({ width, height: 900 });
+      await pro.page.goto(`${e2e.stack().appUrl}/multiplayer`);
+      await pro.page.getByText('オンライン').waitFor();
+      await pro.page.getByLabel('カテゴリ').selectOption('地理');
+      await pro.page.getByLabel('キーワード').fill('地理');
+      const draft = pro.page.getByRole('radio', { name: /E2E 地理の下書き/ });
+      expect(await draft.isDisabled()).toBe(true);
+      await pro.page.getByText('非公開のため対戦には使えません').waitFor();
+      // A seeded quiz of the category, found by the search index rather than among the newest.
+      await pro.page.locator('.quiz-picker__group', { hasText: 'みんなのクイズ' }).waitFor();
+      await pro.page.getByRole('radio', { name: /E2E 地理の自作クイズ/ }).check();
+      await pro.page.locator('.mp-create').screenshot({
+        path: join(SCREENSHOTS, `multiplayer-picker-${width}.png`),
+      });
+    }
+    await expectNoSeriousViolations(pro.page, 'multiplayer picker');
+    await closeAll(pro.context);
+  }, 180_000);
+
+  it('ends a 0–0 game in 「引き分け」 naming both players; the final heading takes focus without a ring after keyboard play', async () => {
+    const host = await signedIn(MEMBERS.host, 1366);
+    const guest = await signedIn(MEMBERS.guest, 390);
+    await publishQuiz(host.page, 'E2E 引き分けクイズ');
+    const code = await createRoom(host.page, 'E2E 引き分けクイズ');
+    await joinRoom(guest.page, code);
+    await readyBoth(host.page, guest.page);
+    // Both wrong, both by keyboard (2 and 3 are B and C; A is right), in both questions.
+    for (const text of ['日本の首都は？', '富士山がある県は山梨県と？']) {
+      await host.page.getByRole('heading', { name: text }).waitFor({ timeout: 20_000 });
+      await guest.page.getByRole('heading', { name: text }).waitFor();
+      await host.page.keyboard.press(text === '日本の首都は？' ? '2' : '1');
+      await guest.page.keyboard.press(text === '日本の首都は？' ? '3' : '1');
+      await host.page.getByRole('heading', { name: '不正解...' }).waitFor();
+    }
+    for (const page of [host.page, guest.page]) {
+      const heading = page.getByRole('heading', { name: 'ゲーム終了！' });
+      await heading.waitFor({ timeout: 20_000 });
+      await page
+        .getByText(
+          `引き分け！ ${MEMBERS.host.nickname}さん・${MEMBERS.guest.nickname}さんが同点で1位です（0点）`,
+        )
+        .waitFor();
+      expect(await page.getByText('優勝は').count()).toBe(0);
+      // Focused by script for screen readers (it matches :focus-visible after keyboard play), but no ring.
+      const focus = await heading.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          focused: document.activeElement === element,
+          focusVisible: element.matches(':focus-visible'),
+          outline: style.outlineStyle,
+          shadow: style.boxShadow,
+        };
+      });
+      expect(focus).toEqual({ focused: true, focusVisible: true, outline: 'none', shadow: 'none' });
+    }
+    await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-1366.png'), fullPage: true });
+    await guest.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-390.png'), fullPage: true });
     await closeAll(host.context, guest.context);
   }, 180_000);
 });

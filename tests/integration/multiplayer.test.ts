@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { COOKIE_NAMES } from '@shared/api';
@@ -8,7 +9,7 @@ import { db } from '@functions/data/db';
 import { RETRY } from '@functions/data/retry';
 import { dynamo, sqs } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import { getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room';
+import { findSeatRoom, getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room';
 import { SeatKeys } from '@functions/multiplayer/room-keys';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { userKey } from '@functions/users/user-keys';
@@ -32,7 +33,22 @@ const players: RoomPlayer[] = [];
  * makes them fail (`TransactionConflictException`), `left` more times; every match is counted.
  */
 let conflicts:
-  { matches: (command: string, input: string) => boolean; left: number; seen: number } | undefined;
+  | {
+      matches: (command: string, input: string) => boolean;
+      left: number;
+      seen: number;
+      /** What the call fails with (a single write's conflict by default). */
+      error?: () => Error;
+    }
+  | undefined;
+
+/** A transaction cancelled because another transaction held one of its items. */
+const cancelledByConflict = () =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: Array.from({ length: 8 }, () => ({ Code: 'TransactionConflict' })),
+  });
 
 beforeAll(async () => {
   gateway = await startTestGateway();
@@ -43,7 +59,10 @@ beforeAll(async () => {
       if (conflicts?.matches(String(context.commandName), JSON.stringify(args.input))) {
         conflicts.seen++;
         if (conflicts.left-- > 0)
-          throw Object.assign(new Error('Transaction is ongoing'), { name: 'TransactionConflictException' });
+          throw (
+            conflicts.error?.() ??
+            Object.assign(new Error('Transaction is ongoing'), { name: 'TransactionConflictException' })
+          );
       }
       return next(args);
     },
@@ -263,6 +282,146 @@ describe('the game clock', () => {
     expect(await host.expect('answer_accepted')).toMatchObject({ questionIndex: 0 });
     expect((await getRoom(code))!.gameState).toBe('question');
   }, 30_000);
+});
+
+describe('ending a question and a game', () => {
+  it('reveals at the last connected answer, not at the deadline, when a seat dropped long ago', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    const gone = await joined(code, '離脱');
+    // A member who said ready, then closed the tab: the game starts with their seat kept.
+    gone.send({ type: 'ready' });
+    await host.expect('player_ready_changed', (message) => message.playerId === gone.user.id);
+    await gone.disconnect();
+    await host.expect('player_connection_changed', (message) => message.playerId === gone.user.id);
+    await startGame(host, [guest]);
+    const question = await host.expect('question', (message) => message.questionIndex === 0);
+    // The tab went longer ago than a reload takes.
+    await db.update({
+      Key: roomKey(code),
+      UpdateExpression: 'SET players.#gone.leftAt = :past ADD version :one',
+      ExpressionAttributeNames: { '#gone': gone.user.id },
+      ExpressionAttributeValues: {
+        ':past': Date.now() - ROOM_LIMITS.dropGraceSeconds * 1000 - 1000,
+        ':one': 1,
+      },
+    });
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    guest.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    const reveal = await host.expect('answer_reveal');
+    // Ended by the last answer, not by the clock (60 s a question): the results began before the deadline.
+    expect(reveal.nextAt - ROOM_LIMITS.revealSeconds * 1000).toBeLessThan(question.deadline);
+    expect(reveal.results.find((result) => result.playerId === gone.user.id)).toMatchObject({
+      answer: null,
+      score: 0,
+    });
+  }, 30_000);
+
+  it('holds a question for a player who just dropped (a reload), then ends it without them when the grace is over', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    const gone = await joined(code, '離脱');
+    await startGame(host, [guest, gone]);
+    const question = await host.expect('question', (message) => message.questionIndex === 0);
+    await gone.disconnect();
+    await host.expect('player_connection_changed', (message) => message.playerId === gone.user.id);
+    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    guest.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    // Both answers are in and the question is still open: it waits for the member reloading.
+    await host.expect('player_answered', (message) => message.playerId === guest.user.id);
+    await host.expect('player_answered', (message) => message.playerId === host.user.id);
+    expect((await getRoom(code))!.gameState).toBe('question');
+    // The grace passes (the stored clock is moved) and its tick comes: the question ends without them.
+    await db.update({
+      Key: roomKey(code),
+      UpdateExpression: 'SET players.#gone.leftAt = :past ADD version :one',
+      ExpressionAttributeNames: { '#gone': gone.user.id },
+      ExpressionAttributeValues: {
+        ':past': Date.now() - ROOM_LIMITS.dropGraceSeconds * 1000 - 1000,
+        ':one': 1,
+      },
+    });
+    await tick({ kind: 'answers', roomId: code, step: (await getRoom(code))!.step });
+    const reveal = await host.expect('answer_reveal');
+    expect(reveal.nextAt - ROOM_LIMITS.revealSeconds * 1000).toBeLessThan(question.deadline);
+    expect(await guest.expect('answer_reveal')).toMatchObject({ questionIndex: 0 });
+  }, 30_000);
+
+  it('names no winner when the top is shared, 0–0 included: the ranking gives both rank 1', async () => {
+    const { host, code } = await hostRoom({}, ['A']);
+    const guest = await joined(code, 'ゲスト');
+    await startGame(host, [guest]);
+    await host.expect('question');
+    host.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    guest.send({ type: 'answer', answer: 'C', questionIndex: 0 });
+    const finished = await guest.expect('game_finished');
+    expect(finished.winner).toBeNull();
+    expect(finished.results.map((entry) => [entry.nickname, entry.rank, entry.score])).toEqual([
+      ['ホスト', 1, 0],
+      ['ゲスト', 1, 0],
+    ]);
+  }, 30_000);
+});
+
+describe('creating a room while seated in another', () => {
+  it('leaves the old room in the same write: the room hears player_left with its new host, another tab hears left_room', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    // A second tab of the host's that does not take the seat: it is in the lobby.
+    const tab = await host.openTab(gateway, { rejoin: false });
+    expect(tab.all('authenticated')[0]!.roomId).toBeNull();
+    const quiz = await createRoomQuiz(host.client);
+    tab.send({
+      type: 'create_room',
+      quizId: quiz.id,
+      maxPlayers: 4,
+      category: 'all',
+      timePerQuestion: 30,
+      randomOrder: false,
+    });
+    const created = await tab.expect('room_created');
+    expect(created.roomId).not.toBe(code);
+    expect(await host.expect('left_room')).toEqual({ type: 'left_room', roomId: code });
+    expect(await guest.expect('player_left')).toMatchObject({
+      playerId: host.user.id,
+      room: { hostId: guest.user.id, host: 'ゲスト', players: [{ id: guest.user.id }] },
+    });
+    expect((await findSeatRoom(host.user.id))?.code).toBe(created.roomId);
+    expect(Object.keys((await getRoom(code))!.players)).toEqual([guest.user.id]);
+    tab.close();
+  });
+
+  it('changes nothing when the creation cannot be written: the member stays in the old room', async () => {
+    const { host, code } = await hostRoom();
+    const guest = await joined(code, 'ゲスト');
+    const quiz = await createRoomQuiz(host.client);
+    conflicts = {
+      matches: (command, input) => command === 'TransactWriteItemsCommand' && input.includes(quiz.id),
+      left: RETRY.attempts + 2,
+      seen: 0,
+      error: cancelledByConflict,
+    };
+    try {
+      host.send({
+        type: 'create_room',
+        quizId: quiz.id,
+        maxPlayers: 4,
+        category: 'all',
+        timePerQuestion: 30,
+        randomOrder: false,
+      });
+      expect(await host.first((message) => ['error', 'room_created'].includes(message.type))).toEqual({
+        type: 'error',
+        message: M.busy,
+        reason: 'busy',
+      });
+    } finally {
+      conflicts = undefined;
+    }
+    expect(Object.keys((await getRoom(code))!.players).sort()).toEqual([host.user.id, guest.user.id].sort());
+    expect((await findSeatRoom(host.user.id))?.code).toBe(code);
+    expect(guest.all('player_left')).toEqual([]);
+  });
 });
 
 describe('joining and the host', () => {

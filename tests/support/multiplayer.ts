@@ -89,6 +89,16 @@ export class RoomPlayer {
     await this.authenticate();
   }
 
+  /** Another tab of the same member: a socket of its own, authenticated with `rejoin`. */
+  async openTab(gateway: Gateway, { rejoin }: { rejoin: boolean }) {
+    const socket = await RoomPlayer.open(gateway, this.sessionId);
+    const tab = new RoomPlayer(this.client, this.user, this.sessionId, socket);
+    tab.listen();
+    tab.send({ type: 'auth', rejoin });
+    await tab.expect('authenticated');
+    return tab;
+  }
+
   send(message: ClientMessage | Record<string, unknown>) {
     this.socket.send(JSON.stringify(message));
   }

@@ -22,6 +22,8 @@ export interface ConnectionListener {
 /**
  * Tries after an abnormal close: the spec's one reconnect after 2 s (§4, §9), then two more, each
  * waiting twice as long, so a short outage is ridden out and a refused socket is not hammered.
+ * The wait is for a live socket that dropped: the page's first socket that fails before it opened
+ * is tried again at once (a reload must not wait out a back-off meant for a dropped connection).
  */
 export const RECONNECT_TRIES = 3;
 /** API Gateway closes a socket idle for 10 minutes; a ping now and then keeps a waiting room's open. */
@@ -50,6 +52,10 @@ export class MultiplayerConnection {
   private stopped = true;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private keepalive: ReturnType<typeof setInterval> | undefined;
+  /** A stop that closes the socket at the end of the current task (see `stop`). */
+  private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The first socket of a start or a 再接続 has not opened yet: if it fails, the next one goes at once. */
+  private firstConnect = false;
   /**
    * Whether this page's `auth` takes back the member's seat. False once another tab took the seat
    * over, so the two tabs do not take it from each other at every reconnect.
@@ -61,24 +67,41 @@ export class MultiplayerConnection {
     private readonly url: () => string = () => socketUrl(),
   ) {}
 
+  /** Opens the socket at once (or keeps the one a stop in this same task was about to close). */
   start(): void {
     this.stopped = false;
+    if (this.stopTimer !== undefined) {
+      clearTimeout(this.stopTimer);
+      this.stopTimer = undefined;
+      if (this.socket) return;
+    }
     this.tries = 0;
+    this.firstConnect = true;
     this.open();
   }
 
+  /**
+   * Closes the socket at the end of the current task: a start within the same task (React mounts a
+   * page twice in development) keeps it, so a page opens one socket rather than a second one and a
+   * `$connect` for nothing (each counts against the member's sockets a minute).
+   */
   stop(): void {
     this.stopped = true;
-    this.clearTimers();
-    const socket = this.socket;
-    this.socket = null;
-    socket?.close(1000);
+    clearTimeout(this.stopTimer);
+    this.stopTimer = setTimeout(() => {
+      this.stopTimer = undefined;
+      this.clearTimers();
+      const socket = this.socket;
+      this.socket = null;
+      socket?.close(1000);
+    }, 0);
   }
 
   /** A new socket now (the 再接続 button), when the tries ran out. */
   reconnect(): void {
     if (this.stopped || this.socket) return;
     this.tries = 0;
+    this.firstConnect = true;
     this.clearTimers();
     this.open();
   }
@@ -111,7 +134,8 @@ export class MultiplayerConnection {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.onopen = () => {
-      if (this.socket !== socket) return;
+      if (this.socket !== socket || this.stopped) return;
+      this.firstConnect = false;
       this.send(this.rejoin ? { type: 'auth' } : { type: 'auth', rejoin: false });
       this.send({ type: 'ping', sentAt: Date.now() });
       this.keepalive = setInterval(() => this.send({ type: 'ping', sentAt: Date.now() }), KEEPALIVE_MS);
@@ -134,13 +158,24 @@ export class MultiplayerConnection {
       this.socket = null;
       this.clearTimers();
       if (this.stopped) return;
+      if (this.firstConnect) {
+        // Never opened: not a dropped connection to wait for, but a connect to try once more now.
+        this.firstConnect = false;
+        this.open();
+        return;
+      }
       if (!RETRIED_CODES.has(event.code) || this.tries >= RECONNECT_TRIES) {
         this.listener.status('closed');
         return;
       }
       this.tries += 1;
       this.listener.status('reconnecting');
-      this.retryTimer = setTimeout(() => this.open(), ROOM_LIMITS.reconnectAfterMs * 2 ** (this.tries - 1));
+      this.retryTimer = setTimeout(
+        () => {
+          if (!this.stopped) this.open();
+        },
+        ROOM_LIMITS.reconnectAfterMs * 2 ** (this.tries - 1),
+      );
     };
   }
 }

@@ -5,9 +5,12 @@ import { claimAttempt, forgetRoomAttempts } from './attempt-ledger';
 import { MultiplayerConnection, type ConnectionStatus, type OutgoingMessage } from './connection';
 import { gameReducer, initialGameState, type GameAction, type GameState, type Me } from './game-state';
 
-/** Said when another tab or device took this page's seat (`left_room` this page did not ask for). */
+/**
+ * Said when another tab or device took this page's seat, or joined or created another room
+ * (`left_room` this page did not ask for).
+ */
 export const TAKEN_OVER_MESSAGE =
-  '別のタブ（または端末）でこのルームに参加したため、ここでの接続を終了しました';
+  '別のタブ（または端末）でルームに参加したため、このページでの参加を終了しました';
 
 /** The page's calls outside the socket (§7 "Multiplayer (HTTP)") and its toasts. */
 export interface GameEffects {
@@ -235,6 +238,8 @@ export class MultiplayerGame {
       case 'error':
         if (!['password_required', 'wrong_password'].includes(message.reason) || !after.password)
           this.effects.notify({ title: 'エラー', description: message.message, variant: 'destructive' });
+        // The creation failed, so the member is still in the room their seat was taken back in.
+        if (before.heldRejoin && before.pending === 'create') this.onMessage(before.heldRejoin, receivedAt);
         break;
       default:
         break;

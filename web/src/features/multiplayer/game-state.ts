@@ -58,6 +58,7 @@ export interface PasswordPrompt {
 }
 
 export type RevealMessage = ServerMessageOf<'answer_reveal'>;
+export type RejoinedMessage = ServerMessageOf<'room_rejoined'>;
 export type FinishedMessage = ServerMessageOf<'game_finished'>;
 
 export interface GameState {
@@ -73,6 +74,11 @@ export interface GameState {
   chat: ChatEntry[];
   /** A create or join sent and not yet answered (its button shows that it is under way). */
   pending: 'create' | 'join' | null;
+  /**
+   * The seat this socket took back (a rejoin) while a create was under way: the creation leaves
+   * that room, so it is not shown; if the creation fails, the member is still there and it is.
+   */
+  heldRejoin: RejoinedMessage | null;
   /** The room code of the last join sent, for a password answer. */
   joining: string | null;
   password: PasswordPrompt | null;
@@ -116,6 +122,7 @@ export function initialGameState(me: Me): GameState {
     lastResults: null,
     chat: [],
     pending: null,
+    heldRejoin: null,
     joining: null,
     password: null,
     leftRoomId: null,
@@ -138,6 +145,7 @@ const toLobby = (state: GameState, leftRoomId: string | null): GameState => ({
   lastResults: null,
   chat: [],
   pending: null,
+  heldRejoin: null,
   readyFrom: null,
   leftRoomId,
 });
@@ -224,6 +232,8 @@ function applyRoom(state: GameState, message: RoomMessage): GameState {
   if (!meIn) return current?.id === message.roomId ? toLobby(state, message.roomId) : state;
 
   if (!current || current.id !== message.roomId) {
+    // A room being created is the only one a page waiting for its creation enters.
+    if (state.pending === 'create' && message.type !== 'room_created') return state;
     const waiting = message.room.gameState === 'waiting';
     return {
       ...state,
@@ -236,6 +246,7 @@ function applyRoom(state: GameState, message: RoomMessage): GameState {
       lastResults: null,
       chat: [],
       pending: null,
+      heldRejoin: null,
       joining: null,
       password: null,
       readyFrom: null,
@@ -296,6 +307,10 @@ function onServer(state: GameState, message: ServerMessage, receivedAt: number):
       return { ...next, view: 'room', starting: null, question: null, reveal: null, finished: null };
     }
     case 'room_rejoined': {
+      // The old seat came back while a new room is being created: creating leaves it (server-side,
+      // in the same write), so only the new room is shown; it is kept in case the creation fails.
+      if (state.pending === 'create' && state.room?.id !== message.roomId)
+        return { ...state, heldRejoin: message };
       const next = applyRoom(state, message);
       if (next === state || !next.room || next.room.id !== message.roomId) return next;
       const question = message.question ? questionFrom(message.question, message.myAnswer) : null;
@@ -448,6 +463,7 @@ function onServer(state: GameState, message: ServerMessage, receivedAt: number):
       return {
         ...state,
         pending: null,
+        heldRejoin: null,
         readyFrom: null,
         question: refused ? { ...question, myAnswer: null } : question,
         password: state.password?.pending ? null : state.password,
@@ -492,6 +508,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
         ? {
             ...state,
             pending: null,
+            heldRejoin: null,
             readyFrom: null,
             password: state.password ? { ...state.password, pending: false } : null,
           }

@@ -1,5 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { LIMITS, type AnswerLetter } from '@shared/constants';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AnswerLetter } from '@shared/constants';
 import { attemptsApi } from '@shared/contract/attempts';
 import { multiplayerApi } from '@shared/contract/multiplayer';
 import { quizzesApi } from '@shared/contract/quizzes';
@@ -21,12 +21,27 @@ export function useActiveRooms(enabled: boolean) {
   });
 }
 
-/** `GET /api/quizzes?limit=50`: the quizzes a room can be made with (id, title, description, questionCount). */
-export function useQuizChoices() {
-  const query = { limit: String(LIMITS.homeQuizListLimit) };
+/**
+ * `GET /api/quizzes/search?q&category&sort=popular`: the public quizzes a room can be made with,
+ * found in the whole catalogue by the search index (up to 100 matches, most played first). While
+ * the next words load, the last answer stays on screen.
+ */
+export function useRoomQuizSearch(params: { q: string; category: string }) {
+  const query = { q: params.q, category: params.category, sort: 'popular' as const };
   return useQuery({
-    queryKey: quizKeys.list(query),
-    queryFn: () => callApi(quizzesApi.list, { query }),
+    queryKey: quizKeys.search(query),
+    queryFn: () => callApi(quizzesApi.search, { query }),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** `GET /api/quizzes/{id}`, when a page sent the member here to play that quiz together (`?quiz=`). */
+export function useLinkedQuiz(id: string | null) {
+  return useQuery({
+    queryKey: ['/api/quizzes', id ?? ''],
+    queryFn: () => callApi(quizzesApi.get, { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
   });
 }
 

@@ -1,26 +1,51 @@
 import { useState, type FormEvent } from 'react';
 import { PlusCircle } from 'lucide-react';
-import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/multiplayer';
+import { MULTIPLAYER_CATEGORIES, MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/multiplayer';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
+import { useLinkedQuiz } from '../api/multiplayer';
 import type { ConnectionStatus } from '../connection';
 import type { MultiplayerGame } from '../game-controller';
+import { canPlayTogether } from '../play-together';
 import { DEFAULT_ROOM_SETTINGS, RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
 
 /**
  * The create-room card (§2): quiz, category, players, answer time, optional password, order. The
- * button waits for the socket (接続中...) and for the server's answer (作成中...).
+ * button waits for the socket (接続中...) and for the server's answer (作成中...). A quiz named by
+ * the page's link (「みんなで遊ぶ」, `?quiz=`) is chosen until the member picks another, with its
+ * category when that is one of the room's; a link to a quiz that cannot host a room says why.
  */
 export function CreateRoomCard(props: {
   game: MultiplayerGame;
   connection: ConnectionStatus;
   pending: boolean;
+  linkedQuizId: string | null;
 }) {
-  const [values, setValues] = useState<RoomSettingsValues>(DEFAULT_ROOM_SETTINGS);
+  const linked = useLinkedQuiz(props.linkedQuizId);
+  const [chosen, setChosen] = useState<RoomSettingsValues>(DEFAULT_ROOM_SETTINGS);
   const [password, setPassword] = useState('');
   const [quizError, setQuizError] = useState<string>();
   const [passwordError, setPasswordError] = useState<string>();
   const connecting = props.connection !== 'open';
+  const linkedQuiz = linked.data && canPlayTogether(linked.data) ? linked.data : undefined;
+  const values: RoomSettingsValues =
+    chosen.quizId || !linkedQuiz
+      ? chosen
+      : {
+          ...chosen,
+          quizId: linkedQuiz.id,
+          quizTitle: linkedQuiz.title,
+          category: MULTIPLAYER_CATEGORIES.find((category) => category === linkedQuiz.category) ?? 'all',
+        };
+  const linkedProblem = !props.linkedQuizId
+    ? undefined
+    : linked.isError
+      ? MULTIPLAYER_MESSAGES.quizNotFound
+      : linked.data && !linkedQuiz
+        ? linked.data.questionCount === 0
+          ? MULTIPLAYER_MESSAGES.quizWithoutQuestions
+          : MULTIPLAYER_MESSAGES.quizNotPublic
+        : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +72,9 @@ export function CreateRoomCard(props: {
       <form onSubmit={submit} noValidate>
         <RoomSettingsFields
           values={values}
-          quizError={quizError}
+          quizError={quizError ?? (chosen.quizId ? undefined : linkedProblem)}
           onChange={(next) => {
-            setValues(next);
+            setChosen(next);
             if (next.quizId) setQuizError(undefined);
           }}
         />

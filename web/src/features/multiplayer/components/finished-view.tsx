@@ -1,12 +1,13 @@
-import { ArrowLeft, Crown, LogOut, Trophy } from 'lucide-react';
+import { Fragment } from 'react';
+import { ArrowLeft, Crown, Handshake, LogOut, Trophy } from 'lucide-react';
 import type { Room } from '@shared/multiplayer';
 import type { MultiplayerGame } from '../game-controller';
 import type { FinishedMessage, Me } from '../game-state';
-import { PlayerAvatar, useViewHeading } from './game-parts';
+import { PlayerAvatar, scoreText, useViewHeading } from './game-parts';
 
 /**
- * The end of a game (§2 "Finished view"): the winner, a podium for the first three and the whole
- * ranking. The server returns the room to waiting a few seconds later (room_reset).
+ * The end of a game (§2 "Finished view"): the winner (or 引き分け naming everyone who shares first
+ * place), a podium for the first three and the whole ranking. The server returns the room to waiting a few seconds later (room_reset).
  */
 export function FinishedView(props: {
   finished: FinishedMessage;
@@ -17,6 +18,8 @@ export function FinishedView(props: {
   const { finished, me, game } = props;
   const heading = useViewHeading<HTMLHeadingElement>();
   const ranking = [...finished.results].sort((a, b) => a.rank - b.rank);
+  // No winner is a tie at the top (the server's word): everyone ranked first shares it.
+  const tied = finished.winner ? [] : ranking.filter((entry) => entry.rank === 1);
   const podium = ranking.slice(0, 3);
   const mine = ranking.find((entry) => entry.playerId === me.id);
   const backInRoom = props.room.gameState === 'waiting';
@@ -27,16 +30,32 @@ export function FinishedView(props: {
         <h1 id="mp-finished-title" ref={heading} tabIndex={-1} className="mp-stage__title">
           ゲーム終了！
         </h1>
-        {finished.winner && (
+        {finished.winner ? (
           <p className="mp-winner" aria-live="polite">
             <Trophy size={26} aria-hidden /> 優勝は <strong>{finished.winner.nickname}</strong> さん！（
-            {finished.winner.score.toLocaleString('ja-JP')} pt）
+            {scoreText(finished.winner.score)}）
           </p>
+        ) : (
+          tied.length > 1 && (
+            <p className="mp-winner mp-winner--tie" aria-live="polite">
+              <Handshake size={26} aria-hidden />
+              <span>
+                引き分け！{' '}
+                {tied.map((entry, index) => (
+                  <Fragment key={entry.playerId}>
+                    {index > 0 && '・'}
+                    <strong>{entry.nickname}</strong>さん
+                  </Fragment>
+                ))}
+                が同点で1位です（{scoreText(tied[0]!.score)}）
+              </span>
+            </p>
+          )
         )}
         {mine && (
           <p className="mp-finished__mine">
-            あなたは {mine.rank}位・{mine.correctCount}/{finished.totalQuestions}問正解・
-            {mine.score.toLocaleString('ja-JP')} pt
+            あなたは {mine.rank}位{tied.some((entry) => entry.playerId === mine.playerId) ? '（同点）' : ''}・
+            {mine.correctCount}/{finished.totalQuestions}問正解・スコア {scoreText(mine.score)}
           </p>
         )}
         <ol className="mp-podium" aria-label="表彰台">
@@ -46,7 +65,7 @@ export function FinishedView(props: {
               {entry.rank === 1 && <Crown size={30} aria-hidden className="mp-podium__crown" />}
               <PlayerAvatar id={entry.playerId} nickname={entry.nickname} size={place === 0 ? 64 : 52} />
               <span className="mp-podium__name">{entry.nickname}</span>
-              <span className="mp-podium__score">{entry.score.toLocaleString('ja-JP')} pt</span>
+              <span className="mp-podium__score">{scoreText(entry.score)}</span>
               <span className="mp-podium__block">
                 <span className="visually-hidden">順位 </span>
                 {entry.rank}
@@ -77,7 +96,7 @@ export function FinishedView(props: {
                   <td>
                     {entry.correctCount}/{finished.totalQuestions}
                   </td>
-                  <td className="mp-ranking__score">{entry.score.toLocaleString('ja-JP')} pt</td>
+                  <td className="mp-ranking__score">{scoreText(entry.score)}</td>
                 </tr>
               ))}
             </tbody>

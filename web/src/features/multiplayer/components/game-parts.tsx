@@ -70,6 +70,12 @@ export function PlayerAvatar({ id, nickname, size = 40 }: { id: string; nickname
 }
 
 /**
+ * A game's score as the multiplayer views write it: 「1,234点」. The game's スコア is counted in 点,
+ * apart from the profile's 学習ポイント (pt), which is another number (docs/multiplayer.md).
+ */
+export const scoreText = (score: number) => `${score.toLocaleString('ja-JP')}点`;
+
+/**
  * Focuses a view's heading when the view appears, so a screen reader hears the new question or
  * result and the keyboard starts from the top of it.
  */

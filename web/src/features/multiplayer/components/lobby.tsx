@@ -15,6 +15,8 @@ export function Lobby(props: {
   game: MultiplayerGame;
   linkedRoom: string | null;
   onLinkUsed: () => void;
+  /** The quiz a 「みんなで遊ぶ」 link asks to play (`?quiz=`). */
+  linkedQuiz: string | null;
 }) {
   const { state, connection, game } = props;
   return (
@@ -25,13 +27,20 @@ export function Lobby(props: {
             <h1 id="mp-title" className="mp-hero__title">
               <Gamepad2 size={34} aria-hidden /> マルチプレイ
             </h1>
-            <p className="mp-hero__lead">最大8人でリアルタイムにクイズ対戦。早く正解するほど高得点！</p>
+            <p className="mp-hero__lead">
+              最大8人でリアルタイムにクイズ対戦。早く正解するほどスコアが伸びます！
+            </p>
           </div>
           <ConnectionPill connection={connection} game={game} />
         </div>
       </div>
-      <div className="container mp-lobby__grid">
-        <CreateRoomCard game={game} connection={connection} pending={state.pending === 'create'} />
+      <div className={`container mp-lobby__grid${props.linkedQuiz ? ' mp-lobby__grid--create-first' : ''}`}>
+        <CreateRoomCard
+          game={game}
+          connection={connection}
+          pending={state.pending === 'create'}
+          linkedQuizId={props.linkedQuiz}
+        />
         <div className="mp-lobby__side">
           <JoinRoomCard
             game={game}

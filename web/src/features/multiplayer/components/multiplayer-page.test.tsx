@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MULTIPLAYER_MESSAGES, type Room } from '@shared/multiplayer';
+import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { dismissToast } from '@web/components/toast/toast-store';
 import { Toaster } from '@web/components/toast/toaster';
 import { FakeWebSocket } from '@web/testing/fake-websocket';
@@ -18,25 +20,57 @@ const member = {
   isPro: false,
 };
 
-const quiz = (id: string, title: string, description: string, questionCount: number) => ({
+const quiz = (
+  id: string,
+  title: string,
+  description: string,
+  questionCount: number,
+  extra: { category?: string; authorId?: string; isPublished?: boolean; isHidden?: boolean } = {},
+) => ({
   id,
   title,
   description,
-  category: '地理',
+  category: extra.category ?? '地理',
   difficulty: '初級',
   timeLimit: 10,
   questionCount,
   participantCount: 0,
   totalPlayers: 0,
   averageRating: 0,
-  authorId: 'a1',
+  authorId: extra.authorId ?? 'a1',
   authorName: 'みんなのクイズ編集部',
-  isPublished: true,
-  isHidden: false,
+  isPublished: extra.isPublished ?? true,
+  isHidden: extra.isHidden ?? false,
   reportCount: 0,
   createdAt: '2026-04-01T00:00:00.000Z',
   updatedAt: '2026-04-01T00:00:00.000Z',
 });
+
+/** The public catalogue the search index answers from (far more than a page of the newest). */
+const catalogue = [
+  quiz('q1', '日本の地理', '都道府県と山と川の問題', 2),
+  quiz('q2', '世界史クイズ', '古代から近代まで', 5, { category: '歴史' }),
+  quiz('q0', '準備中のクイズ', 'まだ問題がありません', 0),
+  quiz('q7', 'ことわざ・慣用句', '昔からの言い回し', 10, { category: '一般知識' }),
+];
+
+/** The member's own quizzes (GET /api/my-quizzes): one public, one private, one hidden by an administrator. */
+const ownQuizzes = [
+  quiz('m1', 'わたしの地理クイズ', '自作の問題', 3, { authorId: 'u1' }),
+  quiz('m2', 'ひみつの地理メモ', '下書き', 4, { authorId: 'u1', isPublished: false }),
+  quiz('m3', '見直し中の地理', '報告を受けて非表示', 4, { authorId: 'u1', isHidden: true }),
+];
+
+/** `GET /api/quizzes/search` as the index answers it: every word, and the category when given. */
+function searchAnswer(url: URL) {
+  const words = searchWords(url.searchParams.get('q') ?? '');
+  const category = url.searchParams.get('category');
+  return json(
+    catalogue.filter(
+      (entry) => (!category || entry.category === category) && holdsEveryWord(quizSearchText(entry), words),
+    ),
+  );
+}
 
 const activeRooms = {
   rooms: [
@@ -144,30 +178,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setUp(route = '/multiplayer', answers: Record<string, () => Response> = {}) {
+function setUp(
+  route = '/multiplayer',
+  answers: Record<string, () => Response> = {},
+  { strict = false }: { strict?: boolean } = {},
+) {
   const fake = fakeFetch({
     '/api/auth/me': () => json(member),
-    '/api/quizzes?limit=50': () =>
-      json([
-        quiz('q1', '日本の地理', '都道府県と山と川の問題', 2),
-        quiz('q2', '世界史クイズ', '古代から近代まで', 5),
-        quiz('q0', '準備中のクイズ', 'まだ問題がありません', 0),
-      ]),
+    '/api/my-quizzes': () => json(ownQuizzes),
     '/api/multiplayer/rooms': () => json(activeRooms),
     '/api/quizzes/q1/attempt/progress': () => json({ saved: true }),
     '/api/quizzes/q1/attempt': () =>
       json({ id: 'q1~1', score: 1, totalQuestions: 2, message: 'クイズ完了！' }, 201),
     ...answers,
   });
-  vi.stubGlobal('fetch', fake.fetchImpl);
-  renderWithProviders(
+  const searches: URLSearchParams[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/quizzes/search') return fake.fetchImpl(input, init);
+    searches.push(url.searchParams);
+    return searchAnswer(url);
+  });
+  const page = (
     <>
       <MultiplayerPage />
       <Toaster />
-    </>,
-    { route },
+    </>
   );
-  return fake;
+  // StrictMode mounts the page, unmounts it and mounts it again, as development builds do.
+  renderWithProviders(strict ? <StrictMode>{page}</StrictMode> : page, { route });
+  return { ...fake, searches };
 }
 
 const authenticated = (roomId: string | null) => ({
@@ -246,14 +286,18 @@ describe('MultiplayerPage', () => {
     expect(await screen.findByText(MULTIPLAYER_MESSAGES.quizRequired)).toBeTruthy();
     expect(socket.sentOf('create_room')).toHaveLength(0);
 
-    // The picker filters on title and description and shows each quiz's question count.
+    // The picker searches title and description and shows each quiz's question count.
     await screen.findByText('世界史クイズ', { selector: '.quiz-option__title' });
-    fireEvent.change(screen.getByLabelText('クイズを絞り込む'), { target: { value: '都道府県' } });
-    expect(screen.queryByText('世界史クイズ', { selector: '.quiz-option__title' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('キーワード'), { target: { value: '都道府県' } });
+    await waitFor(() =>
+      expect(screen.queryByText('世界史クイズ', { selector: '.quiz-option__title' })).toBeNull(),
+    );
     fireEvent.click(screen.getByRole('radio', { name: /日本の地理/ }));
     expect(screen.getByText('2問')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('クイズを絞り込む'), { target: { value: '' } });
-    expect((screen.getByRole('radio', { name: /準備中のクイズ/ }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('キーワード'), { target: { value: '' } });
+    expect(
+      ((await screen.findByRole('radio', { name: /準備中のクイズ/ })) as HTMLInputElement).disabled,
+    ).toBe(true);
 
     fireEvent.change(screen.getByLabelText('カテゴリ'), { target: { value: '地理' } });
     fireEvent.change(screen.getByRole('slider', { name: /最大人数/ }), { target: { value: '6' } });
@@ -541,7 +585,7 @@ describe('MultiplayerPage', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: '正解！' })).toBeTruthy();
-    expect(screen.getByText(/\+950 pt/)).toBeTruthy();
+    expect(screen.getByText(/\+950点/)).toBeTruthy();
     expect(screen.getByText('北海道は約8.3万km²で最大です。')).toBeTruthy();
     expect(screen.getByText('A: 北海道')).toBeTruthy();
     const standings = within(screen.getByRole('region', { name: '現在の順位' }));
@@ -897,5 +941,199 @@ describe('MultiplayerPage', () => {
     expect(
       (within(open).getByRole('button', { name: 'ルーム KEY234 に参加' }) as HTMLButtonElement).disabled,
     ).toBe(false);
+  });
+  it('searches the whole catalogue as the member types, narrows it by the category, and lists their own quizzes first', async () => {
+    const { searches } = setUp();
+    const socket = await connect();
+    await screen.findByText('世界史クイズ', { selector: '.quiz-option__title' });
+    expect(Object.fromEntries(searches[0]!)).toEqual({ sort: 'popular' });
+
+    // Typed words go to the search index once the typing stops (not each keystroke).
+    const words = screen.getByLabelText('キーワード');
+    fireEvent.change(words, { target: { value: 'こと' } });
+    fireEvent.change(words, { target: { value: 'ことわざ' } });
+    expect(await screen.findByRole('radio', { name: /ことわざ・慣用句/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText('世界史クイズ', { selector: '.quiz-option__title' })).toBeNull(),
+    );
+    expect(searches.map((params) => params.get('q'))).not.toContain('こと');
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ q: 'ことわざ', sort: 'popular' });
+
+    // The category select narrows the search itself.
+    fireEvent.change(words, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('カテゴリ'), { target: { value: '歴史' } });
+    expect(await screen.findByRole('radio', { name: /世界史クイズ/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /日本の地理/ })).toBeNull());
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ category: '歴史', sort: 'popular' });
+    expect(screen.queryByText('自分のクイズ')).toBeNull();
+
+    // The member's own quizzes come first; private and hidden ones say why they cannot host a room.
+    fireEvent.change(screen.getByLabelText('カテゴリ'), { target: { value: '地理' } });
+    await screen.findByRole('radio', { name: /日本の地理/ });
+    const own = screen.getByRole('radio', { name: /わたしの地理クイズ/ }) as HTMLInputElement;
+    expect(screen.getByText('自分のクイズ')).toBeTruthy();
+    expect(own.disabled).toBe(false);
+    const secret = screen.getByRole('radio', { name: /ひみつの地理メモ/ }) as HTMLInputElement;
+    expect(secret.disabled).toBe(true);
+    expect(secret.closest('label')!.textContent).toContain('非公開のため対戦には使えません');
+    const hidden = screen.getByRole('radio', { name: /見直し中の地理/ }) as HTMLInputElement;
+    expect(hidden.disabled).toBe(true);
+    expect(hidden.closest('label')!.textContent).toContain('非表示のため対戦には使えません');
+    const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')!.textContent);
+    expect(radios.findIndex((text) => text!.includes('わたしの地理クイズ'))).toBeLessThan(
+      radios.findIndex((text) => text!.includes('日本の地理')),
+    );
+    fireEvent.click(own);
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    expect(socket.sentOf('create_room')).toEqual([
+      {
+        type: 'create_room',
+        quizId: 'm1',
+        maxPlayers: 4,
+        category: '地理',
+        timePerQuestion: 30,
+        randomOrder: false,
+      },
+    ]);
+  });
+
+  it('opens with the quiz a 「みんなで遊ぶ」 link names already chosen, in its category, and creates the room on it', async () => {
+    setUp('/multiplayer?quiz=q7', { '/api/quizzes/q7': () => json({ ...catalogue[3], questions: [] }) });
+    const socket = await connect();
+    expect(
+      await screen.findByText('ことわざ・慣用句', { selector: '.quiz-picker__chosen strong' }),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('カテゴリ') as HTMLSelectElement).value).toBe('一般知識');
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    expect(socket.sentOf('create_room')).toEqual([
+      {
+        type: 'create_room',
+        quizId: 'q7',
+        maxPlayers: 4,
+        category: '一般知識',
+        timePerQuestion: 30,
+        randomOrder: false,
+      },
+    ]);
+  });
+
+  it('says why a linked quiz cannot host a room, and chooses nothing', async () => {
+    setUp('/multiplayer?quiz=m2', { '/api/quizzes/m2': () => json({ ...ownQuizzes[1], questions: [] }) });
+    await connect();
+    expect(await screen.findByText(MULTIPLAYER_MESSAGES.quizNotPublic)).toBeTruthy();
+    expect(screen.queryByText(/選択中/)).toBeNull();
+  });
+
+  it('shows only the new room when the old seat comes back while a room is being created', async () => {
+    setUp();
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    // Created before the server answered the auth.
+    fireEvent.click(await screen.findByRole('radio', { name: /日本の地理/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    expect(socket.sentOf('create_room')).toHaveLength(1);
+    // The auth took back the seat of a room held from before; the creation leaves it.
+    const old = room({ id: 'OLD234', version: 3 });
+    act(() => socket.receive(authenticated('OLD234')));
+    act(() => socket.receive({ type: 'room_rejoined', roomId: 'OLD234', room: old, myAnswer: null }));
+    act(() =>
+      socket.receive({
+        type: 'player_ready_changed',
+        roomId: 'OLD234',
+        room: { ...old, version: 4 },
+        playerId: 'u2',
+        isReady: true,
+      }),
+    );
+    expect(screen.queryByRole('heading', { name: /OLD234/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /作成中/ })).toBeTruthy();
+    act(() => socket.receive({ type: 'room_created', roomId: 'ABC234', room: room() }));
+    expect(await screen.findByRole('heading', { name: /ルーム\s?ABC234/ })).toBeTruthy();
+    expect(screen.queryByText(/OLD234/)).toBeNull();
+  });
+
+  it('shows the room the member is still in when the creation that would have left it fails', async () => {
+    setUp();
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    fireEvent.click(await screen.findByRole('radio', { name: /日本の地理/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'ルームを作成' }));
+    act(() => socket.receive(authenticated('OLD234')));
+    act(() =>
+      socket.receive({
+        type: 'room_rejoined',
+        roomId: 'OLD234',
+        room: room({ id: 'OLD234' }),
+        myAnswer: null,
+      }),
+    );
+    expect(screen.queryByRole('heading', { name: /OLD234/ })).toBeNull();
+    act(() => socket.receive({ type: 'error', message: MULTIPLAYER_MESSAGES.busy, reason: 'busy' }));
+    expect(await screen.findByRole('heading', { name: /ルーム\s?OLD234/ })).toBeTruthy();
+    expect((await screen.findAllByText(MULTIPLAYER_MESSAGES.busy)).length).toBeGreaterThan(0);
+  });
+
+  it('opens one socket on page load, also when React mounts the page twice, and sends auth the moment it opens', async () => {
+    setUp('/multiplayer', {}, { strict: true });
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    // The task in which React mounted it twice is over: nothing closed the socket or opened another.
+    await act(() => new Promise((done) => setTimeout(done, 0)));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    const socket = FakeWebSocket.latest;
+    expect(socket.closedWith).toBeUndefined();
+    act(() => socket.open());
+    expect(socket.sent[0]).toEqual({ type: 'auth' });
+  });
+
+  it('tries a first socket that never opened again at once, not after the 2 s wait of a dropped one', async () => {
+    setUp();
+    await screen.findByRole('heading', { name: /マルチプレイ/ });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    vi.useFakeTimers();
+    // Refused before it opened (the handshake failed): a new socket goes now.
+    act(() => FakeWebSocket.latest.drop(1006));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    act(() => FakeWebSocket.latest.open());
+    expect(FakeWebSocket.latest.sent[0]).toEqual({ type: 'auth' });
+    // A live socket that drops waits the spec's 2 seconds, as before.
+    act(() => FakeWebSocket.latest.drop(1006));
+    act(() => vi.advanceTimersByTime(1999));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeWebSocket.instances).toHaveLength(3);
+  });
+
+  it('says 引き分け and names everyone who shares first place when the game has no winner, 0–0 included', async () => {
+    const { socket } = await inRoom();
+    const entry = (playerId: string, nickname: string) => ({
+      rank: 1,
+      playerId,
+      nickname,
+      score: 0,
+      correctCount: 0,
+      answers: { qa: 'B', qb: 'C' },
+    });
+    act(() =>
+      socket.receive({
+        ...finished,
+        results: [entry('u1', 'はなこ'), entry('u2', 'たろう')],
+        winner: null,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'ゲーム終了！' })).toBeTruthy();
+    expect(document.querySelector('.mp-winner')!.textContent).toBe(
+      '引き分け！ はなこさん・たろうさんが同点で1位です（0点）',
+    );
+    expect(screen.queryByText(/優勝は/)).toBeNull();
+    expect(document.querySelector('.mp-finished__mine')!.textContent).toBe(
+      'あなたは 1位（同点）・0/2問正解・スコア 0点',
+    );
+    const table = within(screen.getByRole('table'));
+    expect(table.getAllByText('0点')).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@ import { Loader2 } from 'lucide-react';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { LINKED_QUIZ_PARAM } from '../play-together';
 import { useMultiplayer } from '../use-multiplayer';
 import { ConnectionBanner } from './connection-status';
 import { FinishedView } from './finished-view';
@@ -17,7 +18,11 @@ import '../multiplayer.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { LoginRequired } from '@web/features/auth/components/login-required';
 
-/** '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results. */
+/**
+ * '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results.
+ * `?room=` is the spec's join link; `?quiz=` opens the lobby with that quiz chosen to create a room
+ * on (「みんなで遊ぶ」). It stays in the address: a member who leaves a room comes back to it.
+ */
 export function MultiplayerPage() {
   usePageTitle('マルチプレイ');
   const current = useCurrentUser();
@@ -55,6 +60,7 @@ function Multiplayer({ user }: { user: CurrentUser }) {
         game={game}
         linkedRoom={linkedRoom}
         onLinkUsed={onLinkUsed}
+        linkedQuiz={params.get(LINKED_QUIZ_PARAM)}
       />
     );
   } else if (state.view === 'starting' && state.starting) {

@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import type { Room } from '@shared/multiplayer';
 import type { Me, QuestionState, RevealMessage } from '../game-state';
 import { useRemaining } from '../use-remaining';
-import { AnswerShape, PlayerAvatar, useViewHeading } from './game-parts';
+import { AnswerShape, PlayerAvatar, scoreText, useViewHeading } from './game-parts';
 
 /** Ranks by total score; equal totals share a rank (1, 2, 2, 4). */
 export function ranked<T extends { totalScore: number }>(entries: readonly T[]): (T & { rank: number })[] {
@@ -50,8 +50,8 @@ export function RevealView(props: {
           </h1>
           {mine && (
             <p className="mp-verdict__points">
-              +{mine.score.toLocaleString('ja-JP')} pt
-              <span className="mp-verdict__total">（合計 {mine.totalScore.toLocaleString('ja-JP')} pt）</span>
+              +{scoreText(mine.score)}
+              <span className="mp-verdict__total">（スコア合計 {scoreText(mine.totalScore)}）</span>
             </p>
           )}
         </div>
@@ -90,7 +90,7 @@ export function RevealView(props: {
                   {result.isCorrect ? <Check size={16} aria-hidden /> : <X size={16} aria-hidden />}
                 </span>
                 <span className="mp-standing__points">+{result.score.toLocaleString('ja-JP')}</span>
-                <span className="mp-standing__total">{result.totalScore.toLocaleString('ja-JP')} pt</span>
+                <span className="mp-standing__total">{scoreText(result.totalScore)}</span>
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MULTIPLAYER_CATEGORIES, ROOM_LIMITS, type MultiplayerCategory } from '@shared/multiplayer';
+import { ROOM_LIMITS, type MultiplayerCategory } from '@shared/multiplayer';
 import { SelectField } from '@web/components/ui/text-field';
 import { QuizPicker } from './quiz-picker';
 
@@ -21,9 +21,6 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettingsValues = {
   timePerQuestion: ROOM_LIMITS.secondsDefault,
   randomOrder: false,
 };
-
-/** 'all' reads すべて; the other categories are their own names. */
-export const categoryLabel = (category: MultiplayerCategory) => (category === 'all' ? 'すべて' : category);
 
 /** A labelled slider with its value read out in words (「4人」, 「30秒」). */
 function Slider(props: {
@@ -84,28 +81,9 @@ export function RoomSettingsFields(props: {
         current={values.quizId ? { id: values.quizId, title: values.quizTitle } : undefined}
         error={props.quizError}
         onChange={(quiz) => set({ quizId: quiz.id, quizTitle: quiz.title })}
+        category={values.category}
+        onCategoryChange={(category) => set({ category })}
       />
-      <div className="mp-form-row">
-        <SelectField
-          label="カテゴリ"
-          value={values.category}
-          onChange={(event) => set({ category: event.target.value as MultiplayerCategory })}
-        >
-          {MULTIPLAYER_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabel(category)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="出題順"
-          value={values.randomOrder ? 'random' : 'normal'}
-          onChange={(event) => set({ randomOrder: event.target.value === 'random' })}
-        >
-          <option value="normal">通常</option>
-          <option value="random">ランダム</option>
-        </SelectField>
-      </div>
       <div className="mp-form-row">
         <Slider
           label="最大人数"
@@ -125,6 +103,16 @@ export function RoomSettingsFields(props: {
           step={ROOM_LIMITS.secondsStep}
           onChange={(timePerQuestion) => set({ timePerQuestion })}
         />
+      </div>
+      <div className="mp-form-row">
+        <SelectField
+          label="出題順"
+          value={values.randomOrder ? 'random' : 'normal'}
+          onChange={(event) => set({ randomOrder: event.target.value === 'random' })}
+        >
+          <option value="normal">通常</option>
+          <option value="random">ランダム</option>
+        </SelectField>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { MULTIPLAYER_MESSAGES, type Room } from '@shared/multiplayer';
 import type { MultiplayerGame } from '../game-controller';
-import { categoryLabel, RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
+import { categoryLabel } from './quiz-picker';
+import { RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
 
 const valuesOf = (room: Room): RoomSettingsValues => ({
   quizId: room.settings.quizId,

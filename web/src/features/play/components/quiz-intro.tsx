@@ -1,17 +1,23 @@
-import { ArrowLeft, Share2, Shuffle } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { ArrowLeft, Share2, Shuffle, Users } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { QuizForPlay } from '@shared/quizzes';
 import { toast } from '@web/components/toast/toast-store';
+import { canPlayTogether, playTogetherPath } from '@web/features/multiplayer/play-together';
 import { CategoryBadge, DifficultyBadge } from '@web/features/quizzes/components/quiz-badges';
 
-/** Before スタート: the quiz's badges, title, description, question count, time limit, author. */
+/**
+ * Before スタート: the quiz's badges, title, description, question count, time limit, author, and
+ * 「みんなで遊ぶ」 (a multiplayer room on this quiz) when the quiz may host one.
+ */
 export function QuizIntro({
   quiz,
   random,
+  signedIn,
   onStart,
 }: {
   quiz: QuizForPlay;
   random: boolean;
+  signedIn: boolean;
   onStart: () => void;
 }) {
   const navigate = useNavigate();
@@ -64,6 +70,12 @@ export function QuizIntro({
             <Share2 size={16} aria-hidden />
             共有
           </button>
+          {canPlayTogether(quiz) && (
+            <Link to={playTogetherPath(quiz.id, signedIn)} className="button button--secondary">
+              <Users size={16} aria-hidden />
+              みんなで遊ぶ
+            </Link>
+          )}
           <button
             type="button"
             className="button button--primary button--large"

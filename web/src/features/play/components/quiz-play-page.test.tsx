@@ -152,4 +152,45 @@ describe('the play page', () => {
     expect(await screen.findByRole('heading', { name: 'クイズの読み込みに失敗しました。' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '終了する' })).toBeTruthy();
   });
+  it('offers 「みんなで遊ぶ」 on a public quiz: to the lobby with the quiz chosen, through the login when signed out', async () => {
+    server();
+    const guest = renderPlay();
+    const link = await screen.findByRole('link', { name: 'みんなで遊ぶ' });
+    expect(link.getAttribute('href')).toBe('/login?redirect=%2Fmultiplayer%3Fquiz%3Dquiz-1');
+    guest.unmount();
+
+    const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(member);
+      if (url === '/api/quizzes/quiz-1') return json(quiz);
+      return json({ message: 'Not Found' }, 404);
+    });
+    renderPlay();
+    await vi.waitFor(async () =>
+      expect((await screen.findByRole('link', { name: 'みんなで遊ぶ' })).getAttribute('href')).toBe(
+        '/multiplayer?quiz=quiz-1',
+      ),
+    );
+  });
+
+  it('offers no 「みんなで遊ぶ」 on a private quiz (its author is the one who sees it), which no room may play', async () => {
+    const author = {
+      id: 'author',
+      username: 'sakusha',
+      nickname: '',
+      email: null,
+      isAdmin: false,
+      isPro: true,
+    };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(author);
+      if (url === '/api/quizzes/quiz-1') return json({ ...quiz, isPublished: false });
+      return json({ message: 'Not Found' }, 404);
+    });
+    renderPlay();
+    expect(await screen.findByRole('button', { name: 'スタート' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'みんなで遊ぶ' })).toBeNull();
+  });
 });

@@ -87,7 +87,7 @@ function Attempt({ quiz, random }: { quiz: QuizForPlay; random: boolean }) {
         (error: unknown) =>
           toastError(error, 'クイズを開始できませんでした。通信状況を確認して、もう一度お試しください。'),
       );
-    return <QuizIntro quiz={quiz} random={random} onStart={() => void start()} />;
+    return <QuizIntro quiz={quiz} random={random} signedIn={signedIn} onStart={() => void start()} />;
   }
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { BookOpenCheck, PencilLine, Target, Trophy } from 'lucide-react';
 import type { UserStats } from '@shared/progress';
 
-/** あなたの記録: quizzes made, attempts finished, average correct rate, points (– while loading). */
+/** あなたの記録: quizzes made, attempts finished, average correct rate, 学習ポイント (– while loading). */
 export function StatCards({ stats, pending }: { stats: UserStats | undefined; pending: boolean }) {
   const cards = [
     {
@@ -23,7 +23,13 @@ export function StatCards({ stats, pending }: { stats: UserStats | undefined; pe
       unit: '%',
       icon: <Target size={20} aria-hidden />,
     },
-    { label: '合計ポイント', value: stats?.totalPoints, unit: 'pt', icon: <Trophy size={20} aria-hidden /> },
+    {
+      // 学習ポイント, not the multiplayer スコア (点): 10 per correct answer, 50 more for a perfect play.
+      label: '学習ポイント',
+      value: stats?.totalPoints,
+      unit: 'pt',
+      icon: <Trophy size={20} aria-hidden />,
+    },
   ];
   return (
     <ul className="stat-grid" aria-label="あなたの記録">

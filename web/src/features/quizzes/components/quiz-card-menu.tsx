@@ -1,25 +1,43 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Flag, MoreVertical } from 'lucide-react';
+import { Flag, MoreVertical, Users } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import type { QuizSummary } from '@shared/quizzes';
+import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { canPlayTogether, playTogetherPath } from '@web/features/multiplayer/play-together';
 
-/** A quiz card's その他の操作 menu, mounted open when its button is first used (see QuizCard). */
+/**
+ * A quiz card's その他の操作 menu, mounted open when its button is first used (see QuizCard):
+ * 「みんなで遊ぶ」 (a multiplayer room on the quiz, when it may host one) and 報告する.
+ */
 export function QuizCardMenu({
-  quizTitle,
+  quiz,
   onReport,
   open,
   onOpenChange,
 }: {
-  quizTitle: string;
+  quiz: Pick<QuizSummary, 'id' | 'title' | 'isPublished' | 'isHidden' | 'questionCount'>;
   onReport: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const navigate = useNavigate();
+  const signedIn = Boolean(useCurrentUser().data);
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger className="icon-button" aria-label={`「${quizTitle}」のその他の操作`}>
+      <DropdownMenu.Trigger className="icon-button" aria-label={`「${quiz.title}」のその他の操作`}>
         <MoreVertical size={18} aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          {canPlayTogether(quiz) && (
+            <DropdownMenu.Item
+              className="menu__item"
+              onSelect={() => void navigate(playTogetherPath(quiz.id, signedIn))}
+            >
+              <Users size={16} aria-hidden />
+              みんなで遊ぶ
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className="menu__item" onSelect={onReport}>
             <Flag size={16} aria-hidden />
             報告する

@@ -47,7 +47,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
           {menuMounted ? (
             <Suspense fallback={menuButton}>
               <QuizCardMenu
-                quizTitle={quiz.title}
+                quiz={quiz}
                 onReport={() => setReporting(true)}
                 open={menuOpen}
                 onOpenChange={setMenuOpen}
