@@ -13,7 +13,7 @@ import { benchSearchBurst } from './bench/search-burst-bench';
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
-import { benchLighthouse, LIGHTHOUSE_BUDGET } from './bench/lighthouse-bench';
+import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_TBT_BUDGET_MS } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { benchSignIn } from './bench/signin-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
@@ -426,6 +426,13 @@ async function main() {
           value: String(result.score),
           budget: `≥ ${LIGHTHOUSE_BUDGET}`,
           ok: result.score >= LIGHTHOUSE_BUDGET,
+          LIGHTHOUSE_TBT_BUDGET_MS,
+        });
+        rows.push({
+          measure: `lighthouse (mobile): ${result.page} — total blocking time`,
+          value: `${Math.round(result.tbtMs)} ms`,
+          budget: `≤ ${LIGHTHOUSE_TBT_BUDGET_MS} ms`,
+          ok: result.tbtMs <= LIGHTHOUSE_TBT_BUDGET_MS,
         });
       }
     } finally {

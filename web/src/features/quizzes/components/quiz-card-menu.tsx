@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, MoreVertical, Users } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { useCurrentUser } from '@web/features/auth/api/get-current-user';
 import { canPlayTogether, playTogetherPath } from '@web/features/multiplayer/play-together';
 
 /**
- * A quiz card's その他の操作 menu, mounted open when its button is first used (see QuizCard):
+ * A quiz card's その他の操作 menu, mounted when its button is first used and opened once mounted (see QuizCard):
  * 「みんなで遊ぶ」 (a multiplayer room on the quiz, when it may host one) and 報告する.
  */
 export function QuizCardMenu({
@@ -14,12 +15,16 @@ export function QuizCardMenu({
   onReport,
   open,
   onOpenChange,
+  onMounted,
 }: {
   quiz: Pick<QuizSummary, 'id' | 'title' | 'isPublished' | 'isHidden' | 'questionCount'>;
   onReport: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called once the menu and its button are in the page: the card opens it then. */
+  onMounted: () => void;
 }) {
+  useEffect(onMounted, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on mount
   const navigate = useNavigate();
   const signedIn = Boolean(useCurrentUser().data);
   return (

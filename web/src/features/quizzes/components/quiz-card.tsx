@@ -6,7 +6,6 @@ import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
 import { FavoriteButton } from './favorite-button';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
-import { useOpenedOnce } from '@web/lib/use-opened-once';
 import '../quizzes.css';
 
 // The menu (a Radix dropdown and its positioning) is mounted when its button is first used, not in
@@ -21,16 +20,17 @@ const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog
 export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: boolean }) {
   const [reporting, setReporting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuMounted = useOpenedOnce(menuOpen);
+  const [menuMounted, setMenuMounted] = useState(false);
   const menuButton = (
-    // The same button as the menu's own, until that is mounted: using it mounts the menu open.
+    // The same button as the menu's own, until that is mounted: using it mounts the menu, which
+    // opens once its own button is in the page (positioned against it, not against this one).
     <button
       type="button"
       className="icon-button"
       aria-label={`「${quiz.title}」のその他の操作`}
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={() => setMenuOpen(true)}
+      onClick={() => setMenuMounted(true)}
     >
       <MoreVertical size={18} aria-hidden />
     </button>
@@ -51,6 +51,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
                 onReport={() => setReporting(true)}
                 open={menuOpen}
                 onOpenChange={setMenuOpen}
+                onMounted={() => setMenuOpen(true)}
               />
             </Suspense>
           ) : (
