@@ -426,7 +426,6 @@ async function main() {
           value: String(result.score),
           budget: `≥ ${LIGHTHOUSE_BUDGET}`,
           ok: result.score >= LIGHTHOUSE_BUDGET,
-          LIGHTHOUSE_TBT_BUDGET_MS,
         });
         rows.push({
           measure: `lighthouse (mobile): ${result.page} — total blocking time`,
