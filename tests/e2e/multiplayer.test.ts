@@ -24,6 +24,38 @@ async function signedIn(member: (typeof MEMBERS)[keyof typeof MEMBERS], width = 
   return { context, page };
 }
 
+let registered = 0;
+
+/**
+ * A new member of their own, registered through the API in a browser of their own (signed in
+ * there): tests that create rooms or quizzes do not share a seat or a free member's quiz quota
+ * with the other tests of the file.
+ */
+async function newMember(nickname: string, width = 1280) {
+  registered += 1;
+  const member = {
+    username: `mp_e2e_${registered}_${Date.now().toString(36)}`.slice(0, 20),
+    password: 'Mp#2026e2e-pass',
+    nickname,
+  };
+  const context = await e2e.browser().newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(e2e.stack().appUrl);
+  await page.evaluate(async (input) => {
+    const csrf = document.cookie
+      .split('; ')
+      .find((cookie) => cookie.startsWith('csrf_token='))!
+      .split('=')[1]!;
+    const response = await fetch('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({ ...input, email: `${input.username}@example.com` }),
+    });
+    if (!response.ok) throw new Error(`not registered: ${response.status} ${await response.text()}`);
+  }, member);
+  return { member, context, page };
+}
+
 /** Publishes a two-question quiz as the signed-in member of `page` (the API, as admin.test does). */
 async function publishQuiz(
   page: Page,
@@ -112,6 +144,31 @@ async function closeAll(...contexts: BrowserContext[]) {
 }
 
 describe('multiplayer', () => {
+  // First: the pro member holds no seat yet (the games below leave theirs held for a rejoin).
+  it("finds any quiz of the catalogue by words and category, with the host's own first and private ones said unusable", async () => {
+    const pro = await signedIn(MEMBERS.guest, 1366);
+    await publishQuiz(pro.page, 'E2E 地理の下書き', { isPublished: false, category: '地理' });
+    await publishQuiz(pro.page, 'E2E 地理の自作クイズ', { category: '地理' });
+    for (const width of [1366, 390]) {
+      await pro.page.setViewportSize({ width, height: 900 });
+      await pro.page.goto(`${e2e.stack().appUrl}/multiplayer`);
+      await pro.page.getByText('オンライン').waitFor();
+      await pro.page.getByLabel('カテゴリ').selectOption('地理');
+      await pro.page.getByLabel('キーワード').fill('地理');
+      const draft = pro.page.getByRole('radio', { name: /E2E 地理の下書き/ });
+      expect(await draft.isDisabled()).toBe(true);
+      await pro.page.getByText('非公開のため対戦には使えません').waitFor();
+      // A seeded quiz of the category, found by the search index rather than among the newest.
+      await pro.page.locator('.quiz-picker__group', { hasText: 'みんなのクイズ' }).waitFor();
+      await pro.page.getByRole('radio', { name: /E2E 地理の自作クイズ/ }).check();
+      await pro.page.locator('.mp-create').screenshot({
+        path: join(SCREENSHOTS, `multiplayer-picker-${width}.png`),
+      });
+    }
+    await expectNoSeriousViolations(pro.page, 'multiplayer picker');
+    await closeAll(pro.context);
+  }, 180_000);
+
   it('plays a whole game in two browsers: create, join by code, ready, answer, results, podium', async () => {
     const host = await signedIn(MEMBERS.host);
     const guest = await signedIn(MEMBERS.guest, 390);
@@ -235,16 +292,18 @@ describe('multiplayer', () => {
     await closeAll(host.context, guest.context);
   }, 180_000);
   it('starts a room from a quiz page with 「みんなで遊ぶ」, through the login for a guest, on that quiz', async () => {
-    const author = await signedIn(MEMBERS.host);
+    const author = await newMember('作問者');
     const quiz = await publishQuiz(author.page, 'E2E みんなで遊ぶクイズ');
+    const player = await newMember('みんなで');
+    await player.context.close();
     // A guest: the button goes through the login and comes back to the lobby with the quiz chosen.
     const context = await e2e.browser().newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${e2e.stack().appUrl}/quiz/${quiz.id}`);
     await page.getByRole('link', { name: 'みんなで遊ぶ' }).click();
     await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('ユーザー名').fill(MEMBERS.guest.username);
-    await page.getByLabel('パスワード').fill(MEMBERS.guest.password);
+    await page.getByLabel('ユーザー名').fill(player.member.username);
+    await page.getByLabel('パスワード').fill(player.member.password);
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/multiplayer?quiz=${quiz.id}`);
     const chosen = page.locator('.quiz-picker__chosen');
@@ -263,33 +322,9 @@ describe('multiplayer', () => {
     await closeAll(author.context, context);
   }, 180_000);
 
-  it("finds any quiz of the catalogue by words and category, with the host's own first and private ones said unusable", async () => {
-    const pro = await signedIn(MEMBERS.guest, 1366);
-    await publishQuiz(pro.page, 'E2E 地理の下書き', { isPublished: false, category: '地理' });
-    await publishQuiz(pro.page, 'E2E 地理の自作クイズ', { category: '地理' });
-    for (const width of [1366, 390]) {
-      await pro.page.setViewportSize({ width, height: 900 });
-      await pro.page.goto(`${e2e.stack().appUrl}/multiplayer`);
-      await pro.page.getByText('オンライン').waitFor();
-      await pro.page.getByLabel('カテゴリ').selectOption('地理');
-      await pro.page.getByLabel('キーワード').fill('地理');
-      const draft = pro.page.getByRole('radio', { name: /E2E 地理の下書き/ });
-      expect(await draft.isDisabled()).toBe(true);
-      await pro.page.getByText('非公開のため対戦には使えません').waitFor();
-      // A seeded quiz of the category, found by the search index rather than among the newest.
-      await pro.page.locator('.quiz-picker__group', { hasText: 'みんなのクイズ' }).waitFor();
-      await pro.page.getByRole('radio', { name: /E2E 地理の自作クイズ/ }).check();
-      await pro.page.locator('.mp-create').screenshot({
-        path: join(SCREENSHOTS, `multiplayer-picker-${width}.png`),
-      });
-    }
-    await expectNoSeriousViolations(pro.page, 'multiplayer picker');
-    await closeAll(pro.context);
-  }, 180_000);
-
   it('ends a 0–0 game in 「引き分け」 naming both players; the final heading takes focus without a ring after keyboard play', async () => {
-    const host = await signedIn(MEMBERS.host, 1366);
-    const guest = await signedIn(MEMBERS.guest, 390);
+    const host = await newMember('引き分けA', 1366);
+    const guest = await newMember('引き分けB', 390);
     await publishQuiz(host.page, 'E2E 引き分けクイズ');
     const code = await createRoom(host.page, 'E2E 引き分けクイズ');
     await joinRoom(guest.page, code);
@@ -307,7 +342,7 @@ describe('multiplayer', () => {
       await heading.waitFor({ timeout: 20_000 });
       await page
         .getByText(
-          `引き分け！ ${MEMBERS.host.nickname}さん・${MEMBERS.guest.nickname}さんが同点で1位です（0点）`,
+          `引き分け！ ${host.member.nickname}さん・${guest.member.nickname}さんが同点で1位です（0点）`,
         )
         .waitFor();
       expect(await page.getByText('優勝は').count()).toBe(0);

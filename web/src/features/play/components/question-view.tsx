@@ -101,11 +101,12 @@ export function QuestionView(props: {
                 className={`answer${state}`}
                 disabled={Boolean(chosen)}
                 aria-pressed={chosen === option.letter}
-                // The visible letter and text first (speech users say what they see), then the key.
+                // The visible letter and text first (speech users say what they see), then the key; the
+                // space between them is in the text, as in the name (axe reads 「ACO2」 without it).
                 aria-label={`${option.letter} ${option.text}（${position + 1}）`}
                 onClick={() => props.onChoose(option.letter)}
               >
-                <span className="answer__letter">{option.letter}</span>
+                <span className="answer__letter">{option.letter}</span>{' '}
                 <span className="answer__text">{option.text}</span>
               </button>
             );
