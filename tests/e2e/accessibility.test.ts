@@ -17,6 +17,7 @@ const routes = [
   '/',
   '/login',
   '/register',
+  '/email-register',
   `/quiz/${QUIZ}`,
   '/quiz-search',
   '/multiplayer',

@@ -11,8 +11,29 @@ afterEach(() => vi.unstubAllGlobals());
 
 const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
 
+/** A search result as the API sends it. */
+const quiz = (id: number) => ({
+  id: `q${id}`,
+  title: `クイズ${id}`,
+  description: '',
+  category: '科学',
+  difficulty: '初級',
+  timeLimit: 0,
+  questionCount: 5,
+  participantCount: 1,
+  totalPlayers: 1,
+  averageRating: 0,
+  authorId: 'u2',
+  authorName: 'hanako',
+  isPublished: true,
+  isHidden: false,
+  reportCount: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
+
 /** The API as the search page meets it; every search it asks for is kept. */
-function server() {
+function server(found: object[] = []) {
   const searches: URLSearchParams[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
@@ -21,7 +42,7 @@ function server() {
     if (url.pathname === '/api/favorites') return json([]);
     if (url.pathname === '/api/quizzes/search') {
       searches.push(url.searchParams);
-      return json([]);
+      return json(found);
     }
     return json({ message: 'Not Found' }, 404);
   });
@@ -67,5 +88,11 @@ describe('the search page', () => {
     // Back leaves the search page in one step: typing did not add history entries.
     await router.navigate(-1);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('says how many it found (a list cut at its cap reads 「100件以上」: count-label.test.ts)', async () => {
+    server([quiz(1), quiz(2)]);
+    renderAt('/quiz-search?q=クイズ');
+    expect(await screen.findByText('2件のクイズ')).toBeTruthy();
   });
 });
