@@ -45,7 +45,7 @@ import * as rules from './rules';
 /**
  * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md):
  * the member's limits, then the message's rule (rules.ts) applied through the store, then what the
- * member and the room are told. Every rule is checked here, on the server, whatever the page allows.
+ * member and the room are told. Every rule holds on the server, whatever the page allows.
  */
 
 const m = MULTIPLAYER_MESSAGES;
