@@ -8,49 +8,44 @@ import {
 } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
+import { transactWrite } from '../data/transact';
 import { withinRateLimit } from '../lib/rate-limit';
 import type { Logger } from '../lib/logger';
 import type { UserItem } from '../users/user';
-import { roomError } from './errors';
+import { isRoomError, roomError } from './errors';
 import {
   advance,
   afterPlayersChanged,
   broadcast,
-  deliver,
-  everyoneAnswered,
-  finishedMessage,
-  questionMessage,
-  revealMessage,
+  giveUpSeat,
   roomQuiz,
-  scheduleTick,
   seatDisconnected,
+  sendToSeat,
   startIfReady,
-  timerSync,
-  waitingGame,
-  withoutPlayer,
 } from './game';
+import {
+  connectionChangedMessage,
+  playerAnsweredMessage,
+  playerLeftMessage,
+  rejoinMessages,
+  showsQuestions,
+} from './messages';
+import { passwordFields, toRoom, type RoomSettingsItem, type RoomState } from './room';
 import {
   changeRoom,
   findSeatRoom,
   getGameQuestions,
   insertRoom,
-  passwordFields,
-  passwordMatches,
   recordAnswer,
   releaseSeat,
-  roomKey,
-  roomTtl,
   seatPut,
-  toRoom,
-  type PlayerSeat,
-  type RoomChange,
-  type RoomItem,
-} from './room';
-import { transactWrite } from '../data/transact';
+} from './room-store';
+import * as rules from './rules';
 
 /**
- * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md).
- * Every rule is checked here, on the server, whatever the page allows.
+ * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md):
+ * the member's limits, then the message's rule (rules.ts) applied through the store, then what the
+ * member and the room are told. Every rule holds on the server, whatever the page allows.
  */
 
 const m = MULTIPLAYER_MESSAGES;
@@ -64,31 +59,24 @@ export interface Caller {
   log: Logger;
 }
 
-const newSeat = (caller: Caller, now: number): PlayerSeat => ({
+/** The member and socket a seat taken by this caller belongs to. */
+const sitter = (caller: Caller): rules.Sitter => ({
+  userId: caller.user.id,
   nickname: caller.user.nickname,
-  isReady: false,
-  joinedAt: now,
   connectionId: caller.connection.connectionId,
   endpoint: caller.connection.endpoint,
-  leftAt: null,
-  score: 0,
-  answers: {},
-  points: {},
 });
 
-/** The room whose messages this socket receives; 409 `not_in_room` otherwise. */
-async function callersRoom(caller: Caller): Promise<RoomItem> {
+/** The room whose messages this socket receives; `not_in_room` otherwise. */
+async function callersRoom(caller: Caller): Promise<RoomState> {
   const room = await findSeatRoom(caller.user.id);
   if (!room || room.players[caller.user.id]?.connectionId !== caller.connection.connectionId)
     throw roomError('not_in_room', m.notInRoom);
   // A phase long past its end means its tick was lost: end it now (exactly once, as a tick would).
-  if (room.gameState !== 'waiting' && Date.now() > room.phaseEndsAt + OVERDUE_MS)
+  if (rules.phaseOverdue(room, Date.now()))
     await advance(room.code, room.step, caller.log, { early: 'wait' });
   return room;
 }
-
-/** How late a phase's end may be before a member's message ends it in place of its lost tick. */
-const OVERDUE_MS = 10_000;
 
 /** Room messages a member may send in any 10 seconds, besides the limits of joining and chat. */
 const ROOM_ACTIONS_PER_TEN_SECONDS = 30;
@@ -112,7 +100,7 @@ export async function authenticate(caller: Caller, input: Input<'auth'>): Promis
   const seat = seated?.players[caller.user.id];
   let taken: TakenSeat | undefined;
   if (seated && seat) {
-    if (seat.leftAt !== null && Date.now() >= seatExpiry(seat.leftAt))
+    if (seat.leftAt !== null && Date.now() >= rules.seatExpiry(seat.leftAt))
       // A seat past its rejoin time is given up even if its tick is late.
       await giveUpSeat(seated.code, caller.user.id, seat.leftAt, caller.log);
     else if (input.rejoin || seat.connectionId === null) taken = await takeSeat(caller, seated.code);
@@ -127,11 +115,9 @@ export async function authenticate(caller: Caller, input: Input<'auth'>): Promis
   await taken.announce();
 }
 
-const seatExpiry = (leftAt: number) => leftAt + ROOM_LIMITS.rejoinSeconds * 1000;
-
 /** A seat moved to the caller's socket, and what the others are told of it (after the caller). */
 interface TakenSeat {
-  room: RoomItem;
+  room: RoomState;
   announce: () => Promise<void>;
 }
 
@@ -141,19 +127,11 @@ interface TakenSeat {
  * back (which may complete a question or start a game).
  */
 async function takeSeat(caller: Caller, code: string): Promise<TakenSeat | undefined> {
-  const mine = caller.connection.connectionId;
   let taken;
   try {
-    taken = await changeRoom(code, (room): RoomChange<null> => {
-      const seat = room.players[caller.user.id];
-      if (!seat) throw roomError('not_in_room', m.notInRoom);
-      if (seat.connectionId === mine) return { unchanged: true, result: null };
-      Object.assign(seat, { connectionId: mine, endpoint: caller.connection.endpoint, leftAt: null });
-      return { room, result: null };
-    });
+    taken = await changeRoom(code, (room) => rules.takeSeat(room, caller.user.id, sitter(caller)));
   } catch (error) {
-    const reason = (error as { reason?: string }).reason;
-    if (reason === 'not_in_room' || reason === 'not_found') return undefined;
+    if (isRoomError(error, 'not_in_room') || isRoomError(error, 'not_found')) return undefined;
     throw error;
   }
   const { outcome, before } = taken;
@@ -162,57 +140,49 @@ async function takeSeat(caller: Caller, code: string): Promise<TakenSeat | undef
   const previous = before.players[caller.user.id];
   const announce = async () => {
     if (previous?.connectionId) {
-      await deliver(
+      await sendToSeat(
         room.code,
-        caller.user.id,
-        previous.endpoint!,
-        previous.connectionId,
+        { userId: caller.user.id, endpoint: previous.endpoint!, connectionId: previous.connectionId },
         { type: 'left_room', roomId: room.code },
         caller.log,
       );
       return;
     }
-    await broadcast(
-      room,
-      {
-        type: 'player_connection_changed',
-        roomId: room.code,
-        room: toRoom(room),
-        playerId: caller.user.id,
-        connected: true,
-      },
-      caller.log,
-      { except: caller.user.id },
-    );
+    await broadcast(room, connectionChangedMessage(room, caller.user.id, true), caller.log, {
+      except: caller.user.id,
+    });
     await afterPlayersChanged(room, caller.log);
   };
   return { room, announce };
 }
 
 /** `room_rejoined`: the room, and what is on screen in it now (the open question, the results, the ranking). */
-async function sendRoomAsItStands(caller: Caller, room: RoomItem): Promise<void> {
-  const questions = ['question', 'results'].includes(room.gameState) ? await getGameQuestions(room.code) : [];
-  const question = room.gameState === 'question' ? questions[room.questionIndex] : undefined;
-  const strip = <T extends { type: string }>({ type: _type, ...rest }: T) => rest;
-  await caller.reply({
-    type: 'room_rejoined',
-    roomId: room.code,
-    room: toRoom(room),
-    ...(question ? { question: strip(questionMessage(room, question)) } : {}),
-    ...(room.gameState === 'results' ? { reveal: strip(revealMessage(room, questions)) } : {}),
-    ...(room.gameState === 'finished' ? { finished: strip(finishedMessage(room)) } : {}),
-    myAnswer: room.players[caller.user.id]?.answers[String(room.questionIndex)]?.answer ?? null,
-  });
-  if (question) await caller.reply(timerSync(room));
+async function sendRoomAsItStands(caller: Caller, room: RoomState): Promise<void> {
+  const questions = showsQuestions(room) ? await getGameQuestions(room.code) : [];
+  for (const message of rejoinMessages(room, caller.user.id, questions, Date.now()))
+    await caller.reply(message);
 }
 
 /** Leaves room `code` (the member's current room, before they join another, or at their word). */
 async function leave(caller: Caller, code: string, options: { reply: boolean }): Promise<void> {
-  const { outcome, before } = await changeRoom(code, (room) => withoutPlayer(room, caller.user.id));
+  const { outcome, before } = await changeRoom(code, (room) => rules.withoutPlayer(room, caller.user.id));
   await releaseSeat(caller.user.id, code, caller.log);
   if (options.reply) await caller.reply({ type: 'left_room', roomId: code });
   if (!('unchanged' in outcome)) await announceLeft(caller, before, 'room' in outcome ? outcome.room : null);
 }
+
+/** The settings a room plays with: the title is the quiz's own. */
+const roomSettings = (
+  input: Input<'create_room'> | Input<'update_room_settings'>,
+  quiz: { id: string; title: string },
+): RoomSettingsItem => ({
+  quizId: quiz.id,
+  quizTitle: quiz.title,
+  maxPlayers: input.maxPlayers,
+  timePerQuestion: input.timePerQuestion,
+  category: input.category,
+  randomOrder: input.randomOrder,
+});
 
 /**
  * `create_room`. A member seated in another room leaves it in the creation's own transaction: the
@@ -225,35 +195,22 @@ export async function createRoom(caller: Caller, input: Input<'create_room'>): P
   const detail = await roomQuiz(input.quizId, caller.user);
   const current = await findSeatRoom(caller.user.id);
   const now = Date.now();
-  const build = (code: string): RoomItem => ({
-    ...roomKey(code),
-    code,
-    hostId: caller.user.id,
-    ...passwordFields(input.password),
-    settings: {
-      quizId: detail.quiz.id,
-      quizTitle: detail.quiz.title,
-      maxPlayers: input.maxPlayers,
-      timePerQuestion: input.timePerQuestion,
-      category: input.category,
-      randomOrder: input.randomOrder,
-    },
-    players: { [caller.user.id]: newSeat(caller, now) },
-    ...waitingGame(),
-    step: 0,
-    version: 1,
-    createdAt: new Date(now).toISOString(),
-    ttl: roomTtl(now),
-  });
-  let left: { before: RoomItem; after: RoomItem | null } | undefined;
+  const build = (code: string) =>
+    rules.newRoom({
+      code,
+      host: sitter(caller),
+      password: passwordFields(input.password),
+      settings: roomSettings(input, detail.quiz),
+      now,
+    });
+  let left: { before: RoomState; after: RoomState | null } | undefined;
   const room = await insertRoom(build, async (items, created) => {
     if (!current) return transactWrite([...items, seatPut(caller.user.id, created.code, now, undefined)]);
     const { outcome, before } = await changeRoom(current.code, (old) => {
-      const change = withoutPlayer(old, caller.user.id);
+      const change = rules.withoutPlayer(old, caller.user.id);
       // The seat went meanwhile (a leave or a give-up raced this): the pointer is in flux, try again.
       if ('unchanged' in change) throw roomError('busy', m.busy);
-      const seat = seatPut(caller.user.id, created.code, now, current.code);
-      return { ...change, extra: [...(change.extra ?? []), ...items, seat] };
+      return { ...change, extra: [...items, seatPut(caller.user.id, created.code, now, current.code)] };
     });
     left = { before, after: 'room' in outcome ? outcome.room : null };
   });
@@ -266,29 +223,17 @@ export async function createRoom(caller: Caller, input: Input<'create_room'>): P
  * socket that held the seat (another tab) is told `left_room`, so no page shows a room it has no
  * seat in. The room may start a game or end a question without them.
  */
-async function announceLeft(caller: Caller, before: RoomItem, after: RoomItem | null): Promise<void> {
+async function announceLeft(caller: Caller, before: RoomState, after: RoomState | null): Promise<void> {
   const seat = before.players[caller.user.id];
   if (seat?.connectionId && seat.connectionId !== caller.connection.connectionId)
-    await deliver(
+    await sendToSeat(
       before.code,
-      caller.user.id,
-      seat.endpoint!,
-      seat.connectionId,
+      { userId: caller.user.id, endpoint: seat.endpoint!, connectionId: seat.connectionId },
       { type: 'left_room', roomId: before.code },
       caller.log,
     );
   if (!after) return;
-  await broadcast(
-    after,
-    {
-      type: 'player_left',
-      roomId: after.code,
-      room: toRoom(after),
-      playerId: caller.user.id,
-      nickname: caller.user.nickname,
-    },
-    caller.log,
-  );
+  await broadcast(after, playerLeftMessage(after, caller.user.id, caller.user.nickname), caller.log);
   await afterPlayersChanged(after, caller.log);
 }
 
@@ -304,15 +249,10 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
     await taken.announce();
     return;
   }
-  const { outcome } = await changeRoom(input.roomId, (room, now): RoomChange<null> => {
-    if (room.passwordHash && !input.password) throw roomError('password_required', m.passwordRequired);
-    if (!passwordMatches(room, input.password ?? '')) throw roomError('wrong_password', m.wrongPassword);
-    if (room.gameState !== 'waiting') throw roomError('in_game', m.inGame);
-    if (Object.keys(room.players).length >= room.settings.maxPlayers)
-      throw roomError('room_full', m.roomFull);
-    room.players[caller.user.id] = newSeat(caller, now);
-    return { room, result: null, extra: [seatPut(caller.user.id, room.code, now, current?.code)] };
-  });
+  const { outcome } = await changeRoom(input.roomId, (room, now) => ({
+    ...rules.join(room, sitter(caller), input.password, now),
+    extra: [seatPut(caller.user.id, room.code, now, current?.code)],
+  }));
   if (current) await leave(caller, current.code, { reply: false }).catch(() => undefined);
   if (!('room' in outcome)) return;
   const room = outcome.room;
@@ -323,13 +263,7 @@ export async function joinRoom(caller: Caller, input: Input<'join_room'>): Promi
 export async function toggleReady(caller: Caller): Promise<void> {
   await limit('room-action', caller, ROOM_ACTIONS_PER_TEN_SECONDS, 10, m.actionsTooFast);
   const seated = await callersRoom(caller);
-  const { outcome } = await changeRoom(seated.code, (room): RoomChange<boolean> => {
-    const seat = room.players[caller.user.id];
-    if (!seat) throw roomError('not_in_room', m.notInRoom);
-    if (room.gameState !== 'waiting') throw roomError('in_game', m.readyDuringGame);
-    seat.isReady = !seat.isReady;
-    return { room, result: seat.isReady };
-  });
+  const { outcome } = await changeRoom(seated.code, (room) => rules.toggleReady(room, caller.user.id));
   if (!('room' in outcome)) return;
   await announceReady(caller, outcome.room, outcome.result);
   if (!outcome.result) return;
@@ -347,16 +281,11 @@ export async function toggleReady(caller: Caller): Promise<void> {
 
 /** Takes back the caller's ready flag while the room still waits, and tells the room. */
 async function notReady(caller: Caller, code: string): Promise<void> {
-  const { outcome } = await changeRoom(code, (room): RoomChange<boolean> => {
-    const seat = room.players[caller.user.id];
-    if (!seat?.isReady || room.gameState !== 'waiting') return { unchanged: true, result: false };
-    seat.isReady = false;
-    return { room, result: false };
-  });
+  const { outcome } = await changeRoom(code, (room) => rules.unready(room, caller.user.id));
   if ('room' in outcome) await announceReady(caller, outcome.room, false);
 }
 
-const announceReady = (caller: Caller, room: RoomItem, isReady: boolean) =>
+const announceReady = (caller: Caller, room: RoomState, isReady: boolean) =>
   broadcast(
     room,
     {
@@ -374,22 +303,10 @@ export async function updateSettings(caller: Caller, input: Input<'update_room_s
   const seated = await callersRoom(caller);
   if (seated.hostId !== caller.user.id) throw roomError('not_host', m.hostOnlySettings);
   const detail = await roomQuiz(input.quizId, caller.user);
-  const { outcome } = await changeRoom(seated.code, (room): RoomChange<null> => {
-    if (room.hostId !== caller.user.id) throw roomError('not_host', m.hostOnlySettings);
-    if (room.gameState !== 'waiting') throw roomError('in_game', m.settingsDuringGame);
-    if (input.maxPlayers < Object.keys(room.players).length)
-      throw roomError('invalid', m.fewerSeatsThanPlayers);
-    room.settings = {
-      quizId: detail.quiz.id,
-      quizTitle: detail.quiz.title,
-      maxPlayers: input.maxPlayers,
-      timePerQuestion: input.timePerQuestion,
-      category: input.category,
-      randomOrder: input.randomOrder,
-    };
-    for (const seat of Object.values(room.players)) seat.isReady = false;
-    return { room, result: null };
-  });
+  const settings = roomSettings(input, detail.quiz);
+  const { outcome } = await changeRoom(seated.code, (room) =>
+    rules.changeSettings(room, caller.user.id, settings),
+  );
   if (!('room' in outcome)) return;
   const snapshot = toRoom(outcome.room);
   await broadcast(
@@ -407,18 +324,10 @@ export async function updateSettings(caller: Caller, input: Input<'update_room_s
 
 export async function answer(caller: Caller, input: Input<'answer'>): Promise<void> {
   const room = await callersRoom(caller);
-  if (room.gameState !== 'question') throw roomError('too_late', m.notAnswering);
-  const index = input.questionIndex ?? room.questionIndex;
-  if (index !== room.questionIndex) throw roomError('too_late', m.tooLate);
-  if (!(room.choices[index] ?? 'ABCD').includes(input.answer)) throw roomError('invalid', m.answerInvalid);
   const now = Date.now();
-  if (now >= room.phaseEndsAt) throw roomError('too_late', m.tooLate);
+  const index = rules.checkAnswer(room, input, now);
   const recorded = await recordAnswer(room.code, caller.user.id, index, input.answer as AnswerLetter, now);
-  if (!recorded.ok) {
-    if (recorded.room?.players[caller.user.id]?.answers[String(index)])
-      throw roomError('already_answered', m.alreadyAnswered);
-    throw roomError('too_late', m.tooLate);
-  }
+  if (!recorded.ok) throw rules.answerRefusal(recorded.room, caller.user.id, index);
   const after = recorded.room;
   await caller.reply({
     type: 'answer_accepted',
@@ -426,23 +335,11 @@ export async function answer(caller: Caller, input: Input<'answer'>): Promise<vo
     questionIndex: index,
     answer: input.answer,
   });
-  if (everyoneAnswered(after)) {
+  if (rules.everyoneAnswered(after, Date.now())) {
     await advance(after.code, after.step, caller.log, { early: 'advance' });
     return;
   }
-  const seats = Object.values(after.players).filter((seat) => seat.connectionId !== null);
-  await broadcast(
-    after,
-    {
-      type: 'player_answered',
-      roomId: after.code,
-      questionIndex: index,
-      playerId: caller.user.id,
-      answeredCount: seats.filter((seat) => seat.answers[String(index)]).length,
-      playerCount: seats.length,
-    },
-    caller.log,
-  );
+  await broadcast(after, playerAnsweredMessage(after, caller.user.id, index), caller.log);
 }
 
 export async function leaveRoom(caller: Caller): Promise<void> {
@@ -469,37 +366,6 @@ export async function chat(caller: Caller, input: Input<'chat_message'>): Promis
     },
     caller.log,
   );
-}
-
-/** A seat kept since `leftAt` whose member did not come back: given up as a `player_left`. */
-export async function giveUpSeat(code: string, userId: string, leftAt: number, log: Logger): Promise<void> {
-  type Result = RoomItem | null | 'early' | 'kept';
-  let outcome: RoomChange<Result>;
-  let nickname = '';
-  try {
-    ({ outcome } = await changeRoom(code, (room, now): RoomChange<Result> => {
-      const seat = room.players[userId];
-      if (!seat || seat.connectionId !== null || seat.leftAt !== leftAt)
-        return { unchanged: true, result: 'kept' };
-      if (now < seatExpiry(leftAt)) return { unchanged: true, result: 'early' };
-      nickname = seat.nickname;
-      return withoutPlayer(room, userId);
-    }));
-  } catch (error) {
-    if ((error as { reason?: string }).reason === 'not_found') return;
-    throw error;
-  }
-  if (outcome.result === 'early')
-    return scheduleTick({ kind: 'seat', roomId: code, userId, leftAt }, seatExpiry(leftAt));
-  if ('unchanged' in outcome) return;
-  await releaseSeat(userId, code, log);
-  if (!('room' in outcome)) return;
-  await broadcast(
-    outcome.room,
-    { type: 'player_left', roomId: code, room: toRoom(outcome.room), playerId: userId, nickname },
-    log,
-  );
-  await afterPlayersChanged(outcome.room, log);
 }
 
 /** A member's socket closed: if it held their seat, the seat is kept for a rejoin. */

@@ -1,9 +1,9 @@
 import { entity } from '../data/keys';
 
-/** Keys of multiplayer rooms (room.ts). */
+/** Keys of multiplayer rooms (room-store.ts). */
 export const RoomKeys = entity({
   entity: 'Multiplayer room',
-  module: 'functions/multiplayer/room.ts',
+  module: 'functions/multiplayer/room-store.ts',
   pk: 'ROOM#{code}',
   sk: 'ROOM',
   fields: { code: 'the 6-character room code (A–Z, 2–9 without look-alikes)' },
@@ -18,7 +18,7 @@ export const RoomKeys = entity({
  */
 export const RoomListingKeys = entity({
   entity: 'Multiplayer room listing',
-  module: 'functions/multiplayer/room.ts',
+  module: 'functions/multiplayer/room-store.ts',
   pk: 'ROOM#{code}',
   sk: 'LISTING',
   byCollection: { pk: 'ROOMS', sk: '{createdAt}' },
@@ -29,7 +29,7 @@ export const RoomListingKeys = entity({
 /** The questions of the room's current game, in play order, kept apart so the room item stays small. */
 export const RoomGameKeys = entity({
   entity: 'Multiplayer game questions',
-  module: 'functions/multiplayer/room.ts',
+  module: 'functions/multiplayer/room-store.ts',
   pk: 'ROOM#{code}',
   sk: 'GAME',
   notes:
@@ -39,7 +39,7 @@ export const RoomGameKeys = entity({
 /** Which room a member sits in: found again when they reconnect (rejoin). */
 export const SeatKeys = entity({
   entity: 'Multiplayer seat',
-  module: 'functions/multiplayer/room.ts',
+  module: 'functions/multiplayer/room-store.ts',
   pk: 'SEAT#{userId}',
   sk: 'SEAT',
   notes:

@@ -1,6 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  MULTIPLAYER_MESSAGES,
   ROOM_LIMITS,
   type ActiveRoom,
   type GameState,
@@ -9,27 +8,14 @@ import {
   type Room,
 } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
-import { db } from '../data/db';
-import { queryPages } from '../data/paginate';
-import { INDEX, ttlFromDate } from '../data/table';
-import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
-import { backoffMs, pause, RETRY, withRetries } from '../data/retry';
-import { ConflictError } from '../lib/errors';
-import type { Logger } from '../lib/logger';
-import { roomError } from './errors';
 import { randomToken } from '../lib/random-token';
-import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './room-keys';
 
 /**
- * Multiplayer rooms: one item per room holds its settings, players, game phase and clock, so every
- * rule is checked against one consistent state. Writes are optimistic: each checks the `version`
- * it read and adds 1, and is tried again on a conflict (answers, the hot path, are one conditional
- * update of their own slot that also adds 1 to the version).
+ * Multiplayer rooms, as the rules see them: one state per room holds its settings, players, game
+ * phase and clock, so every rule is checked against one consistent state. No SDK and no
+ * expressions here: how a room is kept (keys, the optimistic `version` check, the listing item) is
+ * room-store.ts; how a game moves is rules.ts.
  */
-
-const m = MULTIPLAYER_MESSAGES;
-/** A room nobody changes for this long is removed by TTL (a backstop: an empty room is deleted at once). */
-const ROOM_TTL_HOURS = 2;
 
 export interface SeatAnswer {
   answer: AnswerLetter;
@@ -62,9 +48,8 @@ export interface RoomSettingsItem {
   randomOrder: boolean;
 }
 
-export interface RoomItem {
-  pk: string;
-  sk: 'ROOM';
+/** A room: who sits in it, its settings and where its game stands. */
+export interface RoomState {
   code: string;
   hostId: string;
   passwordHash: string | null;
@@ -72,6 +57,7 @@ export interface RoomItem {
   settings: RoomSettingsItem;
   players: Record<string, PlayerSeat>;
   gameState: GameState;
+  /** Every phase change adds 1: a tick names the step it ends, so a late or repeated tick changes nothing. */
   step: number;
   questionIndex: number;
   /** Epoch ms when the current phase ends (the question's deadline). */
@@ -84,11 +70,12 @@ export interface RoomItem {
   questionIds: string[];
   /** The letters each question offers in play order (`AB`, `ABCD`): an answer must be one of them. */
   choices: string[];
+  /** Every change adds 1; a client ignores a snapshot older than the one it shows. */
   version: number;
   createdAt: string;
-  ttl: number;
 }
 
+/** A question of the room's current game, copied from the quiz when the game starts. */
 export interface GameQuestion {
   id: string;
   text: string;
@@ -97,8 +84,12 @@ export interface GameQuestion {
   explanation: string | null;
 }
 
-export const roomKey = (code: string) => RoomKeys.key({ code });
-const seatKey = (userId: string) => SeatKeys.key({ userId });
+/**
+ * What a change makes of a room: the room as it should be, its removal (the last player left), or
+ * nothing to write; `result` is what the caller learns either way.
+ */
+export type RoomChange<R> =
+  { room: RoomState; result: R } | { delete: true; result: R } | { unchanged: true; result: R };
 
 /** A new room code: 6 characters of the alphabet without look-alikes, from a CSPRNG. */
 export function newRoomCode(): string {
@@ -111,6 +102,7 @@ export function newRoomCode(): string {
 const hashPassword = (password: string, salt: string) =>
   createHash('sha256').update(`${salt}:${password}`).digest('base64url');
 
+/** The stored form of a room password (salted SHA-256); nulls for a public room. */
 export function passwordFields(password: string | undefined) {
   if (!password) return { passwordHash: null, passwordSalt: null };
   const salt = randomToken(16);
@@ -118,180 +110,22 @@ export function passwordFields(password: string | undefined) {
 }
 
 /** Whether `password` opens the room (constant time). */
-export function passwordMatches(room: Pick<RoomItem, 'passwordHash' | 'passwordSalt'>, password: string) {
+export function passwordMatches(room: Pick<RoomState, 'passwordHash' | 'passwordSalt'>, password: string) {
   if (!room.passwordHash || !room.passwordSalt) return true;
   const given = Buffer.from(hashPassword(password, room.passwordSalt));
   const stored = Buffer.from(room.passwordHash);
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-export const roomTtl = (now: number) => ttlFromDate(new Date(now + ROOM_TTL_HOURS * 3600_000));
-
-export async function getRoom(code: string): Promise<RoomItem | undefined> {
-  const result = await db.get({ Key: roomKey(code), ConsistentRead: true });
-  return result.Item as RoomItem | undefined;
-}
-
-export async function getGameQuestions(code: string): Promise<GameQuestion[]> {
-  const result = await db.get({ Key: RoomGameKeys.key({ code }), ConsistentRead: true });
-  return (result.Item?.questions as GameQuestion[] | undefined) ?? [];
-}
-
-/** The room the member holds a seat in, if the room still holds it. */
-export async function findSeatRoom(userId: string): Promise<RoomItem | undefined> {
-  const seat = (await db.get({ Key: seatKey(userId), ConsistentRead: true })).Item;
-  if (!seat) return undefined;
-  const room = await getRoom(String(seat.roomId));
-  if (room?.players[userId]) return room;
-  await db
-    .delete({
-      Key: seatKey(userId),
-      ConditionExpression: 'roomId = :room',
-      ExpressionAttributeValues: { ':room': seat.roomId },
-    })
-    .catch(() => undefined);
-  return undefined;
-}
-
-/**
- * Seats the member in room `code`, on condition that they sit where they were seen to sit
- * (`from`, or nowhere): a member is in one room at a time however many joins race.
- */
-export const seatPut = (userId: string, code: string, now: number, from: string | undefined): NamedItem => ({
-  name: 'seat',
-  Put: {
-    Item: { ...seatKey(userId), roomId: code, ttl: roomTtl(now) },
-    ConditionExpression: from === undefined ? 'attribute_not_exists(pk)' : 'roomId = :from',
-    ...(from === undefined ? {} : { ExpressionAttributeValues: { ':from': from } }),
-  },
-  onConditionFailed: () => roomError('busy', m.busy),
-});
-
-/** A single write that met another change's transaction on the same item: a later try can get past it. */
-const isTransactionConflict = (error: unknown) =>
-  (error as { name?: string }).name === 'TransactionConflictException';
-
-const errorName = (error: unknown) => (error as { name?: string }).name;
-
-/**
- * Forgets that the member sits in room `code` (not a later room they joined meanwhile). A pointer
- * left behind, by a crash or by conflicts that outlasted the retry policy, is harmless:
- * `findSeatRoom` checks the room still holds the seat, so the leave that called this goes on.
- */
-export async function releaseSeat(userId: string, code: string, log: Logger): Promise<void> {
-  try {
-    await withRetries(
-      () =>
-        db.delete({
-          Key: seatKey(userId),
-          ConditionExpression: 'roomId = :room',
-          ExpressionAttributeValues: { ':room': code },
-        }),
-      isTransactionConflict,
-      (error) => error as Error,
-    );
-  } catch (error) {
-    if (errorName(error) === 'ConditionalCheckFailedException') return;
-    if (!isTransactionConflict(error)) throw error;
-    log.warn('seat pointer left behind: conflicts outlasted the retry policy', { roomId: code });
-  }
-}
-
-/** The name of a new room's put in its creation's transaction (a taken code fails it). */
-const NEW_ROOM = 'new-room';
-
-/**
- * Creates a room under a fresh code (another code when one is taken). `write` commits the new
- * room's items together with whatever else the creation changes, in one transaction: by default
- * the items alone; a member seated elsewhere leaves that room in the same write (`changeRoom`).
- */
-export async function insertRoom(
-  build: (code: string) => RoomItem,
-  write: (items: NamedItem[], room: RoomItem) => Promise<void>,
-) {
-  for (let tries = 0; ; tries++) {
-    const room = build(newRoomCode());
-    try {
-      await write(
-        [
-          { name: NEW_ROOM, Put: { Item: room, ConditionExpression: 'attribute_not_exists(pk)' } },
-          listingPut(room),
-        ],
-        room,
-      );
-      return room;
-    } catch (error) {
-      if (tries < 5 && error instanceof ConditionsFailed && error.has(NEW_ROOM)) continue;
-      throw error;
-    }
-  }
-}
-
-/** What a change to a room does: the room as it should be, or its removal; `extra` items go in the same transaction. */
-export type RoomChange<R> =
-  | { room: RoomItem; result: R; extra?: NamedItem[] }
-  | { delete: true; result: R; extra?: NamedItem[] }
-  | { unchanged: true; result: R };
-
-/**
- * Reads the room, applies `change` and writes the result if nobody wrote the room meanwhile;
- * otherwise reads it again and retries under the one retry policy. `change` may throw an
- * `AppError` (the rule that refused it), which is answered as is. 404 when the room is gone.
- */
-export async function changeRoom<R>(
-  code: string,
-  change: (room: RoomItem, now: number) => RoomChange<R> | Promise<RoomChange<R>>,
-): Promise<{ outcome: RoomChange<R>; before: RoomItem }> {
-  for (let attempt = 1; ; attempt++) {
-    const before = await getRoom(code);
-    if (!before) throw roomError('not_found', m.roomNotFound);
-    const now = Date.now();
-    const outcome = await change(structuredClone(before), now);
-    if ('unchanged' in outcome) return { outcome, before };
-    const condition = {
-      ConditionExpression: 'version = :version',
-      ExpressionAttributeValues: { ':version': before.version },
-    };
-    const write: NamedItem =
-      'delete' in outcome
-        ? { name: 'room', Delete: { Key: roomKey(code), ...condition } }
-        : {
-            name: 'room',
-            Put: {
-              Item: { ...outcome.room, version: before.version + 1, ttl: roomTtl(now) },
-              ...condition,
-            },
-          };
-    const listing =
-      'delete' in outcome
-        ? [{ Delete: { Key: RoomListingKeys.key({ code }) } }]
-        : listingChanged(before, outcome.room)
-          ? [listingPut({ ...outcome.room, ttl: roomTtl(now) })]
-          : [];
-    try {
-      await transactWrite([write, ...listing, ...(outcome.extra ?? [])]);
-      if ('room' in outcome) outcome.room.version = before.version + 1;
-      return { outcome, before };
-    } catch (error) {
-      // Transactions that kept conflicting: the room is too busy for this request; try again.
-      if (error instanceof ConflictError && !(error instanceof ConditionsFailed))
-        throw roomError('busy', m.busy);
-      if (!(error instanceof ConditionsFailed && error.has('room'))) throw error;
-      if (attempt >= RETRY.attempts * 2) throw roomError('busy', m.busy);
-      await pause(backoffMs(Math.min(attempt, 4)));
-    }
-  }
-}
-
 /** Players in join order. */
-export const seatsInOrder = (room: RoomItem) =>
+export const seatsInOrder = (room: RoomState) =>
   Object.entries(room.players).sort(([, a], [, b]) => a.joinedAt - b.joinedAt);
 
-export const connectedSeats = (room: RoomItem) =>
+export const connectedSeats = (room: RoomState) =>
   seatsInOrder(room).filter(([, seat]) => seat.connectionId !== null);
 
 /** The room as every member sees it (no password, no answer key, no sockets). */
-export function toRoom(room: RoomItem): Room {
+export function toRoom(room: RoomState): Room {
   const host = room.players[room.hostId];
   const players: Player[] = seatsInOrder(room).map(([id, seat]) => ({
     id,
@@ -315,7 +149,8 @@ export function toRoom(room: RoomItem): Room {
   };
 }
 
-export function toActiveRoom(room: RoomItem): ActiveRoom {
+/** The room as the lobby lists it. */
+export function toActiveRoom(room: RoomState): ActiveRoom {
   return {
     id: room.code,
     isLocked: room.passwordHash !== null,
@@ -327,93 +162,17 @@ export function toActiveRoom(room: RoomItem): ActiveRoom {
   };
 }
 
-const connectedCount = (room: RoomItem) =>
+/** Players whose socket is open (the lobby leaves out rooms with none). */
+export const connectedCount = (room: RoomState) =>
   Object.values(room.players).filter((seat) => seat.connectionId !== null).length;
 
-function listingChanged(before: RoomItem, after: RoomItem): boolean {
+/**
+ * Whether a change alters what the lobby shows of the room (players, state, host, connections):
+ * only such a change rewrites the listing, so the many writes of a game stay off its index.
+ */
+export function listingChanged(before: RoomState, after: RoomState): boolean {
   return (
     JSON.stringify(toActiveRoom(before)) !== JSON.stringify(toActiveRoom(after)) ||
     connectedCount(before) !== connectedCount(after)
   );
-}
-
-function listingPut(room: RoomItem): NamedItem {
-  return {
-    Put: {
-      Item: {
-        ...RoomListingKeys.key({ code: room.code }),
-        ...RoomListingKeys.collection({ createdAt: room.createdAt }),
-        listing: toActiveRoom(room),
-        connectedCount: connectedCount(room),
-        ttl: room.ttl,
-      },
-    },
-  };
-}
-
-/**
- * The rooms the lobby lists: newest first, waiting rooms before those in a game, at most
- * `listedRooms`; rooms whose every player is gone (seats kept for a rejoin) are left out.
- */
-export async function listActiveRooms(): Promise<ActiveRoom[]> {
-  const rooms: ActiveRoom[] = [];
-  const now = ttlFromDate(new Date());
-  for await (const page of queryPages<{ listing: ActiveRoom; connectedCount: number; ttl: number }>(
-    { index: INDEX.byCollection, partition: RoomListingKeys.collectionPk(), newestFirst: true },
-    { maxItems: 200 },
-  )) {
-    rooms.push(
-      ...page.filter((item) => item.ttl > now && item.connectedCount > 0).map((item) => item.listing),
-    );
-  }
-  const waitingFirst = [...rooms].sort(
-    (a, b) => Number(a.gameState !== 'waiting') - Number(b.gameState !== 'waiting'),
-  );
-  return waitingFirst.slice(0, ROOM_LIMITS.listedRooms);
-}
-
-export const gamePut = (code: string, questions: GameQuestion[], now: number): NamedItem => ({
-  Put: { Item: { ...RoomGameKeys.key({ code }), questions, ttl: roomTtl(now) } },
-});
-
-export const gameDelete = (code: string): NamedItem => ({ Delete: { Key: RoomGameKeys.key({ code }) } });
-
-/**
- * Records an answer: one conditional update of the player's slot for this question, accepted only
- * while the question is open, before its deadline and once. Answers the room as it is after.
- */
-export async function recordAnswer(
-  code: string,
-  userId: string,
-  questionIndex: number,
-  answer: AnswerLetter,
-  now: number,
-): Promise<{ ok: true; room: RoomItem } | { ok: false; room: RoomItem | undefined }> {
-  try {
-    // The room may be inside another change's transaction: tried again, with the answer's own time.
-    const result = await withRetries(
-      () =>
-        db.update({
-          Key: roomKey(code),
-          UpdateExpression: 'SET players.#me.answers.#q = :answer ADD version :one',
-          ConditionExpression:
-            'gameState = :question AND questionIndex = :index AND phaseEndsAt > :now AND attribute_exists(players.#me) AND attribute_not_exists(players.#me.answers.#q)',
-          ExpressionAttributeNames: { '#me': userId, '#q': String(questionIndex) },
-          ExpressionAttributeValues: {
-            ':answer': { answer, at: now } satisfies SeatAnswer,
-            ':one': 1,
-            ':question': 'question',
-            ':index': questionIndex,
-            ':now': now,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      isTransactionConflict,
-      () => roomError('busy', m.busy),
-    );
-    return { ok: true, room: result.Attributes as RoomItem };
-  } catch (error) {
-    if (errorName(error) !== 'ConditionalCheckFailedException') throw error;
-    return { ok: false, room: await getRoom(code) };
-  }
 }

@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { answer } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `answer`: one answer per player and question, before the deadline. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'answer',
   message: clientMessageSchemas.answer,
-  handle: ({ message, ...caller }) => answer(caller, message),
+  action: answer,
 });

@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { authenticate } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `auth`: who the socket belongs to; a member who still holds a seat is put back in the room (rejoin). */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'auth',
   message: clientMessageSchemas.auth,
-  handle: ({ message, ...caller }) => authenticate(caller, message),
+  action: authenticate,
 });

@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { chat } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `chat_message`: a chat line to everyone in the room. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'chat_message',
   message: clientMessageSchemas.chat_message,
-  handle: ({ message, ...caller }) => chat(caller, message),
+  action: chat,
 });

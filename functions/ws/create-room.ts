@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { createRoom } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `create_room`: opens a room on a quiz the member may see, with them as host. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'create_room',
   message: clientMessageSchemas.create_room,
-  handle: ({ message, ...caller }) => createRoom(caller, message),
+  action: createRoom,
 });

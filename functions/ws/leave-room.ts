@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { leaveRoom } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `leave_room`: gives up the seat; the host passes on; an empty room is removed. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'leave_room',
   message: clientMessageSchemas.leave_room,
-  handle: (caller) => leaveRoom(caller),
+  action: leaveRoom,
 });

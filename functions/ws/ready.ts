@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { toggleReady } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `ready`: toggles the member's ready flag; the game starts when everyone is ready. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'ready',
   message: clientMessageSchemas.ready,
-  handle: (caller) => toggleReady(caller),
+  action: toggleReady,
 });

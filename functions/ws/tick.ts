@@ -1,8 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
-import { giveUpSeat } from '../multiplayer/actions';
-import { advance, tickSchema, type Tick } from '../multiplayer/game';
+import { advance, giveUpSeat } from '../multiplayer/game';
+import { tickSchema, type Tick } from '../multiplayer/rules';
 
 /**
  * The game clock's consumer: a delayed message ends a room's phase (a question nobody finished,

@@ -1,10 +1,10 @@
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { updateSettings } from '../multiplayer/actions';
-import { webSocketHandler } from './handler';
+import { roomRoute } from './room-route';
 
 /** `update_room_settings`: the host changes the settings; everyone's ready flag is cleared. */
-export const handler = webSocketHandler({
+export const handler = roomRoute({
   routeKey: 'update_room_settings',
   message: clientMessageSchemas.update_room_settings,
-  handle: ({ message, ...caller }) => updateSettings(caller, message),
+  action: updateSettings,
 });

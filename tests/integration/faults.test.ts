@@ -27,7 +27,7 @@ import { MESSAGES } from '@shared/messages';
 import { db, tableName } from '@functions/data/db';
 import { dynamo } from '@functions/lib/aws-clients';
 import { resetConfigForTests } from '@functions/lib/config';
-import { getRoom, roomKey } from '@functions/multiplayer/room';
+import { getRoom, roomKey } from '@functions/multiplayer/room-store';
 import { handler as tickHandler } from '@functions/ws/tick';
 import { ensureTable } from '../../scripts/local/bootstrap';
 import { startDynamoDb, type RunningDynamoDb } from '../../scripts/local/dynamodb';

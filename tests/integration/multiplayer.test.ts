@@ -9,7 +9,7 @@ import { db } from '@functions/data/db';
 import { RETRY } from '@functions/data/retry';
 import { dynamo, sqs } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import { findSeatRoom, getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room';
+import { findSeatRoom, getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room-store';
 import { SeatKeys } from '@functions/multiplayer/room-keys';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { userKey } from '@functions/users/user-keys';

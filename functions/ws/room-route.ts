@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import { AppError } from '../lib/errors';
+import type { Caller } from '../multiplayer/actions';
+import { RoomError, type RoomErrorReason } from '../multiplayer/errors';
+import type { WebSocketRouteKey } from '../routes';
+import { webSocketHandler } from './handler';
+
+/** The HTTP-like status each refusal stands for (logs; the socket sends `{message, reason}`). */
+const STATUS: Record<RoomErrorReason, number> = {
+  password_required: 401,
+  wrong_password: 403,
+  room_full: 409,
+  in_game: 409,
+  not_found: 404,
+  not_host: 403,
+  invalid: 400,
+  not_in_room: 409,
+  too_late: 409,
+  already_answered: 409,
+  rate_limited: 429,
+  busy: 409,
+};
+
+/** A room's refusal as the socket handler answers it: its message and reason, its status logged. */
+export const toSocketError = (error: RoomError) =>
+  new AppError(STATUS[error.reason], error.message, error.reason, { cause: error });
+
+/**
+ * A socket route that runs a room action (functions/multiplayer/actions.ts) for its caller: the
+ * handler layer of the rooms, where a `RoomError` of the domain becomes the socket's error answer.
+ */
+export function roomRoute<S extends z.ZodType>(options: {
+  routeKey: WebSocketRouteKey;
+  message: S;
+  action: (caller: Caller, message: z.output<S>) => Promise<void>;
+}) {
+  return webSocketHandler({
+    routeKey: options.routeKey,
+    message: options.message,
+    handle: async ({ message, ...caller }) => {
+      try {
+        await options.action(caller, message);
+      } catch (error) {
+        throw error instanceof RoomError ? toSocketError(error) : error;
+      }
+    },
+  });
+}
