@@ -3,9 +3,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+/** The web features, read from the folder so that a new one is fenced in without listing it here. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', '.bench', 'coverage'] },
+  // scripts/boundaries/fixtures break the rules on purpose: boundaries.test.ts lints them.
+  {
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      'web/dist',
+      '.data',
+      '.bench',
+      'coverage',
+      'scripts/boundaries/fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,6 +48,79 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.ts', 'tests/**/*.ts', 'infra/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  // Imports are resolved as TypeScript does (the aliases of tsconfig.base.json), so the rules below
+  // see where an `@web/...` or `@functions/...` import really lands.
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without TypeScript's extensions and parser the plugin reads no .ts file it follows, and
+      // no-cycle would find no circle at all.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.base.json' })],
+    },
+    rules: {
+      // A circle of imports makes load order matter and two modules one; a type-only import is
+      // erased at build time, so it does not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // The web app's rooms (bulletproof-react's zones): the browser code never reaches server code; a
+  // feature never imports another feature (web/src/app composes them, and what two features share
+  // lives in web/src/components or web/src/lib); the shared parts import no feature and no app code.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './web',
+              from: ['./functions', './infra', './scripts', './tests'],
+              message: 'The web app runs in the browser: share code through shared/ instead.',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature does not import another feature: compose them in web/src/app, or move what both use to web/src/components or web/src/lib.',
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'The app composes the features, not the other way round.',
+            },
+            {
+              target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/testing'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared web code does not depend on a feature or on the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // shared/ runs in the browser and in Lambda: it imports nothing of either side.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './shared',
+              from: ['./web', './functions', './infra', './scripts', './tests'],
+              message: 'shared/ is imported by the web app and the functions alike; it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // The data layer (functions/data) is the only code that talks to DynamoDB's item API, and the
   // entities' key modules the only code that spells keys: see docs/data-model.md.

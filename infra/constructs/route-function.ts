@@ -21,7 +21,7 @@ export const BUNDLING = {
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   // The AWS SDK is bundled (not taken from the runtime) so its version is the one we tested.
   externalModules: [] as string[],
-  tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+  tsconfig: join(REPO_ROOT, 'functions/tsconfig.json'),
 } as const;
 
 /**

@@ -40,23 +40,10 @@ export function defineRoute<const K extends RouteKey, const S extends RouteSchem
   return { ...schemas, key, method, path } as RouteContract<K, S>;
 }
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
-
 /** The answer of a route, as the web app receives it. */
 export type ResponseOf<C extends RouteSchemas> = z.output<C['response']>;
 /** The answer of a route, as a handler writes it. */
 export type ReplyOf<C extends RouteSchemas> = z.input<C['response']>;
-
-/** What a caller gives to call a route: exactly the parts the route takes. */
-export type CallInput<C extends RouteSchemas> = (C['params'] extends z.ZodType
-  ? { params: InputOf<C['params']> }
-  : { params?: never }) &
-  (C['query'] extends z.ZodType ? { query?: InputOf<C['query']> } : { query?: never }) &
-  (C['body'] extends z.ZodType
-    ? { body: InputOf<C['body']> | (C['form'] extends z.ZodType ? FormData : never) }
-    : C['form'] extends z.ZodType
-      ? { body: FormData }
-      : { body?: never });
 
 /** Fills a route's `{name}` segments, each URL-encoded. */
 export function fillPath(path: string, params: Record<string, string> = {}): string {

@@ -23,7 +23,7 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+    init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ) {
     const headers = new Headers(init.headers);
     const origin = this.options.origin === undefined ? APP_ORIGIN : this.options.origin;

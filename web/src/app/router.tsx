@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '@web/components/layout/app-layout';
+import { AppLayout } from '@web/app/layout/app-layout';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { HomePage } from '@web/features/home/components/home-page';
+import { HomePage } from '@web/features/quizzes/components/home-page';
 
 /** Every route of the spec's route table. Pages load on demand (route-level code splitting). */
 // Login and register are one page; a shared loader keeps React Router from remounting it needlessly.

@@ -6,7 +6,8 @@ import {
   type ApiErrorBody,
   type ErrorReason,
 } from '@shared/api';
-import { fillPath, type CallInput, type ResponseOf, type RouteContract } from '@shared/contract/define';
+import type * as z from 'zod';
+import { fillPath, type ResponseOf, type RouteContract, type RouteSchemas } from '@shared/contract/define';
 
 /**
  * The one way the web app calls the API (core-platform §1 "Shared request behaviour"):
@@ -157,6 +158,22 @@ export function routeUrl(
   ).toString();
   return query ? `${path}?${query}` : path;
 }
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/**
+ * What a caller gives to call a route: exactly the parts the route takes. A browser type (a file
+ * upload is a `FormData`), so it lives here rather than in the contract, which has no DOM.
+ */
+export type CallInput<C extends RouteSchemas> = (C['params'] extends z.ZodType
+  ? { params: InputOf<C['params']> }
+  : { params?: never }) &
+  (C['query'] extends z.ZodType ? { query?: InputOf<C['query']> } : { query?: never }) &
+  (C['body'] extends z.ZodType
+    ? { body: InputOf<C['body']> | (C['form'] extends z.ZodType ? FormData : never) }
+    : C['form'] extends z.ZodType
+      ? { body: FormData }
+      : { body?: never });
 
 /**
  * Calls a route of the contract (`shared/contract`) and returns its answer parsed by the route's

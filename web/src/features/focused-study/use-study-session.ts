@@ -12,7 +12,8 @@ import {
 } from '@shared/focused-study';
 import { toast } from '@web/components/toast/toast-store';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { saveSessionProgress, studyKeys, useCompleteSession, useDiscardSession } from './api/focused-study';
+import { saveSessionProgress, useCompleteSession, useDiscardSession } from './api/focused-study';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * The page's session (§4): start → answer each question → next until the last → complete, which
@@ -227,7 +228,7 @@ export function useStudySession(userId: string) {
       const { session } = state;
       setState({ view: 'none' });
       // Not offered again while the discard is under way.
-      queryClient.setQueryData(studyKeys.unfinished(userId), null);
+      queryClient.setQueryData(queryKeys.focusedStudy.unfinished(userId), null);
       // After the last save of it, so that a first save of a page-held session cannot keep it again.
       void saver.stop().then(() =>
         discard.mutate(session.id, {

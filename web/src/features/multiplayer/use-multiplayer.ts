@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { displayName, type CurrentUser } from '@shared/users';
 import { toast } from '@web/components/toast/toast-store';
-import { sendProgress } from '@web/features/play/api/play';
+import { sendProgress } from '@web/lib/api/save-progress';
 import { saveMultiplayerAttempt } from './api/multiplayer';
 import { MultiplayerGame } from './game-controller';
 

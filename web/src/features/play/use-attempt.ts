@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerLetter } from '@shared/constants';
 import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
 import { toast } from '@web/components/toast/toast-store';
-import { sendProgress, sendStudyRecord } from './api/play';
+import { sendStudyRecord } from './api/play';
+import { sendProgress } from '@web/lib/api/save-progress';
 import { useAnswerChecks } from './use-answer-checks';
 
 /** A question's answer: the letter chosen, or '-' for none (as the attempt is saved). */

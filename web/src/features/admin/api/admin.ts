@@ -4,13 +4,14 @@ import { adminApi } from '@shared/contract/admin';
 import { callApi } from '@web/lib/api-client';
 
 import type { BanInput, BulkDeleteInput, UnbanInput } from '@shared/admin';
+import { queryKeys } from '@web/lib/query-keys';
 
 export type { AdminReport, EditHistoryEntry, FlaggedQuiz, ReportedUser } from '@shared/admin';
 
 /** The flagged list is refetched every 10 s and on window focus (spec). */
 export function useFlaggedQuizzes(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/admin/flagged-quizzes'],
+    queryKey: queryKeys.admin.flaggedQuizzes,
     queryFn: () => callApi(adminApi.flaggedQuizzes),
     enabled,
     refetchInterval: UI.adminReportsRefetchMs,
@@ -21,7 +22,7 @@ export function useFlaggedQuizzes(enabled: boolean) {
 
 export function useAdminReports(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/admin/reports'],
+    queryKey: queryKeys.admin.reports,
     queryFn: () => callApi(adminApi.reports),
     enabled,
     staleTime: 0,
@@ -31,7 +32,7 @@ export function useAdminReports(enabled: boolean) {
 
 export function useReportedUsers(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/admin/reported-users'],
+    queryKey: queryKeys.admin.reportedUsers,
     queryFn: () => callApi(adminApi.reportedUsers),
     enabled,
     staleTime: 0,
@@ -75,9 +76,6 @@ export function useAdminAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runAction,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

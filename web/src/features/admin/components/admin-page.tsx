@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { Spinner } from '@web/components/ui/spinner';
-import { useRequireUser } from '@web/features/auth/use-require-user';
+import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { AdminDetailDialog, type AdminDetail } from './admin-detail-dialog';
 import { AllReportsTab } from './all-reports-tab';
 import { FlaggedQuizzesTab } from './flagged-quizzes-tab';

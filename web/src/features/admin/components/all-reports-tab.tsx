@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { ADMIN_MESSAGES, REPORT_STATUS_LABELS } from '@shared/admin';
 import { Spinner } from '@web/components/ui/spinner';
-import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
+import { reportReasonLabel } from '@web/lib/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
 import { useAdminReports, type AdminReport } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Eye, EyeOff, History, Trash2 } from 'lucide-react';
 import { Spinner } from '@web/components/ui/spinner';
-import { reportReasonLabel } from '@web/features/quizzes/report-reason-label';
+import { reportReasonLabel } from '@web/lib/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
 import { useAdminReports, useFlaggedQuizzes, type AdminReport, type FlaggedQuiz } from '../api/admin';
 import { useAdminCommand } from '../use-admin-command';

@@ -3,7 +3,8 @@ import type { LoginInput } from '@shared/accounts';
 import { accountsApi } from '@shared/contract/accounts';
 import { UI } from '@shared/constants';
 import { callApi } from '@web/lib/api-client';
-import { currentUserKey, setCurrentUser, getCurrentUser } from './get-current-user';
+import { setCurrentUser, getCurrentUser } from '@web/lib/auth/current-user';
+import { queryKeys } from '@web/lib/query-keys';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -27,7 +28,9 @@ export function useLogin() {
         }
         await wait(UI.loginPollIntervalMs);
       }
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+      await queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
+      });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput, VerifyEmailInput } from '@shared/accounts';
 import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
-import { setCurrentUser } from './get-current-user';
+import { setCurrentUser } from '@web/lib/auth/current-user';
 
 /** `POST /api/auth/register`: the new member is signed in. */
 export function useRegister() {

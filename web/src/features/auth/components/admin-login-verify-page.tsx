@@ -6,8 +6,8 @@ import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
-import { verifyAdminToken } from '../api/account';
-import { setCurrentUser } from '../api/get-current-user';
+import { verifyAdminToken } from '../api/verify-token';
+import { setCurrentUser } from '@web/lib/auth/current-user';
 import { usePageTitle } from '@web/lib/page-title';
 
 const REDIRECT_AFTER_MS = 3000;

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/toast/toaster';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { useLocation } from 'react-router-dom';
-import { safeReturnPath } from '../return-path';
+import { safeReturnPath } from '@web/lib/auth/return-path';
+import { queryKeys } from '@web/lib/query-keys';
 import { AuthPage } from './auth-page';
 
 function Where() {
@@ -48,7 +49,7 @@ describe('AuthPage', () => {
     const { queryClient } = renderWithProviders(<AuthPage />, { route: '/login' });
     fillLogin();
     await waitFor(() => expect(meCalls).toBe(3), { timeout: 2000 });
-    expect(queryClient.getQueryData(['/api/auth/me'])).toEqual(user);
+    expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(user);
   });
 
   it('shows the e-mail confirmation notice to administrators instead of logging in', async () => {

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 import { usePageTitle } from '@web/lib/page-title';
-import type { LoginState } from '../return-path';
+import type { LoginState } from '@web/lib/auth/return-path';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
+import type { AuthMode } from '../auth-mode';
 import '../auth.css';
-
-/** Which of the page's three forms is shown. */
-export type AuthMode = 'login' | 'register' | 'reset';
 
 const MODE_TITLES: Record<AuthMode, string> = {
   login: 'ログイン',

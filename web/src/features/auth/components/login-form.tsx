@@ -13,8 +13,8 @@ import { zodResolver } from '@web/lib/zod-resolver';
 import { formatDateTime } from '@web/lib/format-date';
 import { ContactLink } from '@web/components/contact-link';
 import { useLogin } from '../api/login';
-import { returnPathAfterLogin } from '../return-path';
-import type { AuthMode } from './auth-page';
+import { returnPathAfterLogin } from '@web/lib/auth/return-path';
+import type { AuthMode } from '../auth-mode';
 
 /**
  * The line under the title, by why the visitor is here: a guest sent from 「クイズを作る」 is most

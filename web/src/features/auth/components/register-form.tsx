@@ -12,8 +12,8 @@ import { paths } from '@web/config/paths';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
 import { useRegister } from '../api/register';
-import { returnPathAfterLogin } from '../return-path';
-import type { AuthMode } from './auth-page';
+import { returnPathAfterLogin } from '@web/lib/auth/return-path';
+import type { AuthMode } from '../auth-mode';
 
 /** A new account: username, nickname, e-mail, password; signed in and home on success. */
 export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {

@@ -15,7 +15,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { useResetPassword } from '../api/password-reset';
+import { useResetPassword } from '../api/reset-password';
 import '../auth.css';
 import { usePageTitle } from '@web/lib/page-title';
 

@@ -6,8 +6,8 @@ import { ACCOUNT_MESSAGES, emailRequestSchema, type EmailRequestInput } from '@s
 import { toastError } from '@web/components/toast/toast-error';
 import { TextField } from '@web/components/ui/text-field';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { useRequestPasswordReset } from '../api/password-reset';
-import type { AuthMode } from './auth-page';
+import { useRequestPasswordReset } from '@web/lib/auth/request-password-reset';
+import type { AuthMode } from '../auth-mode';
 
 /** A password reset e-mail; the answer is the same whether or not the address has an account. */
 export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {

@@ -11,10 +11,11 @@ import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { verifyRegistrationToken } from '../api/account';
+import { verifyRegistrationToken } from '../api/verify-token';
 import { useVerifyEmail } from '../api/register';
 import '../auth.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { queryKeys } from '@web/lib/query-keys';
 
 const REDIRECT_AFTER_MS = 2000;
 
@@ -24,7 +25,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = useQuery({
-    queryKey: ['/api/auth/verify-token', token],
+    queryKey: queryKeys.registrationToken(token),
     queryFn: () => verifyRegistrationToken(token),
     enabled: Boolean(token),
   });

@@ -9,50 +9,40 @@ import type {
   StudyAnswer,
 } from '@shared/focused-study';
 import { callApi } from '@web/lib/api-client';
-import { aiKeys } from '@web/features/ai/api/ai';
 import { uploadToStorage } from './upload';
-
-/** Query keys of the focused-study page, per member (a sign-out and sign-in must not show another's). */
-export const studyKeys = {
-  materials: (userId: string) => ['/api/focused-study', 'pdfs', userId] as const,
-  settings: (userId: string) => ['/api/focused-study', 'settings', userId] as const,
-  latest: (userId: string) => ['/api/focused-study', 'latest-session', userId] as const,
-  savedSets: (userId: string) => ['/api/focused-study', 'saved-question-sets', userId] as const,
-  reviews: (userId: string) => ['/api/focused-study', 'review-queue', userId] as const,
-  unfinished: (userId: string) => ['/api/focused-study', 'unfinished-session', userId] as const,
-};
+import { queryKeys } from '@web/lib/query-keys';
 
 export function useMaterials(userId: string) {
   return useQuery({
-    queryKey: studyKeys.materials(userId),
+    queryKey: queryKeys.focusedStudy.materials(userId),
     queryFn: () => callApi(focusedStudyApi.materials),
   });
 }
 
 export function useStudySettings(userId: string) {
   return useQuery({
-    queryKey: studyKeys.settings(userId),
+    queryKey: queryKeys.focusedStudy.settings(userId),
     queryFn: () => callApi(focusedStudyApi.settings),
   });
 }
 
 export function useLatestSession(userId: string) {
   return useQuery({
-    queryKey: studyKeys.latest(userId),
+    queryKey: queryKeys.focusedStudy.latest(userId),
     queryFn: () => callApi(focusedStudyApi.latestSession),
   });
 }
 
 export function useSavedSets(userId: string) {
   return useQuery({
-    queryKey: studyKeys.savedSets(userId),
+    queryKey: queryKeys.focusedStudy.savedSets(userId),
     queryFn: () => callApi(focusedStudyApi.savedSets),
   });
 }
 
 export function useReviewQueue(userId: string) {
   return useQuery({
-    queryKey: studyKeys.reviews(userId),
+    queryKey: queryKeys.focusedStudy.reviews(userId),
     queryFn: () => callApi(focusedStudyApi.reviewQueue),
   });
 }
@@ -70,7 +60,7 @@ export type UploadProgress = { phase: 'sending'; percent: number } | { phase: 'r
  * `POST /api/focused-study/upload-pdf` names them, and the server reads their text.
  */
 export function useUploadMaterials(userId: string) {
-  const refresh = useRefresh(studyKeys.materials, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.materials, userId);
   return useMutation({
     mutationFn: async ({
       files,
@@ -102,7 +92,7 @@ export function useUploadMaterials(userId: string) {
 }
 
 export function useAddText(userId: string) {
-  const refresh = useRefresh(studyKeys.materials, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.materials, userId);
   return useMutation({
     mutationFn: (text: string) => callApi(focusedStudyApi.addText, { body: { text } }),
     onSuccess: () => refresh(),
@@ -110,7 +100,7 @@ export function useAddText(userId: string) {
 }
 
 export function useDeleteMaterial(userId: string) {
-  const refresh = useRefresh(studyKeys.materials, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.materials, userId);
   return useMutation({
     mutationFn: (id: string) => callApi(focusedStudyApi.deleteMaterial, { params: { id } }),
     onSettled: () => refresh(),
@@ -121,7 +111,7 @@ export function useUpdateSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: StudySettingsChanges) => callApi(focusedStudyApi.updateSettings, { body: changes }),
-    onSuccess: (settings) => queryClient.setQueryData(studyKeys.settings(userId), settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.focusedStudy.settings(userId), settings),
   });
 }
 
@@ -147,8 +137,8 @@ export function useStartSession(userId: string) {
       ),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: aiKeys.usage(userId) }),
-        queryClient.invalidateQueries({ queryKey: studyKeys.unfinished(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.aiUsage(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.focusedStudy.unfinished(userId) }),
       ]),
   });
 }
@@ -156,7 +146,7 @@ export function useStartSession(userId: string) {
 /** The session left unfinished (after a reload, or on another device), or null. */
 export function useUnfinishedSession(userId: string) {
   return useQuery({
-    queryKey: studyKeys.unfinished(userId),
+    queryKey: queryKeys.focusedStudy.unfinished(userId),
     queryFn: () => callApi(focusedStudyApi.unfinishedSession),
   });
 }
@@ -170,7 +160,7 @@ export const saveSessionProgress = (sessionId: string, body: SessionProgressInpu
 
 /** Ends an unfinished session early, or discards it before a page-held one begins. */
 export function useDiscardSession(userId: string) {
-  const refresh = useRefresh(studyKeys.unfinished, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.unfinished, userId);
   return useMutation({
     mutationFn: (sessionId: string) => callApi(focusedStudyApi.discardSession, { params: { sessionId } }),
     onSettled: () => refresh(),
@@ -178,7 +168,7 @@ export function useDiscardSession(userId: string) {
 }
 
 export function useStartSavedSession(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: (setId: string) => callApi(focusedStudyApi.startSavedSession, { params: { setId } }),
     onSuccess: () => refresh(),
@@ -195,15 +185,15 @@ export function useCompleteSession(userId: string) {
     }) => callApi(focusedStudyApi.completeSession, { body: input satisfies CompleteSessionInput }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: studyKeys.latest(userId) }),
-        queryClient.invalidateQueries({ queryKey: studyKeys.reviews(userId) }),
-        queryClient.invalidateQueries({ queryKey: studyKeys.unfinished(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.focusedStudy.latest(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.focusedStudy.reviews(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.focusedStudy.unfinished(userId) }),
       ]),
   });
 }
 
 export function useSaveSet(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: (input: {
       title: string;
@@ -216,7 +206,7 @@ export function useSaveSet(userId: string) {
 }
 
 export function useUpdateSet(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: ({ setId, title, description }: { setId: string; title: string; description: string }) =>
       callApi(focusedStudyApi.updateSet, { params: { setId }, body: { title, description } }),
@@ -225,7 +215,7 @@ export function useUpdateSet(userId: string) {
 }
 
 export function useDeleteSet(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: (setId: string) => callApi(focusedStudyApi.deleteSet, { params: { setId } }),
     onSettled: () => refresh(),
@@ -233,7 +223,7 @@ export function useDeleteSet(userId: string) {
 }
 
 export function useFavoriteSet(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: ({ setId, isFavorite }: { setId: string; isFavorite: boolean }) =>
       callApi(focusedStudyApi.favoriteSet, { params: { setId }, body: { isFavorite } }),
@@ -242,7 +232,7 @@ export function useFavoriteSet(userId: string) {
 }
 
 export function useUpdateSetQuestion(userId: string) {
-  const refresh = useRefresh(studyKeys.savedSets, userId);
+  const refresh = useRefresh(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
     mutationFn: ({
       setId,

@@ -12,8 +12,8 @@ import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
-import { useAiUsage } from '@web/features/ai/api/ai';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { useAiUsage } from '@web/lib/api/get-ai-usage';
+import { useCurrentUser } from '@web/lib/auth/current-user';
 import { ApiError } from '@web/lib/api-client';
 import {
   useDiscardSession,
@@ -38,7 +38,7 @@ import { SettingsTab } from './settings-tab';
 import { StudyTab } from './study-tab';
 import { UpgradePrompt } from './upgrade-prompt';
 import '../focused-study.css';
-import { LoginRequired } from '@web/features/auth/components/login-required';
+import { LoginRequired } from '@web/components/login-required';
 
 /** '/focused-study' (§2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
 export function FocusedStudyPage() {

@@ -8,7 +8,7 @@ import {
   type UnfinishedSession,
 } from '@shared/focused-study';
 import { Spinner } from '@web/components/ui/spinner';
-import type { useAiUsage } from '@web/features/ai/api/ai';
+import type { useAiUsage } from '@web/lib/api/get-ai-usage';
 import { formatDay } from '@web/lib/format-date';
 import { ResumeCard } from './resume-offer';
 

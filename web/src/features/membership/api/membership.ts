@@ -1,16 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { membershipApi } from '@shared/contract/membership';
-import { currentUserKey } from '@web/features/auth/api/get-current-user';
 import { callApi } from '@web/lib/api-client';
-
-/** Query keys: the membership is per user (core-platform §7 "keyed by user id"). */
-export const membershipKeys = {
-  status: (userId: string) => ['/api/user/pro', userId] as const,
-};
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/user/pro`: isPro, status, expiresAt, message. */
 export const proStatusQuery = (userId: string) =>
-  queryOptions({ queryKey: membershipKeys.status(userId), queryFn: () => callApi(membershipApi.status) });
+  queryOptions({ queryKey: queryKeys.membership(userId), queryFn: () => callApi(membershipApi.status) });
 
 export function useProStatus(userId: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...proStatusQuery(userId), enabled: options.enabled ?? true });
@@ -21,8 +16,8 @@ export function useRefreshMembership(userId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: membershipKeys.status(userId) }),
-      queryClient.invalidateQueries({ queryKey: currentUserKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.membership(userId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
     ]);
 }
 

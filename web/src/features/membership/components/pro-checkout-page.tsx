@@ -7,13 +7,13 @@ import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { useCurrentUser } from '@web/lib/auth/current-user';
 import { useProStatus, useRefreshMembership, useStartCheckout } from '../api/membership';
 import { MembershipOverview } from './membership-overview';
 import { BackHomeButton, membershipFailure } from './membership-parts';
 import { PaymentReturn } from './payment-return';
 import '../membership.css';
-import { LoginRequired } from '@web/features/auth/components/login-required';
+import { LoginRequired } from '@web/components/login-required';
 
 /**
  * '/pro-checkout' (second document §2, §4): the membership page. Members only (a login-needed

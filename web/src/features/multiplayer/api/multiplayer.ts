@@ -6,14 +6,12 @@ import { quizzesApi } from '@shared/contract/quizzes';
 import { ROOM_LIMITS } from '@shared/multiplayer';
 import { toastError } from '@web/components/toast/toast-error';
 import { callApi } from '@web/lib/api-client';
-import { quizKeys } from '@web/features/quizzes/api/quizzes';
-
-export const activeRoomsKey = ['/api/multiplayer/rooms'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/multiplayer/rooms`, polled every 5 seconds while the lobby is shown (§2, §9). */
 export function useActiveRooms(enabled: boolean) {
   return useQuery({
-    queryKey: activeRoomsKey,
+    queryKey: queryKeys.multiplayerRooms,
     queryFn: () => callApi(multiplayerApi.rooms),
     enabled,
     refetchInterval: ROOM_LIMITS.roomsRefetchMs,
@@ -29,7 +27,7 @@ export function useActiveRooms(enabled: boolean) {
 export function useRoomQuizSearch(params: { q: string; category: string }) {
   const query = { q: params.q, category: params.category, sort: 'popular' as const };
   return useQuery({
-    queryKey: quizKeys.search(query),
+    queryKey: queryKeys.quizzes.search(query),
     queryFn: () => callApi(quizzesApi.search, { query }),
     placeholderData: keepPreviousData,
     retry: 1,
@@ -39,7 +37,7 @@ export function useRoomQuizSearch(params: { q: string; category: string }) {
 /** `GET /api/quizzes/{id}`, when a page sent the member here to play that quiz together (`?quiz=`). */
 export function useLinkedQuiz(id: string | null) {
   return useQuery({
-    queryKey: ['/api/quizzes', id ?? ''],
+    queryKey: queryKeys.quizzes.detail(id ?? ''),
     queryFn: () => callApi(quizzesApi.get, { params: { id: id ?? '' } }),
     enabled: Boolean(id),
   });
@@ -55,10 +53,6 @@ export function saveMultiplayerAttempt(
     params: { id: quizId },
     body: attempt,
   })
-    .then(() =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/quizzes'),
-      }),
-    )
+    .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.quizzes.all }))
     .catch(() => toastError(null, '結果の保存に失敗しました。'));
 }

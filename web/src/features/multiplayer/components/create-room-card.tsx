@@ -6,7 +6,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { useLinkedQuiz } from '../api/multiplayer';
 import type { ConnectionStatus } from '../connection';
 import type { MultiplayerGame } from '../game-controller';
-import { canPlayTogether } from '../play-together';
+import { canPlayTogether } from '@web/lib/play-together';
 import { DEFAULT_ROOM_SETTINGS, RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
 
 /**

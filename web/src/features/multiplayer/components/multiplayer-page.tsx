@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { Loader2 } from 'lucide-react';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { LINKED_QUIZ_PARAM } from '../play-together';
+import { useCurrentUser } from '@web/lib/auth/current-user';
+import { LINKED_QUIZ_PARAM } from '@web/lib/play-together';
 import { useMultiplayer } from '../use-multiplayer';
 import { ConnectionBanner } from './connection-status';
 import { FinishedView } from './finished-view';
@@ -16,7 +16,7 @@ import { RoomView } from './room-view';
 import { StartingView } from './starting-view';
 import '../multiplayer.css';
 import { usePageTitle } from '@web/lib/page-title';
-import { LoginRequired } from '@web/features/auth/components/login-required';
+import { LoginRequired } from '@web/components/login-required';
 
 /**
  * '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results.

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Clock, Users } from 'lucide-react';
 import type { AnswerLetter } from '@shared/constants';
 import type { Room } from '@shared/multiplayer';
-import { useAnswerKeys } from '@web/features/play/use-answer-keys';
+import { useAnswerKeys } from '@web/lib/use-answer-keys';
 import type { MultiplayerGame } from '../game-controller';
 import type { QuestionState } from '../game-state';
 import { useRemaining } from '../use-remaining';

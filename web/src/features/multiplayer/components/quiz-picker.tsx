@@ -4,8 +4,8 @@ import { MULTIPLAYER_CATEGORIES, type MultiplayerCategory } from '@shared/multip
 import type { QuizSummary } from '@shared/quizzes';
 import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { SelectField } from '@web/components/ui/text-field';
-import { useMyQuizzes } from '@web/features/quizzes/api/quizzes';
-import { useDebounced } from '@web/features/quizzes/use-debounced';
+import { useMyQuizzes } from '@web/lib/api/get-my-quizzes';
+import { useDebounced } from '@web/lib/use-debounced';
 import { useRoomQuizSearch } from '../api/multiplayer';
 
 /** 'all' reads すべて; the other categories are their own names. */

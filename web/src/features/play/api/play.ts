@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerCheckInput, AttemptInput, ProgressInput } from '@shared/attempts';
+import type { AnswerCheckInput, AttemptInput } from '@shared/attempts';
 import type { StudyRecordInput } from '@shared/progress';
 import { attemptsApi } from '@shared/contract/attempts';
 import { progressApi } from '@shared/contract/progress';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/quizzes/{id}`: the quiz with its questions (no answer key unless the player wrote it). */
 export function useQuizForPlay(id: string) {
   return useQuery({
-    queryKey: ['/api/quizzes', id],
+    queryKey: queryKeys.quizzes.detail(id),
     queryFn: () => callApi(quizzesApi.get, { params: { id } }),
   });
 }
@@ -18,22 +19,12 @@ export function useQuizForPlay(id: string) {
 export const checkAnswer = (quizId: string, input: AnswerCheckInput) =>
   callApi(attemptsApi.check, { params: { id: quizId }, body: input });
 
-/** `POST /api/quizzes/{id}/attempt/progress`: sent at each answer; a failure is only logged. */
-export function sendProgress(quizId: string, answers: ProgressInput['answers']) {
-  callApi(attemptsApi.saveProgress, { params: { id: quizId }, body: { answers } }).catch((error: unknown) =>
-    console.warn('progress not saved', error),
-  );
-}
-
 export function useSaveAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ quizId, ...attempt }: AttemptInput & { quizId: string }) =>
       callApi(attemptsApi.save, { params: { id: quizId }, body: attempt }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/quizzes'),
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.quizzes.all }),
   });
 }
 

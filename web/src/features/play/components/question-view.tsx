@@ -4,7 +4,7 @@ import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
 import type { PlayQuestion } from '@shared/quizzes';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
-import { useAnswerKeys } from '../use-answer-keys';
+import { useAnswerKeys } from '@web/lib/use-answer-keys';
 import { checkedResult, type AnswerCheck } from '../use-answer-checks';
 import type { Answer } from '../use-attempt';
 

@@ -2,8 +2,8 @@ import { ArrowLeft, Share2, Shuffle, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { QuizForPlay } from '@shared/quizzes';
 import { toast } from '@web/components/toast/toast-store';
-import { canPlayTogether, playTogetherPath } from '@web/features/multiplayer/play-together';
-import { CategoryBadge, DifficultyBadge } from '@web/features/quizzes/components/quiz-badges';
+import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
+import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 
 /**
  * Before スタート: the quiz's badges, title, description, question count, time limit, author, and

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { QuizForPlay } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
+import { useCurrentUser } from '@web/lib/auth/current-user';
 import { toastError } from '@web/components/toast/toast-error';
 import { ApiError } from '@web/lib/api-client';
 import { afterFirstLoad } from '@web/lib/first-load-settled';

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { progressApi } from '@shared/contract/progress';
 import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Stats and activity are refetched on entering the page and on window focus (spec). */
 const fresh = { staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: true } as const;
 
 export function useUserStats(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/user/stats'],
+    queryKey: queryKeys.user.stats,
     queryFn: () => callApi(progressApi.stats),
     enabled,
     ...fresh,
@@ -16,7 +17,7 @@ export function useUserStats(enabled: boolean) {
 
 export function useUserActivity(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/user/activity'],
+    queryKey: queryKeys.user.activity,
     queryFn: () => callApi(progressApi.activity),
     enabled,
     ...fresh,

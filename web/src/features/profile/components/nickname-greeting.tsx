@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/constants';
 import { displayName, type CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { useUpdateNickname } from '@web/features/auth/api/account';
+import { useUpdateNickname } from '../api/update-nickname';
 
 /** こんにちは、… さん, with a pencil that turns the greeting into a nickname form. */
 export function NicknameGreeting({ user }: { user: CurrentUser }) {

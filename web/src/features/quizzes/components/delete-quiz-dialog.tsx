@@ -2,7 +2,7 @@ import type { QuizSummary } from '@shared/quizzes';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
-import { useDeleteQuiz } from '../api/quizzes';
+import { useDeleteQuiz } from '../api/delete-quiz';
 
 /** The confirmation before a quiz and everything attached to it is deleted. */
 export function DeleteQuizDialog({ quiz, onClose }: { quiz: QuizSummary | null; onClose: () => void }) {

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { toastError } from '@web/components/toast/toast-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { useFavorites, useToggleFavorite } from '../api/quizzes';
+import { useFavorites } from '@web/lib/api/get-favorites';
+import { useToggleFavorite } from '@web/lib/api/toggle-favorite';
 
 /** The member's favourite quizzes on '/my-quizzes': play them, or take them off the list. */
 export function FavoritesSection() {

@@ -1,8 +1,8 @@
 import { Sparkles, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
-import { useFeaturedQuiz } from '../api/quizzes';
-import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
+import { useFeaturedQuiz } from '../api/get-featured-quiz';
+import { CategoryBadge, DifficultyBadge, RatingText } from '@web/components/quiz-badges';
 import '../quizzes.css';
 
 /** The featured card's place while it loads (also in the page the build paints before any script). */

@@ -2,7 +2,7 @@ import { AlertTriangle, Eye, Pencil, Shuffle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
-import { CategoryBadge, DifficultyBadge } from './quiz-badges';
+import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 
 /** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete. */
 export function MyQuizCard(props: {

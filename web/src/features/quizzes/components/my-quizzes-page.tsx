@@ -3,14 +3,14 @@ import { Plus, Search } from 'lucide-react';
 import type { QuizSummary } from '@shared/quizzes';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { useMyQuizzes } from '../api/quizzes';
+import { useCurrentUser } from '@web/lib/auth/current-user';
+import { useMyQuizzes } from '@web/lib/api/get-my-quizzes';
 import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { useOpenedOnce } from '@web/lib/use-opened-once';
-import { LoginRequired } from '@web/features/auth/components/login-required';
+import { LoginRequired } from '@web/components/login-required';
 
 // The dialogs (the quiz form, its checks, the AI client) load when one is first opened: the list
 // does not wait for them.

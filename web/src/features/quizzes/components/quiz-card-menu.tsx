@@ -3,8 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, MoreVertical, Users } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quizzes';
-import { useCurrentUser } from '@web/features/auth/api/get-current-user';
-import { canPlayTogether, playTogetherPath } from '@web/features/multiplayer/play-together';
+import { useCurrentUser } from '@web/lib/auth/current-user';
+import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
 
 /**
  * A quiz card's その他の操作 menu, mounted when its button is first used and opened once mounted (see QuizCard):

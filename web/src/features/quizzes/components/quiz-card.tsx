@@ -3,8 +3,8 @@ import { MoreVertical, Play, Shuffle, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quizzes';
 import { paths } from '@web/config/paths';
-import { CategoryBadge, DifficultyBadge, RatingText } from './quiz-badges';
-import { FavoriteButton } from './favorite-button';
+import { CategoryBadge, DifficultyBadge, RatingText } from '@web/components/quiz-badges';
+import { FavoriteButton } from '@web/components/favorite-button';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
 import '../quizzes.css';
 

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { DIFFICULTIES, LIMITS } from '@shared/constants';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-field';
-import { useCategories } from '@web/features/categories/api/get-categories';
+import { useCategories } from '@web/lib/api/get-categories';
 import type { QuizFormValues } from '../quiz-form-values';
 
 /** The quiz's own fields, the same when creating and editing: title, category, difficulty, time limit, description. */

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { DIFFICULTIES } from '@shared/constants';
-import { useCategories } from '@web/features/categories/api/get-categories';
+import { useCategories } from '@web/lib/api/get-categories';
 import '../quizzes.css';
 
 export interface Filters {

@@ -1,8 +1,8 @@
 import type { QuizSummary } from '@shared/quizzes';
 import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { useQuizReports } from '../api/quizzes';
-import { reportReasonLabel } from '../report-reason-label';
+import { useQuizReports } from '../api/get-quiz-reports';
+import { reportReasonLabel } from '@web/lib/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
 
 /** The reports other members sent about one of the author's quizzes. */

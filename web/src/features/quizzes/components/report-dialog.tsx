@@ -6,9 +6,9 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { TextAreaField } from '@web/components/ui/text-field';
-import { currentPath, loginPathFor, type LoginState } from '@web/features/auth/return-path';
+import { currentPath, loginPathFor, type LoginState } from '@web/lib/auth/return-path';
 import { ApiError } from '@web/lib/api-client';
-import { useReportQuiz } from '../api/quizzes';
+import { useReportQuiz } from '../api/report-quiz';
 
 /** The report dialog: reason (required) and optional details; closes and resets after sending. */
 export function ReportDialog(props: {

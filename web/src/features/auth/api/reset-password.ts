@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordInput } from '@shared/accounts';
+import { accountsApi } from '@shared/contract/accounts';
+import { callApi } from '@web/lib/api-client';
+
+/** `POST /api/auth/reset-password`. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: ResetPasswordInput) => callApi(accountsApi.resetPassword, { body: input }),
+  });
+}

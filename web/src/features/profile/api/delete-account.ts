@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountsApi } from '@shared/contract/accounts';
+import { callApi } from '@web/lib/api-client';
+import { setCurrentUser } from '@web/lib/auth/current-user';
+
+/** `DELETE /api/user/delete`: on success every cached answer is dropped (the caller goes home). */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string) => callApi(accountsApi.deleteAccount, { body: { password } }),
+    onSuccess: () => {
+      queryClient.clear();
+      setCurrentUser(queryClient, null);
+    },
+  });
+}
