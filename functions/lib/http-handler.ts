@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import '@shared/zod-ja';
 import { COOKIE_NAMES, CSRF_HEADER, SAFE_METHODS, type ApiErrorBody } from '@shared/api';
 import { LIMITS } from '@shared/constants';
-import type { ReplyOf, RouteSchemas } from '@shared/contract/define';
+import type { ReplyOf, RouteContract, RouteSchemas } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
 import type { AccessLevel, HttpRoute } from '../routes';
 import { getConfig, type Config } from './config';
@@ -384,21 +384,19 @@ export type RouteHandle<C extends RouteSchemas, U, S = SessionInfo> = (
 ) => Promise<HttpReply<ReplyOf<C>>>;
 
 /**
- * The chain for one route. `functions/api/http.ts` calls it with the route table's entry, the
- * contract and the session lookup; test fixtures call it with routes of their own.
+ * The chain for one route. `functions/api/http.ts` calls it with the route table's row (and its
+ * contract) and the session lookup; test fixtures call it with routes of their own.
  */
 export function createHttpHandler<
-  C extends RouteSchemas,
+  C extends RouteContract,
   U extends Principal | undefined,
   S extends SessionInfo,
 >(
-  route: HttpRoute,
-  contract: C,
+  route: HttpRoute & { contract: C },
   handle: RouteHandle<C, U, S>,
   identify: Identify<NonNullable<U> & Principal, S>,
 ) {
   getConfig();
-  const routeKey = `${route.method} ${route.path}`;
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HandlerContext>()
     .use(observe(route))
     .use(csrfCookie)
@@ -406,7 +404,7 @@ export function createHttpHandler<
     .use(identifyCaller(identify as unknown as Identify<Principal, SessionInfo>))
     .use(checkCsrf)
     .use(checkAccess)
-    .use(validate(contract))
+    .use(validate(route.contract))
     .use(mapErrors)
     .handler(async (event, context) => {
       const state = context.state;
@@ -430,13 +428,16 @@ export function createHttpHandler<
               : Infinity,
           ) - REPLY_MARGIN_MS,
       });
-      const body = checkedAnswer(contract.response, reply.body, state.config, state.log);
+      const body = checkedAnswer(route.contract.response, reply.body, state.config, state.log);
       return jsonResponse(reply.status ?? 200, body, reply);
     });
   // Every line the chain and the domain code log carries the request id and route (`requestLog()`).
   return (event: APIGatewayProxyEventV2, context: Context) =>
     withRequestLog(
-      createLogger({ requestId: requestIdOf(event, context), route: routeKey }, getConfig().logLevel),
+      createLogger(
+        { requestId: requestIdOf(event, context), route: route.contract.key },
+        getConfig().logLevel,
+      ),
       () => chain(event, context as HandlerContext),
     );
 }

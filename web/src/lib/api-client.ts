@@ -6,7 +6,13 @@ import {
   type ApiErrorBody,
   type ErrorReason,
 } from '@shared/api';
-import { fillPath, type CallInput, type ResponseOf, type RouteContract } from '@shared/contract/define';
+import {
+  fillPath,
+  type CallInput,
+  type HttpMethod,
+  type ResponseOf,
+  type RouteContract,
+} from '@shared/contract/define';
 
 /**
  * The one way the web app calls the API (core-platform §1 "Shared request behaviour"):
@@ -88,8 +94,6 @@ const preloadedReads = () => (typeof window === 'undefined' ? undefined : window
 
 const dropAnswer = (response: Promise<Response>) =>
   void response.then((answer) => answer.body?.cancel()).catch(() => undefined);
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let csrfCookieRequest: Promise<string | undefined> | undefined;
 
