@@ -1,7 +1,8 @@
 import type { RouteContract } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
 import { AccountStoppedError, ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
+import { createHttpHandler } from '../lib/http/create-http-handler';
+import type { Identify, RouteHandle } from '../lib/http/types';
 import { httpRoutes, type HttpRoute, type HttpRouteKey } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
 import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '../users/user';
