@@ -1,3 +1,14 @@
+import { accountsApi } from '@shared/contract/accounts';
+import { adminApi } from '@shared/contract/admin';
+import { aiApi } from '@shared/contract/ai';
+import { attemptsApi } from '@shared/contract/attempts';
+import { categoriesApi } from '@shared/contract/categories';
+import type { RouteContract } from '@shared/contract/define';
+import { focusedStudyApi } from '@shared/contract/focused-study';
+import { membershipApi } from '@shared/contract/membership';
+import { multiplayerApi } from '@shared/contract/multiplayer';
+import { progressApi } from '@shared/contract/progress';
+import { quizzesApi } from '@shared/contract/quizzes';
 import { literalPrefix } from './data/keys';
 import { QuizKeys } from './quizzes/quiz-keys';
 
@@ -5,8 +16,10 @@ import { QuizKeys } from './quizzes/quiz-keys';
  * The route table: the one list of HTTP routes, WebSocket route keys, queue consumers and table
  * stream consumers.
  * The CDK stack creates one function per entry, the local gateway dispatches with it, and the
- * handler factory reads each route's access level and limits from it. Later features add their
- * rows here; nothing else declares a route.
+ * handler factory reads each route's access level and limits from it. An HTTP route's row points
+ * at its contract (`shared/contract`), which holds its method and path; the row adds what runs it
+ * (handler, access level, table access, limits). Later features add their rows here; nothing else
+ * declares a route.
  */
 
 /** Who may call a route; checked on the server by the handler factory. */
@@ -26,8 +39,6 @@ export type Grant =
   /** Reads the Stripe keys (secret key, webhook signing secret) from their secret. */
   | 'stripe';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 interface FunctionSettings {
   /** Handler module, relative to the repository root, without extension; it exports `handler`. */
   handler: string;
@@ -38,9 +49,11 @@ interface FunctionSettings {
 }
 
 export interface HttpRoute extends FunctionSettings {
-  method: HttpMethod;
-  /** Path as API Gateway writes it, e.g. `/api/quizzes/{id}`. */
-  path: string;
+  /**
+   * What the route takes and answers, and its method and path as API Gateway writes them
+   * (`contract.key`: `GET /api/quizzes/{id}`).
+   */
+  contract: RouteContract;
   access: AccessLevel;
   /** Largest accepted request body in bytes (default: LIMITS.jsonBodyMaxBytes). */
   bodyLimitBytes?: number;
@@ -100,20 +113,13 @@ const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
  */
 const PASSWORD_HASHING = { memoryMb: 1769, timeoutSeconds: 29 } as const;
 
-/** A focused-study route (advanced members only): `/api/focused-study/<path>`, its handler in `functions/api/focused-study/`. */
-const studyRoute = <
-  const M extends HttpMethod,
-  const P extends string,
-  const H extends string,
-  const T extends TableAccess,
->(
-  method: M,
-  path: P,
+/** A focused-study route (advanced members only), its handler in `functions/api/focused-study/`. */
+const studyRoute = <const C extends RouteContract, const H extends string, const T extends TableAccess>(
+  contract: C,
   handler: H,
   table: T,
 ) => ({
-  method,
-  path: `/api/focused-study/${path}` as `/api/focused-study/${P}`,
+  contract,
   handler: `functions/api/focused-study/${handler}` as `functions/api/focused-study/${H}`,
   access: 'pro' as const,
   table,
@@ -121,16 +127,14 @@ const studyRoute = <
 
 export const httpRoutes = [
   {
-    method: 'GET',
-    path: '/api/categories',
+    contract: categoriesApi.list,
     handler: 'functions/api/categories/list',
     access: 'public',
     table: 'read',
   },
-  { method: 'GET', path: '/api/auth/me', handler: 'functions/api/auth/me', access: 'user', table: 'read' },
+  { contract: accountsApi.me, handler: 'functions/api/auth/me', access: 'user', table: 'read' },
   {
-    method: 'POST',
-    path: '/api/auth/login',
+    contract: accountsApi.login,
     handler: 'functions/api/auth/login',
     access: 'public',
     table: 'readwrite',
@@ -139,16 +143,14 @@ export const httpRoutes = [
     grants: ['sendMail', 'stripe'],
   },
   {
-    method: 'POST',
-    path: '/api/auth/register',
+    contract: accountsApi.register,
     handler: 'functions/api/auth/register',
     access: 'public',
     table: 'readwrite',
     ...PASSWORD_HASHING,
   },
   {
-    method: 'POST',
-    path: '/api/auth/logout',
+    contract: accountsApi.logout,
     handler: 'functions/api/auth/logout',
     access: 'public',
     table: 'readwrite',
@@ -156,39 +158,34 @@ export const httpRoutes = [
     grants: ['manageConnections'],
   },
   {
-    method: 'POST',
-    path: '/api/auth/email-register',
+    contract: accountsApi.emailRegister,
     handler: 'functions/api/auth/email-register',
     access: 'public',
     table: 'readwrite',
     grants: ['sendMail'],
   },
   {
-    method: 'GET',
-    path: '/api/auth/verify-token',
+    contract: accountsApi.verifyToken,
     handler: 'functions/api/auth/verify-token',
     access: 'public',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/auth/verify-email',
+    contract: accountsApi.verifyEmail,
     handler: 'functions/api/auth/verify-email',
     access: 'public',
     table: 'readwrite',
     ...PASSWORD_HASHING,
   },
   {
-    method: 'POST',
-    path: '/api/auth/request-password-reset',
+    contract: accountsApi.requestPasswordReset,
     handler: 'functions/api/auth/request-password-reset',
     access: 'public',
     table: 'readwrite',
     grants: ['sendMail'],
   },
   {
-    method: 'POST',
-    path: '/api/auth/reset-password',
+    contract: accountsApi.resetPassword,
     handler: 'functions/api/auth/reset-password',
     access: 'public',
     table: 'readwrite',
@@ -197,22 +194,19 @@ export const httpRoutes = [
     grants: ['manageConnections'],
   },
   {
-    method: 'GET',
-    path: '/api/auth/verify-admin-token',
+    contract: accountsApi.verifyAdminToken,
     handler: 'functions/api/auth/verify-admin-token',
     access: 'public',
     table: 'readwrite',
   },
   {
-    method: 'PATCH',
-    path: '/api/user/nickname',
+    contract: accountsApi.changeNickname,
     handler: 'functions/api/user/nickname',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'DELETE',
-    path: '/api/user/delete',
+    contract: accountsApi.deleteAccount,
     handler: 'functions/api/user/delete',
     access: 'user',
     table: 'readwrite',
@@ -221,233 +215,200 @@ export const httpRoutes = [
     grants: ['manageConnections', 'stripe'],
   },
   {
-    method: 'GET',
-    path: '/api/quizzes',
+    contract: quizzesApi.list,
     handler: 'functions/api/quizzes/list',
     access: 'public',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/quizzes/featured',
+    contract: quizzesApi.featured,
     handler: 'functions/api/quizzes/featured',
     access: 'public',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/quizzes/search',
+    contract: quizzesApi.search,
     handler: 'functions/api/quizzes/search',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/quizzes/{id}',
+    contract: quizzesApi.get,
     handler: 'functions/api/quizzes/get',
     access: 'public',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/quizzes',
+    contract: quizzesApi.create,
     handler: 'functions/api/quizzes/create',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'PUT',
-    path: '/api/quizzes/{id}',
+    contract: quizzesApi.update,
     handler: 'functions/api/quizzes/update',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'DELETE',
-    path: '/api/quizzes/{id}',
+    contract: quizzesApi.delete,
     handler: 'functions/api/quizzes/delete',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'GET',
-    path: '/api/my-quizzes',
+    contract: quizzesApi.mine,
     handler: 'functions/api/quizzes/mine',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/my-quizzes/{id}',
+    contract: quizzesApi.mineDetail,
     handler: 'functions/api/quizzes/mine-detail',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/quizzes/{id}/report',
+    contract: quizzesApi.report,
     handler: 'functions/api/quizzes/report',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'GET',
-    path: '/api/quizzes/{id}/reports',
+    contract: quizzesApi.reports,
     handler: 'functions/api/quizzes/reports',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/favorites',
+    contract: quizzesApi.favorites,
     handler: 'functions/api/favorites/list',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/favorites/{id}',
+    contract: quizzesApi.isFavorite,
     handler: 'functions/api/favorites/check',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/favorites/{id}',
+    contract: quizzesApi.addFavorite,
     handler: 'functions/api/favorites/add',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'DELETE',
-    path: '/api/favorites/{id}',
+    contract: quizzesApi.removeFavorite,
     handler: 'functions/api/favorites/remove',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'POST',
-    path: '/api/quizzes/{id}/check',
+    contract: attemptsApi.check,
     handler: 'functions/api/attempts/check',
     access: 'public',
     // Reads the quiz; writes only its caller's rate-limit counters.
     table: 'readwrite',
   },
   {
-    method: 'POST',
-    path: '/api/quizzes/{id}/attempt',
+    contract: attemptsApi.save,
     handler: 'functions/api/attempts/save',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'POST',
-    path: '/api/quizzes/{id}/attempt/progress',
+    contract: attemptsApi.saveProgress,
     handler: 'functions/api/attempts/progress',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'PATCH',
-    path: '/api/quiz-attempts/{id}/rating',
+    contract: attemptsApi.rate,
     handler: 'functions/api/attempts/rate',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'POST',
-    path: '/api/study/session',
+    contract: progressApi.studyAnswer,
     handler: 'functions/api/progress/study-record',
     access: 'user',
     table: 'readwrite',
   },
   {
-    method: 'GET',
-    path: '/api/user/stats',
+    contract: progressApi.stats,
     handler: 'functions/api/progress/stats',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/user/activity',
+    contract: progressApi.activity,
     handler: 'functions/api/progress/activity',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/admin/flagged-quizzes',
+    contract: adminApi.flaggedQuizzes,
     handler: 'functions/api/admin/flagged-quizzes',
     access: 'admin',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/admin/reports',
+    contract: adminApi.reports,
     handler: 'functions/api/admin/reports',
     access: 'admin',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/admin/reported-users',
+    contract: adminApi.reportedUsers,
     handler: 'functions/api/admin/reported-users',
     access: 'admin',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/admin/quizzes/{id}',
+    contract: adminApi.quiz,
     handler: 'functions/api/admin/quiz',
     access: 'admin',
     table: 'read',
   },
   {
-    method: 'GET',
-    path: '/api/admin/quizzes/{id}/edit-history',
+    contract: adminApi.editHistory,
     handler: 'functions/api/admin/edit-history',
     access: 'admin',
     table: 'read',
   },
   {
-    method: 'PATCH',
-    path: '/api/admin/quizzes/{id}/hide',
+    contract: adminApi.hide,
     handler: 'functions/api/admin/hide',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'PATCH',
-    path: '/api/admin/quizzes/{id}/restore',
+    contract: adminApi.restore,
     handler: 'functions/api/admin/restore',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'PATCH',
-    path: '/api/admin/quizzes/{id}/dismiss-reports',
+    contract: adminApi.dismissReports,
     handler: 'functions/api/admin/dismiss-reports',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'DELETE',
-    path: '/api/admin/reports/{id}',
+    contract: adminApi.deleteReport,
     handler: 'functions/api/admin/delete-report',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'DELETE',
-    path: '/api/admin/reports/bulk',
+    contract: adminApi.deleteReports,
     handler: 'functions/api/admin/delete-reports',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'POST',
-    path: '/api/admin/ban-user',
+    contract: adminApi.ban,
     handler: 'functions/api/admin/ban-user',
     access: 'admin',
     table: 'readwrite',
@@ -455,38 +416,33 @@ export const httpRoutes = [
     grants: ['manageConnections'],
   },
   {
-    method: 'POST',
-    path: '/api/admin/unban-user',
+    contract: adminApi.unban,
     handler: 'functions/api/admin/unban-user',
     access: 'admin',
     table: 'readwrite',
   },
   {
-    method: 'GET',
-    path: '/api/ai/usage-limit',
+    contract: aiApi.usageLimit,
     handler: 'functions/api/ai/usage-limit',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/ai/uploads',
+    contract: aiApi.createUpload,
     handler: 'functions/api/ai/create-upload',
     access: 'user',
     table: 'read',
     grants: ['materialsWrite'],
   },
   {
-    method: 'GET',
-    path: '/api/multiplayer/rooms',
+    contract: multiplayerApi.rooms,
     handler: 'functions/api/multiplayer/rooms',
     access: 'user',
     table: 'read',
   },
   // Generation: HTTP APIs answer within 30 s, so the functions stop at 29 s; kuromoji and pdf.js want memory.
   {
-    method: 'POST',
-    path: '/api/ai/generate-quiz-from-text',
+    contract: aiApi.fromText,
     handler: 'functions/api/ai/generate-quiz-from-text',
     access: 'user',
     table: 'readwrite',
@@ -495,8 +451,7 @@ export const httpRoutes = [
     timeoutSeconds: 29,
   },
   {
-    method: 'POST',
-    path: '/api/ai/generate-quiz-from-pdf',
+    contract: aiApi.fromPdf,
     handler: 'functions/api/ai/generate-quiz-from-pdf',
     access: 'user',
     table: 'readwrite',
@@ -506,8 +461,7 @@ export const httpRoutes = [
     bodyLimitBytes: AI_FORM_MAX_BYTES,
   },
   {
-    method: 'POST',
-    path: '/api/ai/generate-quiz-from-word',
+    contract: aiApi.fromWord,
     handler: 'functions/api/ai/generate-quiz-from-word',
     access: 'user',
     table: 'readwrite',
@@ -518,47 +472,41 @@ export const httpRoutes = [
   },
   // Advanced membership (second document §7): every call reads Stripe, never trusts the client.
   {
-    method: 'GET',
-    path: '/api/user/pro',
+    contract: membershipApi.status,
     handler: 'functions/api/membership/status',
     access: 'user',
     table: 'read',
   },
   {
-    method: 'POST',
-    path: '/api/user/upgrade-pro',
+    contract: membershipApi.upgrade,
     handler: 'functions/api/membership/upgrade',
     access: 'user',
     table: 'readwrite',
     grants: ['stripe'],
   },
   {
-    method: 'POST',
-    path: '/api/user/cancel-pro',
+    contract: membershipApi.cancel,
     handler: 'functions/api/membership/cancel',
     access: 'user',
     table: 'readwrite',
     grants: ['stripe'],
   },
   {
-    method: 'POST',
-    path: '/api/user/resume-pro',
+    contract: membershipApi.resume,
     handler: 'functions/api/membership/resume',
     access: 'user',
     table: 'readwrite',
     grants: ['stripe'],
   },
   {
-    method: 'POST',
-    path: '/api/stripe/create-checkout-session',
+    contract: membershipApi.createCheckoutSession,
     handler: 'functions/api/membership/create-checkout-session',
     access: 'user',
     table: 'readwrite',
     grants: ['stripe'],
   },
   {
-    method: 'GET',
-    path: '/api/stripe/check-payment/{sessionId}',
+    contract: membershipApi.checkPayment,
     handler: 'functions/api/membership/check-payment',
     access: 'user',
     table: 'read',
@@ -566,8 +514,7 @@ export const httpRoutes = [
   },
   // Stripe's signed events (designed, not named by the spec): no session, no CSRF; 64 KB is ample.
   {
-    method: 'POST',
-    path: '/api/stripe/webhook',
+    contract: membershipApi.webhook,
     handler: 'functions/api/membership/webhook',
     access: 'public',
     table: 'readwrite',
@@ -577,37 +524,35 @@ export const httpRoutes = [
   },
   // Focused study (advanced members; docs/focused-study.md). Generating and reading files take the
   // AI worker, as the AI calls above do.
-  studyRoute('GET', 'pdfs', 'list-materials', 'read'),
-  studyRoute('DELETE', 'pdfs/{id}', 'delete-material', 'readwrite'),
-  studyRoute('POST', 'add-text', 'add-text', 'readwrite'),
-  studyRoute('GET', 'settings', 'settings', 'read'),
-  studyRoute('PUT', 'settings', 'update-settings', 'readwrite'),
-  studyRoute('GET', 'latest-session', 'latest-session', 'read'),
-  studyRoute('POST', 'complete-session', 'complete-session', 'readwrite'),
-  studyRoute('GET', 'saved-question-sets', 'saved-sets', 'read'),
-  studyRoute('POST', 'save-question-set', 'save-set', 'readwrite'),
-  studyRoute('PUT', 'saved-question-sets/{setId}', 'update-set', 'readwrite'),
-  studyRoute('DELETE', 'saved-question-sets/{setId}', 'delete-set', 'readwrite'),
-  studyRoute('PUT', 'saved-question-sets/{setId}/favorite', 'favorite-set', 'readwrite'),
-  studyRoute('POST', 'start-saved-session/{setId}', 'start-saved-session', 'readwrite'),
-  studyRoute('PUT', 'saved-question-sets/{setId}/questions/{questionId}', 'update-set-question', 'readwrite'),
-  studyRoute('GET', 'review-queue', 'review-queue', 'read'),
-  studyRoute('POST', 'start-review-session', 'start-review-session', 'readwrite'),
+  studyRoute(focusedStudyApi.materials, 'list-materials', 'read'),
+  studyRoute(focusedStudyApi.deleteMaterial, 'delete-material', 'readwrite'),
+  studyRoute(focusedStudyApi.addText, 'add-text', 'readwrite'),
+  studyRoute(focusedStudyApi.settings, 'settings', 'read'),
+  studyRoute(focusedStudyApi.updateSettings, 'update-settings', 'readwrite'),
+  studyRoute(focusedStudyApi.latestSession, 'latest-session', 'read'),
+  studyRoute(focusedStudyApi.completeSession, 'complete-session', 'readwrite'),
+  studyRoute(focusedStudyApi.savedSets, 'saved-sets', 'read'),
+  studyRoute(focusedStudyApi.saveSet, 'save-set', 'readwrite'),
+  studyRoute(focusedStudyApi.updateSet, 'update-set', 'readwrite'),
+  studyRoute(focusedStudyApi.deleteSet, 'delete-set', 'readwrite'),
+  studyRoute(focusedStudyApi.favoriteSet, 'favorite-set', 'readwrite'),
+  studyRoute(focusedStudyApi.startSavedSession, 'start-saved-session', 'readwrite'),
+  studyRoute(focusedStudyApi.updateSetQuestion, 'update-set-question', 'readwrite'),
+  studyRoute(focusedStudyApi.reviewQueue, 'review-queue', 'read'),
+  studyRoute(focusedStudyApi.startReviewSession, 'start-review-session', 'readwrite'),
   // Beyond the spec (issue 27): the unfinished session resumes after a reload or on another device.
-  studyRoute('GET', 'unfinished-session', 'unfinished-session', 'read'),
-  studyRoute('PUT', 'sessions/{sessionId}/progress', 'save-progress', 'readwrite'),
-  studyRoute('DELETE', 'sessions/{sessionId}', 'discard-session', 'readwrite'),
+  studyRoute(focusedStudyApi.unfinishedSession, 'unfinished-session', 'read'),
+  studyRoute(focusedStudyApi.saveProgress, 'save-progress', 'readwrite'),
+  studyRoute(focusedStudyApi.discardSession, 'discard-session', 'readwrite'),
   {
-    method: 'POST',
-    path: '/api/focused-study/uploads',
+    contract: focusedStudyApi.createUpload,
     handler: 'functions/api/focused-study/create-upload',
     access: 'pro',
     table: 'readwrite',
     grants: ['materialsWrite'],
   },
   {
-    method: 'POST',
-    path: '/api/focused-study/upload-pdf',
+    contract: focusedStudyApi.uploadFiles,
     handler: 'functions/api/focused-study/upload-files',
     access: 'pro',
     table: 'readwrite',
@@ -617,8 +562,7 @@ export const httpRoutes = [
     bodyLimitBytes: AI_FORM_MAX_BYTES,
   },
   {
-    method: 'POST',
-    path: '/api/focused-study/start-session',
+    contract: focusedStudyApi.startSession,
     handler: 'functions/api/focused-study/start-session',
     access: 'pro',
     table: 'readwrite',
@@ -627,8 +571,7 @@ export const httpRoutes = [
     timeoutSeconds: 29,
   },
   {
-    method: 'POST',
-    path: '/api/focused-study/generate-new-questions',
+    contract: focusedStudyApi.generateNewQuestions,
     handler: 'functions/api/focused-study/generate-new-questions',
     access: 'pro',
     table: 'readwrite',
@@ -695,29 +638,15 @@ export const streamConsumers: readonly StreamConsumer[] = [
   },
 ];
 
-type HttpRouteEntry = (typeof httpRoutes)[number];
-/** `METHOD /path` of every route in the table (exactly those pairs, not every method with every path). */
-export type HttpRouteKey = HttpRouteEntry extends infer Route
-  ? Route extends HttpRouteEntry
-    ? `${Route['method']} ${Route['path']}`
-    : never
-  : never;
+/** `METHOD /path` of every route in the table, as its contract names it. */
+export type HttpRouteKey = (typeof httpRoutes)[number]['contract']['key'];
 export type WebSocketRouteKey = (typeof webSocketRoutes)[number]['routeKey'];
-
-export function httpRouteKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`;
-}
-
-/** Finds a route by its API Gateway route key (`GET /api/categories`). */
-export function findHttpRoute(routeKey: string): HttpRoute | undefined {
-  return (httpRoutes as readonly HttpRoute[]).find((route) => httpRouteKey(route) === routeKey);
-}
 
 /** A short, stable, CloudFormation-safe name for a route's function, e.g. `GetApiCategories`. */
 export function functionIdFor(route: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer): string {
   const raw =
-    'method' in route
-      ? `${route.method} ${route.path}`
+    'contract' in route
+      ? route.contract.key
       : 'routeKey' in route
         ? `ws ${route.routeKey.replace('$', '')}`
         : 'queue' in route

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC, METRICS_NAMESPACE } from '../functions/lib/metrics';
 import {
   functionIdFor,
-  httpRouteKey,
   httpRoutes,
   queueConsumers,
   streamConsumers,
@@ -187,7 +186,7 @@ describe('QuizStack', () => {
     const routeKeys = resources('AWS::ApiGatewayV2::Route').map(
       ([, resource]) => resource.Properties.RouteKey as string,
     );
-    for (const route of httpRoutes) expect(routeKeys).toContain(`${route.method} ${route.path}`);
+    for (const route of httpRoutes) expect(routeKeys).toContain(route.contract.key);
     for (const route of webSocketRoutes) expect(routeKeys).toContain(route.routeKey);
   });
 
@@ -656,9 +655,9 @@ describe('observability', () => {
     for (const route of httpRoutes)
       expect(
         latency.some((alarm) =>
-          String(alarm.Properties.AlarmDescription).startsWith(`${httpRouteKey(route)}:`),
+          String(alarm.Properties.AlarmDescription).startsWith(`${route.contract.key}:`),
         ),
-        httpRouteKey(route),
+        route.contract.key,
       ).toBe(true);
   });
 
@@ -706,7 +705,7 @@ describe('the APIs behind CloudFront', () => {
     const authorized = routes
       .filter((route) => route.AuthorizationType === 'CUSTOM')
       .map((route) => route.RouteKey);
-    expect(authorized.sort()).toEqual([...httpRoutes.map(httpRouteKey), '$connect'].sort());
+    expect(authorized.sort()).toEqual([...httpRoutes.map((route) => route.contract.key), '$connect'].sort());
     const authorizers = Object.values(template.findResources('AWS::ApiGatewayV2::Authorizer')).map(
       (authorizer) => authorizer.Properties,
     );
@@ -766,18 +765,18 @@ describe('protection', () => {
       string,
       { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
     >;
-    expect(Object.keys(settings).sort()).toEqual(httpRoutes.map(httpRouteKey).sort());
+    expect(Object.keys(settings).sort()).toEqual(httpRoutes.map((route) => route.contract.key).sort());
     for (const route of httpRoutes) {
       const limits = ROUTE_THROTTLING[routeClassOf(route)];
-      expect(settings[httpRouteKey(route)], httpRouteKey(route)).toEqual({
+      expect(settings[route.contract.key], route.contract.key).toEqual({
         ThrottlingRateLimit: limits.rateLimit,
         ThrottlingBurstLimit: limits.burstLimit,
       });
     }
-    expect(routeClassOf(httpRoutes.find((route) => route.path === '/api/auth/login')!)).toBe('auth');
-    expect(routeClassOf(httpRoutes.find((route) => route.path === '/api/ai/generate-quiz-from-text')!)).toBe(
-      'ai',
-    );
+    expect(routeClassOf(httpRoutes.find((route) => route.contract.path === '/api/auth/login')!)).toBe('auth');
+    expect(
+      routeClassOf(httpRoutes.find((route) => route.contract.path === '/api/ai/generate-quiz-from-text')!),
+    ).toBe('ai');
     expect(ROUTE_THROTTLING.ai.rateLimit).toBeLessThan(ROUTE_THROTTLING.read.rateLimit);
   });
 

@@ -97,7 +97,7 @@ describe('the web ACL rules', () => {
       route.grants?.includes('bedrock'),
     );
     expect(generating.length).toBeGreaterThan(0);
-    for (const route of generating) expect(ai).toContain(`"SearchString":"${route.path}"`);
+    for (const route of generating) expect(ai).toContain(`"SearchString":"${route.contract.path}"`);
     expect(aiPaths()).toHaveLength(generating.length);
     expect(JSON.stringify(byName.RateLimitAuth)).toContain('"ResponseCode":429');
   });

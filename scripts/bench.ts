@@ -259,8 +259,8 @@ async function main() {
           ).catch(() => undefined);
         for (const bundle of bundles) {
           const event =
-            'method' in bundle.entry
-              ? httpEvent(bundle.entry.method, bundle.entry.path)
+            'contract' in bundle.entry
+              ? httpEvent(bundle.entry.contract.method, bundle.entry.contract.path)
               : 'routeKey' in bundle.entry
                 ? webSocketEvent(bundle.entry.routeKey)
                 : { Records: [] };

@@ -1,8 +1,9 @@
 import type { RouteContract } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
 import { AccountStoppedError, ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
-import { findHttpRoute, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
+import { createHttpHandler } from '../lib/http/create-http-handler';
+import type { Identify, RouteHandle } from '../lib/http/types';
+import { httpRoutes, type HttpRoute, type HttpRouteKey } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
 import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '../users/user';
 
@@ -14,9 +15,7 @@ import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '.
  */
 
 type Route = (typeof httpRoutes)[number];
-type RouteFor<K extends string> = K extends `${infer M} ${infer P}`
-  ? Extract<Route, { method: M; path: P }>
-  : never;
+type RouteFor<K extends string> = Extract<Route, { contract: { key: K } }>;
 /** The signed-in member on routes that need one; possibly a guest on public routes. */
 type UserFor<K extends string> = RouteFor<K>['access'] extends 'public' ? Member | undefined : Member;
 
@@ -41,21 +40,20 @@ const identifyMember: Identify<Member, SessionItem> = async (sessionId, access) 
   return standing === 'ok' ? { user: asMember(user), session } : undefined;
 };
 
-/** A route's handler; the contract's key must be a route of the route table. */
+/** A route's handler; its contract must be a row's of the route table. */
 export function httpHandler<C extends RouteContract<HttpRouteKey>>(
   contract: C,
   handle: RouteHandle<C, UserFor<C['key']>, SessionItem>,
 ) {
-  const route = findHttpRoute(contract.key);
+  const route = (httpRoutes as readonly HttpRoute[]).find((row) => row.contract === contract);
   if (!route) throw new Error(`Route ${contract.key} is not in the route table`);
-  return Object.assign(createHttpHandler(route, contract, handle, identifyMember), { contract });
+  return Object.assign(createHttpHandler({ ...route, contract }, handle, identifyMember), { contract });
 }
 
 /** The chain for a route outside the route table (test fixtures), with the same session lookup. */
 export function routeHandler<C extends RouteContract>(
-  route: HttpRoute,
-  contract: C,
+  route: HttpRoute & { contract: C },
   handle: RouteHandle<C, Member | undefined, SessionItem>,
 ) {
-  return createHttpHandler(route, contract, handle, identifyMember);
+  return createHttpHandler(route, handle, identifyMember);
 }

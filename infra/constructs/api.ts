@@ -35,7 +35,6 @@ import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import {
   functionIdFor,
-  httpRouteKey,
   httpRoutes,
   queueConsumers,
   streamConsumers,
@@ -100,9 +99,9 @@ export const ROUTE_THROTTLING: Record<RouteClass, { rateLimit: number; burstLimi
 /** The class of a route, from its row of the route table. */
 export function routeClassOf(route: HttpRoute): RouteClass {
   if (route.grants?.includes('bedrock')) return 'ai';
-  if (route.path.startsWith('/api/auth/')) return 'auth';
+  if (route.contract.path.startsWith('/api/auth/')) return 'auth';
   if (route.access === 'admin') return 'admin';
-  return route.method === 'GET' ? 'read' : 'write';
+  return route.contract.method === 'GET' ? 'read' : 'write';
 }
 
 /** The fields of an access-log line (JSON, one per request, as CloudWatch Logs Insights reads them). */
@@ -326,18 +325,19 @@ export class Api extends Construct {
       const scope = this.scopeFor(route);
       const fn = this.createFunction(route, appUrl, scope);
       const integration = new HttpLambdaIntegration(`${functionIdFor(route)}Integration`, fn);
+      const { method, path, key } = route.contract;
       const created =
         scope === this
-          ? this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration })
+          ? this.httpApi.addRoutes({ path, methods: [HttpMethod[method]], integration })
           : [
               new ApiRoute(scope, `${functionIdFor(route)}Route`, {
                 httpApi: this.httpApi,
-                routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+                routeKey: HttpRouteKey.with(path, HttpMethod[method]),
                 integration,
               }),
             ];
       const { rateLimit, burstLimit } = ROUTE_THROTTLING[routeClassOf(route)];
-      routeSettings[httpRouteKey(route)] = {
+      routeSettings[key] = {
         ThrottlingRateLimit: rateLimit,
         ThrottlingBurstLimit: burstLimit,
       };
@@ -413,7 +413,7 @@ export class Api extends Construct {
 
   /** Where a route's resources go: this construct, or its feature's nested stack. */
   private scopeFor(route: HttpRoute): Construct {
-    const feature = NESTED_FEATURES.find(({ pathPrefix }) => route.path.startsWith(pathPrefix));
+    const feature = NESTED_FEATURES.find(({ pathPrefix }) => route.contract.path.startsWith(pathPrefix));
     if (!feature) return this;
     let stack = this.featureStacks.get(feature.name);
     if (!stack) {

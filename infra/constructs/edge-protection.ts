@@ -43,7 +43,7 @@ export function paymentPaths(routes: readonly HttpRoute[] = httpRoutes): string[
         route.access !== 'public' &&
         route.handler.startsWith('functions/api/membership/'),
     )
-    .map((route) => route.path.split('{')[0]!);
+    .map((route) => route.contract.path.split('{')[0]!);
 }
 
 /**
@@ -53,7 +53,7 @@ export function paymentPaths(routes: readonly HttpRoute[] = httpRoutes): string[
 export function aiPaths(routes: readonly HttpRoute[] = httpRoutes): string[] {
   const paths = routes
     .filter((route) => route.grants?.includes('bedrock'))
-    .map((route) => route.path.split('{')[0]!);
+    .map((route) => route.contract.path.split('{')[0]!);
   return [...new Set(paths)];
 }
 

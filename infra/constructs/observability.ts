@@ -24,7 +24,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { METRIC, METRICS_NAMESPACE, type MetricName } from '../../functions/lib/metrics';
-import { functionIdFor, httpRouteKey, type HttpRoute } from '../../functions/routes';
+import { functionIdFor, type HttpRoute } from '../../functions/routes';
 import type { RouteFunctionEntry } from './api';
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -106,8 +106,8 @@ export class Observability extends Construct {
     for (const { entry, fn } of props.functions) {
       const id = functionIdFor(entry);
       const where =
-        'method' in entry
-          ? httpRouteKey(entry)
+        'contract' in entry
+          ? entry.contract.key
           : 'routeKey' in entry
             ? `WebSocket ${entry.routeKey}`
             : 'queue' in entry
@@ -125,7 +125,7 @@ export class Observability extends Construct {
         threshold: 1,
         runbook: 'RouteThrottles',
       });
-      if ('method' in entry)
+      if ('contract' in entry)
         this.alarm(`${id}LatencyP99`, {
           description: `${where}: p99 duration above ${p99BudgetMs(entry)} ms for 15 minutes`,
           metric: fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' }),
@@ -289,7 +289,7 @@ export class Observability extends Construct {
         width: 12,
       }),
     );
-    const httpFunctions = functions.filter(({ entry }) => 'method' in entry);
+    const httpFunctions = functions.filter(({ entry }) => 'contract' in entry);
     // A graph holds a bounded number of lines: the routes, a screenful at a time.
     for (let first = 0; first < httpFunctions.length; first += 20) {
       const slice = httpFunctions.slice(first, first + 20);
@@ -300,7 +300,7 @@ export class Observability extends Construct {
             fn.metricDuration({
               statistic: 'p99',
               period: FIVE_MINUTES,
-              label: httpRouteKey(entry as HttpRoute),
+              label: (entry as HttpRoute).contract.key,
             }),
           ),
           width: 24,

@@ -58,8 +58,8 @@ export async function bundleRoutes(outDir: string): Promise<RouteBundle[]> {
     bundles.push({
       id,
       label:
-        'method' in entry
-          ? `${entry.method} ${entry.path}`
+        'contract' in entry
+          ? entry.contract.key
           : 'routeKey' in entry
             ? `ws ${entry.routeKey}`
             : 'queue' in entry

@@ -3,18 +3,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { CSRF_HEADER, COOKIE_NAMES, ERROR_REASONS, SAFE_METHODS } from '@shared/api';
-import { API_CONTRACT } from '@shared/contract';
-import type { RouteSchemas } from '@shared/contract/define';
 import { LIMITS } from '@shared/constants';
-import { functionIdFor, httpRouteKey, httpRoutes, type HttpRoute } from '@functions/routes';
+import { functionIdFor, httpRoutes, type HttpRoute } from '@functions/routes';
 
 /**
- * The API description (OpenAPI 3.1) of every route of the route table, from the table (method,
- * path, access level, body limit) and the contract's zod schemas (`shared/contract`: path and query
+ * The API description (OpenAPI 3.1) of every route of the route table, from the table (access
+ * level, body limit) and the row's contract (`shared/contract`: method and path, path and query
  * parameters, JSON or form body, the answer). `npm run docs:openapi` writes `docs/openapi.json`; a
  * test regenerates it and fails when the file differs, and the local gateway serves the same
- * document at `/api/openapi.json`. A route added to the table is described without anything else
- * to write: a route without a contract entry is still listed, with what the table knows.
+ * document at `/api/openapi.json`.
  */
 const ROOT = join(import.meta.dirname, '../..');
 export const OPENAPI_PATH = join(ROOT, 'docs/openapi.json');
@@ -61,7 +58,8 @@ const errorResponse = (description: string) => ({
 
 /** An object schema's properties as OpenAPI parameters (`in: path` or `query`). */
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', route: HttpRoute) {
-  const names = where === 'path' ? [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!) : [];
+  const names =
+    where === 'path' ? [...route.contract.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!) : [];
   const json = schema ? jsonSchema(schema, 'input') : { properties: {} };
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
@@ -74,10 +72,11 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', rout
   }));
 }
 
-function requestBody(route: HttpRoute, contract: RouteSchemas | undefined) {
+function requestBody(route: HttpRoute) {
+  const { contract } = route;
   const content: Record<string, { schema: JsonSchema }> = {};
-  if (contract?.body) content['application/json'] = { schema: jsonSchema(contract.body, 'input') };
-  if (contract?.form) {
+  if (contract.body) content['application/json'] = { schema: jsonSchema(contract.body, 'input') };
+  if (contract.form) {
     const fields = jsonSchema(contract.form, 'input');
     content['multipart/form-data'] = {
       schema: {
@@ -95,7 +94,7 @@ function requestBody(route: HttpRoute, contract: RouteSchemas | undefined) {
   };
 }
 
-const unsafe = (route: HttpRoute) => !(SAFE_METHODS as readonly string[]).includes(route.method);
+const unsafe = (route: HttpRoute) => !(SAFE_METHODS as readonly string[]).includes(route.contract.method);
 
 /** Who may call: the session cookie where a member is needed, the CSRF header on every unsafe method. */
 function security(route: HttpRoute) {
@@ -104,36 +103,36 @@ function security(route: HttpRoute) {
   return [{ session: [], ...csrf }];
 }
 
-function operation(route: HttpRoute, contract: RouteSchemas | undefined) {
-  const hasInput = Boolean(contract?.params || contract?.query || contract?.body || contract?.form);
+function operation(route: HttpRoute) {
+  const { contract } = route;
+  const hasInput = Boolean(contract.params || contract.query || contract.body || contract.form);
   const responses: Record<string, unknown> = {
     '2XX': {
       description: 'Success.',
-      ...(contract
-        ? { content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } } }
-        : {}),
+      content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } },
     },
   };
   if (hasInput || unsafe(route)) responses['400'] = errorResponse('Invalid input (with issues per field).');
   if (route.access !== 'public') responses['401'] = errorResponse('Not signed in.');
   if (route.access === 'admin' || route.access === 'pro' || unsafe(route))
     responses['403'] = errorResponse('Not allowed, or the CSRF token or Origin was refused.');
-  if (route.path.includes('{')) responses['404'] = errorResponse('Not found, or not visible to the caller.');
+  if (contract.path.includes('{'))
+    responses['404'] = errorResponse('Not found, or not visible to the caller.');
   if (unsafe(route)) responses['409'] = errorResponse('Conflicts with a change made meanwhile.');
-  if (contract?.body || contract?.form) responses['413'] = errorResponse('Body too large.');
+  if (contract.body || contract.form) responses['413'] = errorResponse('Body too large.');
   responses['429'] = errorResponse('Rate limit or quota.');
   responses['500'] = errorResponse('Server error.');
   responses['503'] = errorResponse('A service the call needs is unavailable for now: try again later.');
   responses['504'] = errorResponse('The call ran out of time: it may or may not have been carried out.');
-  const body = requestBody(route, contract);
+  const body = requestBody(route);
   const parameterList = [
-    ...parameters(contract?.params, 'path', route),
-    ...parameters(contract?.query, 'query', route),
+    ...parameters(contract.params, 'path', route),
+    ...parameters(contract.query, 'query', route),
   ];
   return {
     operationId: functionIdFor(route),
-    tags: [route.path.split('/')[2] ?? 'api'],
-    summary: httpRouteKey(route),
+    tags: [contract.path.split('/')[2] ?? 'api'],
+    summary: contract.key,
     'x-access': route.access,
     security: security(route),
     ...(parameterList.length ? { parameters: parameterList } : {}),
@@ -144,16 +143,11 @@ function operation(route: HttpRoute, contract: RouteSchemas | undefined) {
 
 /** The OpenAPI document of `routes` (the route table) with the contract's schemas. */
 export function openApiDocument(routes: readonly HttpRoute[] = httpRoutes): Record<string, unknown> {
-  const contracts = new Map(API_CONTRACT.map((contract) => [contract.key as string, contract]));
   const paths: Record<string, Record<string, unknown>> = {};
-  const byPath = (a: HttpRoute, b: HttpRoute) =>
+  const byPath = ({ contract: a }: HttpRoute, { contract: b }: HttpRoute) =>
     a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
-  for (const route of [...routes].sort(byPath)) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(
-      route,
-      contracts.get(httpRouteKey(route)),
-    );
-  }
+  for (const route of [...routes].sort(byPath))
+    (paths[route.contract.path] ??= {})[route.contract.method.toLowerCase()] = operation(route);
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   return {
     openapi: '3.1.0',

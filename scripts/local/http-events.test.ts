@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoute, isTextContentType, matchRoute, readHttpResult, routeIndex } from './http-events';
+import * as z from 'zod';
+import { defineRoute, type RouteKey } from '@shared/contract/define';
 import type { HttpRoute } from '@functions/routes';
 
-const route = (method: HttpRoute['method'], path: string): HttpRoute => ({
-  method,
-  path,
+const route = (key: RouteKey): HttpRoute => ({
+  contract: defineRoute(key, { response: z.unknown() }),
   handler: 'x',
   access: 'public',
   table: 'none',
@@ -12,11 +13,11 @@ const route = (method: HttpRoute['method'], path: string): HttpRoute => ({
 
 describe('API Gateway emulation', () => {
   const routes = [
-    route('GET', '/api/quizzes/{id}'),
-    route('GET', '/api/quizzes/search'),
-    route('DELETE', '/api/admin/reports/{id}'),
-    route('DELETE', '/api/admin/reports/bulk'),
-    route('GET', '/api/files/{proxy+}'),
+    route('GET /api/quizzes/{id}'),
+    route('GET /api/quizzes/search'),
+    route('DELETE /api/admin/reports/{id}'),
+    route('DELETE /api/admin/reports/bulk'),
+    route('GET /api/files/{proxy+}'),
   ].map(compileRoute);
   const index = routeIndex(routes);
 

@@ -25,7 +25,7 @@ export interface CompiledRoute {
 
 export function compileRoute(route: HttpRoute): CompiledRoute {
   const paramNames: string[] = [];
-  const segments = route.path.split('/').filter(Boolean);
+  const segments = route.contract.path.split('/').filter(Boolean);
   const source = segments
     .map((segment) => {
       const greedy = /^\{(\w+)\+\}$/.exec(segment);
@@ -43,7 +43,7 @@ export function compileRoute(route: HttpRoute): CompiledRoute {
     .join('');
   return {
     route,
-    routeKey: `${route.method} ${route.path}`,
+    routeKey: route.contract.key,
     pattern: new RegExp(`^${source}/?$`),
     paramNames,
     literalSegments: segments.filter((segment) => !segment.startsWith('{')).length,
@@ -54,9 +54,10 @@ export function compileRoute(route: HttpRoute): CompiledRoute {
 export function routeIndex(routes: readonly CompiledRoute[]): Map<string, CompiledRoute[]> {
   const index = new Map<string, CompiledRoute[]>();
   for (const compiled of routes) {
-    const list = index.get(compiled.route.method) ?? [];
+    const { method } = compiled.route.contract;
+    const list = index.get(method) ?? [];
     list.push(compiled);
-    index.set(compiled.route.method, list);
+    index.set(method, list);
   }
   for (const list of index.values()) list.sort((a, b) => b.literalSegments - a.literalSegments);
   return index;

@@ -22,6 +22,7 @@ import { defineRoute } from './define';
 export const adminApi = {
   flaggedQuizzes: defineRoute('GET /api/admin/flagged-quizzes', { response: z.array(flaggedQuizSchema) }),
   reports: defineRoute('GET /api/admin/reports', { response: z.array(adminReportSchema) }),
+  /** Not named by the spec: the admin screen's third tab, the members whose quizzes were reported. */
   reportedUsers: defineRoute('GET /api/admin/reported-users', { response: z.array(reportedUserSchema) }),
   quiz: defineRoute('GET /api/admin/quizzes/{id}', {
     params: quizIdParamsSchema,

@@ -15,6 +15,7 @@ import { defineRoute } from './define';
  */
 export const aiApi = {
   usageLimit: defineRoute('GET /api/ai/usage-limit', { response: aiUsageLimitSchema }),
+  /** Not named by the spec: a presigned POST, so files up to 10 MB never pass through a function. */
   createUpload: defineRoute('POST /api/ai/uploads', {
     body: uploadRequestSchema,
     response: uploadTicketSchema,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRouteKey, httpRoutes } from '@functions/routes';
+import { httpRoutes } from '@functions/routes';
 import { startTestGateway } from '../support/gateway';
 
 /** The local stack serves the API description of the routes it serves, for tools and people. */
@@ -23,8 +23,8 @@ describe('GET /api/openapi.json', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(document.openapi).toBe('3.1.0');
-    for (const route of httpRoutes)
-      expect(document.paths[route.path]?.[route.method.toLowerCase()], httpRouteKey(route)).toBeDefined();
+    for (const { contract } of httpRoutes)
+      expect(document.paths[contract.path]?.[contract.method.toLowerCase()], contract.key).toBeDefined();
   });
 
   it('is read-only', async () => {

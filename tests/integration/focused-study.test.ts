@@ -120,7 +120,9 @@ async function makeReviewsDue(userId: string) {
 }
 
 describe('who may study', () => {
-  const studyRoutes = httpRoutes.filter((route) => route.path.startsWith('/api/focused-study/'));
+  const studyRoutes = httpRoutes
+    .map(({ contract }) => contract)
+    .filter((route) => route.path.startsWith('/api/focused-study/'));
 
   it('is for advanced members: guests get 401, free members 403 with a Japanese message, on every call', async () => {
     expect(studyRoutes.length).toBe(23);

@@ -3,7 +3,8 @@ import { LIMITS } from '@shared/constants';
 import type { aiApi } from '@shared/contract/ai';
 import type { FileSource } from '../../ai/file-generation';
 import { BadRequestError } from '../../lib/errors';
-import { checkInput, type RequestFor } from '../../lib/http-handler';
+import type { RequestFor } from '../../lib/http/types';
+import { checkInput } from '../../lib/http/validate-input';
 import { readMultipart } from '../../lib/multipart';
 
 type FileRoute = typeof aiApi.fromPdf | typeof aiApi.fromWord;

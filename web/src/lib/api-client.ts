@@ -7,7 +7,13 @@ import {
   type ErrorReason,
 } from '@shared/api';
 import type * as z from 'zod';
-import { fillPath, type ResponseOf, type RouteContract, type RouteSchemas } from '@shared/contract/define';
+import {
+  fillPath,
+  type HttpMethod,
+  type ResponseOf,
+  type RouteContract,
+  type RouteSchemas,
+} from '@shared/contract/define';
 
 /**
  * The one way the web app calls the API (core-platform §1 "Shared request behaviour"):
@@ -89,8 +95,6 @@ const preloadedReads = () => (typeof window === 'undefined' ? undefined : window
 
 const dropAnswer = (response: Promise<Response>) =>
   void response.then((answer) => answer.body?.cancel()).catch(() => undefined);
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let csrfCookieRequest: Promise<string | undefined> | undefined;
 
