@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { createMissingCategories } from '@functions/categories/category';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
-import { ConflictError } from '@functions/lib/errors';
+import { ConflictError, toAppError } from '@functions/lib/errors';
 import { seedQuiz } from '@functions/quizzes/quiz';
 import { migrateReports } from '@functions/quizzes/report';
 import { backfillSearchOnce } from '@functions/search/backfill';
@@ -83,7 +83,8 @@ async function editorialAccount(): Promise<UserItem> {
   try {
     return await createUser(EDITORIAL);
   } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
+    // A parallel seed made it first (a taken claim, or a transaction that stayed busy).
+    if (!(toAppError(error) instanceof ConflictError)) throw error;
     return (await findUserByUsername(EDITORIAL.username))!;
   }
 }
@@ -120,7 +121,7 @@ export async function seed(): Promise<{
         await createUser(account);
         accountsCreated += 1;
       } catch (error) {
-        if (!(error instanceof ConflictError)) throw error;
+        if (!(toAppError(error) instanceof ConflictError)) throw error;
       }
     }
   }

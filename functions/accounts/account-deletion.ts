@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { getConfig } from '../lib/config';
+import { isConditionFailed } from '../data/errors';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { queryAllOwned } from '../data/owned';
@@ -69,7 +69,7 @@ async function markDeleting(userId: string, now: Date) {
     })
     .catch((error: unknown) => {
       // Already gone: a parallel copy of this deletion finished first; the passes find nothing.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailed(error)) throw error;
     });
 }
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/constants';
+import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { guardKey } from './login-guard-keys';
@@ -33,7 +34,7 @@ export async function beginAttempt(username: string, now = new Date()): Promise<
     });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -56,9 +57,7 @@ export async function attemptFailed(username: string, now = new Date()): Promise
         ':ttl': ttlFromDate(new Date(lockedUntil.getTime() + 86_400_000)),
       },
     })
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    .catch(ignoreConditionFailed);
   return true;
 }
 

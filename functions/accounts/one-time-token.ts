@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isConditionFailed } from '../data/errors';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
@@ -93,7 +94,7 @@ export async function useToken<Data>(
     });
     return (result.Attributes as TokenItem<Data>).data;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }

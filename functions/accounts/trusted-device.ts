@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { LIMITS } from '@shared/constants';
+import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
@@ -65,7 +65,7 @@ export async function beginDeviceAttempt(device: DeviceItem): Promise<number | n
     });
     return Number(result.Attributes?.failures);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (isConditionFailed(error)) return null;
     throw error;
   }
 }
@@ -79,9 +79,7 @@ export async function deviceAttemptSucceeded(device: DeviceItem): Promise<void> 
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':zero': 0 },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   isServiceUnavailable,
   isTimeout,
   PayloadTooLargeError,
+  toAppError,
   UnauthorizedError,
   ValidationError,
 } from './errors';
@@ -325,9 +326,10 @@ const mapErrors: Middleware = {
   onError: (request: MiddyRequest) => {
     const error = request.error;
     const state = request.context.state;
-    if (error instanceof AppError) {
-      request.response = jsonResponse(error.status, errorBody(error));
-      if (error.status >= 500) state?.log.error('request failed', { error });
+    const known = toAppError(error);
+    if (known) {
+      request.response = jsonResponse(known.status, errorBody(known));
+      if (known.status >= 500) state?.log.error('request failed', { error });
       return;
     }
     const log = state?.log ?? requestLog();

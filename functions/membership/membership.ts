@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { transactWrite } from '../data/transact';
 import { getConfig } from '../lib/config';
@@ -130,7 +130,7 @@ export async function applySubscription(
       });
       return result.Attributes as UserItem;
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailed(error)) throw error;
       // Someone wrote first: a newer read wins as it is; anything else is decided again.
     }
   }
@@ -365,7 +365,7 @@ export async function createCheckoutSession(user: UserItem): Promise<{ url: stri
       ExpressionAttributeValues: { ':session': session.id },
     })
     .catch((error: unknown) => {
-      if (error instanceof ConditionalCheckFailedException) throw new UnauthorizedError();
+      if (isConditionFailed(error)) throw new UnauthorizedError();
       throw error;
     });
   return { url: session.url };

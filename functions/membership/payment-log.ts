@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ignoreConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { PaymentLogKeys } from './membership-keys';
 
@@ -60,7 +60,5 @@ export const paymentLogItem = (entry: PaymentLogEntry, sourceId: string) => ({
 export async function logOnce(entry: PaymentLogEntry, sourceId: string): Promise<void> {
   await db
     .put({ Item: paymentLogItem(entry, sourceId), ConditionExpression: 'attribute_not_exists(pk)' })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
+import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
-import { ConditionsFailed, transactWrite } from '../data/transact';
+import { transactWrite } from '../data/transact';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
@@ -234,7 +234,7 @@ async function recordPaidAt(userId: string, paidAt: string): Promise<void> {
       ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proFirstPaidAt) OR proFirstPaidAt = :null)`,
       ExpressionAttributeValues: { ...values, ':null': null },
     })
-    .catch(ignoreCondition);
+    .catch(ignoreConditionFailed);
   await db
     .update({
       Key: userKey(userId),
@@ -242,11 +242,7 @@ async function recordPaidAt(userId: string, paidAt: string): Promise<void> {
       ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proLastPaidAt) OR proLastPaidAt = :null OR proLastPaidAt < :paidAt)`,
       ExpressionAttributeValues: { ...values, ':null': null },
     })
-    .catch(ignoreCondition);
-}
-
-function ignoreCondition(error: unknown) {
-  if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    .catch(ignoreConditionFailed);
 }
 
 /** Handles one delivery of Stripe's webhook; anything that fails is answered 500 and Stripe tries again. */

@@ -1,6 +1,7 @@
 import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
-import { ConditionsFailed, transactWrite } from '../data/transact';
+import { ConditionsFailed } from '../data/errors';
+import { transactWrite } from '../data/transact';
 import { accountGuard, type UserItem } from '../users/user';
 import { FavoriteKeys, favoriteKey } from './favorite-keys';
 import { activeQuizCheck, canView, getQuizzes, viewableQuizDetail, type QuizItem } from './quiz';

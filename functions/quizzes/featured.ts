@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ignoreConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
@@ -75,9 +75,7 @@ export async function listDailyPlayers(quizId: string, now: Date): Promise<void>
         ':players': count,
       },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /** The days a player still counts on this week, Japan time, today first. */
@@ -106,9 +104,7 @@ export async function recountDailyPlayers(quizId: string, day: string, players: 
         ':rank': rankText(players, quizId),
       },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /** Players of the last 7 days (Japan time, each account once a day) of the leading quizzes, most first. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { LIMITS } from '@shared/constants';
 import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
@@ -12,13 +11,14 @@ import {
 } from '@shared/quizzes';
 import { type CreateQuizData, type UpdateQuizData } from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
+import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryOwned } from '../data/owned';
 import { queryAll, queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
-import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
+import { transactWrite, type NamedItem } from '../data/transact';
 import { listActiveCategoriesCached } from '../categories/category';
 import { achievementGrant } from '../progress/progress';
 import {
@@ -528,9 +528,7 @@ export async function deleteQuizContents(quizId: string): Promise<void> {
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':deleting': 'deleting' },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
   const partition = await queryAll<ItemKey>({
     partition: QuizKeys.pk({ quizId }),
     ProjectionExpression: 'pk, sk',

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ignoreConditionFailed } from '../data/errors';
 import { writeItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { scanPages } from '../data/paginate';
@@ -51,9 +51,7 @@ export async function backfillSearchOnce(): Promise<BackfillReport | undefined> 
       Item: { ...marker, ranAt: new Date().toISOString() },
       ConditionExpression: 'attribute_not_exists(pk)',
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
   return report;
 }
 

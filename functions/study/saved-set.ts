@@ -10,6 +10,7 @@ import {
   type StudySession,
   type updateSetQuestionSchema,
 } from '@shared/focused-study';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';
@@ -121,7 +122,7 @@ async function updateSet(
     });
     return toSet(Attributes as SetItem);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+    if (isConditionFailed(error)) {
       if (!update.condition) throw notFound();
       const { Item } = await db.get({ Key: setKey(userId, setId), ConsistentRead: true });
       throw Item ? new ConflictError(MESSAGES.busy) : notFound();

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import {
   FOCUSED_STUDY,
@@ -16,6 +15,7 @@ import type { GenerationContext } from '../ai/generation';
 import { generateStudyQuestions } from '../ai/study-generation';
 import { questionFingerprint } from '../ai/study-generator';
 import { checkAttemptRate, withDailyAllowance } from '../ai/usage';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { setAttributes } from '../data/keys';
 import { ttlFromDate } from '../data/table';
@@ -227,7 +227,7 @@ async function releaseClaim(userId: string, id: string, pointer: string | undefi
     });
   } catch (error) {
     // The place was taken over already: nothing of this start is left to give back.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailed(error)) throw error;
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { OFFICIAL_AUTHOR_NAME, type CurrentUser } from '@shared/users';
+import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import type { ItemKey } from '../data/keys';
 import { scanPages } from '../data/paginate';
@@ -237,7 +237,7 @@ async function update(
     });
     return result.Attributes as UserItem;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new UnauthorizedError();
+    if (isConditionFailed(error)) throw new UnauthorizedError();
     throw error;
   }
 }
@@ -274,7 +274,7 @@ export async function upgradePasswordHash(userId: string, checked: string, upgra
     });
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -315,12 +315,7 @@ export async function backfillLookAlikeClaims(): Promise<number> {
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         })
-        .then(
-          () => (added += 1),
-          (error: unknown) => {
-            if (!(error instanceof ConditionalCheckFailedException)) throw error;
-          },
-        );
+        .then(() => (added += 1), ignoreConditionFailed);
     }
   }
   await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
@@ -350,9 +345,7 @@ export async function migrateStoredProFlag(): Promise<number> {
           ConditionExpression: 'attribute_exists(pk)',
           ...(profile.isPro === true ? { ExpressionAttributeValues: { ':granted': true } } : {}),
         })
-        .catch((error: unknown) => {
-          if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        });
+        .catch(ignoreConditionFailed);
       migrated += 1;
     }
   }

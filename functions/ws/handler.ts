@@ -16,7 +16,7 @@ import { findSessionByKey } from '../sessions/session';
 import { accountStanding, getUser, type UserItem } from '../users/user';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
-import { AppError, BadRequestError, isServiceUnavailable, UnauthorizedError } from '../lib/errors';
+import { BadRequestError, isServiceUnavailable, toAppError, UnauthorizedError } from '../lib/errors';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { messageAllowance, POLICY_VIOLATION, settledHere, type MessageAllowance } from './socket-limits';
@@ -129,19 +129,19 @@ export function webSocketHandler<S extends z.ZodType>(options: {
       await options.handle({ message: parsed.data, connection, user, reply, endpoint, requestId, log });
       log.info('message');
     } catch (error) {
-      const known = error instanceof AppError;
+      const known = toAppError(error);
       if (!known) {
         log.error('unhandled error', { error });
         emitMetric(METRIC.webSocketErrors);
-      } else log.info('message refused', { status: error.status, reason: error.message });
+      } else log.info('message refused', { status: known.status, reason: known.message });
       await reply({
         type: 'error',
         message: known
-          ? error.message
+          ? known.message
           : isServiceUnavailable(error)
             ? MESSAGES.serviceUnavailable
             : MESSAGES.serverError,
-        reason: known ? (error.reason ?? 'invalid') : 'server_error',
+        reason: known ? (known.reason ?? 'invalid') : 'server_error',
       }).catch((sendError: unknown) => log.warn('could not send error', { error: sendError }));
     }
     return { statusCode: 200 };
