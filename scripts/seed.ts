@@ -9,11 +9,10 @@ import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
   migrateStoredProFlag,
-  createUser,
   findUserByUsername,
-  type NewUser,
   type UserItem,
-} from '@functions/users/user';
+} from '@functions/users/user-store';
+import { createUser, type NewUser } from '@functions/users/user';
 import { OFFICIAL_AUTHOR_NAME } from '@shared/users';
 import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 

@@ -7,12 +7,12 @@ import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
 import { transactWrite } from '../data/transact';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
-import { deleteQuizContents } from '../quizzes/quiz';
+import { deleteQuizContents } from '../quizzes/quiz-store';
 import { QuizKeys } from '../quizzes/quiz-keys';
 import { anonymiseReport } from '../quizzes/report';
 import { ReportKeys } from '../quizzes/report-keys';
 import { endAllSessions } from '../sessions/session';
-import type { UserItem } from '../users/user';
+import type { UserItem } from '../users/user-store';
 import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey } from '../users/user-keys';
 
 /**

@@ -22,18 +22,15 @@ import {
 } from '../mail/templates';
 import { endAllSessions, startSession } from '../sessions/session';
 import { checkPassword, dummyPasswordHash, verifyPassword } from '../users/passwords';
+import { accountStanding, assertNameAllowed, stoppedUntil } from '../users/user-policy';
+import { createUser, setPasswordItem } from '../users/user';
 import {
-  accountStanding,
-  assertNameAllowed,
-  createUser,
   findUserByEmail,
   findUserByUsername,
   getUser,
-  setPasswordItem,
-  stoppedUntil,
   upgradePasswordHash,
   type UserItem,
-} from '../users/user';
+} from '../users/user-store';
 import { deleteAccount } from './account-deletion';
 import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard';
 import { deleteOwnedTokens, issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';

@@ -5,7 +5,7 @@ import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type TransactItem } from '../data/transact';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { TokenKeys, tokenKey, type TOKEN_KEY_KINDS } from './one-time-token-keys';
 
 /**

@@ -7,7 +7,7 @@ import { transactWrite } from '../data/transact';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
 import { randomToken } from '../sessions/session';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { guardName } from './login-guard-keys';
 import { DeviceKeys, deviceKey } from './trusted-device-keys';
 

@@ -6,7 +6,7 @@ import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { NotFoundError } from '../lib/errors';
-import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz';
+import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz-store';
 import { EditKeys, QuizKeys, quizKey } from '../quizzes/quiz-keys';
 import {
   deleteReportById,
@@ -15,7 +15,7 @@ import {
   type ReportStatus,
 } from '../quizzes/report';
 import { ReportKeys } from '../quizzes/report-keys';
-import { getUser, type UserItem } from '../users/user';
+import { getUser, type UserItem } from '../users/user-store';
 import { audit } from './audit';
 import { isActive, listPenalties } from './penalty';
 

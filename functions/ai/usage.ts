@@ -11,7 +11,8 @@ import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { withinRateLimit } from '../lib/rate-limit';
-import { accountGuard, type Member } from '../users/user';
+import { accountGuard } from '../users/user-store';
+import { type Member } from '../users/user-policy';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**

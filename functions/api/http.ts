@@ -4,7 +4,8 @@ import { AccountStoppedError, ForbiddenError, UnauthorizedError } from '../lib/e
 import { createHttpHandler, type Identify, type RouteHandle } from '../lib/http-handler';
 import { findHttpRoute, type HttpRoute, type HttpRouteKey, type httpRoutes } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
-import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '../users/user';
+import { accountStanding, asMember, stoppedUntil, type Member } from '../users/user-policy';
+import { getUser } from '../users/user-store';
 
 /**
  * The handler layer's entry point: a route's Lambda handler from its contract

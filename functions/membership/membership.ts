@@ -12,7 +12,7 @@ import {
 } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
-import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user';
+import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import { StripeCustomerKeys } from './membership-keys';
 import { DUPLICATE_DESCRIPTIONS, logOnce } from './payment-log';

@@ -6,7 +6,7 @@ import { transactWrite } from '../data/transact';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { LIVE_ACCOUNT } from '../users/user';
+import { LIVE_ACCOUNT } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import {
   applySubscription,

@@ -10,7 +10,7 @@ import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { withinRateLimit } from '../lib/rate-limit';
 import type { Logger } from '../lib/logger';
-import type { UserItem } from '../users/user';
+import type { UserItem } from '../users/user-store';
 import { roomError } from './errors';
 import {
   advance,

@@ -14,7 +14,8 @@ import { sqs } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { canView, getQuizDetail, isPubliclyVisible } from '../quizzes/quiz';
+import { canView, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { getQuizDetail } from '../quizzes/quiz-store';
 import { roomError } from './errors';
 import {
   changeRoom,

@@ -6,7 +6,8 @@ import type { NamedItem } from '../data/transact';
 import { japanDate } from '../lib/japan-time';
 import { comparators } from '../search/search';
 import { DailyPlayersKeys } from './featured-keys';
-import { getQuizzes, isFeaturable, listPublicQuizzes, type QuizItem } from './quiz';
+import { getQuizzes, listPublicQuizzes, type QuizItem } from './quiz-store';
+import { isFeaturable } from './quiz-policy';
 
 /**
  * The featured quiz of the week (docs/decisions.md "Featured quiz of the week"): the quiz with the

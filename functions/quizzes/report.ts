@@ -10,7 +10,7 @@ import { INDEX } from '../data/table';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { accountGuard, type UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user-store';
 import { MigrationKeys } from '../users/user-keys';
 import { ownQuiz, viewableQuizDetail } from './quiz';
 import { QuizKeys, quizKey } from './quiz-keys';

@@ -18,7 +18,7 @@ import {
   type IndexedQuiz,
 } from './search-index';
 import { PostingKeys, RankKeys } from './search-keys';
-import { isPubliclyVisible } from '../quizzes/quiz';
+import { isPubliclyVisible } from '../quizzes/quiz-policy';
 
 /**
  * Builds the search index and this week's play counts from the table as it is (docs/search.md

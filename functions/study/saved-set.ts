@@ -16,7 +16,7 @@ import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { MESSAGES } from '@shared/messages';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
 import { counterItem } from './settings';
 import { SavedSetKeys } from './study-keys';

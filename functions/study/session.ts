@@ -32,7 +32,8 @@ import {
   reviewQuestionId,
   wrongAnswerItem,
 } from '../progress/review-queue';
-import { accountGuard, type Member } from '../users/user';
+import { accountGuard } from '../users/user-store';
+import { type Member } from '../users/user-policy';
 import { answerFits, scoreSession } from './answer-check';
 import { materialForGeneration } from './material';
 import { getStudySettings, settingsKey } from './settings';

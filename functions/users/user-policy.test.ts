@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountStanding } from './user';
+import { accountStanding } from './user-policy';
 
 describe('accountStanding', () => {
   const now = new Date('2026-11-22T00:00:00Z');
