@@ -12,6 +12,40 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The layers of functions/ (issue 28): handlers (functions/api, functions/ws, the route table and
+ * the handler chain) call the domain; the domain keeps its rules pure and reaches DynamoDB only
+ * through its entities' stores (`*-store.ts`) and functions/data. One `no-restricted-imports`
+ * setting per file, so each layer's block lists everything its files may not import.
+ */
+const HANDLER_LAYER = [
+  'functions/api/**',
+  'functions/ws/**',
+  'functions/routes.ts',
+  'functions/lib/http-handler.ts',
+  'functions/lib/http/**',
+];
+const DATA_LAYER = ['functions/data/**', 'functions/lib/aws-clients.ts'];
+const STORES = ['functions/**/*-store.ts'];
+const itemApi = {
+  name: '@aws-sdk/lib-dynamodb',
+  message: 'Use db, the paginator, batch.ts or transactWrite (functions/data).',
+};
+const dynamoClient = {
+  name: '@aws-sdk/client-dynamodb',
+  message:
+    "Only functions/data and the entities' stores (*-store.ts) talk to DynamoDB; recognise its failures with functions/data/errors.ts.",
+};
+const handlers = {
+  regex: '^((\\.\\./)+|@functions/)(api|ws)(/|$)',
+  message:
+    'The domain never imports the handlers (functions/api, functions/ws): they call it, and map its errors.',
+};
+const restrictedImports = (paths, patterns = []) => [
+  'error',
+  { paths, ...(patterns.length ? { patterns } : {}) },
+];
+
 export default tseslint.config(
   // scripts/boundaries/fixtures break the rules on purpose: boundaries.test.ts lints them.
   {
@@ -157,14 +191,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@aws-sdk/lib-dynamodb',
-              message: 'Use db, the paginator, batch.ts or transactWrite (functions/data).',
-            },
-          ],
+          paths: [itemApi],
         },
       ],
     },
+  },
+  // functions/ by layer (the setting above, for functions, is restated in each).
+  {
+    files: HANDLER_LAYER,
+    rules: { 'no-restricted-imports': restrictedImports([itemApi, dynamoClient]) },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    ignores: [...HANDLER_LAYER, ...DATA_LAYER, ...STORES],
+    rules: { 'no-restricted-imports': restrictedImports([itemApi, dynamoClient], [handlers]) },
+  },
+  {
+    files: STORES,
+    rules: { 'no-restricted-imports': restrictedImports([itemApi], [handlers]) },
+  },
+  {
+    files: DATA_LAYER,
+    rules: { 'no-restricted-imports': restrictedImports([], [handlers]) },
   },
 );

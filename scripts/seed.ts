@@ -2,18 +2,17 @@ import { pathToFileURL } from 'node:url';
 import { createMissingCategories } from '@functions/categories/category';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
-import { ConflictError } from '@functions/lib/errors';
+import { ConflictError, toAppError } from '@functions/lib/errors';
 import { seedQuiz } from '@functions/quizzes/quiz';
 import { migrateReports } from '@functions/quizzes/report';
 import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
   migrateStoredProFlag,
-  createUser,
   findUserByUsername,
-  type NewUser,
   type UserItem,
-} from '@functions/users/user';
+} from '@functions/users/user-store';
+import { createUser, type NewUser } from '@functions/users/user';
 import { OFFICIAL_AUTHOR_NAME } from '@shared/users';
 import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 
@@ -83,7 +82,8 @@ async function editorialAccount(): Promise<UserItem> {
   try {
     return await createUser(EDITORIAL);
   } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
+    // A parallel seed made it first (a taken claim, or a transaction that stayed busy).
+    if (!(toAppError(error) instanceof ConflictError)) throw error;
     return (await findUserByUsername(EDITORIAL.username))!;
   }
 }
@@ -120,7 +120,7 @@ export async function seed(): Promise<{
         await createUser(account);
         accountsCreated += 1;
       } catch (error) {
-        if (!(error instanceof ConflictError)) throw error;
+        if (!(toAppError(error) instanceof ConflictError)) throw error;
       }
     }
   }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { registerSchema } from '@shared/accounts';
 import { getConfig } from '@functions/lib/config';
-import { createUser, findUserByUsername, setProGrant, setRole } from '@functions/users/user';
+import { createUser } from '@functions/users/user';
+import { findUserByUsername, setProGrant, setRole } from '@functions/users/user-store';
 import { endAllSessions } from '@functions/sessions/session';
 
 /**

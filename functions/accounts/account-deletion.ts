@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { getConfig } from '../lib/config';
+import { isConditionFailed } from '../data/errors';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { queryAllOwned } from '../data/owned';
@@ -7,12 +7,12 @@ import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
 import { transactWrite } from '../data/transact';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
-import { deleteQuizContents } from '../quizzes/quiz';
+import { deleteQuizContents } from '../quizzes/quiz-store';
 import { QuizKeys } from '../quizzes/quiz-keys';
 import { anonymiseReport } from '../quizzes/report';
 import { ReportKeys } from '../quizzes/report-keys';
 import { endAllSessions } from '../sessions/session';
-import type { UserItem } from '../users/user';
+import type { UserItem } from '../users/user-store';
 import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey } from '../users/user-keys';
 
 /**
@@ -69,7 +69,7 @@ async function markDeleting(userId: string, now: Date) {
     })
     .catch((error: unknown) => {
       // Already gone: a parallel copy of this deletion finished first; the passes find nothing.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailed(error)) throw error;
     });
 }
 

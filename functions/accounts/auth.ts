@@ -1,11 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
-import { LIMITS } from '@shared/constants';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
 import { transactWrite } from '../data/transact';
 import {
   AppError,
   BadRequestError,
-  AccountStoppedError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -22,19 +20,17 @@ import {
 } from '../mail/templates';
 import { endAllSessions, startSession } from '../sessions/session';
 import { checkPassword, dummyPasswordHash, verifyPassword } from '../users/passwords';
+import { assertNameAllowed } from '../users/user-policy';
+import { createUser, setPasswordItem } from '../users/user';
 import {
-  accountStanding,
-  assertNameAllowed,
-  createUser,
   findUserByEmail,
   findUserByUsername,
   getUser,
-  setPasswordItem,
-  stoppedUntil,
   upgradePasswordHash,
   type UserItem,
-} from '../users/user';
+} from '../users/user-store';
 import { deleteAccount } from './account-deletion';
+import { assertInGoodStanding, isLockReached, loginLocked } from './account-policy';
 import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard';
 import { deleteOwnedTokens, issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';
 import { beginDeviceAttempt, deviceAttemptSucceeded, rememberDevice, trustedDevice } from './trusted-device';
@@ -48,15 +44,6 @@ type LoginResult =
   | { kind: 'signedIn'; user: UserItem; cookies: string[] }
   | { kind: 'adminVerificationSent'; cookies: string[] };
 
-/** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */
-function assertInGoodStanding(user: UserItem, now = new Date()) {
-  const standing = accountStanding(user, now);
-  if (standing === 'stopped')
-    throw new AccountStoppedError(ACCOUNT_MESSAGES.accountStopped, stoppedUntil(user));
-  if (standing === 'inactive') throw new ForbiddenError(ACCOUNT_MESSAGES.accountInactive, 'account_inactive');
-  if (standing === 'deleting') throw new UnauthorizedError(ACCOUNT_MESSAGES.loginFailed);
-}
-
 /**
  * One password check, guarded against guessing: by the username's lock (10 failures in a row), or,
  * from a browser that signed in to this account before, by that device cookie's own lock, so
@@ -68,16 +55,15 @@ async function guardedPasswordCheck(
   check: () => Promise<boolean>,
   now: Date,
 ): Promise<{ ok: boolean; trusted: boolean }> {
-  const locked = () => new TooManyRequestsError(ACCOUNT_MESSAGES.loginLocked, 'login_locked');
   const device = await trustedDevice(cookies, username, now);
   const deviceAttempt = device ? await beginDeviceAttempt(device) : null;
-  if (device && deviceAttempt === null) throw locked();
-  if (!device && !(await beginAttempt(username, now))) throw locked();
+  if (device && deviceAttempt === null) throw loginLocked();
+  if (!device && !(await beginAttempt(username, now))) throw loginLocked();
   const ok = await check();
   if (ok && device) await deviceAttemptSucceeded(device);
   else if (ok) await attemptSucceeded(username);
-  else if (device && (deviceAttempt ?? 0) >= LIMITS.loginFailuresBeforeLock) throw locked();
-  else if (!device && (await attemptFailed(username, now))) throw locked();
+  else if (device && isLockReached(deviceAttempt ?? 0)) throw loginLocked();
+  else if (!device && (await attemptFailed(username, now))) throw loginLocked();
   return { ok, trusted: Boolean(device) };
 }
 

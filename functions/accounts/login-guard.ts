@@ -1,6 +1,8 @@
 import { LIMITS } from '@shared/constants';
+import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
+import { isLockReached, loginLockEnds } from './account-policy';
 import { guardKey } from './login-guard-keys';
 
 /**
@@ -8,12 +10,10 @@ import { guardKey } from './login-guard-keys';
  * which usernames exist). An attempt is counted *before* the password is checked, with a
  * conditional update that refuses once 10 attempts in a row have failed or while the lock holds:
  * a burst of parallel requests cannot get more than 10 guesses in. A correct password clears the
- * count; the 10th failure locks the username for `LOGIN_LOCK_MINUTES`.
+ * count; the 10th failure locks the username for `LOGIN_LOCK_MINUTES` (account-policy.ts).
  * Item: `pk = LOGINGUARD#<NFKC lower-case username>`, `sk = LOGINGUARD`. A browser that signed in
  * to the account before is not held by this lock (trusted-device.ts).
  */
-const LOGIN_LOCK_MINUTES = 15;
-
 /** Counts an attempt; false when the username is locked (or 10 failures are already in flight). */
 export async function beginAttempt(username: string, now = new Date()): Promise<boolean> {
   try {
@@ -33,7 +33,7 @@ export async function beginAttempt(username: string, now = new Date()): Promise<
     });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -41,8 +41,8 @@ export async function beginAttempt(username: string, now = new Date()): Promise<
 /** After a wrong password: when this was the 10th in a row, lock the username and start counting afresh. */
 export async function attemptFailed(username: string, now = new Date()): Promise<boolean> {
   const current = await db.get({ Key: guardKey(username), ConsistentRead: true });
-  if (Number(current.Item?.failures ?? 0) < LIMITS.loginFailuresBeforeLock) return false;
-  const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
+  if (!isLockReached(Number(current.Item?.failures ?? 0))) return false;
+  const lockedUntil = loginLockEnds(now);
   await db
     .update({
       Key: guardKey(username),
@@ -56,9 +56,7 @@ export async function attemptFailed(username: string, now = new Date()): Promise
         ':ttl': ttlFromDate(new Date(lockedUntil.getTime() + 86_400_000)),
       },
     })
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    .catch(ignoreConditionFailed);
   return true;
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { isConditionFailed } from '../data/errors';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type TransactItem } from '../data/transact';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { TokenKeys, tokenKey, type TOKEN_KEY_KINDS } from './one-time-token-keys';
 
 /**
@@ -93,7 +94,7 @@ export async function useToken<Data>(
     });
     return (result.Attributes as TokenItem<Data>).data;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }

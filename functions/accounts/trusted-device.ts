@@ -1,13 +1,14 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { COOKIE_NAMES } from '@shared/api';
 import { LIMITS } from '@shared/constants';
+import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
 import { getConfig } from '../lib/config';
 import { serializeCookie } from '../lib/cookies';
 import { randomToken } from '../sessions/session';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
+import { DEVICE_DAYS, isDeviceToken, isTrustedFor } from './account-policy';
 import { guardName } from './login-guard-keys';
 import { DeviceKeys, deviceKey } from './trusted-device-keys';
 
@@ -22,8 +23,6 @@ import { DeviceKeys, deviceKey } from './trusted-device-keys';
  * cookie is worth 10 guesses once, not a guessing licence.
  * Item: `pk = DEVICE#<hash>`, `sk = DEVICE`, owned by the account (deleted with it).
  */
-const DEVICE_DAYS = 180;
-
 interface DeviceItem {
   pk: string;
   sk: 'DEVICE';
@@ -41,12 +40,10 @@ export async function trustedDevice(
   now = new Date(),
 ): Promise<DeviceItem | undefined> {
   const token = cookies.get(COOKIE_NAMES.device);
-  if (!token || !/^[A-Za-z0-9_-]{40,64}$/.test(token)) return undefined;
+  if (!isDeviceToken(token)) return undefined;
   const { Item } = await db.get({ Key: deviceKey(token), ConsistentRead: true });
   const device = Item as DeviceItem | undefined;
-  if (!device || device.username !== guardName(username)) return undefined;
-  if (new Date(device.expiresAt).getTime() <= now.getTime()) return undefined;
-  return device.failures < LIMITS.loginFailuresBeforeLock ? device : undefined;
+  return device && isTrustedFor(device, guardName(username), now) ? device : undefined;
 }
 
 /**
@@ -65,7 +62,7 @@ export async function beginDeviceAttempt(device: DeviceItem): Promise<number | n
     });
     return Number(result.Attributes?.failures);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (isConditionFailed(error)) return null;
     throw error;
   }
 }
@@ -79,9 +76,7 @@ export async function deviceAttemptSucceeded(device: DeviceItem): Promise<void> 
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':zero': 0 },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { ADMIN_MESSAGES, type EditHistoryEntry } from '@shared/admin';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { NotFoundError } from '../lib/errors';
-import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz';
+import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz-store';
 import { EditKeys, QuizKeys, quizKey } from '../quizzes/quiz-keys';
 import {
   deleteReportById,
@@ -14,7 +15,7 @@ import {
   type ReportStatus,
 } from '../quizzes/report';
 import { ReportKeys } from '../quizzes/report-keys';
-import { getUser, type UserItem } from '../users/user';
+import { getUser, type UserItem } from '../users/user-store';
 import { audit } from './audit';
 import { isActive, listPenalties } from './penalty';
 
@@ -77,7 +78,7 @@ export async function restoreQuiz(admin: UserItem, quizId: string, now = new Dat
       })
       .catch((error: unknown) => {
         // Hidden again (or made private) meanwhile: it stays out of the public list, as it should.
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailed(error)) throw error;
       });
   }
   await reviewPendingReports(quizId, admin.id, now);
@@ -98,8 +99,7 @@ export async function dismissReports(admin: UserItem, quizId: string, reason?: s
 }
 
 function notFound(error: unknown): never {
-  if ((error as { name?: string }).name === 'ConditionalCheckFailedException')
-    throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  if (isConditionFailed(error)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
   throw error;
 }
 

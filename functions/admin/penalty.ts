@@ -4,7 +4,7 @@ import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { endAllSessions } from '../sessions/session';
-import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user';
+import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import { audit } from './audit';
 import { PenaltyKeys } from './penalty-keys';

@@ -1,6 +1,6 @@
 import { AI_MESSAGES, type AiSettings, type GeneratedQuiz, type UploadKind, uploadKindOf } from '@shared/ai';
 import { BadRequestError } from '../lib/errors';
-import type { Member } from '../users/user';
+import type { Member } from '../users/user-policy';
 import { FAILURE_MESSAGES, generate, type GenerationContext } from './generation';
 import { checkFileType, extractText, type FileFormat, type MaterialFile } from './materials';
 import { takeUpload } from './uploads';

@@ -1,7 +1,7 @@
 import { AI_MESSAGES, type AiSettings, type GeneratedQuiz } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import type { Member } from '../users/user';
+import type { Member } from '../users/user-policy';
 import { aiWorker } from './ai-worker';
 import { GenerationFailedError, UnusableMaterialError } from './errors';
 import { checkAttemptRate, reserveModelCall, withDailyAllowance } from './usage';

@@ -2,7 +2,7 @@ import { AI_MESSAGES } from '@shared/ai';
 import { getConfig } from '../lib/config';
 import { aiWorker } from './ai-worker';
 import { GenerationFailedError, UnusableMaterialError } from './errors';
-import type { Member } from '../users/user';
+import type { Member } from '../users/user-policy';
 import type { GenerationContext } from './generation';
 import { reserveModelCall } from './usage';
 import type { GeneratedStudyQuestion, StudyGenerationRequest } from './study-generator';

@@ -12,7 +12,7 @@ import {
   PayloadTooLargeError,
   TooManyRequestsError,
 } from '../lib/errors';
-import type { Member } from '../users/user';
+import type { Member } from '../users/user-policy';
 import type { MaterialFile } from './materials';
 import { checkAttemptRate, usageLimit } from './usage';
 

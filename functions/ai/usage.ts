@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES, AI_MODEL_CALL_LIMITS, type AiUsageLimit } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { setAttributes } from '../data/keys';
 import { ttlFromDate } from '../data/table';
@@ -11,7 +11,8 @@ import { japanDate, nextJapanMidnight } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { withinRateLimit } from '../lib/rate-limit';
-import { accountGuard, type Member } from '../users/user';
+import { accountGuard } from '../users/user-store';
+import { type Member } from '../users/user-policy';
 import { AiHistoryKeys, AiUsageKeys } from './usage-keys';
 
 /**
@@ -107,7 +108,7 @@ export async function reserveModelCall(user: Member, now = new Date()): Promise<
       },
     });
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
+    if (isConditionFailed(error))
       throw new TooManyRequestsError(AI_MESSAGES.modelCallLimit(limit), 'ai_model_call_limit');
     throw error;
   }

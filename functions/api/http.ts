@@ -5,7 +5,8 @@ import { createHttpHandler } from '../lib/http/create-http-handler';
 import type { Identify, RouteHandle } from '../lib/http/types';
 import { httpRoutes, type HttpRoute, type HttpRouteKey } from '../routes';
 import { findSession, type SessionItem } from '../sessions/session';
-import { accountStanding, asMember, getUser, stoppedUntil, type Member } from '../users/user';
+import { accountStanding, asMember, stoppedUntil, type Member } from '../users/user-policy';
+import { getUser } from '../users/user-store';
 
 /**
  * The handler layer's entry point: a route's Lambda handler from its contract

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Category } from '@shared/categories';
 import { CATEGORY_DEFAULTS } from '@shared/constants';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { getConfig } from '../lib/config';
@@ -77,7 +77,7 @@ export async function createMissingCategories(
       await db.put({ Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
       created += 1;
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
   return created;

@@ -10,7 +10,7 @@ import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { ConnectionKeys, connectionKey } from './connection-keys';
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import {
   cancellationReasons,
+  ignoreConditionFailed,
   isConditionFailed,
   isTransactionCanceled,
   isTransactionConflict,
@@ -39,5 +40,14 @@ describe('DynamoDB failures', () => {
       'ConditionalCheckFailed',
     ]);
     expect(cancellationReasons(new ConditionalCheckFailedException(meta))).toEqual([]);
+  });
+
+  it('swallows a failed condition where it means "nothing to do", and passes on anything else', async () => {
+    await expect(
+      Promise.reject(new ConditionalCheckFailedException(meta)).catch(ignoreConditionFailed),
+    ).resolves.toBeUndefined();
+    await expect(
+      Promise.reject(new TransactionConflictException(meta)).catch(ignoreConditionFailed),
+    ).rejects.toBeInstanceOf(TransactionConflictException);
   });
 });

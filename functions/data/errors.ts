@@ -31,3 +31,38 @@ export const isTransactionCanceled = (error: unknown): error is TransactionCance
  */
 export const cancellationReasons = (error: unknown): CancellationReason[] =>
   isTransactionCanceled(error) ? (error.CancellationReasons ?? []) : [];
+
+/**
+ * For the `.catch` of a conditional write whose failed condition means "nothing to do" (already
+ * written, already gone, moved on meanwhile): that failure is swallowed, anything else rethrown.
+ */
+export function ignoreConditionFailed(error: unknown): void {
+  if (!isConditionFailed(error)) throw error;
+}
+
+/**
+ * Conditions of a transaction that did not hold, by item name (unnamed items by position, `#3`),
+ * for the caller to decide what they mean. A data-layer failure with no status: unless the domain
+ * maps it, the handler layer answers it as a conflict (functions/lib/errors.ts `toAppError`).
+ */
+export class ConditionsFailed extends Error {
+  constructor(readonly names: ReadonlySet<string>) {
+    super(`conditions failed: ${[...names].join(', ')}`);
+    this.name = 'ConditionsFailed';
+  }
+
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+}
+
+/**
+ * A transaction that kept running into other transactions (or throttling) through every try of
+ * the retry policy: nothing was written, and a later request may get through.
+ */
+export class TransactionBusy extends Error {
+  constructor(options?: ErrorOptions) {
+    super('transaction kept conflicting', options);
+    this.name = 'TransactionBusy';
+  }
+}

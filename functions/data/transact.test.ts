@@ -4,9 +4,10 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { NotFoundError, toAppError } from '../lib/errors';
+import { ConditionsFailed, TransactionBusy } from './errors';
 import { RETRY } from './retry';
-import { ConditionsFailed, transactWrite, type NamedItem } from './transact';
+import { transactWrite, type NamedItem } from './transact';
 
 /**
  * The transaction helper's fault paths, which DynamoDB Local cannot produce on demand: conflicts
@@ -66,12 +67,12 @@ describe('transactWrite', () => {
     expect(dynamodb.commandCalls(TransactWriteCommand)).toHaveLength(3);
   });
 
-  it('gives up with a 409 and the Japanese busy message after the policy’s tries', async () => {
+  it('gives up after the policy’s tries, answered 409 with the Japanese busy message', async () => {
     dynamodb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
     const error = await transactWrite(items).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ConflictError);
-    expect((error as ConflictError).status).toBe(409);
-    expect((error as ConflictError).message).toBe(MESSAGES.busy);
+    expect(error).toBeInstanceOf(TransactionBusy);
+    expect(toAppError(error)?.status).toBe(409);
+    expect(toAppError(error)?.message).toBe(MESSAGES.busy);
     expect(dynamodb.commandCalls(TransactWriteCommand)).toHaveLength(RETRY.attempts);
   });
 
@@ -84,7 +85,7 @@ describe('transactWrite', () => {
     expect((error as ConditionsFailed).has('quota')).toBe(true);
     expect((error as ConditionsFailed).has('#2')).toBe(true);
     expect((error as ConditionsFailed).has('first')).toBe(false);
-    expect((error as ConditionsFailed).status).toBe(409);
+    expect(toAppError(error)?.status).toBe(409);
     expect(dynamodb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 

@@ -1,10 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { MESSAGES } from '@shared/messages';
 import { dynamo } from '../lib/aws-clients';
-import { ConflictError } from '../lib/errors';
 import { tableName } from './db';
+import { cancellationReasons, ConditionsFailed, isTransactionCanceled, TransactionBusy } from './errors';
 import { backoffMs, pause, RETRY } from './retry';
 
 type SdkItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -23,27 +21,13 @@ export type NamedItem = TransactItem & {
   onConditionFailed?: (current: Record<string, unknown> | undefined) => Error;
 };
 
-/**
- * Conditions that did not hold, by item name (unnamed items by position, `#3`). Unless the caller
- * maps it, it answers 409: whatever the request relied on changed under it.
- */
-export class ConditionsFailed extends ConflictError {
-  constructor(readonly names: ReadonlySet<string>) {
-    super(MESSAGES.busy);
-  }
-
-  has(name: string): boolean {
-    return this.names.has(name);
-  }
-}
-
 /** Cancellation reasons that a later try can get past. */
 const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /**
  * `TransactWriteItems`, the only way the functions write transactions:
  * - a cancellation because another transaction touched the same items (or throttling) is tried
- *   again under the one retry policy (retry.ts), then answered 409 with a Japanese message;
+ *   again under the one retry policy (retry.ts), then given up as `TransactionBusy`;
  * - failed conditions are decoded by item name: the first failed item (in order) that says what
  *   its failure means throws that, else `ConditionsFailed` with every failed name.
  */
@@ -62,8 +46,8 @@ export async function transactWrite(items: readonly NamedItem[]): Promise<void> 
       await dynamo().send(new TransactWriteCommand({ TransactItems: transactItems }));
       return;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
+      if (!isTransactionCanceled(error)) throw error;
+      const reasons = cancellationReasons(error);
       const failed = items.flatMap((item, index) =>
         reasons[index]?.Code === 'ConditionalCheckFailed' ? [{ item, index }] : [],
       );
@@ -75,7 +59,7 @@ export async function transactWrite(items: readonly NamedItem[]): Promise<void> 
       if (failed.length)
         throw new ConditionsFailed(new Set(failed.map(({ item, index }) => item.name ?? `#${index}`)));
       if (!reasons.some((reason) => TRANSIENT.has(reason.Code ?? ''))) throw error;
-      if (attempt >= RETRY.attempts) throw new ConflictError(MESSAGES.busy);
+      if (attempt >= RETRY.attempts) throw new TransactionBusy({ cause: error });
       await pause(backoffMs(attempt));
     }
   }

@@ -1,5 +1,6 @@
 import type { ErrorReason } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
+import { ConditionsFailed, TransactionBusy } from '../data/errors';
 
 /**
  * Typed errors. Domain code throws these; the handler factory maps them to a status and a
@@ -82,6 +83,20 @@ export class TooManyRequestsError extends AppError {
   constructor(message: string = MESSAGES.tooManyRequests, reason?: ErrorReason) {
     super(429, message, reason);
   }
+}
+
+/**
+ * What an error thrown below the handlers answers: the domain's own errors as they are, and the
+ * data layer's failures that no domain code mapped (conditions a concurrent write broke, a
+ * transaction that stayed busy through its retries) as 409 with the busy message: whatever the
+ * request relied on changed under it, and trying again may succeed. Undefined for anything
+ * else (a fault: logged, 500 or the service's own answer).
+ */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ConditionsFailed || error instanceof TransactionBusy)
+    return new ConflictError(MESSAGES.busy);
+  return undefined;
 }
 
 /** AWS error names that mean "busy or briefly unavailable: a later try can succeed". */

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { getConfig } from './config';
@@ -40,7 +41,7 @@ export async function withinRateLimit(
     });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { entity } from '../data/keys';
 
 export const StripeCustomerKeys = entity({
   entity: 'Stripe customer link',
-  module: 'functions/membership/membership.ts',
+  module: 'functions/membership/membership-store.ts',
   pk: 'STRIPECUSTOMER#{customerId}',
   sk: 'STRIPECUSTOMER',
   byOwner: 'STRIPECUSTOMER#{customerId}',
@@ -14,7 +14,7 @@ export const StripeCustomerKeys = entity({
 
 export const StripeEventKeys = entity({
   entity: 'Stripe event receipt',
-  module: 'functions/membership/payments.ts',
+  module: 'functions/membership/membership-store.ts',
   pk: 'STRIPEEVENT#{eventId}',
   sk: 'STRIPEEVENT',
   notes:
@@ -23,7 +23,7 @@ export const StripeEventKeys = entity({
 
 export const PaymentLogKeys = entity({
   entity: 'Payment log',
-  module: 'functions/membership/payment-log.ts',
+  module: 'functions/membership/membership-store.ts',
   pk: 'PAYMENTLOG#{userId}',
   sk: 'PAYMENT#{createdAt}#{sourceId}',
   fields: {

@@ -1,7 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';
-import { db } from '../data/db';
-import { transactWrite } from '../data/transact';
 import { getConfig } from '../lib/config';
 import {
   AppError,
@@ -12,11 +9,23 @@ import {
 } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { withinRateLimit } from '../lib/rate-limit';
-import { getUser, LIVE_ACCOUNT, type UserItem } from '../users/user';
-import { userKey } from '../users/user-keys';
-import { StripeCustomerKeys } from './membership-keys';
-import { DUPLICATE_DESCRIPTIONS, logOnce } from './payment-log';
-import { membershipOf, subscriptionGivesAccess, type MembershipFields } from './status';
+import { getUser, type UserItem } from '../users/user-store';
+import {
+  CHECKOUT_MINUTES,
+  idOf,
+  isCancelling,
+  isEnded,
+  isLive,
+  isPaid,
+  keptFirst,
+  paymentCheckOf,
+  refusalFor,
+  replacesCurrent,
+  snapshotOf,
+} from './membership-policy';
+import { linkCustomer, logOnce, rememberCheckoutSession, writeSubscription } from './membership-store';
+import { DUPLICATE_DESCRIPTIONS } from './payment-log';
+import { membershipOf, subscriptionGivesAccess } from './status';
 import { callStripe, Stripe, stripe, stripeErrorOf } from './stripe';
 
 /**
@@ -42,55 +51,6 @@ export async function limitPaymentCalls(userId: string): Promise<void> {
     throw new TooManyRequestsError(MEMBERSHIP_MESSAGES.paymentCallsTooFast);
 }
 
-/** What the account keeps of a subscription. */
-interface SubscriptionSnapshot {
-  id: string;
-  customerId: string;
-  status: Stripe.Subscription.Status;
-  cancelAtPeriodEnd: boolean;
-  /** End of the paid period, or when the subscription ended (ISO). */
-  periodEnd: string;
-}
-
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-const idOf = (value: string | { id: string } | null) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-/** The parts of a subscription the account keeps (the period is on its items in current API versions). */
-export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
-  const itemEnds = subscription.items.data.map((item) => item.current_period_end);
-  let end = itemEnds.length ? Math.max(...itemEnds) : subscription.created;
-  if (subscription.cancel_at) end = Math.min(end, subscription.cancel_at);
-  if (subscription.ended_at) end = Math.min(end, subscription.ended_at);
-  return {
-    id: subscription.id,
-    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-    status: subscription.status,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
-    periodEnd: iso(end),
-  };
-}
-
-const fieldsOf = (snapshot: SubscriptionSnapshot): MembershipFields => ({
-  stripeSubscriptionId: snapshot.id,
-  subscriptionStatus: snapshot.status,
-  subscriptionCancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-  proExpiresAt: snapshot.periodEnd,
-});
-
-/**
- * How much a subscription gives, to choose between two of one member (a second checkout started
- * while the first ran out): running and renewing, then running until its end, then ended; then
- * the later end.
- */
-function worth(fields: MembershipFields, now: Date): [number, number] {
-  const live = subscriptionGivesAccess(fields, now);
-  const rank = live ? (fields.subscriptionCancelAtPeriodEnd ? 2 : 3) : fields.stripeSubscriptionId ? 1 : 0;
-  return [rank, fields.proExpiresAt ? new Date(fields.proExpiresAt).getTime() : 0];
-}
-
-const better = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
-
 /**
  * Writes a subscription, as just read from Stripe at `readAt`, onto its member's account. A read
  * older than the one already written is dropped (two webhooks racing), and another subscription
@@ -107,69 +67,23 @@ export async function applySubscription(
     if (!user || user.deletingAt) throw new UnauthorizedError();
     if (user.stripeCustomerId !== snapshot.customerId)
       throw new NotFoundError(MEMBERSHIP_MESSAGES.noSubscription);
-    const current = user.stripeSubscriptionId ?? null;
-    if (current && current !== snapshot.id && !better(worth(fieldsOf(snapshot), readAt), worth(user, readAt)))
-      return user;
-    try {
-      const result = await db.update({
-        Key: userKey(userId),
-        UpdateExpression:
-          'SET stripeSubscriptionId = :id, subscriptionStatus = :status, subscriptionCancelAtPeriodEnd = :cancel, proExpiresAt = :end, subscriptionSyncedAt = :readAt',
-        ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(subscriptionSyncedAt) OR subscriptionSyncedAt <= :readAt) AND ${
-          current ? 'stripeSubscriptionId = :current' : 'attribute_not_exists(stripeSubscriptionId)'
-        }`,
-        ExpressionAttributeValues: {
-          ':id': snapshot.id,
-          ':status': snapshot.status,
-          ':cancel': snapshot.cancelAtPeriodEnd,
-          ':end': snapshot.periodEnd,
-          ':readAt': readAt.toISOString(),
-          ...(current ? { ':current': current } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      });
-      return result.Attributes as UserItem;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      // Someone wrote first: a newer read wins as it is; anything else is decided again.
-    }
+    if (!replacesCurrent(user, snapshot, readAt)) return user;
+    const written = await writeSubscription(userId, snapshot, readAt, user.stripeSubscriptionId ?? null);
+    if (written) return written;
+    // Someone wrote first: a newer read wins as it is; anything else is decided again.
   }
   return (await getUser(userId))!;
 }
 
-/**
- * Stripe statuses of a subscription that runs or is still trying to charge. A member has at most
- * one (issue 26): a second one would charge twice.
- */
-const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'incomplete']);
-/** Of those, the ones whose period is paid for. */
-const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
-/** Statuses a subscription never leaves. */
-const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
-
-export const isPaid = (subscription: Stripe.Subscription) => PAID_STATUSES.has(subscription.status);
-const isCancelling = (subscription: Stripe.Subscription) =>
-  subscription.cancel_at_period_end || subscription.cancel_at !== null;
-
-/**
- * Of one member's live subscriptions, the one kept comes first: a paid one before an unpaid one,
- * then the one started first (the second of two checkouts paid at once is the one that goes).
- * Decided from Stripe's data alone, so every webhook of a pair chooses the same.
- */
-const keptFirst = (a: Stripe.Subscription, b: Stripe.Subscription) =>
-  Number(isPaid(b)) - Number(isPaid(a)) || a.created - b.created || (a.id < b.id ? -1 : 1);
-
 /** The customer's subscriptions that have not ended (Stripe's list without a status leaves out cancelled ones). */
 async function unendedSubscriptions(customer: string): Promise<Stripe.Subscription[]> {
   const listed = await callStripe((client) => client.subscriptions.list({ customer, limit: 100 }));
-  return listed.data.filter((subscription) => !ENDED_STATUSES.has(subscription.status));
+  return listed.data.filter((subscription) => !isEnded(subscription));
 }
 
 /** The customer's live subscriptions, the one to keep first. */
 export async function liveSubscriptions(customer: string): Promise<Stripe.Subscription[]> {
-  return (await unendedSubscriptions(customer))
-    .filter((subscription) => LIVE_STATUSES.has(subscription.status))
-    .sort(keptFirst);
+  return (await unendedSubscriptions(customer)).filter(isLive).sort(keptFirst);
 }
 
 /**
@@ -182,7 +96,7 @@ export async function endNow(subscriptionId: string): Promise<Stripe.Subscriptio
   } catch (error) {
     if (!(stripeErrorOf(error) instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
     const current = await callStripe((client) => client.subscriptions.retrieve(subscriptionId));
-    if (!ENDED_STATUSES.has(current.status)) throw error;
+    if (!isEnded(current)) throw error;
     return current;
   }
 }
@@ -191,12 +105,6 @@ export async function endNow(subscriptionId: string): Promise<Stripe.Subscriptio
 export async function refreshSubscription(userId: string, subscriptionId: string): Promise<UserItem> {
   const subscription = await callStripe((client) => client.subscriptions.retrieve(subscriptionId));
   return applySubscription(userId, subscription, new Date());
-}
-
-/** The member whose Stripe customer this is (the link written when the customer was made). */
-export async function memberOfCustomer(customerId: string): Promise<string | undefined> {
-  const { Item } = await db.get({ Key: StripeCustomerKeys.key({ customerId }) });
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
 }
 
 /**
@@ -213,29 +121,7 @@ async function customerFor(user: UserItem): Promise<string> {
     ),
   );
   try {
-    await transactWrite([
-      {
-        name: 'account',
-        Update: {
-          Key: userKey(user.id),
-          UpdateExpression: 'SET stripeCustomerId = :customer',
-          ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :customer)`,
-          ExpressionAttributeValues: { ':customer': customer.id },
-        },
-      },
-      {
-        name: 'link',
-        Put: {
-          Item: {
-            ...StripeCustomerKeys.key({ customerId: customer.id }),
-            userId: user.id,
-            ...StripeCustomerKeys.owner({ userId: user.id, customerId: customer.id }),
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR userId = :user',
-          ExpressionAttributeValues: { ':user': user.id },
-        },
-      },
-    ]);
+    await linkCustomer(user.id, customer.id);
     return customer.id;
   } catch (error) {
     const fresh = await getUser(user.id);
@@ -243,12 +129,6 @@ async function customerFor(user: UserItem): Promise<string> {
     throw error;
   }
 }
-
-/**
- * How long a checkout page stays payable: Stripe's shortest (30 minutes), and a minute for clocks
- * that differ. A page left open blocks a new checkout (below) until then, no longer.
- */
-const CHECKOUT_MINUTES = 31;
 
 /** The customer's Checkout Sessions that can still be paid, the first made first. */
 async function openSessions(customer: string): Promise<Stripe.Checkout.Session[]> {
@@ -259,14 +139,6 @@ async function openSessions(customer: string): Promise<Stripe.Checkout.Session[]
   return listed.data
     .filter((session) => session.expires_at > now)
     .sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
-}
-
-/** Why a member with this live subscription may not start a checkout. */
-function refusalFor(subscription: Stripe.Subscription): string {
-  if (!isPaid(subscription)) return MEMBERSHIP_MESSAGES.subscriptionUnpaid;
-  return isCancelling(subscription)
-    ? MEMBERSHIP_MESSAGES.subscriptionEnding
-    : MEMBERSHIP_MESSAGES.alreadyMember;
 }
 
 /**
@@ -357,17 +229,7 @@ export async function createCheckoutSession(user: UserItem): Promise<{ url: stri
   const [kept, ...later] = await openSessions(customer);
   for (const other of later) await expireSecondSession(user, other, kept!);
   if (kept?.id !== session.id) throw new ConflictError(MEMBERSHIP_MESSAGES.checkoutOpen);
-  await db
-    .update({
-      Key: userKey(user.id),
-      UpdateExpression: 'SET stripeCheckoutSessionId = :session',
-      ConditionExpression: LIVE_ACCOUNT,
-      ExpressionAttributeValues: { ':session': session.id },
-    })
-    .catch((error: unknown) => {
-      if (error instanceof ConditionalCheckFailedException) throw new UnauthorizedError();
-      throw error;
-    });
+  await rememberCheckoutSession(user.id, session.id);
   return { url: session.url };
 }
 
@@ -389,20 +251,7 @@ async function ownSession(user: UserItem, sessionId: string): Promise<Stripe.Che
 export async function checkPayment(user: UserItem, sessionId: string): Promise<PaymentCheck> {
   const session = await ownSession(user, sessionId);
   const fresh = (await getUser(user.id)) ?? user;
-  const membership = membershipOf(fresh);
-  const subscriptionId = idOf(session.subscription);
-  const paid = session.status === 'complete' && session.payment_status === 'paid';
-  const completed = paid && membership.isPro && subscriptionId === fresh.stripeSubscriptionId;
-  return {
-    payment_status: session.payment_status,
-    is_pro: membership.isPro,
-    upgrade_completed: completed,
-    message: completed
-      ? MEMBERSHIP_MESSAGES.upgraded
-      : paid
-        ? MEMBERSHIP_MESSAGES.paymentPending
-        : MEMBERSHIP_MESSAGES.notPaid,
-  };
+  return paymentCheckOf(session, fresh, membershipOf(fresh).isPro);
 }
 
 /**

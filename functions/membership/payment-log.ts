@@ -1,12 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { db } from '../data/db';
-import { PaymentLogKeys } from './membership-keys';
-
 /**
  * The payment log (second document §3 "Payment logs"): bookkeeping records outside the member's
  * partition, kept when the account goes. A line is a payment Stripe reported (`invoice.paid`,
  * `invoice.payment_failed`, written with the event's receipt in payments.ts), or what was done
  * about a second subscription or checkout of one member (issue 26: one live subscription each).
+ * Written by membership-store.ts (`logOnce`, `recordEvent`).
  */
 
 /** What a line records. */
@@ -45,22 +42,3 @@ export const DUPLICATE_DESCRIPTIONS = {
   canceled: '二重のお申し込み: 後から始まった定期購入を直ちに解約しました（お支払いなし）',
   expired: '二重のお申し込み: 後から作られた決済ページを無効にしました（お支払いなし）',
 } as const;
-
-/** The table item of a log line; `sourceId` names what it is about (`PaymentLogKeys`). */
-export const paymentLogItem = (entry: PaymentLogEntry, sourceId: string) => ({
-  ...PaymentLogKeys.key({ userId: entry.userId, createdAt: entry.createdAt, sourceId }),
-  ...entry,
-});
-
-/**
- * Writes a line once per source: what was done about a duplicate is found by every webhook of
- * the pair at once, and each would log it. The key comes from the Stripe object (its id and
- * time), so the copies are the same item, and only the first is written.
- */
-export async function logOnce(entry: PaymentLogEntry, sourceId: string): Promise<void> {
-  await db
-    .put({ Item: paymentLogItem(entry, sourceId), ConditionExpression: 'attribute_not_exists(pk)' })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
-}

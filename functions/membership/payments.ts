@@ -1,23 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
-import { db } from '../data/db';
-import { ttlFromDate } from '../data/table';
-import { ConditionsFailed, transactWrite } from '../data/transact';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { LIVE_ACCOUNT } from '../users/user';
-import { userKey } from '../users/user-keys';
-import {
-  applySubscription,
-  endNow,
-  isPaid,
-  liveSubscriptions,
-  memberOfCustomer,
-  refreshSubscription,
-} from './membership';
-import { StripeEventKeys } from './membership-keys';
-import { DUPLICATE_DESCRIPTIONS, logOnce, paymentLogItem, type PaymentLogEntry } from './payment-log';
+import { applySubscription, endNow, liveSubscriptions, refreshSubscription } from './membership';
+import { idOf, isPaid } from './membership-policy';
+import { eventSeen, logOnce, memberOfCustomer, recordEvent, recordPaidAt } from './membership-store';
+import { DUPLICATE_DESCRIPTIONS, type PaymentLogEntry } from './payment-log';
 import type { Stripe } from './stripe';
 import { callStripe, stripe, stripeErrorOf, webhookSecret } from './stripe';
 
@@ -31,13 +19,7 @@ import { callStripe, stripe, stripeErrorOf, webhookSecret } from './stripe';
  * one member is ended and refunded here too (`keepOneSubscription`), logged once by its refund.
  */
 
-/** How long an event's receipt is kept: Stripe retries an event for up to 3 days. */
-const RECEIPT_DAYS = 90;
-
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The event, if its `Stripe-Signature` header is Stripe's (HMAC-SHA256 of `t.body`, 5 minutes' tolerance). */
 async function verifiedEvent(
@@ -52,9 +34,6 @@ async function verifiedEvent(
     throw new BadRequestError(MEMBERSHIP_MESSAGES.invalidSignature);
   }
 }
-
-const seen = async (eventId: string) =>
-  Boolean((await db.get({ Key: StripeEventKeys.key({ eventId }), ProjectionExpression: 'pk' })).Item);
 
 /** What an event leads to: the member, and a payment to log. */
 interface Effect {
@@ -224,31 +203,6 @@ function chargeOf(intent: string | Stripe.PaymentIntent | undefined): string | n
   return typeof intent === 'object' ? idOf(intent.latest_charge) : null;
 }
 
-/** `proFirstPaidAt` once, `proLastPaidAt` only forwards (a late event about an older payment changes nothing). */
-async function recordPaidAt(userId: string, paidAt: string): Promise<void> {
-  const values = { ':paidAt': paidAt };
-  await db
-    .update({
-      Key: userKey(userId),
-      UpdateExpression: 'SET proFirstPaidAt = :paidAt',
-      ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proFirstPaidAt) OR proFirstPaidAt = :null)`,
-      ExpressionAttributeValues: { ...values, ':null': null },
-    })
-    .catch(ignoreCondition);
-  await db
-    .update({
-      Key: userKey(userId),
-      UpdateExpression: 'SET proLastPaidAt = :paidAt',
-      ConditionExpression: `${LIVE_ACCOUNT} AND (attribute_not_exists(proLastPaidAt) OR proLastPaidAt = :null OR proLastPaidAt < :paidAt)`,
-      ExpressionAttributeValues: { ...values, ':null': null },
-    })
-    .catch(ignoreCondition);
-}
-
-function ignoreCondition(error: unknown) {
-  if (!(error instanceof ConditionalCheckFailedException)) throw error;
-}
-
 /** Handles one delivery of Stripe's webhook; anything that fails is answered 500 and Stripe tries again. */
 export async function handleWebhook(
   rawBody: Buffer | undefined,
@@ -256,7 +210,7 @@ export async function handleWebhook(
   log: Logger,
 ): Promise<WebhookOutcome> {
   const event = await verifiedEvent(rawBody, signature);
-  if (await seen(event.id)) return 'duplicate';
+  if (await eventSeen(event.id)) return 'duplicate';
   const object = event.data.object as { id?: unknown };
   const objectId = typeof object.id === 'string' ? object.id : '';
   let effect: Effect | undefined;
@@ -279,29 +233,9 @@ export async function handleWebhook(
     default:
       effect = undefined;
   }
-  const receivedAt = new Date();
   const payment = effect?.payment;
-  try {
-    await transactWrite([
-      {
-        name: 'receipt',
-        Put: {
-          Item: {
-            ...StripeEventKeys.key({ eventId: event.id }),
-            type: event.type,
-            receivedAt: receivedAt.toISOString(),
-            ttl: ttlFromDate(new Date(receivedAt.getTime() + RECEIPT_DAYS * 86_400_000)),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...(payment ? [{ Put: { Item: paymentLogItem(payment, event.id) } }] : []),
-    ]);
-  } catch (error) {
-    // The same event, delivered twice at once: the other delivery logged it.
-    if (error instanceof ConditionsFailed && error.has('receipt')) return 'duplicate';
-    throw error;
-  }
+  // The same event, delivered twice at once: the other delivery logged it.
+  if ((await recordEvent(event, new Date(), payment)) === 'duplicate') return 'duplicate';
   log.info('stripe event', { eventId: event.id, type: event.type, userId: effect?.userId });
   if (payment?.status === 'succeeded') emitMetric(METRIC.payments, 1, { amount: Number(payment.amount) });
   return effect?.userId ? 'applied' : 'ignored';

@@ -11,7 +11,7 @@ import type { ConnectionItem } from '../connections/connection';
 import { transactWrite } from '../data/transact';
 import { withinRateLimit } from '../lib/rate-limit';
 import type { Logger } from '../lib/logger';
-import type { UserItem } from '../users/user';
+import type { UserItem } from '../users/user-store';
 import { isRoomError, roomError } from './errors';
 import {
   advance,

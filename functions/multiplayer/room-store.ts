@@ -4,9 +4,9 @@ import { db } from '../data/db';
 import { isConditionFailed, isTransactionConflict } from '../data/errors';
 import { queryPages } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
-import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
+import { ConditionsFailed, TransactionBusy } from '../data/errors';
+import { transactWrite, type NamedItem } from '../data/transact';
 import { backoffMs, pause, RETRY, withRetries } from '../data/retry';
-import { ConflictError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { roomError } from './errors';
 import {
@@ -178,8 +178,7 @@ export async function changeRoom<R>(
       return { outcome, before };
     } catch (error) {
       // Transactions that kept conflicting: the room is too busy for this request; try again.
-      if (error instanceof ConflictError && !(error instanceof ConditionsFailed))
-        throw roomError('busy', m.busy);
+      if (error instanceof TransactionBusy) throw roomError('busy', m.busy);
       if (!(error instanceof ConditionsFailed && error.has('room'))) throw error;
       if (attempt >= RETRY.attempts * 2) throw roomError('busy', m.busy);
       await pause(backoffMs(Math.min(attempt, 4)));

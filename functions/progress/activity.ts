@@ -10,8 +10,8 @@ import type { Question } from '@shared/quizzes';
 import { queryOwned } from '../data/owned';
 import type { AttemptItem } from '../quizzes/attempt';
 import { AttemptKeys } from '../quizzes/attempt-keys';
-import { getQuizDetail, listOwnQuizzes } from '../quizzes/quiz';
-import { getUser, type UserItem } from '../users/user';
+import { getQuizDetail, listOwnQuizzes } from '../quizzes/quiz-store';
+import { getUser, type UserItem } from '../users/user-store';
 import { listAchievements } from './progress';
 
 /** The profile page's numbers and lists, all from the member's own records. */

@@ -8,7 +8,7 @@ import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { UnauthorizedError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
-import { accountGuard, LIVE_ACCOUNT } from '../users/user';
+import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './progress-keys';
 import { quizQuestionForReview, wrongAnswerItem } from './review-queue';

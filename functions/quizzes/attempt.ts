@@ -4,17 +4,19 @@ import type { AnswerLetter } from '@shared/constants';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
 import { backoffMs, pause, RETRY } from '../data/retry';
-import { ConditionsFailed, transactWrite } from '../data/transact';
+import { ConditionsFailed } from '../data/errors';
+import { transactWrite } from '../data/transact';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
-import { accountGuard, type UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
 import { japanDate } from '../lib/japan-time';
 import { countDailyPlayer, listDailyPlayers } from './featured';
-import { activeQuizCheck, viewableQuizDetail } from './quiz';
+import { activeQuizCheck } from './quiz-store';
+import { viewableQuizDetail } from './quiz';
 import { quizKey } from './quiz-keys';
 
 /**

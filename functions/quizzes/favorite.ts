@@ -1,9 +1,12 @@
 import { db } from '../data/db';
 import { queryOwned } from '../data/owned';
-import { ConditionsFailed, transactWrite } from '../data/transact';
-import { accountGuard, type UserItem } from '../users/user';
+import { ConditionsFailed } from '../data/errors';
+import { transactWrite } from '../data/transact';
+import { accountGuard, type UserItem } from '../users/user-store';
 import { FavoriteKeys, favoriteKey } from './favorite-keys';
-import { activeQuizCheck, canView, getQuizzes, viewableQuizDetail, type QuizItem } from './quiz';
+import { activeQuizCheck, getQuizzes, type QuizItem } from './quiz-store';
+import { canView } from './quiz-policy';
+import { viewableQuizDetail } from './quiz';
 
 /**
  * Favourites live in the quiz's partition (`QUIZ#<id>` / `FAVORITE#<userId>`), owned by the user

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ignoreConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
@@ -6,7 +6,8 @@ import type { NamedItem } from '../data/transact';
 import { japanDate } from '../lib/japan-time';
 import { comparators } from '../search/search';
 import { DailyPlayersKeys } from './featured-keys';
-import { getQuizzes, isFeaturable, listPublicQuizzes, type QuizItem } from './quiz';
+import { getQuizzes, listPublicQuizzes, type QuizItem } from './quiz-store';
+import { isFeaturable } from './quiz-policy';
 
 /**
  * The featured quiz of the week (docs/decisions.md "Featured quiz of the week"): the quiz with the
@@ -75,9 +76,7 @@ export async function listDailyPlayers(quizId: string, now: Date): Promise<void>
         ':players': count,
       },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /** The days a player still counts on this week, Japan time, today first. */
@@ -106,9 +105,7 @@ export async function recountDailyPlayers(quizId: string, day: string, players: 
         ':rank': rankText(players, quizId),
       },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
 }
 
 /** Players of the last 7 days (Japan time, each account once a day) of the leading quizzes, most first. */

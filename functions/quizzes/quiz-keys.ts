@@ -1,11 +1,11 @@
 import { entity } from '../data/keys';
 
 /**
- * Keys of quizzes (quiz.ts). A quiz is one partition, `QUIZ#<quizId>`: the quiz itself (`META`),
+ * Keys of quizzes (quiz-store.ts). A quiz is one partition, `QUIZ#<quizId>`: the quiz itself (`META`),
  * its questions and edit history, and the favourites, reports, plays and progress that belong
  * to it (their own key modules), so deleting the quiz's partition deletes all of them.
  */
-const MODULE = 'functions/quizzes/quiz.ts';
+const MODULE = 'functions/quizzes/quiz-store.ts';
 export const QUIZ_PARTITION = 'QUIZ#{quizId}';
 
 export const QuizKeys = entity({

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { ReportReason } from '@shared/constants';
+import { ConditionsFailed, isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { setAttributes, type ItemKey } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { backoffMs, pause, RETRY } from '../data/retry';
-import { ConditionsFailed, transactWrite, type NamedItem } from '../data/transact';
+import { transactWrite, type NamedItem } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { accountGuard, type UserItem } from '../users/user';
+import { accountGuard, type UserItem } from '../users/user-store';
 import { MigrationKeys } from '../users/user-keys';
 import { ownQuiz, viewableQuizDetail } from './quiz';
 import { QuizKeys, quizKey } from './quiz-keys';
@@ -296,7 +297,7 @@ export async function migrateReports(): Promise<number> {
       })
       .catch((error: unknown) => {
         // Changed meanwhile (deleted, or already moved): nothing to do.
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailed(error)) throw error;
       });
   }
   await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ignoreConditionFailed } from '../data/errors';
 import { writeItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { scanPages } from '../data/paginate';
@@ -18,7 +18,7 @@ import {
   type IndexedQuiz,
 } from './search-index';
 import { PostingKeys, RankKeys } from './search-keys';
-import { isPubliclyVisible } from '../quizzes/quiz';
+import { isPubliclyVisible } from '../quizzes/quiz-policy';
 
 /**
  * Builds the search index and this week's play counts from the table as it is (docs/search.md
@@ -51,9 +51,7 @@ export async function backfillSearchOnce(): Promise<BackfillReport | undefined> 
       Item: { ...marker, ranAt: new Date().toISOString() },
       ConditionExpression: 'attribute_not_exists(pk)',
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailed);
   return report;
 }
 

@@ -1,6 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
+import { itemOfImage } from '../data/stream-image';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
 import { applyIndexWrites, indexWrites, type IndexedQuiz } from './search-index';
@@ -16,8 +15,7 @@ import { applyIndexWrites, indexWrites, type IndexedQuiz } from './search-index'
  * one quiz come in order; a batch delivered again, or a change seen twice, writes the same items
  * again, so the index ends the same.
  */
-type Image = Record<string, AttributeValue> | undefined;
-const quizOf = (image: unknown) => (image ? (unmarshall(image as Image & object) as IndexedQuiz) : undefined);
+const quizOf = (image: Record<string, unknown> | undefined) => itemOfImage<IndexedQuiz>(image);
 
 export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
   // Lambda's request id for the batch (the local stream mapping, which has none, names the batch by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizItem } from '../quizzes/quiz';
+import type { QuizItem } from '../quizzes/quiz-store';
 import { comparators } from './search';
 import { indexWrites, rankOf, RANKED_SORTS, type IndexedQuiz } from './search-index';
 import { PostingKeys, RankKeys } from './search-keys';

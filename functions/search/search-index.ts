@@ -1,6 +1,7 @@
 import { quizSearchText } from '@shared/search-text';
 import { writeItems, type ItemKey } from '../data/batch';
-import { averageRating, isPubliclyVisible, type QuizItem } from '../quizzes/quiz';
+import { averageRating, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { type QuizItem } from '../quizzes/quiz-store';
 import { textGrams } from './grams';
 import { PostingKeys, RankKeys } from './search-keys';
 

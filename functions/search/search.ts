@@ -3,13 +3,8 @@ import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text
 import { batchGetAll } from '../data/batch';
 import { queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
-import {
-  averageRating,
-  isPubliclyVisible,
-  listPublicQuizzes,
-  SUMMARY_FIELDS,
-  type QuizItem,
-} from '../quizzes/quiz';
+import { averageRating, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { listPublicQuizzes, SUMMARY_FIELDS, type QuizItem } from '../quizzes/quiz-store';
 import { quizKey } from '../quizzes/quiz-keys';
 import { queryGrams, type QueryGram } from './grams';
 import { parsePosting, type RankedSort, type RankEntry } from './search-index';

@@ -8,7 +8,7 @@ import { queryOwned } from '../data/owned';
 import { ttlFromDate } from '../data/table';
 import { transactWrite } from '../data/transact';
 import { closeConnections } from '../connections/connection';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { SessionKeys, sessionKey } from './session-keys';
 
 /**

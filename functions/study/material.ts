@@ -9,7 +9,7 @@ import { transactWrite, type NamedItem } from '../data/transact';
 import { seededRandom } from '../ai/offline-generator';
 import { AppError, BadRequestError, NotFoundError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
 import { counterItem } from './settings';
 import { StudyMaterialKeys, StudyMaterialTextKeys } from './study-keys';

@@ -10,12 +10,13 @@ import {
   type StudySession,
   type updateSetQuestionSchema,
 } from '@shared/focused-study';
+import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { MESSAGES } from '@shared/messages';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
 import { counterItem } from './settings';
 import { SavedSetKeys } from './study-keys';
@@ -121,7 +122,7 @@ async function updateSet(
     });
     return toSet(Attributes as SetItem);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+    if (isConditionFailed(error)) {
       if (!update.condition) throw notFound();
       const { Item } = await db.get({ Key: setKey(userId, setId), ConsistentRead: true });
       throw Item ? new ConflictError(MESSAGES.busy) : notFound();

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import {
   FOCUSED_STUDY,
@@ -7,8 +6,6 @@ import {
   type CompleteSessionInput,
   type SessionProgressInput,
   type SessionResult,
-  type StudyAnswer,
-  type StudyQuestion,
   type StudySession,
   type UnfinishedSession,
 } from '@shared/focused-study';
@@ -16,11 +13,8 @@ import type { GenerationContext } from '../ai/generation';
 import { generateStudyQuestions } from '../ai/study-generation';
 import { questionFingerprint } from '../ai/study-generator';
 import { checkAttemptRate, withDailyAllowance } from '../ai/usage';
-import { db } from '../data/db';
-import { setAttributes } from '../data/keys';
-import { ttlFromDate } from '../data/table';
-import { transactWrite, type NamedItem } from '../data/transact';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import type { NamedItem } from '../data/transact';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { dailyStats } from '../progress/progress';
@@ -32,11 +26,34 @@ import {
   reviewQuestionId,
   wrongAnswerItem,
 } from '../progress/review-queue';
-import { accountGuard, type Member } from '../users/user';
-import { answerFits, scoreSession } from './answer-check';
+import { type Member } from '../users/user-policy';
+import { scoreSession } from './answer-check';
 import { materialForGeneration } from './material';
-import { getStudySettings, settingsKey } from './settings';
-import { StudySessionKeys, StudySettingsKeys } from './study-keys';
+import {
+  answersToQuestions,
+  asSession,
+  assertCompletable,
+  assertOpen,
+  checkProgress,
+  PROGRESS_SAVES_PER_MINUTE,
+  slotOf,
+  takePlace,
+  unfinishedKind,
+  type SessionRecord,
+  type Slot,
+} from './session-policy';
+import {
+  claimPlace,
+  commitClaimedSession,
+  deleteUnfinishedSession,
+  getSession,
+  keepPageSession,
+  releaseClaim,
+  sessionQuestions,
+  writeCompletion,
+  writeProgress,
+} from './session-store';
+import { getStudySettings } from './settings';
 
 /**
  * Focused-study sessions (§4): start (AI questions from the member's materials, within the daily
@@ -51,92 +68,14 @@ import { StudySessionKeys, StudySettingsKeys } from './study-keys';
  * resumes after a reload or on another device. A start claims that place before it generates, so
  * parallel starts generate once, and a start while a session is unfinished is refused unless it
  * names the session it replaces (「新しく始める」), which is deleted when the new one is written.
+ * The rules are session-policy.ts, the items and their conditions session-store.ts.
  */
-type SessionKind = 'study' | 'review' | 'client';
 
-interface SessionItem {
-  id: string;
-  kind: SessionKind;
-  questions: StudyQuestion[];
-  difficulty: string;
-  startedAt: string;
-  date: string;
-  completedAt?: string;
-  /** The answers given: so far while the session is unfinished, then those completed with. */
-  userAnswers?: Record<string, StudyAnswer>;
-  /** While unfinished: the question the member is on (0-based), saved with the answers. */
-  currentQuestionIndex?: number;
-  progressAt?: string;
-  score?: number;
-  totalQuestions: number;
-}
-
-const sessionKey = (userId: string, sessionId: string) => StudySessionKeys.key({ userId, sessionId });
-
-function sessionItem(userId: string, session: SessionItem, now: Date) {
-  return {
-    ...sessionKey(userId, session.id),
-    ...session,
-    // History for a year; whether an open session may still be completed is checked in code.
-    ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
-    ...StudySessionKeys.owner({ userId, sessionId: session.id }),
-  };
-}
-
-const asSession = (item: SessionItem): StudySession => ({
-  id: item.id,
-  questions: item.questions,
-  currentQuestionIndex: item.currentQuestionIndex ?? 0,
-  startedAt: item.startedAt,
-});
-
-/** Whether a session may still be answered, resumed and completed: not completed, within 24 hours. */
-const isOpen = (session: SessionItem, now: Date) =>
-  !session.completedAt &&
-  Date.parse(session.startedAt) > now.getTime() - FOCUSED_STUDY.sessionHours * 3_600_000;
-
-/**
- * How long a start's claim on the unfinished place may stand without its session: longer than a
- * start can run (its function stops at 29 seconds), so the claim of a start that died gives way.
- */
-const STARTING_CLAIM_MS = 60_000;
-
-/** The member's one place for an unfinished session, as it stands. */
-type Slot =
-  /** Nothing unfinished; `pointer` is what `openSessionId` holds (a completed, discarded or expired session). */
-  | { state: 'free'; pointer: string | undefined }
-  /** Another start is generating its questions. */
-  | { state: 'starting' }
-  | { state: 'open'; session: SessionItem };
-
+/** The member's one place for an unfinished session, as it stands (read consistently). */
 async function unfinishedSlot(userId: string, now: Date): Promise<Slot> {
   const { item } = await getStudySettings(userId, true);
-  const pointer = item.openSessionId;
-  if (!pointer) return { state: 'free', pointer };
-  const { Item } = await db.get({ Key: sessionKey(userId, pointer), ConsistentRead: true });
-  const session = Item as SessionItem | undefined;
-  if (session) return isOpen(session, now) ? { state: 'open', session } : { state: 'free', pointer };
-  const claimedAt = Date.parse(item.openSessionClaimedAt ?? '');
-  return item.openSessionPending && claimedAt > now.getTime() - STARTING_CLAIM_MS
-    ? { state: 'starting' }
-    : { state: 'free', pointer };
-}
-
-/** The condition that `openSessionId` still holds what was read. */
-const pointerStill = (pointer: string | undefined) =>
-  pointer === undefined
-    ? { ConditionExpression: 'attribute_not_exists(openSessionId)', values: {} }
-    : { ConditionExpression: 'openSessionId = :expected', values: { ':expected': pointer } };
-
-/**
- * The place for a new session: refused while another session is unfinished (unless it is the one
- * being replaced) or being started. `pointer` is what the place holds now, to write on condition.
- */
-function takePlace(slot: Slot, replacing?: string): { pointer: string | undefined; replaced?: string } {
-  if (slot.state === 'starting') throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting);
-  if (slot.state === 'free') return { pointer: slot.pointer };
-  if (slot.session.id !== replacing) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
-  return { pointer: slot.session.id, replaced: slot.session.id };
+  const session = item.openSessionId ? await getSession(userId, item.openSessionId, true) : undefined;
+  return slotOf(item, session, now);
 }
 
 /**
@@ -151,56 +90,13 @@ async function openSession(
   replacing: string | undefined,
   log: Logger,
   now: Date,
-  make: (id: string, commit: (session: SessionItem) => Promise<StudySession>) => Promise<StudySession>,
+  make: (id: string, commit: (session: SessionRecord) => Promise<StudySession>) => Promise<StudySession>,
 ): Promise<StudySession> {
   const { pointer, replaced } = takePlace(await unfinishedSlot(userId, now), replacing);
   const id = randomUUID();
-  const owner = setAttributes(StudySettingsKeys.owner({ userId }));
-  const expected = pointerStill(pointer);
-  await transactWrite([
-    accountGuard(userId),
-    {
-      Update: {
-        Key: settingsKey(userId),
-        UpdateExpression: `SET openSessionId = :id, openSessionClaimedAt = :now, openSessionPending = :pending, ${owner.expression}`,
-        ConditionExpression: expected.ConditionExpression,
-        ExpressionAttributeValues: {
-          ':id': id,
-          ':now': now.toISOString(),
-          ':pending': true,
-          ...expected.values,
-          ...owner.values,
-        },
-      },
-      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
-    },
-  ]);
-  const commit = async (session: SessionItem) => {
-    await transactWrite([
-      accountGuard(userId),
-      { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
-      {
-        Update: {
-          Key: settingsKey(userId),
-          UpdateExpression: 'REMOVE openSessionPending',
-          ConditionExpression: 'openSessionId = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-        // Only a start that outlived its claim by far gets here; another start holds the place now.
-        onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
-      },
-      ...(replaced
-        ? [
-            {
-              Delete: {
-                Key: sessionKey(userId, replaced),
-                ConditionExpression: 'attribute_not_exists(completedAt)',
-              },
-              onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
-            },
-          ]
-        : []),
-    ]);
+  await claimPlace(userId, id, pointer, now);
+  const commit = async (session: SessionRecord) => {
+    await commitClaimedSession(userId, session, replaced, now);
     return asSession(session);
   };
   try {
@@ -213,32 +109,10 @@ async function openSession(
   }
 }
 
-/** Gives the unfinished place back to what it held before a start that failed. */
-async function releaseClaim(userId: string, id: string, pointer: string | undefined) {
-  try {
-    await db.update({
-      Key: settingsKey(userId),
-      UpdateExpression:
-        pointer === undefined
-          ? 'REMOVE openSessionId, openSessionClaimedAt, openSessionPending'
-          : 'SET openSessionId = :back REMOVE openSessionPending',
-      ConditionExpression: 'openSessionId = :id',
-      ExpressionAttributeValues: { ':id': id, ...(pointer === undefined ? {} : { ':back': pointer }) },
-    });
-  } catch (error) {
-    // The place was taken over already: nothing of this start is left to give back.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}
-
 /** The questions of the member's latest completed session, so new ones can avoid them. */
 async function latestQuestions(userId: string, latestSessionId: string | undefined) {
   if (!latestSessionId) return [];
-  const { Item } = await db.get({
-    Key: sessionKey(userId, latestSessionId),
-    ProjectionExpression: 'questions',
-  });
-  return ((Item?.questions as StudyQuestion[] | undefined) ?? []).map(questionFingerprint);
+  return (await sessionQuestions(userId, latestSessionId)).map(questionFingerprint);
 }
 
 /**
@@ -327,7 +201,7 @@ async function sessionToComplete(userId: string, input: CompleteSessionInput, no
     // Kept under the page's own id (unique per play: `retry-<time>`, `saved_<set>_<random>`), and
     // completed only once (the item may hold its progress already), so the same play posted twice,
     // or thirty times at once, counts once.
-    const session: SessionItem = {
+    const session: SessionRecord = {
       id: input.sessionId,
       kind: 'client',
       questions: input.questions,
@@ -338,13 +212,8 @@ async function sessionToComplete(userId: string, input: CompleteSessionInput, no
     };
     return { session, stored: false };
   }
-  const { Item } = await db.get({ Key: sessionKey(userId, input.sessionId), ConsistentRead: true });
-  const session = Item as SessionItem | undefined;
-  const open =
-    session && Date.parse(session.startedAt) > now.getTime() - FOCUSED_STUDY.sessionHours * 3_600_000;
-  if (!session || (!session.completedAt && !open))
-    throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
-  if (session.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+  const session = await getSession(userId, input.sessionId, true);
+  assertCompletable(session, now);
   return { session, stored: true };
 }
 
@@ -360,11 +229,7 @@ export async function completeSession(
 ): Promise<SessionResult> {
   const { session, stored } = await sessionToComplete(userId, input, now);
   const { questions } = session;
-  const userAnswers = Object.fromEntries(
-    questions.flatMap((question) =>
-      input.answers[question.id] === undefined ? [] : [[question.id, input.answers[question.id]!]],
-    ),
-  );
+  const userAnswers = answersToQuestions(questions, input.answers);
   const { results, score, totalQuestions, accuracy } = scoreSession(questions, userAnswers);
   const completedAt = now.toISOString();
   const correctById = new Map(results.map((result) => [result.questionId, result.isCorrect]));
@@ -412,43 +277,14 @@ export async function completeSession(
       );
   }
 
-  const record = { score, totalQuestions, completedAt, userAnswers };
-  const settingsOwner = setAttributes(StudySettingsKeys.owner({ userId }));
-  await transactWrite([
-    accountGuard(userId),
-    stored
-      ? {
-          Update: {
-            Key: sessionKey(userId, session.id),
-            UpdateExpression:
-              'SET completedAt = :completedAt, userAnswers = :answers, score = :score, totalQuestions = :total',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
-            ExpressionAttributeValues: {
-              ':completedAt': completedAt,
-              ':answers': userAnswers,
-              ':score': score,
-              ':total': totalQuestions,
-            },
-          },
-          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
-        }
-      : {
-          Put: {
-            Item: sessionItem(userId, { ...session, ...record }, now),
-            ConditionExpression: 'attribute_not_exists(completedAt)',
-          },
-          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
-        },
-    {
-      Update: {
-        Key: settingsKey(userId),
-        UpdateExpression: `SET latestSessionId = :latest, ${settingsOwner.expression}`,
-        ExpressionAttributeValues: { ':latest': session.id, ...settingsOwner.values },
-      },
-    },
-    dailyStats(userId, { questionsAnswered: totalQuestions, correctAnswers: score }, now),
-    ...answerItems,
-  ]);
+  await writeCompletion(
+    userId,
+    session,
+    stored,
+    { score, totalQuestions, completedAt, userAnswers },
+    [dailyStats(userId, { questionsAnswered: totalQuestions, correctAnswers: score }, now), ...answerItems],
+    now,
+  );
   return { score, totalQuestions, accuracy, questions, userAnswers, results, completedAt };
 }
 
@@ -456,8 +292,7 @@ export async function completeSession(
 export async function latestSession(userId: string) {
   const { item } = await getStudySettings(userId);
   if (!item.latestSessionId) return null;
-  const { Item } = await db.get({ Key: sessionKey(userId, item.latestSessionId) });
-  const session = Item as SessionItem | undefined;
+  const session = await getSession(userId, item.latestSessionId);
   if (!session?.completedAt) return null;
   return {
     completedAt: session.completedAt,
@@ -467,10 +302,6 @@ export async function latestSession(userId: string) {
     userAnswers: session.userAnswers ?? {},
   };
 }
-
-/** The kind of an unfinished session as the page names it. */
-const unfinishedKind = (session: SessionItem): UnfinishedSession['kind'] =>
-  session.kind === 'client' ? (session.id.startsWith('saved_') ? 'saved' : 'retry') : session.kind;
 
 /**
  * `GET /api/focused-study/unfinished-session`: the member's unfinished session with the answers
@@ -488,21 +319,6 @@ export async function unfinishedSession(userId: string, now = new Date()): Promi
   };
 }
 
-/** Progress saves per member and minute: one per answer or step, with room for a fast member. */
-const PROGRESS_SAVES_PER_MINUTE = 120;
-
-/** Refuses answers to questions the session does not have, or not of their question's shape. */
-function checkProgress(questions: readonly StudyQuestion[], input: SessionProgressInput) {
-  if (input.currentQuestionIndex >= questions.length)
-    throw new BadRequestError(FOCUSED_STUDY_MESSAGES.questionIndexInvalid);
-  const byId = new Map(questions.map((question) => [question.id, question]));
-  for (const [questionId, answer] of Object.entries(input.answers)) {
-    const question = byId.get(questionId);
-    if (!question) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.answerNotInSession);
-    if (!answerFits(question, answer)) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.answerMismatch);
-  }
-}
-
 /**
  * `PUT /api/focused-study/sessions/{sessionId}/progress`: the answers given so far and the
  * question reached, kept on the unfinished session (the last save wins). Nothing is checked or
@@ -517,34 +333,16 @@ export async function saveProgress(
   now = new Date(),
 ): Promise<{ savedAt: string }> {
   await checkAttemptRate(userId, 'study-progress', PROGRESS_SAVES_PER_MINUTE);
-  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ConsistentRead: true });
-  const stored = Item as SessionItem | undefined;
-  if (stored?.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted);
-  if (stored && !isOpen(stored, now)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+  const stored = await getSession(userId, sessionId, true);
+  if (stored) assertOpen(stored, now);
   const savedAt = now.toISOString();
   if (stored) {
     checkProgress(stored.questions, input);
-    await transactWrite([
-      accountGuard(userId),
-      {
-        Update: {
-          Key: sessionKey(userId, sessionId),
-          UpdateExpression: 'SET userAnswers = :answers, currentQuestionIndex = :index, progressAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
-          ExpressionAttributeValues: {
-            ':answers': input.answers,
-            ':index': input.currentQuestionIndex,
-            ':at': savedAt,
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-        // Completed or discarded between the read and the write.
-        onConditionFailed: (current) =>
-          current
-            ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
-            : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
-      },
-    ]);
+    await writeProgress(userId, sessionId, {
+      answers: input.answers,
+      currentQuestionIndex: input.currentQuestionIndex,
+      savedAt,
+    });
     return { savedAt };
   }
   if (!isClientSessionId(sessionId)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
@@ -552,7 +350,7 @@ export async function saveProgress(
   checkProgress(input.questions, input);
   const { pointer } = takePlace(await unfinishedSlot(userId, now));
   const { settings } = await getStudySettings(userId);
-  const session: SessionItem = {
+  const session: SessionRecord = {
     id: sessionId,
     kind: 'client',
     questions: input.questions,
@@ -564,21 +362,7 @@ export async function saveProgress(
     currentQuestionIndex: input.currentQuestionIndex,
     progressAt: savedAt,
   };
-  const owner = setAttributes(StudySettingsKeys.owner({ userId }));
-  const expected = pointerStill(pointer);
-  await transactWrite([
-    accountGuard(userId),
-    { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
-    {
-      Update: {
-        Key: settingsKey(userId),
-        UpdateExpression: `SET openSessionId = :id, openSessionClaimedAt = :now, ${owner.expression} REMOVE openSessionPending`,
-        ConditionExpression: expected.ConditionExpression,
-        ExpressionAttributeValues: { ':id': sessionId, ':now': savedAt, ...expected.values, ...owner.values },
-      },
-      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished),
-    },
-  ]);
+  await keepPageSession(userId, session, pointer, now);
   return { savedAt };
 }
 
@@ -588,36 +372,8 @@ export async function saveProgress(
  */
 export async function discardSession(userId: string, sessionId: string, now = new Date()) {
   const { item } = await getStudySettings(userId, true);
-  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ConsistentRead: true });
-  const session = Item as SessionItem | undefined;
-  if (session?.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted);
-  if (!session || !isOpen(session, now)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
-  await transactWrite([
-    accountGuard(userId),
-    {
-      Delete: {
-        Key: sessionKey(userId, sessionId),
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-      onConditionFailed: (current) =>
-        current
-          ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
-          : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
-    },
-    // The place is freed with it, unless a start has claimed it to replace this session.
-    ...(item.openSessionId === sessionId
-      ? [
-          {
-            Update: {
-              Key: settingsKey(userId),
-              UpdateExpression: 'REMOVE openSessionId, openSessionClaimedAt, openSessionPending',
-              ConditionExpression: 'openSessionId = :id',
-              ExpressionAttributeValues: { ':id': sessionId },
-            },
-          },
-        ]
-      : []),
-  ]);
+  assertOpen(await getSession(userId, sessionId, true), now);
+  // The place is freed with it, unless a start has claimed it to replace this session.
+  await deleteUnfinishedSession(userId, sessionId, item.openSessionId === sessionId);
   return { message: FOCUSED_STUDY_MESSAGES.sessionDiscarded };
 }

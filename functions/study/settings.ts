@@ -4,7 +4,7 @@ import { db } from '../data/db';
 import { setAttributes } from '../data/keys';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { TooManyRequestsError } from '../lib/errors';
-import { accountGuard } from '../users/user';
+import { accountGuard } from '../users/user-store';
 import { StudySettingsKeys } from './study-keys';
 
 /**

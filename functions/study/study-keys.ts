@@ -33,7 +33,7 @@ export const StudyMaterialTextKeys = entity({
 
 export const StudySessionKeys = entity({
   entity: 'Focused-study session',
-  module: 'functions/study/session.ts',
+  module: 'functions/study/session-store.ts',
   pk: USER_PARTITION,
   sk: 'FSSESSION#{sessionId}',
   byOwner: 'FSSESSION#{sessionId}',

@@ -2,7 +2,7 @@ import { entity, USER_PARTITION } from '../data/keys';
 import { skeleton } from './skeleton';
 
 /** Keys of accounts and of the claims that keep usernames and e-mail addresses unique (user.ts). */
-const MODULE = 'functions/users/user.ts';
+const MODULE = 'functions/users/user-store.ts';
 
 export const UserKeys = entity({
   entity: 'User (account)',

@@ -9,7 +9,8 @@ import { withinRateLimit } from '../lib/rate-limit';
 import { managementEndpoint } from './handler';
 import { SOCKET_LIMITS } from './socket-limits';
 import { findSession } from '../sessions/session';
-import { accountStanding, getUser } from '../users/user';
+import { accountStanding } from '../users/user-policy';
+import { getUser } from '../users/user-store';
 
 /** `$connect` carries the upgrade request's headers (API Gateway adds them; the v2 event types omit them). */
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };

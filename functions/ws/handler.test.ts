@@ -6,7 +6,7 @@ import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import type * as Connections from '../connections/connection';
 import type { ConnectionItem, ServerMessage } from '../connections/connection';
 import type * as Metrics from '../lib/metrics';
-import type * as Users from '../users/user';
+import type * as UserStore from '../users/user-store';
 import type * as SocketLimits from './socket-limits';
 import { ConflictError } from '../lib/errors';
 
@@ -42,8 +42,8 @@ vi.mock('../connections/connection', async (original) => ({
 vi.mock('../sessions/session', () => ({
   findSessionByKey: async () => (world.sessionLive ? { userId: 'u1' } : undefined),
 }));
-vi.mock('../users/user', async (original) => ({
-  ...(await original<typeof Users>()),
+vi.mock('../users/user-store', async (original) => ({
+  ...(await original<typeof UserStore>()),
   getUser: async (id: string) => ({
     id,
     nickname: 'たろう',

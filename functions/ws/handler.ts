@@ -14,7 +14,8 @@ import {
   type ServerMessage,
 } from '../connections/connection';
 import { findSessionByKey } from '../sessions/session';
-import { accountStanding, getUser, type UserItem } from '../users/user';
+import { accountStanding } from '../users/user-policy';
+import { getUser, type UserItem } from '../users/user-store';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
 import { BadRequestError, UnauthorizedError } from '../lib/errors';

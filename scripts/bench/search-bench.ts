@@ -3,7 +3,7 @@ import { DIFFICULTIES } from '@shared/constants';
 import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { dynamo } from '@functions/lib/aws-clients';
 import { comparators, SEARCH_BUDGET, type SearchSort } from '@functions/search/search';
-import type { QuizItem } from '@functions/quizzes/quiz';
+import type { QuizItem } from '@functions/quizzes/quiz-store';
 import { signInAs } from '../../tests/support/accounts';
 import { TestClient } from '../../tests/support/http-client';
 import { quizInput } from '../../tests/support/quiz-input';

@@ -11,7 +11,7 @@ import { queryAll } from '@functions/data/paginate';
 import { FavoriteKeys, favoriteKey } from '@functions/quizzes/favorite-keys';
 import { questionKey, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
 import { hashPassword } from '@functions/users/passwords';
-import { findUserByUsername, upgradePasswordHash } from '@functions/users/user';
+import { findUserByUsername, upgradePasswordHash } from '@functions/users/user-store';
 import { emailKey, userKey, usernameKey } from '@functions/users/user-keys';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';

@@ -8,7 +8,7 @@ import { ProgressKeys } from '@functions/quizzes/attempt-keys';
 import { resetConfigForTests } from '@functions/lib/config';
 import { addressKey } from '@functions/lib/rate-limit';
 import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
-import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz';
+import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz-policy';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';

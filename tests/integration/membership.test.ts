@@ -4,7 +4,7 @@ import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { PaymentLogKeys } from '@functions/membership/membership-keys';
-import { getUser } from '@functions/users/user';
+import { getUser } from '@functions/users/user-store';
 import { userKey } from '@functions/users/user-keys';
 import { LIMITS } from '@shared/constants';
 import { MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';

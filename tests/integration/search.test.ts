@@ -8,7 +8,7 @@ import { literalPrefix } from '@functions/data/keys';
 import { scanPages } from '@functions/data/paginate';
 import { dynamo } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import type { QuizItem } from '@functions/quizzes/quiz';
+import type { QuizItem } from '@functions/quizzes/quiz-store';
 import { QuizKeys } from '@functions/quizzes/quiz-keys';
 import { handler as indexer } from '@functions/search/indexer';
 import { PostingKeys, RankKeys } from '@functions/search/search-keys';

@@ -1,4 +1,4 @@
-import { getQuizDetail } from '@functions/quizzes/quiz';
+import { getQuizDetail } from '@functions/quizzes/quiz-store';
 
 /**
  * A quiz's answer key, read from the table: the quiz read gives it only to the quiz's author and

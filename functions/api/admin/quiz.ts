@@ -2,7 +2,8 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { NotFoundError } from '../../lib/errors';
 import { adminApi } from '@shared/contract/admin';
 import { httpHandler } from '../http';
-import { getQuizDetail, toDetail } from '../../quizzes/quiz';
+import { getQuizDetail } from '../../quizzes/quiz-store';
+import { toDetail } from '../../quizzes/quiz-policy';
 
 /** `GET /api/admin/quizzes/{id}`: the full quiz with its questions, hidden or not. */
 export const handler = httpHandler(adminApi.quiz, async ({ params }) => {

@@ -3,7 +3,7 @@ import { logIn } from '../../accounts/auth';
 import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';
 import { endRequestSession } from '../../sessions/session';
-import { toCurrentUser } from '../../users/user';
+import { toCurrentUser } from '../../users/user-policy';
 import { requestOrigin } from '../request-origin';
 
 /** `POST /api/auth/login`: a session for members; administrators get a confirmation e-mail first. */

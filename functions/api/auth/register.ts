@@ -4,7 +4,7 @@ import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';
 import { requestOrigin } from '../request-origin';
 import { endRequestSession } from '../../sessions/session';
-import { toCurrentUser } from '../../users/user';
+import { toCurrentUser } from '../../users/user-policy';
 
 /** `POST /api/auth/register`: creates the account (unique username and e-mail) and signs it in. */
 export const handler = httpHandler(accountsApi.register, async ({ body, cookies, event }) => {

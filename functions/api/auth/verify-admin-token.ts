@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { accountsApi } from '@shared/contract/accounts';
 import { verifyAdminLogin } from '../../accounts/auth';
 import { endRequestSession } from '../../sessions/session';
-import { toCurrentUser } from '../../users/user';
+import { toCurrentUser } from '../../users/user-policy';
 import { httpHandler } from '../http';
 
 /** `GET /api/auth/verify-admin-token?token=`: completes an administrator's sign-in from the e-mailed link. */

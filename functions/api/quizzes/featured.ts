@@ -1,6 +1,6 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { toSummary } from '../../quizzes/quiz';
+import { toSummary } from '../../quizzes/quiz-policy';
 import { featuredQuiz } from '../../quizzes/featured';
 
 /** `GET /api/quizzes/featured`: the featured quiz of the week, or null while there is none. */

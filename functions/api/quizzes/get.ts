@@ -1,6 +1,7 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { toPlayable, viewableQuizDetail } from '../../quizzes/quiz';
+import { toPlayable } from '../../quizzes/quiz-policy';
+import { viewableQuizDetail } from '../../quizzes/quiz';
 
 /**
  * `GET /api/quizzes/{id}`: the quiz with its questions, for whoever may see it (404 otherwise); the

@@ -1,6 +1,7 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { listPublicQuizzes, toSummary } from '../../quizzes/quiz';
+import { listPublicQuizzes } from '../../quizzes/quiz-store';
+import { toSummary } from '../../quizzes/quiz-policy';
 import { searchQuizzes } from '../../search/search';
 
 /**

@@ -2,7 +2,8 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { NotFoundError } from '../../lib/errors';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { getQuizDetail, toDetail } from '../../quizzes/quiz';
+import { getQuizDetail } from '../../quizzes/quiz-store';
+import { toDetail } from '../../quizzes/quiz-policy';
 
 /** `GET /api/my-quizzes/{id}`: one of the author's quizzes with its questions, for the edit dialog. */
 export const handler = httpHandler(quizzesApi.mineDetail, async ({ params, user }) => {

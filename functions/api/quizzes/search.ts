@@ -1,6 +1,6 @@
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { toSummary } from '../../quizzes/quiz';
+import { toSummary } from '../../quizzes/quiz-policy';
 import { searchQuizzes } from '../../search/search';
 
 /** `GET /api/quizzes/search?q&category&difficulty&sort`: public quizzes matching the words. */

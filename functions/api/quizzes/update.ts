@@ -1,7 +1,8 @@
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
-import { toSummary, updateQuiz } from '../../quizzes/quiz';
+import { toSummary } from '../../quizzes/quiz-policy';
+import { updateQuiz } from '../../quizzes/quiz';
 
 /** `PUT /api/quizzes/{id}`: the author replaces the quiz and its questions; the edit is recorded. */
 export const handler = httpHandler(quizzesApi.update, async ({ params, body, user }) => ({

@@ -1,6 +1,7 @@
 import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';
-import { toCurrentUser, updateNickname } from '../../users/user';
+import { toCurrentUser } from '../../users/user-policy';
+import { updateNickname } from '../../users/user';
 
 /** `PATCH /api/user/nickname`: 1–20 characters after trimming. */
 export const handler = httpHandler(accountsApi.changeNickname, async ({ body, user }) => ({

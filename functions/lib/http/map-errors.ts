@@ -1,7 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { ApiErrorBody } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
-import { AccountStoppedError, AppError, isServiceUnavailable, isTimeout, ValidationError } from '../errors';
+import type { AppError } from '../errors';
+import { AccountStoppedError, isServiceUnavailable, isTimeout, toAppError, ValidationError } from '../errors';
 import { requestLog, type Logger } from '../logger';
 import type { ObservedContext } from './observe';
 
@@ -27,9 +28,11 @@ function errorBody(error: AppError): ApiErrorBody {
 
 /** The answer to an error, logged as loudly as it deserves (typed 4xx errors not at all). */
 export function errorAnswer(error: unknown, log: Logger): ErrorAnswer {
-  if (error instanceof AppError) {
-    if (error.status >= 500) log.error('request failed', { error });
-    return { outcome: 'refused', status: error.status, body: errorBody(error) };
+  // Typed errors, and the data layer's domain errors (a transaction that kept conflicting) as theirs.
+  const known = toAppError(error);
+  if (known) {
+    if (known.status >= 500) log.error('request failed', { error });
+    return { outcome: 'refused', status: known.status, body: errorBody(known) };
   }
   if (isTimeout(error)) {
     // The outcome is unknown (a write may have gone through): say so rather than "try again".

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
+import { LIMITS, type AnswerLetter } from '@shared/constants';
+import {
+  QUIZ_MESSAGES,
+  type Question,
+  type QuizDetail,
+  type QuizForPlay,
+  type QuizSummary,
+} from '@shared/quizzes';
+import type { CreateQuizData, UpdateQuizData } from '@shared/quiz-schemas';
+import { displayName } from '@shared/users';
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../lib/errors';
+import type { Member } from '../users/user-policy';
+import type { UserItem } from '../users/user-store';
+
+/**
+ * The rules of quizzes, as pure functions of a quiz, its questions and who asks: who may see
+ * one, what a player is sent, how many a member may make, what an edit changed. No table, no
+ * clock but the one passed in; quiz-store.ts keeps them, quiz.ts puts the two together.
+ */
+
+/** A quiz as the rules read it: everything but its keys in the table. */
+export interface Quiz {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  difficulty: QuizSummary['difficulty'];
+  timeLimit: number;
+  authorId: string;
+  authorName: string;
+  username: string;
+  isPublished: boolean;
+  isHidden: boolean;
+  status: 'active' | 'deleting';
+  questionCount: number;
+  reportCount: number;
+  participantCount: number;
+  totalPlayers: number;
+  ratingSum: number;
+  ratingCount: number;
+  /** Written by earlier versions; the average is computed from the sum and count (`averageRating`). */
+  averageRating?: number;
+  hiddenBy?: string | null;
+  hiddenAt?: string | null;
+  reviewedBy?: string | null;
+  reviewedAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Viewer = Pick<UserItem, 'id' | 'role'>;
+
+/** Whether a quiz belongs in public lists: published, not hidden by an admin, not being deleted. */
+export const isPubliclyVisible = (quiz: Pick<Quiz, 'isPublished' | 'isHidden' | 'status'>) =>
+  quiz.isPublished && !quiz.isHidden && quiz.status === 'active';
+
+/**
+ * Whether a quiz may be featured (今週の注目クイズ): publicly visible and with no open reports, so a
+ * quiz under review or flagged by members is never put forward. Whatever ranks the candidates,
+ * they pass this first.
+ */
+export const isFeaturable = (quiz: Pick<Quiz, 'isPublished' | 'isHidden' | 'status' | 'reportCount'>) =>
+  isPubliclyVisible(quiz) && (quiz.reportCount ?? 0) === 0;
+
+/** Who may see a quiz: everyone when public; private quizzes only their author; hidden ones their author and admins. */
+export function canView(quiz: Quiz, viewer: Viewer | undefined): boolean {
+  if (quiz.status !== 'active') return false;
+  const isAuthor = viewer?.id === quiz.authorId;
+  if (!quiz.isPublished && !isAuthor) return false;
+  if (quiz.isHidden && !isAuthor && viewer?.role !== 'admin') return false;
+  return true;
+}
+
+/**
+ * The average rating to one decimal. Ratings add to `ratingSum` and `ratingCount` atomically
+ * (many people rate at once), so the average is derived from them rather than stored.
+ */
+export const averageRating = (quiz: Pick<Quiz, 'ratingSum' | 'ratingCount'>) =>
+  quiz.ratingCount > 0 ? Math.round((Number(quiz.ratingSum) / quiz.ratingCount) * 10) / 10 : 0;
+
+export function toSummary(quiz: Quiz): QuizSummary {
+  return {
+    id: quiz.id,
+    title: quiz.title,
+    description: quiz.description,
+    category: quiz.category,
+    difficulty: quiz.difficulty,
+    timeLimit: quiz.timeLimit,
+    questionCount: quiz.questionCount,
+    participantCount: quiz.participantCount,
+    totalPlayers: quiz.totalPlayers,
+    averageRating: averageRating(quiz),
+    authorId: quiz.authorId,
+    authorName: quiz.authorName,
+    isPublished: quiz.isPublished,
+    isHidden: quiz.isHidden,
+    reportCount: quiz.reportCount,
+    createdAt: quiz.createdAt,
+    updatedAt: quiz.updatedAt,
+  };
+}
+
+export const toDetail = (quiz: Quiz, questions: Question[]): QuizDetail => ({
+  ...toSummary(quiz),
+  questions,
+});
+
+/** Whether `viewer` may read a quiz's answer key before answering: its author and administrators. */
+const readsAnswerKey = (quiz: Quiz, viewer: Viewer | undefined) =>
+  viewer !== undefined && (viewer.id === quiz.authorId || viewer.role === 'admin');
+
+/**
+ * The quiz as `viewer` reads it to play: the answer key (`correctAnswer`, `explanation`) only
+ * for its author and administrators; anyone else learns an answer once they have given theirs
+ * (`checkAnswer`), so reading the quiz cannot win a live game.
+ */
+export function toPlayable(
+  { quiz, questions }: { quiz: Quiz; questions: Question[] },
+  viewer: Viewer | undefined,
+): QuizForPlay {
+  if (readsAnswerKey(quiz, viewer)) return toDetail(quiz, questions);
+  return {
+    ...toSummary(quiz),
+    questions: questions.map(
+      ({ correctAnswer: _answer, explanation: _explanation, ...question }) => question,
+    ),
+  };
+}
+
+/**
+ * How many answers one member, and one client address (an IPv6 /64), may have checked in ten
+ * minutes. A quiz has at most 50 questions: a member can play several whole quizzes and a class
+ * behind one school address can play together, while a script reading answer keys one check at
+ * a time gets a few quizzes a minute, not ten a second.
+ */
+export const ANSWER_CHECK_LIMITS = { perMember: 300, perAddress: 3000, windowSeconds: 600 } as const;
+
+/** One given answer against the quiz's questions: right or not, with the answer and the explanation. */
+export function checkedAnswer(
+  questions: readonly Question[],
+  input: { questionId: string; answer: AnswerLetter },
+): AnswerCheckResult {
+  const question = questions.find((candidate) => candidate.id === input.questionId);
+  if (!question) throw new NotFoundError(ATTEMPT_MESSAGES.questionNotFound);
+  return {
+    questionId: question.id,
+    isCorrect: input.answer === question.correctAnswer,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation,
+  };
+}
+
+/** How many quizzes a member may have: 3 free, 100 advanced. */
+export const quizQuota = (user: Pick<Member, 'isPro'>) =>
+  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+
+/** What a member over their quota is told (429, `quiz_quota`). */
+export const quotaReached = (user: Pick<Member, 'isPro'>) =>
+  new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree, 'quiz_quota');
+
+/**
+ * Making a quiz private needs advanced membership (403); keeping one private is allowed, so a
+ * lapsed member's quiz stays as it was. `before` is the quiz being edited, none for a new one.
+ */
+export function assertPrivacyAllowed(
+  user: Pick<Member, 'isPro'>,
+  next: Pick<Quiz, 'isPublished'>,
+  before?: Pick<Quiz, 'isPublished'>,
+): void {
+  if (!next.isPublished && !user.isPro && (before === undefined || before.isPublished))
+    throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
+}
+
+/** Whether a category is one of the active categories (a quiz may use no other). */
+export const isKnownCategory = (name: string, active: readonly { name: string }[]) =>
+  active.some((category) => category.name === name);
+
+/** A new quiz by `author`, with nothing played, rated or reported yet. */
+export function newQuiz(author: UserItem, id: string, data: CreateQuizData, now: Date): Quiz {
+  const timestamp = now.toISOString();
+  return {
+    id,
+    title: data.quiz.title,
+    description: data.quiz.description,
+    category: data.quiz.category,
+    difficulty: data.quiz.difficulty,
+    timeLimit: data.quiz.timeLimit,
+    authorId: author.id,
+    authorName: displayName(author),
+    username: author.username,
+    isPublished: data.quiz.isPublished,
+    isHidden: false,
+    status: 'active',
+    questionCount: data.questions.length,
+    reportCount: 0,
+    participantCount: 0,
+    totalPlayers: 0,
+    ratingSum: 0,
+    ratingCount: 0,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+}
+
+/**
+ * The questions as written, in order from 1. A question keeps its id while it stays at its
+ * position (`previous`), so attempt records still point at it.
+ */
+export function revisedQuestions(
+  questions: CreateQuizData['questions'],
+  previous: readonly Question[] = [],
+): Question[] {
+  return questions.map((question, index) => ({
+    id: previous[index]?.id ?? randomUUID(),
+    questionText: question.questionText,
+    optionA: question.optionA,
+    optionB: question.optionB,
+    optionC: question.optionC ?? null,
+    optionD: question.optionD ?? null,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation ?? null,
+    order: index + 1,
+  }));
+}
+
+/** The quiz after its author's edit: the edited fields replaced, counters kept as they are. */
+export const editedQuiz = <Q extends Quiz>(before: Q, data: UpdateQuizData, now: Date): Q => ({
+  ...before,
+  ...data.quiz,
+  questionCount: data.questions.length,
+  updatedAt: now.toISOString(),
+});
+
+const sameQuestion = (a: Question | undefined, b: Question | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** The positions whose question changed, before and after (a question added or removed included). */
+export function changedQuestions(before: readonly Question[], after: readonly Question[]) {
+  const positions = Array.from({ length: Math.max(before.length, after.length) }, (_, index) => index).filter(
+    (index) => !sameQuestion(before[index], after[index]),
+  );
+  return {
+    before: positions.flatMap((index) => (before[index] ? [before[index]] : [])),
+    after: positions.flatMap((index) => (after[index] ? [after[index]] : [])),
+  };
+}
+
+type Snapshot = Pick<Quiz, 'title' | 'description' | 'category' | 'difficulty' | 'timeLimit' | 'isPublished'>;
+const snapshot = (quiz: Snapshot): Snapshot => ({
+  title: quiz.title,
+  description: quiz.description,
+  category: quiz.category,
+  difficulty: quiz.difficulty,
+  timeLimit: quiz.timeLimit,
+  isPublished: quiz.isPublished,
+});
+
+/**
+ * The record of one edit: who, when, why (an edit while hidden says so) and what changed, the
+ * quiz's fields before and after and only the questions that changed, so the record stays well
+ * inside DynamoDB's 400 KB item limit.
+ */
+export function editRecord(
+  editor: Pick<UserItem, 'id' | 'nickname' | 'username'>,
+  quiz: { before: Quiz; after: Quiz },
+  questions: { before: readonly Question[]; after: readonly Question[] },
+) {
+  return {
+    id: randomUUID(),
+    quizId: quiz.before.id,
+    editorId: editor.id,
+    editorNickname: editor.nickname,
+    editorUsername: editor.username,
+    editedAt: quiz.after.updatedAt,
+    reason: quiz.before.isHidden ? QUIZ_MESSAGES.editWhileHidden : QUIZ_MESSAGES.editByAuthor,
+    whileHidden: quiz.before.isHidden,
+    changes: {
+      quiz: { before: snapshot(quiz.before), after: snapshot(quiz.after) },
+      questions: changedQuestions(questions.before, questions.after),
+    },
+  };
+}
+
+/** An edit as quiz-store.ts writes it. */
+export type EditRecord = ReturnType<typeof editRecord>;

@@ -1,0 +1,277 @@
+import { FOCUSED_STUDY_MESSAGES, type StudyQuestion } from '@shared/focused-study';
+import { db } from '../data/db';
+import { isConditionFailed } from '../data/errors';
+import { setAttributes } from '../data/keys';
+import { ttlFromDate } from '../data/table';
+import { transactWrite, type NamedItem } from '../data/transact';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { accountGuard } from '../users/user-store';
+import type { SessionRecord } from './session-policy';
+import { settingsKey } from './settings';
+import { StudySessionKeys, StudySettingsKeys } from './study-keys';
+
+/**
+ * Focused-study sessions in the table: one item per session under the member
+ * (`StudySessionKeys`), and the member's one unfinished place on the study settings item
+ * (`openSessionId`, with `openSessionClaimedAt` and `openSessionPending` while a start generates).
+ * Every write carries the account's guard, so nothing is written for an account being deleted.
+ */
+
+const sessionKey = (userId: string, sessionId: string) => StudySessionKeys.key({ userId, sessionId });
+
+function sessionItem(userId: string, session: SessionRecord, now: Date) {
+  return {
+    ...sessionKey(userId, session.id),
+    ...session,
+    // History for a year; whether an open session may still be completed is checked in code.
+    ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
+    ...StudySessionKeys.owner({ userId, sessionId: session.id }),
+  };
+}
+
+/** One of the member's sessions, read consistently when it is about to be written. */
+export async function getSession(
+  userId: string,
+  sessionId: string,
+  consistent = false,
+): Promise<SessionRecord | undefined> {
+  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ConsistentRead: consistent });
+  return Item as SessionRecord | undefined;
+}
+
+/** The questions of one session only (a new session avoids the latest one's). */
+export async function sessionQuestions(userId: string, sessionId: string): Promise<StudyQuestion[]> {
+  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ProjectionExpression: 'questions' });
+  return (Item?.questions as StudyQuestion[] | undefined) ?? [];
+}
+
+/** The condition that `openSessionId` still holds what was read. */
+const pointerStill = (pointer: string | undefined) =>
+  pointer === undefined
+    ? { ConditionExpression: 'attribute_not_exists(openSessionId)', values: {} }
+    : { ConditionExpression: 'openSessionId = :expected', values: { ':expected': pointer } };
+
+/**
+ * Claims the member's unfinished place for a start (`id`) while it still holds `pointer`: of
+ * parallel starts exactly one gets it; the others answer 409 (a session is being started).
+ */
+export async function claimPlace(userId: string, id: string, pointer: string | undefined, now: Date) {
+  const owner = setAttributes(StudySettingsKeys.owner({ userId }));
+  const expected = pointerStill(pointer);
+  await transactWrite([
+    accountGuard(userId),
+    {
+      Update: {
+        Key: settingsKey(userId),
+        UpdateExpression: `SET openSessionId = :id, openSessionClaimedAt = :now, openSessionPending = :pending, ${owner.expression}`,
+        ConditionExpression: expected.ConditionExpression,
+        ExpressionAttributeValues: {
+          ':id': id,
+          ':now': now.toISOString(),
+          ':pending': true,
+          ...expected.values,
+          ...owner.values,
+        },
+      },
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
+    },
+  ]);
+}
+
+/**
+ * Writes the session a claim was for, ends the claim and deletes the session it replaces, in one
+ * transaction.
+ */
+export async function commitClaimedSession(
+  userId: string,
+  session: SessionRecord,
+  replaced: string | undefined,
+  now: Date,
+) {
+  await transactWrite([
+    accountGuard(userId),
+    { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        Key: settingsKey(userId),
+        UpdateExpression: 'REMOVE openSessionPending',
+        ConditionExpression: 'openSessionId = :id',
+        ExpressionAttributeValues: { ':id': session.id },
+      },
+      // Only a start that outlived its claim by far gets here; another start holds the place now.
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
+    },
+    ...(replaced
+      ? [
+          {
+            Delete: {
+              Key: sessionKey(userId, replaced),
+              ConditionExpression: 'attribute_not_exists(completedAt)',
+            },
+            onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+          },
+        ]
+      : []),
+  ]);
+}
+
+/** Gives the unfinished place back to what it held (`pointer`) before a start (`id`) that failed. */
+export async function releaseClaim(userId: string, id: string, pointer: string | undefined) {
+  try {
+    await db.update({
+      Key: settingsKey(userId),
+      UpdateExpression:
+        pointer === undefined
+          ? 'REMOVE openSessionId, openSessionClaimedAt, openSessionPending'
+          : 'SET openSessionId = :back REMOVE openSessionPending',
+      ConditionExpression: 'openSessionId = :id',
+      ExpressionAttributeValues: { ':id': id, ...(pointer === undefined ? {} : { ':back': pointer }) },
+    });
+  } catch (error) {
+    // The place was taken over already: nothing of this start is left to give back.
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * Writes a completion once: the stored session's result (or the page's session with its result),
+ * the latest-session pointer and the `extra` items (the day's stats, the review queue), together.
+ */
+export async function writeCompletion(
+  userId: string,
+  session: SessionRecord,
+  stored: boolean,
+  record: Required<Pick<SessionRecord, 'score' | 'totalQuestions' | 'completedAt' | 'userAnswers'>>,
+  extra: readonly NamedItem[],
+  now: Date,
+) {
+  const settingsOwner = setAttributes(StudySettingsKeys.owner({ userId }));
+  await transactWrite([
+    accountGuard(userId),
+    stored
+      ? {
+          Update: {
+            Key: sessionKey(userId, session.id),
+            UpdateExpression:
+              'SET completedAt = :completedAt, userAnswers = :answers, score = :score, totalQuestions = :total',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
+            ExpressionAttributeValues: {
+              ':completedAt': record.completedAt,
+              ':answers': record.userAnswers,
+              ':score': record.score,
+              ':total': record.totalQuestions,
+            },
+          },
+          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+        }
+      : {
+          Put: {
+            Item: sessionItem(userId, { ...session, ...record }, now),
+            ConditionExpression: 'attribute_not_exists(completedAt)',
+          },
+          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+        },
+    {
+      Update: {
+        Key: settingsKey(userId),
+        UpdateExpression: `SET latestSessionId = :latest, ${settingsOwner.expression}`,
+        ExpressionAttributeValues: { ':latest': session.id, ...settingsOwner.values },
+      },
+    },
+    ...extra,
+  ]);
+}
+
+/** The answers given so far and the question reached, on a stored session still unfinished (the last save wins). */
+export async function writeProgress(
+  userId: string,
+  sessionId: string,
+  progress: { answers: SessionRecord['userAnswers']; currentQuestionIndex: number; savedAt: string },
+) {
+  await transactWrite([
+    accountGuard(userId),
+    {
+      Update: {
+        Key: sessionKey(userId, sessionId),
+        UpdateExpression: 'SET userAnswers = :answers, currentQuestionIndex = :index, progressAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
+        ExpressionAttributeValues: {
+          ':answers': progress.answers,
+          ':index': progress.currentQuestionIndex,
+          ':at': progress.savedAt,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      // Completed or discarded between the read and the write.
+      onConditionFailed: (current) =>
+        current
+          ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
+          : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
+    },
+  ]);
+}
+
+/**
+ * Keeps a page-held session from its first save, in the member's unfinished place while it still
+ * holds `pointer` (409: another session took it meanwhile).
+ */
+export async function keepPageSession(
+  userId: string,
+  session: SessionRecord,
+  pointer: string | undefined,
+  now: Date,
+) {
+  const owner = setAttributes(StudySettingsKeys.owner({ userId }));
+  const expected = pointerStill(pointer);
+  await transactWrite([
+    accountGuard(userId),
+    { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        Key: settingsKey(userId),
+        UpdateExpression: `SET openSessionId = :id, openSessionClaimedAt = :now, ${owner.expression} REMOVE openSessionPending`,
+        ConditionExpression: expected.ConditionExpression,
+        ExpressionAttributeValues: {
+          ':id': session.id,
+          ':now': session.progressAt,
+          ...expected.values,
+          ...owner.values,
+        },
+      },
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished),
+    },
+  ]);
+}
+
+/**
+ * Deletes an unfinished session (never a completed one), and frees the place with it when
+ * `inPlace` (unless a start has claimed it meanwhile to replace this session).
+ */
+export async function deleteUnfinishedSession(userId: string, sessionId: string, inPlace: boolean) {
+  await transactWrite([
+    accountGuard(userId),
+    {
+      Delete: {
+        Key: sessionKey(userId, sessionId),
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      onConditionFailed: (current) =>
+        current
+          ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
+          : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
+    },
+    ...(inPlace
+      ? [
+          {
+            Update: {
+              Key: settingsKey(userId),
+              UpdateExpression: 'REMOVE openSessionId, openSessionClaimedAt, openSessionPending',
+              ConditionExpression: 'openSessionId = :id',
+              ExpressionAttributeValues: { ':id': sessionId },
+            },
+          },
+        ]
+      : []),
+  ]);
+}
