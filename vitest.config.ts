@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { TEST_LIMITS } from './tests/support/limits';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -8,6 +9,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * Test projects: unit (pure code), integration (handlers against DynamoDB Local, s3rver and
  * aws-ses-v2-local through the local gateway; a fresh table per file), web (components in
  * jsdom), infra (CDK assertions and cdk-nag), e2e (headless Chromium against the local stack).
+ * Their time limits are in tests/support/limits.ts: bounds against a hang, not speed checks.
  */
 export default defineConfig({
   resolve: {
@@ -29,9 +31,7 @@ export default defineConfig({
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          // A bound, not a speed check: the dictionary load and file parsing wait for CPU on a
-          // loaded 2-core machine (vitest's 5 s default failed there).
-          testTimeout: 60_000,
+          testTimeout: TEST_LIMITS.unit.test,
         },
       },
       {
@@ -42,8 +42,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/emulators.ts'],
           setupFiles: ['tests/support/fresh-table.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          testTimeout: TEST_LIMITS.integration.test,
+          hookTimeout: TEST_LIMITS.integration.hook,
+          expect: { poll: { timeout: TEST_LIMITS.integration.test } },
         },
       },
       {
@@ -54,6 +55,7 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: TEST_LIMITS.web.test,
         },
       },
       {
@@ -62,9 +64,8 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/**/*.test.ts'],
           environment: 'node',
-          // Synthesis bundles every route's function (about 80): minutes on a loaded 2-core machine.
-          testTimeout: 600_000,
-          hookTimeout: 600_000,
+          testTimeout: TEST_LIMITS.infra.test,
+          hookTimeout: TEST_LIMITS.infra.hook,
         },
       },
       {
@@ -73,8 +74,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          testTimeout: TEST_LIMITS.e2e.test,
+          hookTimeout: TEST_LIMITS.e2e.hook,
+          expect: { poll: { timeout: TEST_LIMITS.e2e.test } },
           fileParallelism: false,
         },
       },

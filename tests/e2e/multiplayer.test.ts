@@ -136,7 +136,6 @@ describe('multiplayer', () => {
         (response) =>
           response.url().endsWith(`/api/quizzes/${quiz.id}/attempt`) &&
           response.request().method() === 'POST',
-        { timeout: 60_000 },
       );
     const saved = Promise.all([attemptSaved(host.page), attemptSaved(guest.page)]);
 
@@ -154,7 +153,7 @@ describe('multiplayer', () => {
     await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-reveal.png'), fullPage: true });
 
     // Question 2 (two options only): both right.
-    await host.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor({ timeout: 20_000 });
+    await host.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor();
     await guest.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor();
     expect(await host.page.getByRole('button', { name: /^C: / }).count()).toBe(0);
     await answer(guest.page, 'B').click();
@@ -163,7 +162,7 @@ describe('multiplayer', () => {
 
     // The podium and the ranking: the host won (two right against one).
     for (const page of [host.page, guest.page]) {
-      await page.getByRole('heading', { name: 'ゲーム終了！' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'ゲーム終了！' }).waitFor();
       await page.getByText(`優勝は ${MEMBERS.host.nickname} さん！`, { exact: false }).waitFor();
       const table = page.getByRole('table');
       await table.getByRole('rowheader', { name: MEMBERS.host.nickname }).waitFor();
@@ -187,7 +186,7 @@ describe('multiplayer', () => {
     expect((await guestAttempt.json()) as { score: number }).toMatchObject({ score: 1, totalQuestions: 2 });
 
     // The room returns to waiting for everyone.
-    await host.page.getByRole('button', { name: '準備完了にする' }).waitFor({ timeout: 30_000 });
+    await host.page.getByRole('button', { name: '準備完了にする' }).waitFor();
     await guest.page.getByRole('button', { name: '準備完了にする' }).waitFor();
     // Leaving returns to the lobby (a member who just closed the tab would keep the seat for 60 s).
     for (const page of [guest.page, host.page]) {
@@ -195,7 +194,7 @@ describe('multiplayer', () => {
       await page.getByText('オンライン').waitFor();
     }
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
 
   it('puts a member who reloads mid-question back on the question with the clock and their answer', async () => {
     const host = await signedIn(MEMBERS.host);
@@ -233,7 +232,7 @@ describe('multiplayer', () => {
     await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
     await host.page.getByRole('heading', { name: '正解！' }).waitFor();
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
   it('starts a room from a quiz page with 「みんなで遊ぶ」, through the login for a guest, on that quiz', async () => {
     const author = await signedIn(MEMBERS.host);
     const quiz = await publishQuiz(author.page, 'E2E みんなで遊ぶクイズ');
@@ -261,7 +260,7 @@ describe('multiplayer', () => {
     expect(await page.getByRole('radio', { name: /E2E みんなで遊ぶクイズ/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: '退出する' }).click();
     await closeAll(author.context, context);
-  }, 180_000);
+  });
 
   it("finds any quiz of the catalogue by words and category, with the host's own first and private ones said unusable", async () => {
     const pro = await signedIn(MEMBERS.guest, 1366);
@@ -285,7 +284,7 @@ describe('multiplayer', () => {
     }
     await expectNoSeriousViolations(pro.page, 'multiplayer picker');
     await closeAll(pro.context);
-  }, 180_000);
+  });
 
   it('ends a 0–0 game in 「引き分け」 naming both players; the final heading takes focus without a ring after keyboard play', async () => {
     const host = await signedIn(MEMBERS.host, 1366);
@@ -296,7 +295,7 @@ describe('multiplayer', () => {
     await readyBoth(host.page, guest.page);
     // Both wrong, both by keyboard (2 and 3 are B and C; A is right), in both questions.
     for (const text of ['日本の首都は？', '富士山がある県は山梨県と？']) {
-      await host.page.getByRole('heading', { name: text }).waitFor({ timeout: 20_000 });
+      await host.page.getByRole('heading', { name: text }).waitFor();
       await guest.page.getByRole('heading', { name: text }).waitFor();
       await host.page.keyboard.press(text === '日本の首都は？' ? '2' : '1');
       await guest.page.keyboard.press(text === '日本の首都は？' ? '3' : '1');
@@ -304,7 +303,7 @@ describe('multiplayer', () => {
     }
     for (const page of [host.page, guest.page]) {
       const heading = page.getByRole('heading', { name: 'ゲーム終了！' });
-      await heading.waitFor({ timeout: 20_000 });
+      await heading.waitFor();
       await page
         .getByText(
           `引き分け！ ${MEMBERS.host.nickname}さん・${MEMBERS.guest.nickname}さんが同点で1位です（0点）`,
@@ -326,5 +325,5 @@ describe('multiplayer', () => {
     await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-1366.png'), fullPage: true });
     await guest.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-390.png'), fullPage: true });
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
 });
