@@ -3,7 +3,6 @@ import type { HttpRoute, QueueConsumer, StreamConsumer, WebSocketRoute } from '@
 import { httpRoutes, queueConsumers, streamConsumers, webSocketRoutes } from '@functions/routes';
 import { getConfig } from '@functions/lib/config';
 import { startGateway, type GatewayOptions } from '../../scripts/local/gateway';
-import { freePort } from '../../scripts/local/ports';
 
 /**
  * Starts the local gateway for one test file, on free ports, with the route table plus any
@@ -22,9 +21,9 @@ export async function startTestGateway(
   } = {},
 ) {
   const config = getConfig();
-  const port = await freePort();
+  // Port 0: the system's choice as the server binds (suites run side by side on this machine).
   const gateway = await startGateway({
-    port,
+    port: 0,
     controlPort: 0,
     web: extra.web ?? 'none',
     ...(extra.webDist ? { webDist: extra.webDist } : {}),
@@ -43,8 +42,8 @@ export async function startTestGateway(
   });
   resetConfigForTests();
   return {
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    url: `http://127.0.0.1:${gateway.port}`,
+    wsUrl: `ws://127.0.0.1:${gateway.port}/ws`,
     controlUrl: gateway.controlUrl,
     streamSettled: gateway.streamSettled,
     stop: gateway.stop,
