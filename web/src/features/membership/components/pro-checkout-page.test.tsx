@@ -63,9 +63,7 @@ describe('the membership page', () => {
     vi.stubGlobal('fetch', fake.fetchImpl);
     renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
     expect(await screen.findByText('お支払いを確認しています')).toBeTruthy();
-    expect(
-      await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' })).toBeTruthy();
     expect(fake.calls.filter((call) => call.url === '/api/user/upgrade-pro')).toHaveLength(1);
     expect(screen.getByRole('link', { name: /ホームに戻る/ })).toBeTruthy();
   });
@@ -103,9 +101,7 @@ describe('the membership page', () => {
       }).fetchImpl,
     );
     renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
-    expect(
-      await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' })).toBeTruthy();
     expect(checks).toBe(2);
   });
 
