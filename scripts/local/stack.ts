@@ -39,6 +39,8 @@ export interface LocalStackOptions {
   httpRoutes?: readonly HttpRoute[];
   webSocketRoutes?: readonly WebSocketRoute[];
   queueConsumers?: readonly QueueConsumer[];
+  /** See `GatewayOptions.functionTimeoutScale` (tests give their functions more time). */
+  functionTimeoutScale?: number;
   log?: (line: string) => void;
 }
 
@@ -149,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
       ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
       ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),
+      ...(options.functionTimeoutScale ? { functionTimeoutScale: options.functionTimeoutScale } : {}),
       tableStream: { endpoint: dynamoDb.endpoint, tableName },
       log,
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
+import { FUNCTION_TIMEOUT_SCALE } from './limits';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
@@ -20,6 +21,7 @@ export function useE2EStack() {
       startLocalStack({
         ...FREE_PORTS,
         web: 'vite',
+        functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
       }),
       launchBrowser(),
     ]);

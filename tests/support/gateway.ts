@@ -3,6 +3,7 @@ import type { HttpRoute, QueueConsumer, StreamConsumer, WebSocketRoute } from '@
 import { httpRoutes, queueConsumers, streamConsumers, webSocketRoutes } from '@functions/routes';
 import { getConfig } from '@functions/lib/config';
 import { startGateway, type GatewayOptions } from '../../scripts/local/gateway';
+import { FUNCTION_TIMEOUT_SCALE } from './limits';
 
 /**
  * Starts the local gateway for one test file, on free ports, with the route table plus any
@@ -25,6 +26,7 @@ export async function startTestGateway(
   const gateway = await startGateway({
     port: 0,
     controlPort: 0,
+    functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
     web: extra.web ?? 'none',
     ...(extra.webDist ? { webDist: extra.webDist } : {}),
     httpRoutes: [...httpRoutes, ...(extra.httpRoutes ?? [])],
