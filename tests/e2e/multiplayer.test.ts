@@ -248,9 +248,13 @@ describe('multiplayer', () => {
     await page.waitForURL(`${e2e.stack().appUrl}/multiplayer?quiz=${quiz.id}`);
     const chosen = page.locator('.quiz-picker__chosen');
     await chosen.getByText('E2E みんなで遊ぶクイズ').waitFor();
-    // On a phone the create form comes first when a quiz was chosen for it.
+    // On a phone the create form comes first when a quiz was chosen for it (both forms once they
+    // are laid out: `boundingBox` does not wait, and answers null for a form not shown yet).
     const [create, join] = await Promise.all(
-      ['.mp-create', '.mp-join'].map(async (selector) => (await page.locator(selector).boundingBox())!.y),
+      ['.mp-create', '.mp-join'].map(async (selector) => {
+        await page.locator(selector).waitFor();
+        return (await page.locator(selector).boundingBox())!.y;
+      }),
     );
     expect(create).toBeLessThan(join!);
     await page.getByText('オンライン').waitFor();
