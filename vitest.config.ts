@@ -1,13 +1,34 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { TEST_LIMITS } from './tests/support/limits';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** The integration files' emulators (once per project), fresh table per file, and limits. */
+const integration = {
+  environment: 'node' as const,
+  globalSetup: ['tests/support/emulators.ts'],
+  setupFiles: ['tests/support/fresh-table.ts'],
+  testTimeout: TEST_LIMITS.integration.test,
+  hookTimeout: TEST_LIMITS.integration.hook,
+  expect: { poll: { timeout: TEST_LIMITS.integration.test } },
+};
+
+/**
+ * Integration files that start Vite's dev server. Two dev servers starting at once in one checkout
+ * race on Vite's dependency cache (node_modules/.vite, replaced by rename), so these run one at a
+ * time, with the e2e files, after the files run side by side.
+ */
+const VITE_DEV_FILES = ['tests/integration/local-web.test.ts', 'tests/integration/security-headers.test.ts'];
+
 /**
  * Test projects: unit (pure code), integration (handlers against DynamoDB Local, s3rver and
- * aws-ses-v2-local through the local gateway; a fresh table per file), web (components in
+ * aws-ses-v2-local through the local gateway; a fresh table per file; integration-vite holds the
+ * files that also start Vite's dev server), web (components in
  * jsdom), infra (CDK assertions and cdk-nag), e2e (headless Chromium against the local stack).
+ * Their time limits are in tests/support/limits.ts: bounds against a hang, not speed checks.
  */
 export default defineConfig({
   resolve: {
@@ -22,6 +43,10 @@ export default defineConfig({
   },
   test: {
     env: { QUIZ_SILENT_LOGS: '1' },
+    // Files run side by side, at least two at once: an integration or unit file spends most of its
+    // time waiting on DynamoDB Local, a socket or a child process, so two fill two cores (vitest's
+    // default, cores − 1, runs one file at a time here). Each file has its own table and gateway.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -29,9 +54,7 @@ export default defineConfig({
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          // A bound, not a speed check: the dictionary load and file parsing wait for CPU on a
-          // loaded 2-core machine (vitest's 5 s default failed there).
-          testTimeout: 60_000,
+          testTimeout: TEST_LIMITS.unit.test,
         },
       },
       {
@@ -39,11 +62,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/emulators.ts'],
-          setupFiles: ['tests/support/fresh-table.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          exclude: VITE_DEV_FILES,
+          ...integration,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-vite',
+          include: VITE_DEV_FILES,
+          ...integration,
+          fileParallelism: false,
         },
       },
       {
@@ -54,6 +83,7 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: TEST_LIMITS.web.test,
         },
       },
       {
@@ -62,9 +92,8 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/**/*.test.ts'],
           environment: 'node',
-          // Synthesis bundles every route's function (about 80): minutes on a loaded 2-core machine.
-          testTimeout: 600_000,
-          hookTimeout: 600_000,
+          testTimeout: TEST_LIMITS.infra.test,
+          hookTimeout: TEST_LIMITS.infra.hook,
         },
       },
       {
@@ -73,8 +102,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          testTimeout: TEST_LIMITS.e2e.test,
+          hookTimeout: TEST_LIMITS.e2e.hook,
+          expect: { poll: { timeout: TEST_LIMITS.e2e.test } },
           fileParallelism: false,
         },
       },

@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'scan.pdf'), makeImageOnlyPdf());
   writeFileSync(join(folder, 'a.docx'), await makeDocx(['琵琶湖は日本で最も大きな湖である。']));
   writeFileSync(join(folder, 'loop.doc'), makeLoopingDoc());
-}, 120_000);
+});
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

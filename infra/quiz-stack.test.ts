@@ -51,8 +51,7 @@ beforeAll(() => {
   template = Template.fromStack(stack);
   const nested = stack.node.findAll().filter((construct) => construct instanceof NestedStack);
   templates = [template, ...nested.map((child) => Template.fromStack(child))];
-  // Synthesis with the nag packs takes a minute or more on a loaded two-core machine.
-}, 600_000);
+});
 
 /** The stack's buckets. */
 const storage = () => stack.node.findChild('Storage') as Storage;
@@ -465,7 +464,7 @@ describe('Bedrock permission', () => {
           }),
       ),
     ];
-  }, 600_000);
+  });
 
   const arn = (region: string, account: string, resource: string) => ({
     'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:bedrock:${region}:${account}:${resource}`]],

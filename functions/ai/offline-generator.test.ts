@@ -192,7 +192,7 @@ describe('offline generator', () => {
         if (outcome instanceof Error)
           expect(outcome).toMatchObject({ status: 422, message: AI_MESSAGES.notEnoughMaterial });
         else expectSound(outcome as GeneratedQuiz, material);
-      }, 60_000);
+      });
     }
   });
 

@@ -7,14 +7,20 @@ import { createUser } from '@functions/users/user';
 
 /**
  * `npm run bench -- load`: a mixed load through the local gateway, as the pages make it — home
- * (quiz list, featured quiz, categories), search, quiz read, a finished play and a sign-in — by 50
- * and then 200 signed-in members at once for 30 s each, with autocannon in a process of its own.
- * Reports p50 / p99, requests per second and errors. No budget but one: no 5xx at 50 clients. The
- * numbers are this machine's (two cores shared by the gateway, DynamoDB Local and the load generator).
+ * (quiz list, featured quiz, categories), search, quiz read, an answer checked and a finished play
+ * — by 50 and then 200 signed-in members at once for 30 s each, with autocannon in a process of its
+ * own; then sign-ins alone, by 10 members at once. Sign-in is reported apart: it is CPU-bound
+ * by design (scrypt at OWASP's cost), and in the one local process every hash shares two cores with
+ * the other calls, where in AWS each sign-in has a function instance of its own. Reports p50 / p99,
+ * requests per second and errors. Budgets: at 50 clients the pages' calls answer within 250 ms at
+ * p99 and never 5xx. The numbers are this machine's (two cores shared by the gateway, DynamoDB
+ * Local and the load generator).
  */
 const LEVELS = [50, 200] as const;
-/** Up to this many clients, no call may answer 5xx. */
+const SIGN_IN_LEVELS = [10] as const;
+/** Up to this many clients, the pages' calls are budgeted. */
 const BUDGETED_CLIENTS = 50;
+const P99_BUDGET_MS = 250;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const PASSWORD = 'Bench#2026pass';
 const SEARCHES = ['日本', '歴史', '科学', '数学', 'クイズ', '世界'];
@@ -39,7 +45,7 @@ interface LoadResult {
 }
 
 /**
- * Members with a session each (the sign-in step signs them in again with their password). The
+ * Members with a session each (the sign-in load signs them in again with their password). The
  * password is hashed once for all of them: 200 hashes at OWASP's cost would take minutes here.
  */
 async function members(count: number) {
@@ -95,69 +101,98 @@ function runLoad(settings: Record<string, unknown>): Promise<LoadResult> {
   });
 }
 
+const serverErrorsOf = (result: LoadResult) =>
+  Object.values(result.byKind).reduce(
+    (sum, kind) =>
+      sum +
+      Object.entries(kind.statuses)
+        .filter(([status]) => Number(status) >= 500)
+        .reduce((total, [, n]) => total + n, 0),
+    0,
+  );
+
+/** The rows every run reports: latency, rate, errors, and each kind of call's answers. */
+function resultRows(label: string, result: LoadResult, p99Budget?: number): Row[] {
+  const kinds = Object.entries(result.byKind).map(([kind, stats]) => ({
+    measure: `${label}: ${kind}`,
+    value: `${stats.requests} requests, ${stats.non2xx} non-2xx${
+      stats.non2xx
+        ? ` (${Object.entries(stats.statuses)
+            .map(([status, n]) => `${status}×${n}`)
+            .join(', ')})`
+        : ''
+    }`,
+    budget: '',
+    ok: null,
+  }));
+  return [
+    p99Budget === undefined
+      ? { measure: `${label}: p50 / p99`, value: `${result.p50} ms / ${result.p99} ms`, budget: '', ok: null }
+      : {
+          measure: `${label}: p50 / p99`,
+          value: `${result.p50} ms / ${result.p99} ms`,
+          budget: `p99 ≤ ${p99Budget} ms`,
+          ok: result.p99 <= p99Budget,
+        },
+    {
+      measure: `${label}: requests/s sustained`,
+      value: `${Math.round(result.requests / result.seconds)} (${result.requests} requests)`,
+      budget: '',
+      ok: null,
+    },
+    {
+      measure: `${label}: errors`,
+      value: `${result.non2xx} non-2xx, ${result.errors} socket errors, ${result.timeouts} timeouts`,
+      budget: '',
+      ok: null,
+    },
+    ...kinds,
+  ];
+}
+
 export async function benchMixedLoad(baseUrl: string, appUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
   const people = await members(Math.max(...LEVELS));
   const seeded = await quizzes(baseUrl);
   if (!seeded.length) throw new Error('no public quizzes to load: is the local stack seeded?');
+  const settings = { url: baseUrl, origin: new URL(appUrl).origin, seconds: SECONDS, members: people };
+  // Not measured: each route's first call loads its handler module (in AWS, a cold start the
+  // routes part measures), which would otherwise be the p99 of the first level.
+  await runLoad({
+    ...settings,
+    calls: 'pages',
+    connections: 5,
+    seconds: 5,
+    quizzes: seeded,
+    searches: SEARCHES,
+  });
   for (const connections of LEVELS) {
     const result = await runLoad({
-      url: baseUrl,
-      origin: new URL(appUrl).origin,
+      ...settings,
+      calls: 'pages',
       connections,
-      seconds: SECONDS,
-      members: people,
       quizzes: seeded,
       searches: SEARCHES,
     });
-    const serverErrors = Object.values(result.byKind).reduce(
-      (sum, kind) =>
-        sum +
-        Object.entries(kind.statuses)
-          .filter(([status]) => Number(status) >= 500)
-          .reduce((total, [, n]) => total + n, 0),
-      0,
-    );
-    const label = `mixed load, ${connections} clients, ${SECONDS} s`;
+    const label = `mixed load without sign-ins, ${connections} clients, ${SECONDS} s`;
+    const budgeted = connections <= BUDGETED_CLIENTS;
+    const serverErrors = serverErrorsOf(result);
     rows.push(
-      { measure: `${label}: p50 / p99`, value: `${result.p50} ms / ${result.p99} ms`, budget: '', ok: null },
-      {
-        measure: `${label}: requests/s sustained`,
-        value: `${Math.round(result.requests / result.seconds)} (${result.requests} requests)`,
-        budget: '',
-        ok: null,
-      },
-      {
-        measure: `${label}: errors`,
-        value: `${result.non2xx} non-2xx, ${result.errors} socket errors, ${result.timeouts} timeouts`,
-        budget: '',
-        ok: null,
-      },
+      ...resultRows(label, result, budgeted ? P99_BUDGET_MS : undefined),
       // 50 members must be served without a server error. At 200 every call of the local stack
       // shares one process, one SDK socket pool and one DynamoDB Local (in AWS each concurrent
       // request has a function instance of its own): the count says where it saturates.
-      connections <= BUDGETED_CLIENTS
-        ? {
-            measure: `${label}: 5xx answers`,
-            value: String(serverErrors),
-            budget: '0',
-            ok: serverErrors === 0,
-          }
-        : { measure: `${label}: 5xx answers`, value: String(serverErrors), budget: '', ok: null },
+      {
+        measure: `${label}: 5xx answers`,
+        value: String(serverErrors),
+        budget: budgeted ? '0' : '',
+        ok: budgeted ? serverErrors === 0 : null,
+      },
     );
-    for (const [kind, stats] of Object.entries(result.byKind))
-      rows.push({
-        measure: `${label}: ${kind}`,
-        value: `${stats.requests} requests, ${stats.non2xx} non-2xx${
-          stats.non2xx
-            ? ` (${Object.entries(stats.statuses)
-                .map(([status, n]) => `${status}×${n}`)
-                .join(', ')})`
-            : ''
-        }`,
-        budget: '',
-        ok: null,
-      });
+  }
+  for (const connections of SIGN_IN_LEVELS) {
+    const result = await runLoad({ ...settings, calls: 'sign-in', connections });
+    rows.push(...resultRows(`sign-ins alone, ${connections} clients, ${SECONDS} s`, result));
   }
   return rows;
 }

@@ -1,8 +1,9 @@
 // The mixed load of `npm run bench -- load`, in a process of its own so the load generator does
 // not share the local gateway's event loop. autocannon runs `connections` clients for `seconds`,
-// each a signed-in member (its own session cookie) going round the pages' calls: home, search,
-// quiz read, an answer checked, attempt and, once a round, a sign-in. Reads its settings as JSON on stdin and prints
-// {requests, seconds, p50, p99, non2xx, errors, timeouts, byKind} as JSON.
+// each a signed-in member (its own session cookie). With `calls: 'pages'` each goes round the
+// pages' calls: home, search, quiz read, an answer checked, attempt; with `calls: 'sign-in'` each
+// signs in over and over (the password hash alone, apart from the pages' calls). Reads its settings
+// as JSON on stdin and prints {requests, seconds, p50, p99, non2xx, errors, timeouts, byKind} as JSON.
 import autocannon from 'autocannon';
 
 const settings = JSON.parse(
@@ -12,7 +13,7 @@ const settings = JSON.parse(
     process.stdin.on('end', () => resolve(input));
   }),
 );
-const { url, origin, connections, seconds, members, quizzes, searches } = settings;
+const { url, origin, connections, seconds, members, quizzes, searches, calls } = settings;
 
 const byKind = {};
 const count = (kind, status) => {
@@ -84,17 +85,16 @@ const attempt = step('attempt', (who, context) => {
     body: JSON.stringify({ score: 0, totalQuestions: quiz.answers.length, answers: quiz.answers }),
   };
 });
-// Signing in hashes the password (scrypt): one in fifteen calls, without the session cookie, so the
-// member's session stays the one the other calls use.
-const login = step('login', (who) => ({
+// Signing in hashes the password (scrypt, on purpose costly): without the session cookie, so the
+// member's session stays the one the pages' calls use.
+const login = step('sign-in', (who) => ({
   method: 'POST',
   path: '/api/auth/login',
   headers: { ...headersOf(who, false), 'content-type': 'application/json' },
   body: JSON.stringify({ username: who.username, password: who.password }),
 }));
 
-// The sign-in comes half way, so even a connection that gets through one round in 30 s makes one.
-const requests = [...home, search, read, check, attempt, login, ...home, search, read, check, attempt];
+const requests = calls === 'sign-in' ? [login] : [...home, search, read, check, attempt];
 
 const result = await autocannon({
   url,

@@ -74,11 +74,12 @@ async function invoke(
   settings: HttpRoute | WebSocketRoute | QueueConsumer | StreamConsumer,
   event: unknown,
   requestId: string = randomUUID(),
+  timeoutScale = 1,
 ): Promise<unknown> {
   const handler = await loadHandler(settings.handler);
   let name = functionNames.get(settings);
   if (!name) functionNames.set(settings, (name = functionIdFor(settings)));
-  return handler(event, lambdaContext(name, settings.timeoutSeconds ?? 10, requestId));
+  return handler(event, lambdaContext(name, (settings.timeoutSeconds ?? 10) * timeoutScale, requestId));
 }
 
 /** Receives of a queue message before it goes to the dead-letter queue (infra: maxReceiveCount). */
@@ -91,6 +92,11 @@ export interface GatewayOptions {
   port: number;
   /** Control port (`@connections`, SQS) on 127.0.0.1; 0 or absent picks a free one. */
   controlPort?: number;
+  /**
+   * Multiplies every function's timeout (the route table's, as Lambda applies it; 1 when absent).
+   * Tests give more: a function's 10 s is a limit a loaded machine reaches while the code is right.
+   */
+  functionTimeoutScale?: number;
   /** `vite`: dev middleware with HMR; `static`: serve the built SPA; `none`: API only. */
   web: 'vite' | 'static' | 'none';
   /** The built SPA that `static` serves (default `web/dist`). */
@@ -260,8 +266,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const timers = new Set<NodeJS.Timeout>();
   /** Function calls still running: stopping waits for them, so none reaches an emulator already stopped. */
   const running = new Set<Promise<unknown>>();
-  const call = (...args: Parameters<typeof invoke>) => {
-    const called = invoke(...args);
+  const timeoutScale = options.functionTimeoutScale ?? 1;
+  const call = (settings: Parameters<typeof invoke>[0], event: unknown, requestId: string = randomUUID()) => {
+    const called = invoke(settings, event, requestId, timeoutScale);
     running.add(called);
     void called.catch(() => undefined).finally(() => running.delete(called));
     return called;
@@ -784,7 +791,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       ? startStreamPoller({
           ...options.tableStream,
           consumers: streamConsumers,
-          invoke: (consumer, event) => invoke(consumer, event),
+          invoke: (consumer, event) => invoke(consumer, event, randomUUID(), timeoutScale),
           log: (line) => (options.log ? options.log(line) : console.error(line)),
         })
       : undefined;

@@ -8,7 +8,7 @@ import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes
 import { ensureBucket, ensureTable } from './bootstrap';
 import { startDynamoDb, stopOrphanDynamoDb, type RunningDynamoDb } from './dynamodb';
 import { startGateway, type RunningGateway } from './gateway';
-import { assertPortFree, freePort, onFreePort } from './ports';
+import { assertPortFree, onFreePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { startSes, type RunningSes } from './ses';
 import { startStripeSimulator, type RunningStripeSimulator } from './stripe-simulator';
@@ -39,6 +39,8 @@ export interface LocalStackOptions {
   httpRoutes?: readonly HttpRoute[];
   webSocketRoutes?: readonly WebSocketRoute[];
   queueConsumers?: readonly QueueConsumer[];
+  /** See `GatewayOptions.functionTimeoutScale` (tests give their functions more time). */
+  functionTimeoutScale?: number;
   log?: (line: string) => void;
 }
 
@@ -74,28 +76,23 @@ export const FREE_PORTS = {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
-  const resolvePort = async (port: number, what: string) => {
-    if (port === 0) return freePort();
-    await assertPortFree(port, what);
-    return port;
-  };
   if (options.dataDir) stopOrphanDynamoDb(join(options.dataDir, 'dynamodb'));
-  const port = await resolvePort(options.port, 'アプリ');
-  const controlPort = await resolvePort(options.controlPort, 'ゲートウェイ制御');
-  // The emulators: a port given is checked now; a free one (0) is chosen as each one starts.
-  for (const [emulatorPort, what] of [
+  // A port given is checked now, for a clear message; a free one (0) is taken by the server itself
+  // as it starts (an emulator on another free port when it lost a race for the first), never
+  // chosen first and bound later, when another stack on this machine may have taken it.
+  for (const [givenPort, what] of [
+    [options.port, 'アプリ'],
+    [options.controlPort, 'ゲートウェイ制御'],
     [options.dynamoDbPort, 'DynamoDB Local'],
     [options.s3Port, 'S3'],
     [options.sesPort, 'SES'],
     [options.stripePort, '決済シミュレーター'],
   ] as const)
-    if (emulatorPort !== 0) await assertPortFree(emulatorPort, what);
+    if (givenPort !== 0) await assertPortFree(givenPort, what);
   const startOn = <T>(emulatorPort: number, start: (port: number) => Promise<T>) =>
     emulatorPort === 0 ? onFreePort(start) : start(emulatorPort);
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
-  const appUrl = (options.appUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const controlUrl = `http://127.0.0.1:${controlPort}`;
   const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'quiz-local-'));
   const dataDir = options.dataDir ? resolve(options.dataDir) : temporary!;
 
@@ -135,6 +132,33 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       `DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, 決済シミュレーター ${stripe.url}`,
     );
 
+    const dynamoClient = new DynamoDBClient({
+      endpoint: dynamoDb.endpoint,
+      region: 'ap-northeast-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    for (const change of await ensureTable(dynamoClient, tableName)) log(change);
+    dynamoClient.destroy();
+
+    // The gateway listens before the environment is set: its ports make the app URL and the
+    // functions' control endpoints. The functions read the environment at their first call, after.
+    const gateway = await startGateway({
+      port: options.port,
+      controlPort: options.controlPort,
+      web: options.web,
+      // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
+      materialsOrigin: new URL(s3.endpoint).origin,
+      ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
+      ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
+      ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),
+      ...(options.functionTimeoutScale ? { functionTimeoutScale: options.functionTimeoutScale } : {}),
+      tableStream: { endpoint: dynamoDb.endpoint, tableName },
+      log,
+    });
+    stoppers.push(gateway.stop);
+    const appUrl = (options.appUrl ?? `http://localhost:${gateway.port}`).replace(/\/$/, '');
+    const controlUrl = gateway.controlUrl;
+
     Object.assign(process.env, {
       STAGE: 'local',
       AWS_REGION: process.env.AWS_REGION ?? 'ap-northeast-1',
@@ -152,12 +176,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_API_URL: stripe.url,
     });
 
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    const dynamoClient = new DynamoDBClient({
-      endpoint: dynamoDb.endpoint,
-      region: 'ap-northeast-1',
-      credentials,
-    });
     const s3Client = new S3Client({
       endpoint: s3.endpoint,
       region: 'ap-northeast-1',
@@ -166,9 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    for (const change of await ensureTable(dynamoClient, tableName)) log(change);
     if (await ensureBucket(s3Client, bucket, new URL(appUrl).origin)) log(`created bucket ${bucket}`);
-    dynamoClient.destroy();
     s3Client.destroy();
 
     const { seed } = await import('../seed');
@@ -177,19 +193,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (seeded.accountsCreated) log(`seeded ${seeded.accountsCreated} demo accounts`);
     if (seeded.quizzesCreated) log(`seeded ${seeded.quizzesCreated} sample quizzes`);
 
-    const gateway = await startGateway({
-      port,
-      controlPort,
-      web: options.web,
-      // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
-      materialsOrigin: new URL(s3.endpoint).origin,
-      ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
-      ...(options.webSocketRoutes ? { webSocketRoutes: options.webSocketRoutes } : {}),
-      ...(options.queueConsumers ? { queueConsumers: options.queueConsumers } : {}),
-      tableStream: { endpoint: dynamoDb.endpoint, tableName },
-      log,
-    });
-    stoppers.push(gateway.stop);
     // Events go to the gateway's loopback address, as Stripe would post them to the API.
     stripe.setWebhookUrl(`http://127.0.0.1:${gateway.port}/api/stripe/webhook`);
 

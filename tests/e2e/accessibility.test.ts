@@ -70,7 +70,7 @@ describe('every page', () => {
     const context = await e2e.browser().newContext();
     await checkEveryRoute(context, 'guest');
     await context.close();
-  }, 600_000);
+  });
 
   it('has no serious or critical axe violation signed in, at 1366 and 390 px', async () => {
     const { context } = await signedInContext(e2e.browser(), e2e.stack(), {
@@ -80,5 +80,5 @@ describe('every page', () => {
     });
     await checkEveryRoute(context, 'member');
     await context.close();
-  }, 600_000);
+  });
 });

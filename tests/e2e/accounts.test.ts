@@ -117,7 +117,7 @@ describe('accounts', () => {
     await expectNoSeriousViolations(page, 'verify e-mail');
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByRole('heading', { name: '登録が完了しました' }).waitFor();
-    await page.waitForURL(`${e2e.stack().appUrl}/`, { timeout: 5000 });
+    await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('メール太郎').waitFor();
 
     await page.goto(link);
@@ -157,7 +157,7 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'reset-password.png'), fullPage: true });
     await page.getByRole('button', { name: 'パスワードを変更' }).click();
     await page.getByRole('heading', { name: 'パスワードを変更しました' }).waitFor();
-    await page.waitForURL(`${e2e.stack().appUrl}/login`, { timeout: 6000 });
+    await page.waitForURL(`${e2e.stack().appUrl}/login`);
 
     await page.getByLabel('ユーザー名').fill(`reset_${id}`);
     await page.getByLabel('パスワード').fill('NewPass#2026');
@@ -182,9 +182,7 @@ describe('accounts', () => {
     await page.waitForURL(`${e2e.stack().appUrl}/admin`);
     // The navigation gains 管理 once the signed-in administrator's account has loaded.
     await expect
-      .poll(() => page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent(), {
-        timeout: 30_000,
-      })
+      .poll(() => page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent())
       .toContain('管理');
     await page.close();
   });

@@ -98,7 +98,7 @@ describe('focused study', () => {
     ).toBe('/pro-checkout');
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-upgrade.png'), fullPage: true });
     await page.close();
-  }, 150_000);
+  });
 
   it('takes an advanced member from material to a session of three types, a saved set, a replay and a due review', async () => {
     const appUrl = e2e.stack().appUrl;
@@ -122,14 +122,14 @@ describe('focused study', () => {
     await page.getByText('戦国と明治.pdf（').waitFor();
     await page.getByRole('button', { name: 'アップロード' }).click();
     await page.getByRole('progressbar', { name: 'アップロードの進み具合' }).waitFor();
-    await page.getByText('登録済みの教材（2 / 20件）').waitFor({ timeout: 30_000 });
+    await page.getByText('登録済みの教材（2 / 20件）').waitFor();
     await page.getByText('PDF・', { exact: false }).first().waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-materials.png'), fullPage: true });
 
     // A session by the default settings: 10 questions of all three types.
     await page.getByRole('tab', { name: '学習' }).click();
     await page.getByRole('button', { name: '学習を開始' }).click();
-    await page.getByText('問題 1 / 10').waitFor({ timeout: 30_000 });
+    await page.getByText('問題 1 / 10').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'focused-study-question.png'), fullPage: true });
     const session = await answerSession(page);
     expect(session.types).toEqual(new Set(['multiple_choice', 'multiple_select', 'sort_order']));
@@ -179,7 +179,7 @@ describe('focused study', () => {
     await page.getByRole('button', { name: '復習を始める' }).click();
     await page.getByText(`問題 1 / ${reviews.length}`).waitFor();
     await page.close();
-  }, 240_000);
+  });
 
   it('resumes a session after a reload where the member left it, with their answers, and generates nothing twice', async () => {
     const appUrl = e2e.stack().appUrl;
@@ -206,7 +206,7 @@ describe('focused study', () => {
 
     // Two questions answered, then the page is reloaded on question 3.
     await page.getByRole('button', { name: '学習を開始' }).click();
-    await page.getByText('問題 1 / 10').waitFor({ timeout: 30_000 });
+    await page.getByText('問題 1 / 10').waitFor();
     const given: string[][] = [];
     let sorts = 0;
     for (let index = 0; index < 2; index++) {
@@ -279,5 +279,5 @@ describe('focused study', () => {
     await page.getByText('10問中').waitFor();
     expect(await page.locator('section.study-resume').count()).toBe(0);
     await context.close();
-  }, 240_000);
+  });
 });

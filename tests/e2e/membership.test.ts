@@ -22,13 +22,13 @@ describe('the membership page', () => {
       await page.screenshot({ path: join(SCREENSHOTS, 'membership-free-1366.png'), fullPage: true });
 
       await page.getByRole('button', { name: 'アドバンスド会員にアップグレード' }).click();
-      await page.waitForURL(`${endpoints.stripe}/checkout/**`, { timeout: 30_000 });
+      await page.waitForURL(`${endpoints.stripe}/checkout/**`);
       await expect.poll(() => page.getByText('テスト決済').first().isVisible()).toBe(true);
       await page.screenshot({ path: join(SCREENSHOTS, 'membership-checkout-1366.png'), fullPage: true });
       await page.getByRole('button', { name: /支払う/ }).click();
 
       // Back on the site: the payment is confirmed (polled every 2 s) and the success view shows.
-      await page.waitForURL(`${appUrl}/pro-checkout?upgraded=1`, { timeout: 60_000 });
+      await page.waitForURL(`${appUrl}/pro-checkout?upgraded=1`);
       await expect
         .poll(() => page.getByRole('heading', { name: 'アドバンスド会員へようこそ！' }).isVisible())
         .toBe(true);
@@ -37,12 +37,12 @@ describe('the membership page', () => {
         .toBe(true);
 
       await page.goto(`${appUrl}/pro-checkout`);
-      await expect.poll(() => page.getByText('次回更新日').isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByText('次回更新日').isVisible()).toBe(true);
       await page.screenshot({ path: join(SCREENSHOTS, 'membership-active-1366.png'), fullPage: true });
 
       await page.getByRole('button', { name: '定期購入を解約する' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: '解約する' }).click();
-      await expect.poll(() => page.getByText('ご利用期限').isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByText('ご利用期限').isVisible()).toBe(true);
       await expect
         .poll(() =>
           page.getByRole('link', { name: 'アドバンスド会員（解約予定）（会員ページへ）' }).isVisible(),
@@ -53,7 +53,7 @@ describe('the membership page', () => {
         .toBeGreaterThan(0);
 
       await page.getByRole('button', { name: '定期購入を再開する' }).click();
-      await expect.poll(() => page.getByText('次回更新日').isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByText('次回更新日').isVisible()).toBe(true);
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: '再開しました' }).count())
         .toBeGreaterThan(0);

@@ -193,7 +193,6 @@ describe('multiplayer', () => {
         (response) =>
           response.url().endsWith(`/api/quizzes/${quiz.id}/attempt`) &&
           response.request().method() === 'POST',
-        { timeout: 60_000 },
       );
     const saved = Promise.all([attemptSaved(host.page), attemptSaved(guest.page)]);
 
@@ -211,7 +210,7 @@ describe('multiplayer', () => {
     await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-reveal.png'), fullPage: true });
 
     // Question 2 (two options only): both right.
-    await host.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor({ timeout: 20_000 });
+    await host.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor();
     await guest.page.getByRole('heading', { name: '富士山がある県は山梨県と？' }).waitFor();
     expect(await host.page.getByRole('button', { name: /^C: / }).count()).toBe(0);
     await answer(guest.page, 'B').click();
@@ -220,7 +219,7 @@ describe('multiplayer', () => {
 
     // The podium and the ranking: the host won (two right against one).
     for (const page of [host.page, guest.page]) {
-      await page.getByRole('heading', { name: 'ゲーム終了！' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'ゲーム終了！' }).waitFor();
       await page.getByText(`優勝は ${MEMBERS.host.nickname} さん！`, { exact: false }).waitFor();
       const table = page.getByRole('table');
       await table.getByRole('rowheader', { name: MEMBERS.host.nickname }).waitFor();
@@ -244,7 +243,7 @@ describe('multiplayer', () => {
     expect((await guestAttempt.json()) as { score: number }).toMatchObject({ score: 1, totalQuestions: 2 });
 
     // The room returns to waiting for everyone.
-    await host.page.getByRole('button', { name: '準備完了にする' }).waitFor({ timeout: 30_000 });
+    await host.page.getByRole('button', { name: '準備完了にする' }).waitFor();
     await guest.page.getByRole('button', { name: '準備完了にする' }).waitFor();
     // Leaving returns to the lobby (a member who just closed the tab would keep the seat for 60 s).
     for (const page of [guest.page, host.page]) {
@@ -252,7 +251,7 @@ describe('multiplayer', () => {
       await page.getByText('オンライン').waitFor();
     }
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
 
   it('puts a member who reloads mid-question back on the question with the clock and their answer', async () => {
     const host = await signedIn(MEMBERS.host);
@@ -290,7 +289,7 @@ describe('multiplayer', () => {
     await guest.page.getByRole('heading', { name: '正解！' }).waitFor();
     await host.page.getByRole('heading', { name: '正解！' }).waitFor();
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
   it('starts a room from a quiz page with 「みんなで遊ぶ」, through the login for a guest, on that quiz', async () => {
     const author = await newMember('作問者');
     const quiz = await publishQuiz(author.page, 'E2E みんなで遊ぶクイズ');
@@ -308,9 +307,13 @@ describe('multiplayer', () => {
     await page.waitForURL(`${e2e.stack().appUrl}/multiplayer?quiz=${quiz.id}`);
     const chosen = page.locator('.quiz-picker__chosen');
     await chosen.getByText('E2E みんなで遊ぶクイズ').waitFor();
-    // On a phone the create form comes first when a quiz was chosen for it.
+    // On a phone the create form comes first when a quiz was chosen for it (both forms once they
+    // are laid out: `boundingBox` does not wait, and answers null for a form not shown yet).
     const [create, join] = await Promise.all(
-      ['.mp-create', '.mp-join'].map(async (selector) => (await page.locator(selector).boundingBox())!.y),
+      ['.mp-create', '.mp-join'].map(async (selector) => {
+        await page.locator(selector).waitFor();
+        return (await page.locator(selector).boundingBox())!.y;
+      }),
     );
     expect(create).toBeLessThan(join!);
     await page.getByText('オンライン').waitFor();
@@ -320,7 +323,7 @@ describe('multiplayer', () => {
     expect(await page.getByRole('radio', { name: /E2E みんなで遊ぶクイズ/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: '退出する' }).click();
     await closeAll(author.context, context);
-  }, 180_000);
+  });
 
   it('ends a 0–0 game in 「引き分け」 naming both players; the final heading takes focus without a ring after keyboard play', async () => {
     const host = await newMember('引き分けA', 1366);
@@ -331,7 +334,7 @@ describe('multiplayer', () => {
     await readyBoth(host.page, guest.page);
     // Both wrong, both by keyboard (2 and 3 are B and C; A is right), in both questions.
     for (const text of ['日本の首都は？', '富士山がある県は山梨県と？']) {
-      await host.page.getByRole('heading', { name: text }).waitFor({ timeout: 20_000 });
+      await host.page.getByRole('heading', { name: text }).waitFor();
       await guest.page.getByRole('heading', { name: text }).waitFor();
       await host.page.keyboard.press(text === '日本の首都は？' ? '2' : '1');
       await guest.page.keyboard.press(text === '日本の首都は？' ? '3' : '1');
@@ -339,7 +342,7 @@ describe('multiplayer', () => {
     }
     for (const page of [host.page, guest.page]) {
       const heading = page.getByRole('heading', { name: 'ゲーム終了！' });
-      await heading.waitFor({ timeout: 20_000 });
+      await heading.waitFor();
       await page
         .getByText(
           `引き分け！ ${host.member.nickname}さん・${guest.member.nickname}さんが同点で1位です（0点）`,
@@ -361,5 +364,5 @@ describe('multiplayer', () => {
     await host.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-1366.png'), fullPage: true });
     await guest.page.screenshot({ path: join(SCREENSHOTS, 'multiplayer-tie-390.png'), fullPage: true });
     await closeAll(host.context, guest.context);
-  }, 180_000);
+  });
 });

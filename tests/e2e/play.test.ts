@@ -106,7 +106,7 @@ describe('quiz play', () => {
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL(`${e2e.stack().appUrl}/quiz/${QUIZ}`);
     await context.close();
-  }, 180_000);
+  });
 
   it("saves a signed-in player's result and takes a rating", async () => {
     const page = await e2e.browser().newPage({ viewport: { width: 1280, height: 900 } });

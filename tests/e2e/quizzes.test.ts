@@ -94,7 +94,7 @@ describe('quizzes', () => {
     await page.getByText('まだクイズがありません').waitFor();
     await page.getByText('お気に入りのクイズはまだありません。').waitFor();
     await context.close();
-  }, 180_000);
+  });
 
   it('shows the creation limit up front with the upgrade path, once a free member has 3 quizzes', async () => {
     const { context } = await signedInContext(
@@ -145,5 +145,5 @@ describe('quizzes', () => {
     await page.screenshot({ path: join(screenshots, 'create-quiz-at-limit-390.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'creation dialog at the limit');
     await context.close();
-  }, 120_000);
+  });
 });

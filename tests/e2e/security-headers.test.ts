@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startGateway, type RunningGateway } from '../../scripts/local/gateway';
-import { freePort } from '../../scripts/local/ports';
 import { logIn, useE2EStack } from '../support/e2e';
 
 /**
@@ -24,9 +23,9 @@ beforeAll(async () => {
     logLevel: 'warn',
     build: { outDir: directory, emptyOutDir: true, sourcemap: false },
   });
-  const gateway = await startGateway({ port: await freePort(), web: 'static', webDist: directory });
+  const gateway = await startGateway({ port: 0, web: 'static', webDist: directory });
   built = { gateway, directory };
-}, 240_000);
+});
 afterAll(async () => {
   await built?.gateway.stop();
   if (built) rmSync(built.directory, { recursive: true, force: true });
@@ -67,13 +66,24 @@ async function visit({ page, violations }: Watched, base: string, path: string, 
   expect(response?.headers()['x-frame-options'], path).toBe('DENY');
   const reported = () =>
     page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-  try {
-    await page.locator(ready).first().waitFor({ timeout: 20_000 });
-  } catch (error) {
-    // A blocked script usually means no page at all: say what was blocked.
-    const blocked = [...violations, ...(await reported())].join(' | ');
-    throw new Error(`${path} did not render; CSP reports: ${blocked}`, { cause: error });
-  }
+  // Until the page renders or the policy blocks something: a blocked script usually means no page
+  // at all, so the first report ends the wait and says what was blocked.
+  const blocked = page
+    .waitForFunction(() => (window as unknown as { cspViolations: string[] }).cspViolations.length > 0)
+    .then(
+      () => 'blocked' as const,
+      // The page moved on (the next visit): this wait is over, without a report.
+      () => new Promise<never>(() => undefined),
+    );
+  const rendered = page
+    .locator(ready)
+    .first()
+    .waitFor()
+    .then(() => 'rendered' as const);
+  if ((await Promise.race([rendered, blocked])) === 'blocked')
+    throw new Error(
+      `${path} did not render; CSP reports: ${[...violations, ...(await reported())].join(' | ')}`,
+    );
   await page.waitForLoadState('networkidle');
   return [...violations.splice(0), ...(await reported())].map((violation) => `${path}: ${violation}`);
 }

@@ -69,7 +69,7 @@ describe('web shell', () => {
     ] as const) {
       await checkNavigation(who, overrides);
     }
-  }, 300_000);
+  });
 
   async function checkNavigation(who: string, overrides: Parameters<typeof signedInContext>[2]) {
     const { context } = await signedInContext(e2e.browser(), e2e.stack(), overrides);
@@ -202,7 +202,7 @@ describe('web shell', () => {
     const contrast = (1 + 0.05) / (luminance(ringRgb) + 0.05);
     expect(contrast).toBeGreaterThanOrEqual(3);
     await context.close();
-  }, 120_000);
+  });
 
   it('opens the mobile drawer from the menu button and F8 focuses the notification area', async () => {
     const page = await e2e.browser().newPage({
@@ -278,7 +278,7 @@ describe('web shell', () => {
     }
     await guest.close();
     await context.close();
-  }, 120_000);
+  });
 
   it('lays out what a phone and a laptop show without clipping, breaking or covering', async () => {
     for (const width of [390, 1366]) {
@@ -364,5 +364,5 @@ describe('web shell', () => {
       await page.screenshot({ path: join(screenshots, `result-toast-${width}.png`) });
       await context.close();
     }
-  }, 240_000);
+  });
 });

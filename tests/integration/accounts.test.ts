@@ -810,8 +810,7 @@ describe('per-address limits', () => {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
-    // 61 sign-ups, each hashing a password at OWASP's cost: this test alone gets more time.
-  }, 300_000);
+  });
 });
 
 describe('sign-in lock and known browsers', () => {

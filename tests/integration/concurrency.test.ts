@@ -374,7 +374,7 @@ describe('moderation', () => {
 // Sign-ups, sign-ins and deletions check passwords at OWASP's cost (functions/users/passwords.ts):
 // 30 at once queue for Node's four hashing threads, which take far longer than 20 s on a busy
 // 2-core machine.
-describe('accounts', { timeout: 180_000 }, () => {
+describe('accounts', () => {
   it('30 sign-ups with one username at once make one account', async () => {
     const username = `race_${randomUUID().slice(0, 8)}`;
     const clients = await Promise.all(Array.from({ length: COPIES }, () => visitor(gateway)));

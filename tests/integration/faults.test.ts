@@ -104,7 +104,7 @@ beforeAll(async () => {
   );
   gateway = await startTestGateway();
   await seed();
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const player of players) player.close();
@@ -208,7 +208,7 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
     expect(saved.status, saved.text).toBe(201);
     await startOwnDynamoDb();
     expect((await playsOf(client)).completed).toBe(before.completed + 2);
-  }, 180_000);
+  });
 
   it('a play: down before the first read of the request, a clear error, and the retry succeeds', async () => {
     const { client } = await member(gateway);
@@ -221,7 +221,7 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
     expect(await playsOf(client)).toEqual(before);
     expect((await play(client)).status).toBe(201);
     expect((await playsOf(client)).completed).toBe(before.completed + 1);
-  }, 180_000);
+  });
 
   it('a sign-up: the account is whole or absent, so the new member can sign in or sign up again', async () => {
     const id = randomUUID().slice(0, 8);
@@ -249,7 +249,7 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
       json: { username: other.username, password: other.password },
     });
     expect(login.status, login.text).toBe(200);
-  }, 180_000);
+  });
 
   it('answers every call made while it restarts with success or the clear error, and loses no success', async () => {
     const { client } = await member(gateway);
@@ -285,7 +285,7 @@ describe('DynamoDB Local restarted in the middle of a request', () => {
     const completed = (await playsOf(client)).completed - before.completed;
     expect(completed).toBeGreaterThanOrEqual(saved);
     expect(completed).toBeLessThanOrEqual(saved + answers.filter((status) => status === 504).length);
-  }, 180_000);
+  });
 });
 
 describe('S3 failing', () => {
@@ -332,7 +332,7 @@ describe('S3 failing', () => {
     expect(await remaining(client)).toBe(left - 1);
     // Used once: gone afterwards.
     expect((await generate()).status).toBe(404);
-  }, 60_000);
+  });
 });
 
 describe('SES throttling', () => {
@@ -456,7 +456,7 @@ describe('SQS (the game clock) throttling', () => {
     await host.expect('game_starting');
     // The real (local) game clock ends the countdown.
     expect((await guest.expect('question')).questionIndex).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe('duplicate game-clock ticks', () => {
@@ -494,7 +494,7 @@ describe('duplicate game-clock ticks', () => {
       expect(someone.all('answer_reveal').map((message) => message.questionIndex)).toEqual([0]);
       expect(someone.all('question').map((message) => message.questionIndex)).toEqual([0, 1]);
     }
-  }, 60_000);
+  });
 });
 
 describe('what the fault tests saw', () => {

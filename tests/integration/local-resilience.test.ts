@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { COOKIE_NAMES } from '@shared/api';
-import { freePort } from '../../scripts/local/ports';
+import { onFreePort } from '../../scripts/local/ports';
 import { startS3, type RunningS3 } from '../../scripts/local/s3';
 import { startSes, type RunningSes } from '../../scripts/local/ses';
 import { signInAs } from '../support/accounts';
@@ -33,8 +33,8 @@ beforeAll(async () => {
   s3Directory = mkdtempSync(join(tmpdir(), 'quiz-resilience-'));
   [gateway, s3, ses] = await Promise.all([
     startTestGateway(),
-    freePort().then((port) => startS3({ port, directory: s3Directory })),
-    freePort().then((port) => startSes({ port })),
+    onFreePort((port) => startS3({ port, directory: s3Directory })),
+    onFreePort((port) => startSes({ port })),
   ]);
 });
 afterAll(async () => {

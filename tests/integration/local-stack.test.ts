@@ -14,7 +14,7 @@ beforeAll(async () => {
     ...FREE_PORTS,
     web: 'vite',
   });
-}, 120_000);
+});
 afterAll(() => stack?.stop());
 
 const portOf = (url: string) => Number(new URL(url).port);

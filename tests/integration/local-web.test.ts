@@ -39,7 +39,7 @@ beforeAll(async () => {
   for (const file of Object.values(secrets)) writeFileSync(file, `${MARKER}\n`);
   gateway = await startTestGateway({ web: 'vite' });
   port = Number(new URL(gateway.url).port);
-}, 60_000);
+});
 afterAll(async () => {
   await gateway?.stop();
   rmSync(join(secrets.database, '..'), { recursive: true, force: true });

@@ -27,8 +27,7 @@ it('delivers a delayed message to the queue consumer as an SQS event, not before
   expect(result.MessageId).toBeTruthy();
   expect(deliveries).toHaveLength(0);
 
-  const deadline = Date.now() + 5000;
-  while (deliveries.length === 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
+  while (deliveries.length === 0) await new Promise((done) => setTimeout(done, 25));
   expect(deliveries).toHaveLength(1);
   const [delivery] = deliveries;
   expect(delivery!.at - sentAt).toBeGreaterThanOrEqual(950);

@@ -123,7 +123,7 @@ describe('a catalogue loaded through the table stream', () => {
     }));
     await writeCatalogue(catalogue);
     await gateway.streamSettled();
-  }, 120_000);
+  });
 
   it('finds the quiz created first by a word of its title, sorted among the matches', async () => {
     for (const sort of ['popular', 'newest', 'rating'] as const) {

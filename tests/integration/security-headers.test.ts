@@ -12,7 +12,7 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
   gateway = await startTestGateway({ web: 'vite' });
-}, 60_000);
+});
 afterAll(() => gateway?.stop());
 
 describe('security headers on local answers', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
+import { FUNCTION_TIMEOUT_SCALE } from './limits';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
@@ -20,6 +21,7 @@ export function useE2EStack() {
       startLocalStack({
         ...FREE_PORTS,
         web: 'vite',
+        functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
       }),
       launchBrowser(),
     ]);
@@ -36,21 +38,21 @@ export function useE2EStack() {
 
 /** Signs in through the login page and waits for the home page. */
 export async function logIn(page: Page, appUrl: string, username: string, password: string) {
-  await page.goto(`${appUrl}/login`, { timeout: 90_000 });
+  await page.goto(`${appUrl}/login`);
   await page.getByLabel('ユーザー名').fill(username);
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  // The first sign-in of a stack may wait on Vite compiling the app while other suites load the
-  // machine: a generous bound, not a speed check (the test's own timeout still applies).
-  await page.waitForURL(`${appUrl}/`, { timeout: 90_000 }).catch(async (error: unknown) => {
+  await page.waitForURL(`${appUrl}/`).catch(async (error: unknown) => {
     await page.screenshot({ path: join(SCREENSHOTS, 'login-failed.png') });
     throw new Error(`login did not reach home (at ${page.url()})`, { cause: error });
   });
 }
 
-/** The newest link to `path` in mail sent to `address`, read from the local mail viewer's store. */
+/**
+ * The newest link to `path` in mail sent to `address`, read from the local mail viewer's store,
+ * waiting until the mail is there.
+ */
 export async function mailLink(mailViewerUrl: string, address: string, path: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
   for (;;) {
     const store = (await (await fetch(`${mailViewerUrl}/store`)).json()) as {
       emails: { destination: { to: string[] }; body: { text?: string } }[];
@@ -60,7 +62,6 @@ export async function mailLink(mailViewerUrl: string, address: string, path: str
       ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
       : null;
     if (match) return match[0];
-    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${address}`);
     await new Promise((done) => setTimeout(done, 100));
   }
 }

@@ -3,7 +3,7 @@ import type { HttpRoute, QueueConsumer, StreamConsumer, WebSocketRoute } from '@
 import { httpRoutes, queueConsumers, streamConsumers, webSocketRoutes } from '@functions/routes';
 import { getConfig } from '@functions/lib/config';
 import { startGateway, type GatewayOptions } from '../../scripts/local/gateway';
-import { freePort } from '../../scripts/local/ports';
+import { FUNCTION_TIMEOUT_SCALE } from './limits';
 
 /**
  * Starts the local gateway for one test file, on free ports, with the route table plus any
@@ -22,10 +22,11 @@ export async function startTestGateway(
   } = {},
 ) {
   const config = getConfig();
-  const port = await freePort();
+  // Port 0: the system's choice as the server binds (suites run side by side on this machine).
   const gateway = await startGateway({
-    port,
+    port: 0,
     controlPort: 0,
+    functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
     web: extra.web ?? 'none',
     ...(extra.webDist ? { webDist: extra.webDist } : {}),
     httpRoutes: [...httpRoutes, ...(extra.httpRoutes ?? [])],
@@ -43,8 +44,8 @@ export async function startTestGateway(
   });
   resetConfigForTests();
   return {
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    url: `http://127.0.0.1:${gateway.port}`,
+    wsUrl: `ws://127.0.0.1:${gateway.port}/ws`,
     controlUrl: gateway.controlUrl,
     streamSettled: gateway.streamSettled,
     stop: gateway.stop,

@@ -5,9 +5,6 @@ import { NavBar } from './nav-bar';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The user menu is loaded on demand: on a loaded machine its import can take seconds. */
-const LOADED = { timeout: 10_000 };
-
 const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
 
 describe('NavBar', () => {
@@ -25,7 +22,7 @@ describe('NavBar', () => {
   it('lights up member links, the upgrade button and the username when there is no nickname', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
-    expect(await screen.findByText('taro', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByText('taro')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
     expect([...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/',
@@ -48,7 +45,7 @@ describe('NavBar', () => {
         .fetchImpl,
     );
     renderWithProviders(<NavBar />);
-    expect(await screen.findByText('はなこ', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByText('はなこ')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'メインナビゲーション' });
     expect(nav.textContent).toContain('集中学習');
     expect(nav.textContent).toContain('管理');
@@ -70,13 +67,13 @@ describe('NavBar', () => {
       }).fetchImpl,
     );
     renderWithProviders(<NavBar />);
-    expect(await screen.findByRole('link', { name: /アドバンスド会員（解約予定）/ }, LOADED)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /アドバンスド会員（解約予定）/ })).toBeTruthy();
   });
 
   it('opens the drawer with the menu button and with a right swipe of more than 60 px, not less', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
-    await screen.findByText('taro', {}, LOADED);
+    await screen.findByText('taro');
 
     const swipe = (dx: number) => {
       fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 200 }] });

@@ -48,7 +48,7 @@ describe('AuthPage', () => {
     vi.stubGlobal('fetch', fetchImpl);
     const { queryClient } = renderWithProviders(<AuthPage />, { route: '/login' });
     fillLogin();
-    await waitFor(() => expect(meCalls).toBe(3), { timeout: 2000 });
+    await waitFor(() => expect(meCalls).toBe(3));
     expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(user);
   });
 
