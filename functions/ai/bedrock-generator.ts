@@ -134,7 +134,7 @@ export async function converseWithTool<T>(request: ToolRequest<T>, options: Bedr
           },
           inferenceConfig: { maxTokens: 8192, temperature: 0.5 },
         }),
-        { abortSignal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) },
+        { abortSignal: AbortSignal.timeout(Math.max(1, Math.floor(deadline - Date.now()))) },
       );
     } catch (error) {
       const name = error instanceof Error ? error.name : 'unknown';

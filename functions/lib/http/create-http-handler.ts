@@ -83,13 +83,15 @@ export function createHttpHandler<
         requestId: observed.requestId,
         log: observed.log,
         event,
-        deadline:
+        // A whole millisecond (timers take integers), whichever clock ends first.
+        deadline: Math.floor(
           Math.min(
             Date.now() - (performance.now() - observed.startedAt) + HTTP_API_TIMEOUT_MS,
             typeof context.getRemainingTimeInMillis === 'function'
               ? Date.now() + context.getRemainingTimeInMillis()
               : Infinity,
           ) - REPLY_MARGIN_MS,
+        ),
       });
       const body = checkAnswer(route.contract.response, reply.body, state.config, observed.log);
       return jsonResponse(reply.status ?? 200, body, reply);
