@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QUIZ_MESSAGES, type Question } from '@shared/quizzes';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
-import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
+import { ConditionsFailed, ignoreConditionFailed, TransactionBusy } from '../data/errors';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryOwned } from '../data/owned';
 import { queryAll, queryPages } from '../data/paginate';
@@ -263,6 +263,16 @@ export async function deleteQuizContents(quizId: string): Promise<void> {
  * the quiz lowers the counter; the others find nothing (404).
  */
 export async function removeQuiz(quizId: string, authorId: string): Promise<void> {
+  await removeQuizOnce(quizId, authorId).catch(async (error: unknown) => {
+    // Still conflicting after the retries: when another deletion has removed the quiz meanwhile,
+    // this one found nothing (404), as when its condition fails; otherwise the caller tries again.
+    if (!(error instanceof TransactionBusy)) throw error;
+    const { Item } = await db.get({ Key: quizKey(quizId), ConsistentRead: true, ProjectionExpression: 'pk' });
+    throw Item ? error : new NotFoundError(QUIZ_MESSAGES.notFound);
+  });
+}
+
+async function removeQuizOnce(quizId: string, authorId: string): Promise<void> {
   await transactWrite([
     {
       Delete: { Key: quizKey(quizId), ConditionExpression: 'attribute_exists(pk)' },
