@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from '../support/axe';
-import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { callAsPage, logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /**
  * Multiplayer in real Chromium: two members in two browser contexts (demo hosts, pro joins by
@@ -41,18 +41,10 @@ async function newMember(nickname: string, width = 1280) {
   const context = await e2e.browser().newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto(e2e.stack().appUrl);
-  await page.evaluate(async (input) => {
-    const csrf = document.cookie
-      .split('; ')
-      .find((cookie) => cookie.startsWith('csrf_token='))!
-      .split('=')[1]!;
-    const response = await fetch('/api/auth/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-      body: JSON.stringify({ ...input, email: `${input.username}@example.com` }),
-    });
-    if (!response.ok) throw new Error(`not registered: ${response.status} ${await response.text()}`);
-  }, member);
+  await callAsPage(page, 'POST', '/api/auth/register', {
+    ...member,
+    email: `${member.username}@example.com`,
+  });
   return { member, context, page };
 }
 
@@ -62,47 +54,32 @@ async function publishQuiz(
   title: string,
   options: { isPublished?: boolean; category?: string } = {},
 ) {
-  return page.evaluate(
-    async ({ quizTitle, isPublished, category }) => {
-      const csrf = document.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith('csrf_token='))!
-        .split('=')[1]!;
-      const response = await fetch('/api/quizzes', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-        body: JSON.stringify({
-          quiz: {
-            title: quizTitle,
-            description: 'マルチプレイのE2E用クイズです',
-            category,
-            difficulty: '初級',
-            isPublished,
-          },
-          questions: [
-            {
-              questionText: '日本の首都は？',
-              optionA: '東京',
-              optionB: '大阪',
-              optionC: '京都',
-              optionD: '名古屋',
-              correctAnswer: 'A',
-              explanation: '日本の首都は東京です。',
-            },
-            {
-              questionText: '富士山がある県は山梨県と？',
-              optionA: '長野県',
-              optionB: '静岡県',
-              correctAnswer: 'B',
-            },
-          ],
-        }),
-      });
-      if (!response.ok) throw new Error(`quiz not created: ${response.status} ${await response.text()}`);
-      return (await response.json()) as { id: string };
+  return callAsPage<{ id: string }>(page, 'POST', '/api/quizzes', {
+    quiz: {
+      title,
+      description: 'マルチプレイのE2E用クイズです',
+      category: options.category ?? '一般知識',
+      difficulty: '初級',
+      isPublished: options.isPublished ?? true,
     },
-    { quizTitle: title, isPublished: options.isPublished ?? true, category: options.category ?? '一般知識' },
-  );
+    questions: [
+      {
+        questionText: '日本の首都は？',
+        optionA: '東京',
+        optionB: '大阪',
+        optionC: '京都',
+        optionD: '名古屋',
+        correctAnswer: 'A',
+        explanation: '日本の首都は東京です。',
+      },
+      {
+        questionText: '富士山がある県は山梨県と？',
+        optionA: '長野県',
+        optionB: '静岡県',
+        correctAnswer: 'B',
+      },
+    ],
+  });
 }
 
 /** The host creates a room on the quiz (60 s per question) and gets its code. */

@@ -65,3 +65,29 @@ export async function mailLink(mailViewerUrl: string, address: string, path: str
     await new Promise((done) => setTimeout(done, 100));
   }
 }
+
+/**
+ * A JSON call made by the page itself (its cookies, its CSRF token), as the app makes it: for
+ * setting up what a journey needs without clicking through it. Throws on a non-OK answer.
+ */
+export async function callAsPage<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('csrf_token='))
+        ?.split('=')[1];
+      const response = await fetch(path, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as unknown;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
