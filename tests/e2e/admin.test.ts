@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe';
-import { logIn, mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { callAsPage, logIn, mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
 
 /** Moderation in real Chromium: the admin signs in by mail link, hides a reported quiz, suspends its author. */
 const e2e = useE2EStack();
@@ -15,26 +15,15 @@ describe('administration', () => {
     const author = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const authorPage = await author.newPage();
     await logIn(authorPage, appUrl, 'demo', 'Demo#2026pass');
-    const created = await authorPage.evaluate(async () => {
-      const csrf = document.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith('csrf_token='))!
-        .split('=')[1]!;
-      const response = await fetch('/api/quizzes', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-        body: JSON.stringify({
-          quiz: {
-            title: '通報されるクイズ',
-            description: '不適切な内容',
-            category: '一般知識',
-            difficulty: '初級',
-            isPublished: true,
-          },
-          questions: [{ questionText: '問題', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' }],
-        }),
-      });
-      return (await response.json()) as { id: string };
+    const created = await callAsPage<{ id: string }>(authorPage, 'POST', '/api/quizzes', {
+      quiz: {
+        title: '通報されるクイズ',
+        description: '不適切な内容',
+        category: '一般知識',
+        difficulty: '初級',
+        isPublished: true,
+      },
+      questions: [{ questionText: '問題', optionA: 'はい', optionB: 'いいえ', correctAnswer: 'A' }],
     });
     const reporter = await browser.newContext();
     const reporterPage = await reporter.newPage();
