@@ -3,7 +3,7 @@ import { deleteItems, type ItemKey } from '../data/batch';
 import { pause } from '../data/retry';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
 import { deleteQuizContents } from '../quizzes/quiz-store';
-import { anonymiseReport } from '../quizzes/report';
+import { anonymiseReport } from '../quizzes/report-store';
 import { endAllSessions } from '../sessions/session';
 import type { UserItem } from '../users/user-store';
 import { emailKey, usernameKey, usernameLikeKey } from '../users/user-keys';
