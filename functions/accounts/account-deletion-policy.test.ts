@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FavoriteKeys } from '../quizzes/favorite-keys';
+import { FavoriteKeys, favoriteKey } from '../quizzes/favorite-keys';
 import { QuizKeys } from '../quizzes/quiz-keys';
 import { ReportKeys } from '../quizzes/report-keys';
 import { CLAIM_KEYS, userKey } from '../users/user-keys';
@@ -30,8 +30,7 @@ describe('what deleting an account does to each item it owns', () => {
       quizId: 'q-9',
     });
     const favorite = {
-      pk: QuizKeys.pk({ quizId: 'q-2' }),
-      sk: 'FAVORITE#u-1',
+      ...favoriteKey('q-2', userId),
       ...FavoriteKeys.owner({ userId, createdAt: '2026-11-26T00:00:00.000Z', quizId: 'q-2' }),
     };
     expect(deletionStep(favorite)).toEqual({ step: 'delete' });
