@@ -17,9 +17,7 @@ const member = { id: 'member-1', role: 'user' as const };
 describe('penalties', () => {
   it('are refused on an unknown account, on oneself and on another administrator', () => {
     expect(() => assertMayPenalise(admin, member)).not.toThrow();
-    expect(() => assertMayPenalise(admin, undefined)).toThrow(
-      new NotFoundError(ADMIN_MESSAGES.userNotFound),
-    );
+    expect(() => assertMayPenalise(admin, undefined)).toThrow(new NotFoundError(ADMIN_MESSAGES.userNotFound));
     expect(() => assertMayPenalise(admin, { id: admin.id, role: 'admin' })).toThrow(
       new BadRequestError(ADMIN_MESSAGES.cannotBanSelf),
     );

@@ -36,7 +36,9 @@ describe('the daily AI allowance', () => {
   });
 
   it('refuses with 429 and the spec’s message for each cap', () => {
-    expect(dailyLimitReached(3)).toEqual(new TooManyRequestsError(AI_MESSAGES.dailyLimit(3), 'ai_daily_limit'));
+    expect(dailyLimitReached(3)).toEqual(
+      new TooManyRequestsError(AI_MESSAGES.dailyLimit(3), 'ai_daily_limit'),
+    );
     expect(modelCallLimitReached(10)).toEqual(
       new TooManyRequestsError(AI_MESSAGES.modelCallLimit(10), 'ai_model_call_limit'),
     );

@@ -25,7 +25,11 @@ describe('the category list', () => {
   });
 
   it('shows inactive ones too only when asked, and fills what an older item lacks with the defaults', () => {
-    const old = { ...category('old', '古い', 0, false), color: undefined, icon: undefined } as unknown as StoredCategory;
+    const old = {
+      ...category('old', '古い', 0, false),
+      color: undefined,
+      icon: undefined,
+    } as unknown as StoredCategory;
     const [shown] = displayedCategories([old], { includeInactive: true });
     expect(shown).toEqual({
       id: 'old',

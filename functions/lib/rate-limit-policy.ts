@@ -45,4 +45,3 @@ export function addressKey(ipAddress: string): string {
     .map((group) => parseInt(group, 16).toString(16))
     .join(':')}::/64`;
 }
-

@@ -44,13 +44,21 @@ describe('reports', () => {
   });
 
   it('lose their reporter and what they wrote once the reporter’s account is deleted, and keep the rest', () => {
-    const report = { ...newReport('q-1', 'u-2', { reason: 'spam', details: '私の名前は…' }, now), ...reviewed('a', now) };
+    const report = {
+      ...newReport('q-1', 'u-2', { reason: 'spam', details: '私の名前は…' }, now),
+      ...reviewed('a', now),
+    };
     expect(anonymised(report)).toEqual({ ...report, reportedBy: null, details: null });
   });
 
   it('are shown to the author newest first, without who sent them', () => {
     const older = newReport('q-1', 'u-2', { reason: 'spam', details: null }, now);
-    const newer = newReport('q-1', 'u-3', { reason: 'inappropriate', details: 'd' }, new Date(now.getTime() + 1));
+    const newer = newReport(
+      'q-1',
+      'u-3',
+      { reason: 'inappropriate', details: 'd' },
+      new Date(now.getTime() + 1),
+    );
     const view = authorView([older, newer]);
     expect(view.map((entry) => entry.id)).toEqual([newer.id, older.id]);
     expect(view[0]).not.toHaveProperty('reportedBy');

@@ -71,7 +71,11 @@ export const reviewed = (adminId: string, now: Date) =>
  * What is left of a report when its reporter's account is deleted: moderation keeps the reason,
  * the time, the status and the review, and loses who sent it and what they wrote.
  */
-export const anonymised = <R extends Report>(report: R): R => ({ ...report, reportedBy: null, details: null });
+export const anonymised = <R extends Report>(report: R): R => ({
+  ...report,
+  reportedBy: null,
+  details: null,
+});
 
 /** The reports on one of the author's own quizzes as the author sees them: newest first, without the reporter. */
 export const authorView = (reports: readonly Report[]) =>
