@@ -17,6 +17,7 @@ import { findDevice, putDevice, type DeviceItem } from './trusted-device-store';
  * cookie is worth 10 guesses once, not a guessing licence.
  * The entries and their counts are kept by trusted-device-store.ts.
  */
+
 /** The device cookie's entry when it is trusted for `username` now; undefined otherwise. */
 export async function trustedDevice(
   cookies: Map<string, string>,
