@@ -4,7 +4,7 @@ import { SEED_CATEGORIES } from '@functions/categories/seed-categories';
 import { getConfig } from '@functions/lib/config';
 import { ConflictError, toAppError } from '@functions/lib/errors';
 import { seedQuiz } from '@functions/quizzes/quiz';
-import { migrateReports } from '@functions/quizzes/report';
+import { migrateReports } from '@functions/quizzes/report-store';
 import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,

@@ -1,19 +1,14 @@
 import { getConfig } from '../lib/config';
-import { isConditionFailed } from '../data/errors';
 import { deleteItems, type ItemKey } from '../data/batch';
-import { db } from '../data/db';
-import { queryAllOwned } from '../data/owned';
-import { queryAll } from '../data/paginate';
 import { pause } from '../data/retry';
-import { transactWrite } from '../data/transact';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
 import { deleteQuizContents } from '../quizzes/quiz-store';
-import { QuizKeys } from '../quizzes/quiz-keys';
-import { anonymiseReport } from '../quizzes/report';
-import { ReportKeys } from '../quizzes/report-keys';
+import { anonymiseReport } from '../quizzes/report-store';
 import { endAllSessions } from '../sessions/session';
 import type { UserItem } from '../users/user-store';
-import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey } from '../users/user-keys';
+import { emailKey, usernameKey, usernameLikeKey } from '../users/user-keys';
+import { deletionStep } from './account-deletion-policy';
+import { deleteProfileAndClaims, markDeleting, ownedItems } from './account-deletion-store';
 
 /**
  * Deleting an account removes everything it owns. Every item a user owns carries
@@ -30,7 +25,8 @@ import { CLAIM_KEYS, emailKey, UserKeys, userKey, usernameKey, usernameLikeKey }
  *    strongly consistent, the account's own partition. Its reports stay, anonymised.
  * 4. The account and its claims (username, look-alike username, e-mail) go last, together.
  * If anything fails midway the account stays marked; the deletion is finished by a repeat or by
- * the next sign-in with the right password (auth.ts).
+ * the next sign-in with the right password (auth.ts). What becomes of each item is
+ * account-deletion-policy.ts's `deletionStep`; the reads and writes are account-deletion-store.ts's.
  */
 const MAX_PASSES = 5;
 /**
@@ -39,39 +35,6 @@ const MAX_PASSES = 5;
  * DynamoDB Local updates its indexes synchronously.
  */
 const INDEX_SETTLE_MS = 1000;
-
-type OwnedItem = ItemKey & { cascade?: string; gsi2sk?: string };
-
-const ownedItems = (userId: string) =>
-  queryAllOwned<OwnedItem>(userId, {
-    projection: 'pk, sk, #cascade, gsi2sk',
-    names: { '#cascade': 'cascade' },
-  });
-
-const ownPartition = (userId: string) =>
-  queryAll<OwnedItem>({
-    partition: UserKeys.pk({ userId }),
-    ProjectionExpression: 'pk, sk',
-    ConsistentRead: true,
-  });
-
-/** The claims' owner-index sort keys (`CLAIM#…`): claims go last, with the profile. */
-const CLAIMS = new Set<string>(CLAIM_KEYS.map((claim) => claim.ownerPrefix()));
-
-/** Marks the account as being deleted (once; a repeat keeps the first time). */
-async function markDeleting(userId: string, now: Date) {
-  await db
-    .update({
-      Key: userKey(userId),
-      UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    })
-    .catch((error: unknown) => {
-      // Already gone: a parallel copy of this deletion finished first; the passes find nothing.
-      if (!isConditionFailed(error)) throw error;
-    });
-}
 
 /** Deletes what the user owns, then the account with its claims. Safe to repeat and to run in parallel. */
 export async function deleteAccount(user: UserItem, now = new Date()): Promise<void> {
@@ -88,28 +51,26 @@ export async function deleteAccount(user: UserItem, now = new Date()): Promise<v
   );
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const keys = new Map<string, ItemKey>();
-    for (const item of [...(await ownedItems(user.id)), ...(await ownPartition(user.id))]) {
-      if (item.sk === UserKeys.sk()) continue;
-      if (item.gsi2sk && CLAIMS.has(item.gsi2sk)) {
-        claims.set(item.pk, { pk: item.pk, sk: item.sk });
+    for (const item of await ownedItems(user.id)) {
+      const key = { pk: item.pk, sk: item.sk };
+      const what = deletionStep(item);
+      if (what.step === 'profile') continue;
+      if (what.step === 'claim') {
+        claims.set(item.pk, key);
         continue;
       }
       // A report outlives its reporter, anonymised: moderation still needs it (quizzes/report.ts).
-      if (item.gsi2sk?.startsWith(ReportKeys.ownerPrefix())) {
-        await anonymiseReport({ pk: item.pk, sk: item.sk }, user.id);
+      if (what.step === 'anonymise') {
+        await anonymiseReport(key, user.id);
         continue;
       }
-      // A quiz (the only item that owns its partition) leaves every list and loses its partition,
-      // other players' plays included, before it goes itself.
-      const quiz = item.cascade === 'partition' ? QuizKeys.parsePk(item.pk) : undefined;
-      if (quiz) await deleteQuizContents(quiz.quizId);
-      keys.set(`${item.pk}\u0000${item.sk}`, { pk: item.pk, sk: item.sk });
+      // A quiz leaves every list and loses its partition, other players' plays included, before it
+      // goes itself.
+      if (what.step === 'quiz') await deleteQuizContents(what.quizId);
+      keys.set(`${item.pk}\u0000${item.sk}`, key);
     }
     if (keys.size === 0) break;
     await deleteItems([...keys.values()]);
   }
-  await transactWrite([
-    { Delete: { Key: userKey(user.id) } },
-    ...[...claims.values()].map((key) => ({ Delete: { Key: key } })),
-  ]);
+  await deleteProfileAndClaims(user.id, [...claims.values()]);
 }

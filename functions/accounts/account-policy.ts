@@ -7,7 +7,7 @@ import type { UserItem } from '../users/user-store';
 /**
  * The rules of signing in, as pure functions of an account, a count and the time: who may sign
  * in, when guessing locks a username or a device cookie, and for how long. The counts themselves
- * are kept by login-guard.ts and trusted-device.ts; auth.ts applies the rules to them.
+ * are kept by login-guard-store.ts and trusted-device-store.ts; auth.ts applies the rules to them.
  */
 
 /** Refuses accounts that may not act (suspended, banned, deactivated, being deleted), with the spec's messages. */

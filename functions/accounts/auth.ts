@@ -31,9 +31,11 @@ import {
 } from '../users/user-store';
 import { deleteAccount } from './account-deletion';
 import { assertInGoodStanding, isLockReached, loginLocked } from './account-policy';
-import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard';
-import { deleteOwnedTokens, issueToken, peekToken, useToken, useTokenInTransaction } from './one-time-token';
-import { beginDeviceAttempt, deviceAttemptSucceeded, rememberDevice, trustedDevice } from './trusted-device';
+import { attemptFailed, attemptSucceeded, beginAttempt } from './login-guard-store';
+import { issueToken, peekToken, useToken } from './one-time-token';
+import { deleteOwnedTokens, useTokenInTransaction } from './one-time-token-store';
+import { rememberDevice, trustedDevice } from './trusted-device';
+import { beginDeviceAttempt, deviceAttemptSucceeded } from './trusted-device-store';
 
 export interface RequestOrigin {
   ipAddress: string;

@@ -1,9 +1,9 @@
 import { entity } from '../data/keys';
 
-/** Keys of the per-username sign-in locks (login-guard.ts). */
+/** Keys of the per-username sign-in locks (login-guard-store.ts). */
 export const LoginGuardKeys = entity({
   entity: 'Login guard',
-  module: 'functions/accounts/login-guard.ts',
+  module: 'functions/accounts/login-guard-store.ts',
   pk: 'LOGINGUARD#{username}',
   sk: 'LOGINGUARD',
   fields: { username: 'NFKC lower-case username' },

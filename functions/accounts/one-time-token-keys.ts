@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { entity } from '../data/keys';
 
-/** Keys of the one-time tokens sent by e-mail (one-time-token.ts). */
+/** Keys of the one-time tokens sent by e-mail (one-time-token-store.ts). */
 export const TokenKeys = entity({
   entity: 'One-time token',
-  module: 'functions/accounts/one-time-token.ts',
+  module: 'functions/accounts/one-time-token-store.ts',
   pk: 'TOKEN#{kind}#{hash}',
   sk: 'TOKEN',
   byOwner: 'TOKEN#{createdAt}',

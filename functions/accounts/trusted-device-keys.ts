@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { entity } from '../data/keys';
 
-/** Keys of the browsers trusted for an account (trusted-device.ts). */
+/** Keys of the browsers trusted for an account (trusted-device-store.ts). */
 export const DeviceKeys = entity({
   entity: 'Trusted device',
-  module: 'functions/accounts/trusted-device.ts',
+  module: 'functions/accounts/trusted-device-store.ts',
   pk: 'DEVICE#{hash}',
   sk: 'DEVICE',
   byOwner: 'DEVICE#{createdAt}',

@@ -1,86 +1,37 @@
 import { ADMIN_MESSAGES, type EditHistoryEntry } from '@shared/admin';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import { isConditionFailed } from '../data/errors';
-import { db } from '../data/db';
-import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
-import { INDEX } from '../data/table';
 import { NotFoundError } from '../lib/errors';
-import { getQuizzes, publicListing, type QuizItem } from '../quizzes/quiz-store';
-import { EditKeys, QuizKeys, quizKey } from '../quizzes/quiz-keys';
-import {
-  deleteReportById,
-  reviewPendingReports,
-  type ReportItem,
-  type ReportStatus,
-} from '../quizzes/report';
-import { ReportKeys } from '../quizzes/report-keys';
+import { getQuizzes } from '../quizzes/quiz-store';
+import { EditKeys, QuizKeys } from '../quizzes/quiz-keys';
+import { deleteReportById, reviewPendingReports } from '../quizzes/report';
+import { reportsIn } from '../quizzes/report-store';
 import { getUser, type UserItem } from '../users/user-store';
-import { audit } from './audit';
-import { isActive, listPenalties } from './penalty';
+import { audit } from './audit-store';
+import { newestReports, REPORT_SCAN, reportsByQuiz, reportsPerAuthor } from './moderation-policy';
+import { markHidden, markRestored } from './moderation-store';
+import { isActive } from './penalty-policy';
+import { listPenalties } from './penalty-store';
 
 /**
  * Moderation of quizzes and reports by administrators. Every action is audited. A decision on a
- * quiz (hide, restore, dismiss) reviews its pending reports (report.ts `reviewPendingReports`).
+ * quiz (hide, restore, dismiss) reviews its pending reports (report.ts `reviewPendingReports`). What
+ * the screens list is moderation-policy.ts's; the quiz's writes are moderation-store.ts's.
  */
-const REPORT_SCAN = 1000;
 
 /**
  * Hides a quiz: it leaves every public list at once; its author and admins still see it. Its
  * pending reports are reviewed.
  */
 export async function hideQuiz(admin: UserItem, quizId: string, reason?: string, now = new Date()) {
-  await db
-    .update({
-      Key: quizKey(quizId),
-      UpdateExpression: `SET isHidden = :yes, hiddenBy = :admin, hiddenAt = :now, reviewedBy = :admin, reviewedAt = :now REMOVE ${indexAttributes(INDEX.byCollection)}`,
-      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':yes': true,
-        ':admin': admin.id,
-        ':now': now.toISOString(),
-        ':active': 'active',
-      },
-    })
-    .catch(notFound);
+  await markHidden(quizId, admin.id, now);
   await reviewPendingReports(quizId, admin.id, now);
   await audit(admin.id, 'hide-quiz', { quizId, reason: reason || null }, now);
 }
 
 /** Restores a hidden quiz: public again if its author published it. Its pending reports are reviewed. */
 export async function restoreQuiz(admin: UserItem, quizId: string, now = new Date()) {
-  const updated = await db
-    .update({
-      Key: quizKey(quizId),
-      UpdateExpression:
-        'SET isHidden = :no, restoredBy = :admin, restoredAt = :now, reviewedBy = :admin, reviewedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':no': false,
-        ':admin': admin.id,
-        ':now': now.toISOString(),
-        ':active': 'active',
-      },
-      ReturnValues: 'ALL_NEW',
-    })
-    .catch(notFound);
-  const quiz = updated.Attributes as QuizItem;
-  if (quiz.isPublished) {
-    const listing = setAttributes(publicListing(quiz));
-    await db
-      .update({
-        Key: quizKey(quizId),
-        UpdateExpression: `SET ${listing.expression}`,
-        ConditionExpression: 'isHidden = :no AND isPublished = :yes',
-        ExpressionAttributeValues: { ...listing.values, ':no': false, ':yes': true },
-      })
-      .catch((error: unknown) => {
-        // Hidden again (or made private) meanwhile: it stays out of the public list, as it should.
-        if (!isConditionFailed(error)) throw error;
-      });
-  }
+  await markRestored(quizId, admin.id, now);
   await reviewPendingReports(quizId, admin.id, now);
   await audit(admin.id, 'restore-quiz', { quizId }, now);
 }
@@ -98,22 +49,13 @@ export async function dismissReports(admin: UserItem, quizId: string, reason?: s
   return reviewed;
 }
 
-function notFound(error: unknown): never {
-  if (isConditionFailed(error)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
-  throw error;
-}
-
-/** The reports in one status, newest first (the most recent 1,000). */
-const reportsIn = (status: ReportStatus) =>
-  queryAll<ReportItem>(
-    { index: INDEX.byCollection, partition: ReportKeys.collectionPk({ status }), newestFirst: true },
-    { maxItems: REPORT_SCAN },
-  );
-
 /** All reports, pending and reviewed, newest first (the most recent 1,000). */
-async function listAllReports(): Promise<ReportItem[]> {
-  const [pending, reviewed] = await Promise.all([reportsIn('pending'), reportsIn('reviewed')]);
-  return [...pending, ...reviewed].sort((a, b) => b.gsi1sk.localeCompare(a.gsi1sk)).slice(0, REPORT_SCAN);
+async function listAllReports() {
+  const [pending, reviewed] = await Promise.all([
+    reportsIn('pending', REPORT_SCAN),
+    reportsIn('reviewed', REPORT_SCAN),
+  ]);
+  return newestReports(pending, reviewed);
 }
 
 const userSummary = async (userId: string) => {
@@ -176,9 +118,7 @@ export async function reportsWithContext() {
  * (the moderation queue: reviewed reports are not in it).
  */
 export async function flaggedQuizzes() {
-  const pending = await reportsIn('pending');
-  const byQuiz = new Map<string, ReportItem[]>();
-  for (const report of pending) byQuiz.set(report.quizId, [...(byQuiz.get(report.quizId) ?? []), report]);
+  const byQuiz = reportsByQuiz(await reportsIn('pending', REPORT_SCAN));
   const quizzes = await getQuizzes([...byQuiz.keys()]);
   return quizzes
     .filter((quiz) => quiz.status === 'active')
@@ -212,16 +152,7 @@ export async function reportedUsers() {
   const reports = await listAllReports();
   const quizzes = await getQuizzes(reports.map((report) => report.quizId));
   const authorOf = new Map(quizzes.map((quiz) => [quiz.id, quiz.authorId]));
-  const perAuthor = new Map<string, { quizzes: Set<string>; reports: number; pending: number }>();
-  for (const report of reports) {
-    const author = authorOf.get(report.quizId);
-    if (!author) continue;
-    const entry = perAuthor.get(author) ?? { quizzes: new Set<string>(), reports: 0, pending: 0 };
-    entry.quizzes.add(report.quizId);
-    entry.reports += 1;
-    if (report.status === 'pending') entry.pending += 1;
-    perAuthor.set(author, entry);
-  }
+  const perAuthor = reportsPerAuthor(reports, authorOf);
   const users = await Promise.all(
     [...perAuthor].map(async ([userId, counts]) => {
       const summary = await userSummary(userId);

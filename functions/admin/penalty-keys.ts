@@ -1,9 +1,9 @@
 import { entity, USER_PARTITION } from '../data/keys';
 
-/** Keys of penalties (penalty.ts). */
+/** Keys of penalties (penalty-store.ts). */
 export const PenaltyKeys = entity({
   entity: 'Penalty',
-  module: 'functions/admin/penalty.ts',
+  module: 'functions/admin/penalty-store.ts',
   pk: USER_PARTITION,
   sk: 'PENALTY#{issuedAt}#{suffix}',
   notes:

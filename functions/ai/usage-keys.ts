@@ -1,7 +1,7 @@
 import { entity, USER_PARTITION } from '../data/keys';
 
-/** Keys of AI generation allowances and history (usage.ts), in the member's partition. */
-const MODULE = 'functions/ai/usage.ts';
+/** Keys of AI generation allowances and history (usage-store.ts), in the member's partition. */
+const MODULE = 'functions/ai/usage-store.ts';
 
 export const AiUsageKeys = entity({
   entity: 'AI daily usage',

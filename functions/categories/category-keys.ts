@@ -1,9 +1,9 @@
 import { entity } from '../data/keys';
 
-/** Keys of the categories (category.ts). */
+/** Keys of the categories (category-store.ts). */
 export const CategoryKeys = entity({
   entity: 'Category',
-  module: 'functions/categories/category.ts',
+  module: 'functions/categories/category-store.ts',
   pk: 'CATEGORY',
   sk: '{categoryId}',
   fields: { categoryId: 'slug' },

@@ -1,30 +1,9 @@
 import type { Category } from '@shared/categories';
-import { CATEGORY_DEFAULTS } from '@shared/constants';
-import { isConditionFailed } from '../data/errors';
-import { db } from '../data/db';
-import { queryAll } from '../data/paginate';
 import { getConfig } from '../lib/config';
-import { CategoryKeys } from './category-keys';
+import { displayedCategories } from './category-policy';
+import { putCategoryIfMissing, storedCategories } from './category-store';
 
-/**
- * Categories live in one partition (`pk = CATEGORY`, `sk = <id>`): the list is small, read on
- * every home page, and served by a single Query.
- */
-interface CategoryItem extends Category {
-  pk: string;
-  sk: string;
-  sortOrder: number;
-  createdAt: string;
-}
-
-/** All categories in display order; only active ones unless `includeInactive`. */
-async function listCategories(options: { includeInactive?: boolean } = {}): Promise<Category[]> {
-  const items = await queryAll<CategoryItem>({ partition: CategoryKeys.pk() });
-  return items
-    .filter((item) => options.includeInactive || item.isActive)
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'ja'))
-    .map(toCategory);
-}
+/** Categories: the list every home and search page shows, and the seed that creates it. */
 
 let cache: { at: number; categories: Category[] } | undefined;
 
@@ -36,20 +15,9 @@ let cache: { at: number; categories: Category[] } | undefined;
 export async function listActiveCategoriesCached(now = Date.now()): Promise<Category[]> {
   const ttlMs = getConfig().referenceCacheSeconds * 1000;
   if (cache && now - cache.at < ttlMs) return cache.categories;
-  const categories = await listCategories();
+  const categories = displayedCategories(await storedCategories());
   cache = { at: now, categories };
   return categories;
-}
-
-function toCategory(item: CategoryItem): Category {
-  return {
-    id: item.id,
-    name: item.name,
-    description: item.description ?? '',
-    color: item.color ?? CATEGORY_DEFAULTS.color,
-    icon: item.icon ?? CATEGORY_DEFAULTS.icon,
-    isActive: item.isActive,
-  };
 }
 
 export interface CategoryInput extends Omit<Category, 'description'> {
@@ -67,18 +35,12 @@ export async function createMissingCategories(
 ): Promise<number> {
   let created = 0;
   for (const category of categories) {
-    const item: CategoryItem = {
-      ...CategoryKeys.key({ categoryId: category.id }),
+    const written = await putCategoryIfMissing({
       ...category,
       description: category.description ?? '',
       createdAt: createdAt.toISOString(),
-    };
-    try {
-      await db.put({ Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
-      created += 1;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
+    });
+    if (written) created += 1;
   }
   return created;
 }

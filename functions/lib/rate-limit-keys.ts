@@ -1,9 +1,9 @@
 import { entity } from '../data/keys';
 
-/** Keys of the rate-limit counters (rate-limit.ts). */
+/** Keys of the rate-limit counters (rate-limit-store.ts). */
 export const RateWindowKeys = entity({
   entity: 'Rate-limit window',
-  module: 'functions/lib/rate-limit.ts',
+  module: 'functions/lib/rate-limit-store.ts',
   pk: 'RATE#{purpose}',
   sk: '{windowStart}',
   fields: {

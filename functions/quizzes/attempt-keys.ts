@@ -1,8 +1,8 @@
 import { entity } from '../data/keys';
 import { QUIZ_PARTITION } from './quiz-keys';
 
-/** Keys of plays (attempt.ts): in the quiz's partition, owned by the player. */
-const MODULE = 'functions/quizzes/attempt.ts';
+/** Keys of plays (attempt-store.ts): in the quiz's partition, owned by the player. */
+const MODULE = 'functions/quizzes/attempt-store.ts';
 
 export const AttemptKeys = entity({
   entity: 'Attempt',

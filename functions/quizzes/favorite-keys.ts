@@ -1,10 +1,10 @@
 import { entity } from '../data/keys';
 import { QUIZ_PARTITION } from './quiz-keys';
 
-/** Keys of favourites (favorite.ts): in the quiz's partition, owned by the user. */
+/** Keys of favourites (favorite-store.ts): in the quiz's partition, owned by the user. */
 export const FavoriteKeys = entity({
   entity: 'Favourite',
-  module: 'functions/quizzes/favorite.ts',
+  module: 'functions/quizzes/favorite-store.ts',
   pk: QUIZ_PARTITION,
   sk: 'FAVORITE#{userId}',
   byOwner: 'FAVORITE#{createdAt}#{quizId}',

@@ -1,57 +1,27 @@
-import { db } from '../data/db';
-import { queryOwned } from '../data/owned';
-import { ConditionsFailed } from '../data/errors';
-import { transactWrite } from '../data/transact';
-import { accountGuard, type UserItem } from '../users/user-store';
-import { FavoriteKeys, favoriteKey } from './favorite-keys';
-import { activeQuizCheck, getQuizzes, type QuizItem } from './quiz-store';
+import type { UserItem } from '../users/user-store';
+import { deleteFavorite, favoriteQuizIds, hasFavorite, putFavorite } from './favorite-store';
+import { getQuizzes, type QuizItem } from './quiz-store';
 import { canView } from './quiz-policy';
 import { viewableQuizDetail } from './quiz';
 
 /**
- * Favourites live in the quiz's partition (`QUIZ#<id>` / `FAVORITE#<userId>`), owned by the user
- * (`gsi2pk = USER#<userId>`): deleting the quiz removes them with it, deleting the account too.
+ * A member's favourite quizzes: only quizzes they may see can be added or are listed (quiz-policy.ts
+ * `canView`); the items are favorite-store.ts's.
  */
 export async function addFavorite(user: UserItem, quizId: string, now = new Date()): Promise<void> {
   await viewableQuizDetail(quizId, user);
-  try {
-    await transactWrite([
-      accountGuard(user.id),
-      activeQuizCheck(quizId),
-      {
-        name: 'favorite',
-        Put: {
-          Item: {
-            ...favoriteKey(quizId, user.id),
-            quizId,
-            userId: user.id,
-            createdAt: now.toISOString(),
-            ...FavoriteKeys.owner({ userId: user.id, createdAt: now.toISOString(), quizId }),
-          },
-          // Adding twice keeps the first date.
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
-  } catch (error) {
-    if (error instanceof ConditionsFailed && error.has('favorite')) return;
-    throw error;
-  }
+  await putFavorite(user.id, quizId, now);
 }
 
 export async function removeFavorite(user: UserItem, quizId: string): Promise<void> {
-  await db.delete({ Key: favoriteKey(quizId, user.id) });
+  await deleteFavorite(user.id, quizId);
 }
 
 export async function isFavorite(user: UserItem, quizId: string): Promise<boolean> {
-  const result = await db.get({ Key: favoriteKey(quizId, user.id) });
-  return Boolean(result.Item);
+  return hasFavorite(user.id, quizId);
 }
 
 /** The user's favourites, newest first, leaving out quizzes they may no longer see (hidden, made private, deleted). */
 export async function listFavorites(user: UserItem): Promise<QuizItem[]> {
-  const favorites = await queryOwned<{ quizId: string }>(user.id, FavoriteKeys, { newestFirst: true });
-  return (await getQuizzes(favorites.map((favorite) => favorite.quizId))).filter((quiz) =>
-    canView(quiz, user),
-  );
+  return (await getQuizzes(await favoriteQuizIds(user.id))).filter((quiz) => canView(quiz, user));
 }

@@ -1,10 +1,10 @@
 import { entity } from '../data/keys';
 import { QUIZ_PARTITION } from './quiz-keys';
 
-/** Keys of the players counted for the featured quiz of the week (featured.ts). */
+/** Keys of the players counted for the featured quiz of the week (featured-store.ts). */
 export const DailyPlayersKeys = entity({
   entity: 'Daily players',
-  module: 'functions/quizzes/featured.ts',
+  module: 'functions/quizzes/featured-store.ts',
   pk: QUIZ_PARTITION,
   sk: 'DAYPLAYERS#{day}',
   byCollection: { pk: 'DAYPLAYERS#{day}', sk: '{count}#{quizId}' },

@@ -2,12 +2,12 @@ import { entity } from '../data/keys';
 import { QUIZ_PARTITION } from './quiz-keys';
 
 /**
- * Keys of reports (report.ts): one per reporter in the quiz's partition, owned by the reporter,
+ * Keys of reports (report-store.ts): one per reporter in the quiz's partition, owned by the reporter,
  * and in the collection of their status (`REPORT#pending` is the moderation queue).
  */
 export const ReportKeys = entity({
   entity: 'Report',
-  module: 'functions/quizzes/report.ts',
+  module: 'functions/quizzes/report-store.ts',
   pk: QUIZ_PARTITION,
   sk: 'REPORT#{reporterId}',
   byOwner: 'REPORT#{reportedAt}#{quizId}',

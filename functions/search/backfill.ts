@@ -1,13 +1,9 @@
-import { ignoreConditionFailed } from '../data/errors';
 import { writeItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
-import { scanPages } from '../data/paginate';
-import { literalPrefix } from '../data/keys';
 import { japanDate } from '../lib/japan-time';
-import { AttemptKeys } from '../quizzes/attempt-keys';
-import { daysThisWeek, recountDailyPlayers } from '../quizzes/featured';
+import { daysThisWeek } from '../quizzes/featured-policy';
+import { recountDailyPlayers } from '../quizzes/featured-store';
 import { QuizKeys, quizKey } from '../quizzes/quiz-keys';
-import { MigrationKeys } from '../users/user-keys';
 import { gramId, textGrams } from './grams';
 import {
   applyIndexWrites,
@@ -17,7 +13,8 @@ import {
   rankEntriesOf,
   type IndexedQuiz,
 } from './search-index';
-import { PostingKeys, RankKeys } from './search-keys';
+import { RankKeys } from './search-keys';
+import { indexItemPages, migrationRan, quizAndAttemptPages, recordMigration } from './search-store';
 import { isPubliclyVisible } from '../quizzes/quiz-policy';
 
 /**
@@ -43,15 +40,9 @@ const MARKER = 'search-index';
 
 /** The backfill once per table (the seed): a marker item records that it ran. */
 export async function backfillSearchOnce(): Promise<BackfillReport | undefined> {
-  const marker = MigrationKeys.key({ name: MARKER });
-  if ((await db.get({ Key: marker })).Item) return undefined;
+  if (await migrationRan(MARKER)) return undefined;
   const report = await backfillSearch();
-  await db
-    .put({
-      Item: { ...marker, ranAt: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    })
-    .catch(ignoreConditionFailed);
+  await recordMigration(MARKER);
   return report;
 }
 
@@ -63,16 +54,7 @@ export async function backfillSearch(
   const quizzes = new Map<string, IndexedQuiz>();
   const week = new Set(daysThisWeek(now));
   const players = new Map<string, Set<string>>();
-  for await (const page of scanPages<
-    IndexedQuiz & { pk: string; sk: string; completedAt?: string; quizId?: string; userId?: string }
-  >({
-    FilterExpression: '(sk = :meta AND begins_with(pk, :quiz)) OR begins_with(sk, :attempt)',
-    ExpressionAttributeValues: {
-      ':meta': QuizKeys.sk(),
-      ':quiz': literalPrefix(QuizKeys.definition.pk),
-      ':attempt': AttemptKeys.skPrefix(),
-    },
-  })) {
+  for await (const page of quizAndAttemptPages()) {
     for (const item of page) {
       if (item.sk === QuizKeys.sk()) quizzes.set(item.id, item);
       else if (item.completedAt && item.quizId && week.has(japanDate(new Date(item.completedAt)))) {
@@ -109,14 +91,7 @@ export async function backfillSearch(
     return posting.createdAt === quiz?.createdAt && Boolean(wanted(quiz)?.has(gramId(posting)));
   };
   let removed = 0;
-  for await (const page of scanPages<ItemKey & { quizId?: string }>({
-    FilterExpression: 'begins_with(pk, :posting) OR begins_with(sk, :rank)',
-    ProjectionExpression: 'pk, sk, quizId',
-    ExpressionAttributeValues: {
-      ':posting': literalPrefix(PostingKeys.definition.pk),
-      ':rank': RankKeys.skPrefix(),
-    },
-  })) {
+  for await (const page of indexItemPages()) {
     const stale = page.filter((item) => {
       const quizId = item.quizId ?? parsePosting(item).quizId;
       return !belongs(item, quizzes.get(quizId));

@@ -1,14 +1,12 @@
 import { LIMITS } from '@shared/constants';
 import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { batchGetAll } from '../data/batch';
-import { queryPages } from '../data/paginate';
-import { INDEX } from '../data/table';
 import { averageRating, isPubliclyVisible } from '../quizzes/quiz-policy';
 import { listPublicQuizzes, SUMMARY_FIELDS, type QuizItem } from '../quizzes/quiz-store';
 import { quizKey } from '../quizzes/quiz-keys';
 import { queryGrams, type QueryGram } from './grams';
-import { parsePosting, type RankedSort, type RankEntry } from './search-index';
-import { PostingKeys, RankKeys } from './search-keys';
+import { parsePosting, type RankedSort } from './search-index';
+import { postingPages, rankingPages } from './search-store';
 
 /**
  * Quiz search over the whole public catalogue (docs/search.md). Every word of the query must be
@@ -141,25 +139,12 @@ function postingOrder(sk: string): { quizId: string; order: string } {
   return { quizId, order: `${createdAt}#${quizId}` };
 }
 
-/** The pages of a posting list (a pair's newest first, a character's all its pairs): the first `first` long. */
-function postingPages(gram: QueryGram, max: number, first = max) {
-  return queryPages<{ sk: string }>(
-    {
-      partition: PostingKeys.pk({ char: gram.char }),
-      ...(isPair(gram) ? { beginsWith: PostingKeys.skPrefix({ next: gram.next! }) } : {}),
-      newestFirst: true,
-      ProjectionExpression: 'sk',
-    },
-    { maxItems: max, pageSize: (page) => Math.min(max, first * 4 ** page) },
-  );
-}
-
 /** Up to `max` postings of a list (one more is asked for, to know whether the list ends there). */
 async function readPostings(gram: QueryGram, max: number): Promise<PostingList> {
   const quizzes = new Map<string, string>();
   let read = 0;
   let readTo: string | undefined;
-  for await (const page of postingPages(gram, max + 1))
+  for await (const page of postingPages(gram.char, gram.next, max + 1))
     for (const { sk } of page) {
       if (++read > max) return { gram, quizzes, complete: false, ...(readTo ? { readTo } : {}) };
       const { quizId, order } = postingOrder(sk);
@@ -248,7 +233,7 @@ async function fromCandidates(search: Search, candidates: string[]) {
 
 /** Newest first along a pair's postings (already newest first), checking candidates as they come. */
 async function newestByPostings(search: Search, gram: QueryGram, lists: readonly PostingList[]) {
-  for await (const page of postingPages(gram, search.budget.postings, search.budget.probe)) {
+  for await (const page of postingPages(gram.char, gram.next, search.budget.postings, search.budget.probe)) {
     await firstMatches(
       search,
       page
@@ -281,15 +266,7 @@ async function walk(search: Search): Promise<QuizItem[]> {
 async function walkRanking(search: Search, sort: RankedSort, candidates?: Set<string>) {
   const { category, difficulty } = search.filters;
   const unseen = new Set(candidates);
-  for await (const page of queryPages<RankEntry>(
-    {
-      index: INDEX.byCollection,
-      partition: RankKeys.collectionPk({ sort }),
-      newestFirst: true,
-      ProjectionExpression: 'quizId, category, difficulty',
-    },
-    { maxItems: search.budget.ranked, pageSize: (page) => Math.min(search.budget.ranked, 500 * 4 ** page) },
-  )) {
+  for await (const page of rankingPages(sort, search.budget.ranked)) {
     const ids = page
       .filter(
         (entry) =>

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 /** The table's counters, replaced by a map: `countUse` and `previousWindowUses` per key and second. */
 const counters = new Map<string, number>();
 const writes = vi.fn();
-vi.mock('../lib/rate-limit', () => ({
+vi.mock('../lib/rate-limit-store', () => ({
   countUse: async (key: string, _windowSeconds: number, at: number) => {
     writes();
     const slot = `${key}@${Math.floor(at / 1000)}`;

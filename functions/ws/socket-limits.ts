@@ -1,4 +1,4 @@
-import { countUse, previousWindowUses } from '../lib/rate-limit';
+import { countUse, previousWindowUses } from '../lib/rate-limit-store';
 
 /**
  * Limits per socket and per member that hold whatever a client sends (issue 26 item 2), besides

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -86,6 +87,23 @@ describe('import zones (eslint.config.js)', () => {
     expect(await lintAs('shared/fixture.ts', "export { httpRoutes } from '../functions/routes';")).toEqual([
       'import-x/no-restricted-paths',
     ]);
+  });
+
+  it('refuse DynamoDB expressions outside functions/data and the stores (*-store.ts)', async () => {
+    const fixture = readFileSync(`${ROOT}/scripts/boundaries/fixtures/domain-expression.ts`, 'utf8');
+    for (const domain of ['functions/quizzes/fixture.ts', 'functions/admin/fixture-policy.ts']) {
+      const [result] = await eslint.lintText(fixture, { filePath: `${ROOT}/${domain}` });
+      expect(
+        result?.messages.map((message) => `${message.ruleId}: ${message.message}`),
+        domain,
+      ).toEqual(
+        Array(3).fill(
+          "no-restricted-syntax: Write DynamoDB expressions in the entity's store (*-store.ts) or functions/data; keep the rules in *-policy.ts.",
+        ),
+      );
+    }
+    for (const allowed of ['functions/quizzes/fixture-store.ts', 'functions/data/fixture.ts'])
+      expect(await lintAs(allowed, fixture), allowed).toEqual([]);
   });
 
   it('refuse a circle of imports (import-x/no-cycle)', async () => {

@@ -10,7 +10,7 @@ import { queryOwned } from '@functions/data/owned';
 import { queryAll } from '@functions/data/paginate';
 import { INDEX } from '@functions/data/table';
 import { QuizKeys } from '@functions/quizzes/quiz-keys';
-import { migrateReports } from '@functions/quizzes/report';
+import { migrateReports } from '@functions/quizzes/report-store';
 import { LEGACY_REPORT_COLLECTION, ReportKeys } from '@functions/quizzes/report-keys';
 import { MigrationKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';

@@ -6,7 +6,7 @@ import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
 import { ProgressKeys } from '@functions/quizzes/attempt-keys';
 import { resetConfigForTests } from '@functions/lib/config';
-import { addressKey } from '@functions/lib/rate-limit';
+import { addressKey } from '@functions/lib/rate-limit-policy';
 import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
 import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz-policy';
 import { quizKey } from '@functions/quizzes/quiz-keys';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { japanDate } from '@functions/lib/japan-time';
-import { recountDailyPlayers } from '@functions/quizzes/featured';
+import { recountDailyPlayers } from '@functions/quizzes/featured-store';
 import { seed } from '../../scripts/seed';
 import { member, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';

@@ -1,0 +1,85 @@
+import { ADMIN_MESSAGES } from '@shared/admin';
+import { queryAll } from '../data/paginate';
+import { transactWrite } from '../data/transact';
+import { NotFoundError } from '../lib/errors';
+import { LIVE_ACCOUNT } from '../users/user-store';
+import { userKey } from '../users/user-keys';
+import { refusalOf, suspendedUntil, type Penalty } from './penalty-policy';
+import { PenaltyKeys } from './penalty-keys';
+
+/**
+ * Penalties in the table, kept as history in the member's partition: `pk = USER#<id>`,
+ * `sk = PENALTY#<issuedAt>#<suffix>`. The account's `suspendedUntil` changes in the same
+ * transaction as the penalty records.
+ */
+export interface PenaltyItem extends Penalty {
+  pk: string;
+  sk: string;
+}
+
+/** A member's penalties, newest first. */
+export function listPenalties(userId: string): Promise<PenaltyItem[]> {
+  return queryAll<PenaltyItem>({
+    partition: PenaltyKeys.pk({ userId }),
+    beginsWith: PenaltyKeys.skPrefix(),
+    newestFirst: true,
+  });
+}
+
+/**
+ * Records the penalty and stops the account with it, on the condition that the account lives and
+ * is no administrator (it may have become one since it was read).
+ */
+export async function putPenalty(penalty: Penalty, suffix: string): Promise<PenaltyItem> {
+  const item: PenaltyItem = {
+    ...PenaltyKeys.key({ userId: penalty.userId, issuedAt: penalty.issuedAt, suffix }),
+    ...penalty,
+  };
+  await transactWrite([
+    { Put: { Item: item } },
+    {
+      Update: {
+        Key: userKey(penalty.userId),
+        UpdateExpression: 'SET suspendedUntil = :until',
+        ConditionExpression: `${LIVE_ACCOUNT} AND #role <> :admin`,
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':until': suspendedUntil(penalty), ':admin': 'admin' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      onConditionFailed: refusalOf,
+    },
+  ]);
+  return item;
+}
+
+/**
+ * Lets the account act again and records who lifted which penalties (at most 90 of them, in the
+ * account's one transaction).
+ */
+export async function liftPenalties(
+  userId: string,
+  penalties: readonly PenaltyItem[],
+  adminId: string,
+  now: Date,
+): Promise<void> {
+  await transactWrite([
+    {
+      Update: {
+        Key: userKey(userId),
+        UpdateExpression: 'SET suspendedUntil = :none',
+        ConditionExpression: LIVE_ACCOUNT,
+        ExpressionAttributeValues: { ':none': null },
+      },
+      onConditionFailed: () => new NotFoundError(ADMIN_MESSAGES.userNotFound),
+    },
+    ...penalties.slice(0, 90).map((penalty) => ({
+      Update: {
+        Key: { pk: penalty.pk, sk: penalty.sk },
+        UpdateExpression: 'SET liftedBy = :admin, liftedAt = :now',
+        // An update never re-creates a record that went with its account.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':admin': adminId, ':now': now.toISOString() },
+      },
+    })),
+  ]);
+}

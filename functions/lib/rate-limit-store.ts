@@ -1,0 +1,73 @@
+import { isConditionFailed } from '../data/errors';
+import { db } from '../data/db';
+import { ttlFromDate } from '../data/table';
+import { windowCounterEnds, windowStartOf } from './rate-limit-policy';
+import { RateWindowKeys } from './rate-limit-keys';
+
+/**
+ * The rate limits' counters: one item per purpose and window (`RATE#<purpose>` /
+ * `<windowStart>`, rate-limit-keys.ts) holding its `hits`, removed by TTL once no window reads it.
+ */
+
+const windowKey = (purpose: string, windowStart: number) =>
+  RateWindowKeys.key({ purpose, windowStart: String(windowStart) });
+
+/** The hits counted in the window starting at `windowStart` (epoch seconds). */
+export async function windowHits(purpose: string, windowStart: number): Promise<number> {
+  const { Item } = await db.get({ Key: windowKey(purpose, windowStart), ProjectionExpression: 'hits' });
+  return Number(Item?.hits ?? 0);
+}
+
+/**
+ * Counts one hit in the window when it holds fewer than `left`; false when it is full. One
+ * conditional `ADD`, so parallel calls never pass the limit together.
+ */
+export async function hitIfBelow(
+  purpose: string,
+  windowStart: number,
+  windowSeconds: number,
+  left: number,
+): Promise<boolean> {
+  try {
+    await db.update({
+      Key: windowKey(purpose, windowStart),
+      UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :left',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':left': left,
+        ':ttl': ttlFromDate(windowCounterEnds(windowStart, windowSeconds)),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Counts one use of `key` in its window of `windowSeconds` holding `at` (epoch ms) and answers the
+ * uses the window holds now, this one included. One unconditional `ADD` and no read: counting a
+ * flood costs one write a message, and the caller decides from the count what to do, before any
+ * other work.
+ */
+export async function countUse(key: string, windowSeconds: number, at: number): Promise<number> {
+  const windowStart = windowStartOf(at, windowSeconds);
+  const { Attributes } = await db.update({
+    Key: windowKey(key, windowStart),
+    UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':ttl': ttlFromDate(windowCounterEnds(windowStart, windowSeconds)),
+    },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return Number(Attributes?.hits ?? 1);
+}
+
+/** The uses of `key` counted by `countUse` in the window before the one holding `at`. */
+export const previousWindowUses = (key: string, windowSeconds: number, at: number): Promise<number> =>
+  windowHits(key, windowStartOf(at, windowSeconds) - windowSeconds);

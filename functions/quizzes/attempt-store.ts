@@ -1,0 +1,223 @@
+import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { db } from '../data/db';
+import { ttlFromDate } from '../data/table';
+import { transactWrite, type NamedItem } from '../data/transact';
+import { NotFoundError } from '../lib/errors';
+import { accountGuard } from '../users/user-store';
+import { userKey } from '../users/user-keys';
+import { progressKeptUntil, ratingChange, type Answer, type Attempt, type PlayMark } from './attempt-policy';
+import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
+import { countDailyPlayer } from './featured-store';
+import { activeQuizCheck } from './quiz-store';
+import { quizKey } from './quiz-keys';
+
+/**
+ * Attempts (finished plays) live in the quiz's partition (`ATTEMPT#<id>`) and belong to the
+ * player (`gsi2pk = USER#<id>`): they go with the quiz and with the account. `PLAYER#<userId>`
+ * marks that a person has played the quiz, so `participantCount` counts people and
+ * `totalPlayers` counts plays, both atomically; it also holds the person's rating of the quiz.
+ */
+export interface AttemptItem extends Attempt {
+  pk: string;
+  sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
+}
+
+/** The player mark's transaction items for a play of this kind (none for another play today). */
+function markItems(
+  mark: PlayMark,
+  quizId: string,
+  userId: string,
+  day: string,
+  completedAt: string,
+): NamedItem[] {
+  const playerKey = PlayerKeys.key({ quizId, userId });
+  if (mark === 'first')
+    return [
+      {
+        name: 'player',
+        Put: {
+          Item: {
+            ...playerKey,
+            userId,
+            firstPlayedAt: completedAt,
+            lastPlayedDay: day,
+            ...PlayerKeys.owner({ userId, quizId }),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+  if (mark === 'firstToday')
+    return [
+      {
+        name: 'player',
+        Update: {
+          Key: playerKey,
+          UpdateExpression: 'SET lastPlayedDay = :day',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(lastPlayedDay) OR lastPlayedDay < :day)',
+          ExpressionAttributeValues: { ':day': day },
+        },
+      },
+    ];
+  return [];
+}
+
+/**
+ * Saves a finished play with every counter it moves, in one transaction: the play, the player
+ * mark (as `mark` says; a parallel play of the same person that wrote it first fails the
+ * transaction with `ConditionsFailed` naming `player`), the quiz's plays and participants (404 when
+ * the quiz is gone), the day's players for the featured quiz, and `also` (the player's progress).
+ */
+export async function putPlay(
+  attempt: Attempt,
+  mark: PlayMark,
+  day: string,
+  now: Date,
+  also: readonly NamedItem[],
+): Promise<AttemptItem> {
+  const item: AttemptItem = {
+    ...attemptKey(attempt.id),
+    ...attempt,
+    ...AttemptKeys.owner({
+      userId: attempt.userId,
+      completedAt: attempt.completedAt,
+      quizId: attempt.quizId,
+    }),
+  };
+  await transactWrite([
+    { Put: { Item: item } },
+    ...markItems(mark, attempt.quizId, attempt.userId, day, attempt.completedAt),
+    {
+      Update: {
+        Key: quizKey(attempt.quizId),
+        UpdateExpression:
+          mark === 'first' ? 'ADD totalPlayers :one, participantCount :one' : 'ADD totalPlayers :one',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+      },
+      onConditionFailed: () => new NotFoundError(),
+    },
+    // This week's players, for the featured quiz: each account once a day.
+    ...(mark === 'again' ? [] : [countDailyPlayer(attempt.quizId, now)]),
+    ...also,
+  ]);
+  return item;
+}
+
+/** The person's player mark of the quiz (the last day they played), read strongly consistent; none before a first play. */
+export async function findPlayerMark(
+  quizId: string,
+  userId: string,
+): Promise<{ lastPlayedDay?: string } | undefined> {
+  const { Item } = await db.get({
+    Key: PlayerKeys.key({ quizId, userId }),
+    ConsistentRead: true,
+    ProjectionExpression: 'lastPlayedDay',
+  });
+  return Item as { lastPlayedDay?: string } | undefined;
+}
+
+/** How many quizzes the member has completed, as the profile counts them now. */
+export async function quizzesCompletedOf(userId: string): Promise<number> {
+  const profile = await db.get({
+    Key: userKey(userId),
+    ProjectionExpression: 'quizzesCompleted',
+    ConsistentRead: true,
+  });
+  return Number(profile.Item?.quizzesCompleted ?? 1);
+}
+
+/** Keeps the answers so far of a play in progress, while the account and the quiz live. */
+export async function putProgress(
+  userId: string,
+  quizId: string,
+  answers: Record<string, Answer>,
+  now: Date,
+): Promise<void> {
+  await transactWrite([
+    accountGuard(userId),
+    activeQuizCheck(quizId),
+    {
+      Put: {
+        Item: {
+          ...ProgressKeys.key({ quizId, userId }),
+          userId,
+          answers,
+          updatedAt: now.toISOString(),
+          ttl: ttlFromDate(progressKeptUntil(now)),
+          ...ProgressKeys.owner({ userId, quizId }),
+        },
+      },
+    },
+  ]);
+}
+
+/** A finished play, read strongly consistent. */
+export async function findAttempt(attemptId: string): Promise<AttemptItem | undefined> {
+  const found = await db.get({ Key: attemptKey(attemptId), ConsistentRead: true });
+  return found.Item as AttemptItem | undefined;
+}
+
+/** The person's rating of the quiz as their player mark holds it: null before a first rating; undefined without a mark. */
+export async function findRating(quizId: string, userId: string): Promise<number | null | undefined> {
+  const player = await db.get({ Key: PlayerKeys.key({ quizId, userId }), ConsistentRead: true });
+  if (!player.Item) return undefined;
+  return typeof player.Item.rating === 'number' ? player.Item.rating : null;
+}
+
+/**
+ * Rates a play and replaces the person's rating of the quiz, on the condition that it is still
+ * `previous` (else `ConditionsFailed` naming `player`); the quiz's sum and count move by the
+ * change with `ADD`, so any number of people can rate at once. 404 when the play or quiz is gone.
+ */
+export async function putRating(
+  attempt: Pick<Attempt, 'id' | 'quizId' | 'userId'>,
+  rating: number,
+  previous: number | null,
+): Promise<void> {
+  const notFound = () => new NotFoundError(ATTEMPT_MESSAGES.notFound);
+  const change = ratingChange(rating, previous);
+  await transactWrite([
+    accountGuard(attempt.userId),
+    {
+      Update: {
+        Key: attemptKey(attempt.id),
+        UpdateExpression: 'SET rating = :rating',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':rating': rating },
+      },
+      onConditionFailed: notFound,
+    },
+    {
+      name: 'player',
+      Update: {
+        Key: PlayerKeys.key({ quizId: attempt.quizId, userId: attempt.userId }),
+        UpdateExpression: 'SET rating = :rating',
+        ConditionExpression:
+          previous === null ? 'attribute_exists(pk) AND attribute_not_exists(rating)' : 'rating = :previous',
+        ExpressionAttributeValues: {
+          ':rating': rating,
+          ...(previous === null ? {} : { ':previous': previous }),
+        },
+      },
+    },
+    {
+      Update: {
+        Key: quizKey(attempt.quizId),
+        UpdateExpression: 'ADD ratingSum :difference, ratingCount :added',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':difference': change.difference,
+          ':added': change.added,
+          ':active': 'active',
+        },
+      },
+      onConditionFailed: notFound,
+    },
+  ]);
+}
