@@ -7,7 +7,7 @@ import type { RouteContract } from '@shared/contract/define';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
-import { progressApi } from '@shared/contract/progress';
+import { progressApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { literalPrefix } from './data/keys';
 import { QuizKeys } from './quizzes/quiz-keys';
@@ -331,19 +331,19 @@ export const httpRoutes = [
   },
   {
     contract: progressApi.studyAnswer,
-    handler: 'functions/api/progress/study-record',
+    handler: 'functions/api/learning/study-record',
     access: 'user',
     table: 'readwrite',
   },
   {
     contract: progressApi.stats,
-    handler: 'functions/api/progress/stats',
+    handler: 'functions/api/learning/stats',
     access: 'user',
     table: 'read',
   },
   {
     contract: progressApi.activity,
-    handler: 'functions/api/progress/activity',
+    handler: 'functions/api/learning/activity',
     access: 'user',
     table: 'read',
   },

@@ -7,7 +7,7 @@ import type { RouteContract } from './define';
 import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
-import { progressApi } from './progress';
+import { progressApi } from './learning';
 import { quizzesApi } from './quizzes';
 
 /**

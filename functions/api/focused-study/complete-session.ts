@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { completeSession } from '../../study/session';
+import { completeSession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /**

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { discardSession } from '../../study/session';
+import { discardSession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /** `DELETE /api/focused-study/sessions/{sessionId}`: an unfinished session ended early is discarded (§4). */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { startStudySession } from '../../study/session';
+import { startStudySession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/generate-new-questions`: a new session whose questions avoid the latest session's. */

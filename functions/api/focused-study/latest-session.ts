@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { latestSession } from '../../study/session';
+import { latestSession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/latest-session`: the last completed session (completedAt, score, questions), or null. */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { startReviewSession } from '../../study/session';
+import { startReviewSession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/start-review-session`: a session of the questions due for review today. */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { startSavedSession } from '../../study/saved-set';
+import { startSavedSession } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/start-saved-session/{setId}`: a `saved_` session of the set; counts the play. */

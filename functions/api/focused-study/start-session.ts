@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { startStudySession } from '../../study/session';
+import { startStudySession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /**

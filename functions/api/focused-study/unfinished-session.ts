@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { unfinishedSession } from '../../study/session';
+import { unfinishedSession } from '../../focused-study/session';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/unfinished-session`: the session to resume, with the answers given so far, or null. */

@@ -3,7 +3,7 @@ import { entity, USER_PARTITION } from '../data/keys';
 /** Keys of a member's focused study, all in their own partition and owned by them. */
 export const StudySettingsKeys = entity({
   entity: 'Focused-study settings',
-  module: 'functions/study/settings.ts',
+  module: 'functions/focused-study/settings.ts',
   pk: USER_PARTITION,
   sk: 'FSSETTINGS',
   byOwner: 'FSSETTINGS',
@@ -13,7 +13,7 @@ export const StudySettingsKeys = entity({
 
 export const StudyMaterialKeys = entity({
   entity: 'Focused-study material',
-  module: 'functions/study/material.ts',
+  module: 'functions/focused-study/material.ts',
   pk: USER_PARTITION,
   sk: 'FSMAT#{materialId}',
   byOwner: 'FSMAT#{materialId}',
@@ -23,7 +23,7 @@ export const StudyMaterialKeys = entity({
 
 export const StudyMaterialTextKeys = entity({
   entity: 'Focused-study material text',
-  module: 'functions/study/material.ts',
+  module: 'functions/focused-study/material.ts',
   pk: USER_PARTITION,
   sk: 'FSTEXT#{materialId}',
   byOwner: 'FSTEXT#{materialId}',
@@ -33,7 +33,7 @@ export const StudyMaterialTextKeys = entity({
 
 export const StudySessionKeys = entity({
   entity: 'Focused-study session',
-  module: 'functions/study/session-store.ts',
+  module: 'functions/focused-study/session-store.ts',
   pk: USER_PARTITION,
   sk: 'FSSESSION#{sessionId}',
   byOwner: 'FSSESSION#{sessionId}',
@@ -43,7 +43,7 @@ export const StudySessionKeys = entity({
 
 export const SavedSetKeys = entity({
   entity: 'Saved question set',
-  module: 'functions/study/saved-set.ts',
+  module: 'functions/focused-study/saved-set.ts',
   pk: USER_PARTITION,
   sk: 'FSSET#{setId}',
   byOwner: 'FSSET#{setId}',

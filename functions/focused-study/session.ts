@@ -17,15 +17,9 @@ import type { NamedItem } from '../data/transact';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
-import { dailyStats } from '../progress/progress';
-import {
-  dueReviews,
-  readReviewItems,
-  reviewAnswerItem,
-  reviewKeyOf,
-  reviewQuestionId,
-  wrongAnswerItem,
-} from '../progress/review-queue';
+import { dailyStats } from '../learning/record-store';
+import { reviewKeyOf, reviewQuestionId } from '../learning/review-policy';
+import { dueReviews, readReviewItems, reviewAnswerItem, wrongAnswerItem } from '../learning/review-store';
 import { type Member } from '../users/user-policy';
 import { scoreSession } from './answer-check';
 import { materialForGeneration } from './material';

@@ -3,7 +3,7 @@ import {
   studyAnswerResultSchema,
   studyRecordSchema,
   userStatsSchema,
-} from '../progress';
+} from '../learning';
 import { defineRoute } from './define';
 
 /** A member's stats, activity and study records (core-platform §3, §7). */

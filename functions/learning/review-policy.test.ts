@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { japanDayAfter, nextReviewState, reviewKeyOf, reviewQuestionId, SM2 } from './review-queue';
+import { japanDayAfter, nextReviewState, reviewKeyOf, reviewQuestionId, SM2 } from './review-policy';
 
 /** SM-2 with the easiness stored ×100 (docs/focused-study.md). */
 describe('review schedule (SM-2)', () => {

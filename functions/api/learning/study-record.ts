@@ -1,6 +1,6 @@
-import { progressApi } from '@shared/contract/progress';
+import { progressApi } from '@shared/contract/learning';
 import { httpHandler } from '../http';
-import { recordStudyAnswer } from '../../progress/progress';
+import { recordStudyAnswer } from '../../learning/record-store';
 import { viewableQuizDetail } from '../../quizzes/quiz';
 import { NotFoundError } from '../../lib/errors';
 

@@ -5,14 +5,14 @@ import {
   type ActivityResponse,
   type RecentAttempt,
   type UserStats,
-} from '@shared/progress';
+} from '@shared/learning';
 import type { Question } from '@shared/quizzes';
 import { queryOwned } from '../data/owned';
 import type { AttemptItem } from '../quizzes/attempt';
 import { AttemptKeys } from '../quizzes/attempt-keys';
 import { getQuizDetail, listOwnQuizzes } from '../quizzes/quiz-store';
 import { getUser, type UserItem } from '../users/user-store';
-import { listAchievements } from './progress';
+import { listAchievements } from './record-store';
 
 /** The profile page's numbers and lists, all from the member's own records. */
 const ACTIVITY_ITEMS = 5;

@@ -1,6 +1,6 @@
-import { progressApi } from '@shared/contract/progress';
+import { progressApi } from '@shared/contract/learning';
 import { httpHandler } from '../http';
-import { userActivity } from '../../progress/activity';
+import { userActivity } from '../../learning/activity';
 
 /** `GET /api/user/activity`: the 5 latest activities and the last 10 quizzes played with their mistakes. */
 export const handler = httpHandler(progressApi.activity, async ({ user }) => ({
