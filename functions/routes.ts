@@ -7,7 +7,7 @@ import type { RouteContract } from '@shared/contract/define';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
-import { progressApi } from '@shared/contract/learning';
+import { learningApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { literalPrefix } from './data/keys';
 import { QuizKeys } from './quizzes/quiz-keys';
@@ -330,19 +330,19 @@ export const httpRoutes = [
     table: 'readwrite',
   },
   {
-    contract: progressApi.studyAnswer,
+    contract: learningApi.studyAnswer,
     handler: 'functions/api/learning/study-record',
     access: 'user',
     table: 'readwrite',
   },
   {
-    contract: progressApi.stats,
+    contract: learningApi.stats,
     handler: 'functions/api/learning/stats',
     access: 'user',
     table: 'read',
   },
   {
-    contract: progressApi.activity,
+    contract: learningApi.activity,
     handler: 'functions/api/learning/activity',
     access: 'user',
     table: 'read',
