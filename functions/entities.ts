@@ -22,7 +22,7 @@ import {
   SavedSetKeys,
   StudyMaterialKeys,
   StudyMaterialTextKeys,
-  StudySessionKeys,
+  StudyRunKeys,
   StudySettingsKeys,
 } from './focused-study/study-keys';
 import {
@@ -73,7 +73,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   StudySettingsKeys,
   StudyMaterialKeys,
   StudyMaterialTextKeys,
-  StudySessionKeys,
+  StudyRunKeys,
   SavedSetKeys,
   PenaltyKeys,
   AuditKeys,

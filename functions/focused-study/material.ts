@@ -11,7 +11,7 @@ import { AppError, BadRequestError, NotFoundError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
-import { counterItem } from './settings';
+import { counterItem } from './settings-store';
 import { StudyMaterialKeys, StudyMaterialTextKeys } from './study-keys';
 
 /**
@@ -189,7 +189,7 @@ export async function deleteMaterial(userId: string, materialId: string): Promis
 /**
  * The material a generation reads: all of it when it is within AI_TEXT_MAX_LENGTH characters,
  * else a run of materials of about that length starting at a place the seed picks, so that
- * sessions go through all of a member's materials.
+ * runs go through all of a member's materials.
  */
 export async function materialForGeneration(userId: string, seed: string): Promise<string> {
   const items = await materialItems(userId);

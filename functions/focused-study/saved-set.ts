@@ -7,7 +7,7 @@ import {
   type SavedQuestionSet,
   type saveQuestionSetSchema,
   type StudyQuestion,
-  type StudySession,
+  type StudyRun,
   type updateSetQuestionSchema,
 } from '@shared/focused-study';
 import { isConditionFailed } from '../data/errors';
@@ -18,12 +18,12 @@ import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '
 import { MESSAGES } from '@shared/messages';
 import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
-import { counterItem } from './settings';
+import { counterItem } from './settings-store';
 import { SavedSetKeys } from './study-keys';
 
 /**
  * Saved question sets (§3, §7): at most 50 a member (a conditional counter in the transaction of
- * the save), replayed as `saved_` sessions that the page holds itself. The list answers with every
+ * the save), replayed as `saved_` runs that the page holds itself. The list answers with every
  * set's questions, so a set's questions are bounded in bytes as well as in number.
  */
 type SetItem = Omit<SavedQuestionSet, 'lastPlayedAt'> & { lastPlayedAt?: string | null };
@@ -181,13 +181,9 @@ export async function setFavorite(userId: string, setId: string, isFavorite?: bo
 
 /**
  * `POST /api/focused-study/start-saved-session/{setId}`: counts the play (playCount,
- * lastPlayedAt) and answers a `saved_` session of the set's questions, which the page holds.
+ * lastPlayedAt) and answers a `saved_` run of the set's questions, which the page holds.
  */
-export async function startSavedSession(
-  userId: string,
-  setId: string,
-  now = new Date(),
-): Promise<StudySession> {
+export async function startSavedRun(userId: string, setId: string, now = new Date()): Promise<StudyRun> {
   const set = await updateSet(userId, setId, {
     expression: 'ADD playCount :one SET lastPlayedAt = :now',
     values: { ':one': 1, ':now': now.toISOString() },

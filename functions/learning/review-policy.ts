@@ -7,7 +7,7 @@ import { japanDate } from '../lib/japan-time';
  * play (multiplayer included) or in focused study — is scheduled for review with SM-2. The
  * schedule lives on the member's wrong-answer item (`WRONG#<quizId>#<questionId>`, one per
  * question), so recording a wrong answer and (re)scheduling it is one write, inside the
- * transaction that saves the play or the session. The item keeps a copy of the question, so a
+ * transaction that saves the play or the run. The item keeps a copy of the question, so a
  * review can ask it whatever became of the quiz since.
  *
  * SM-2 (Wozniak 1990) with the easiness factor stored ×100 (250 = 2.5) and days in Japan time:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MESSAGES, AI_MODEL_CALL_LIMITS } from '@shared/ai';
-import type { StudySession } from '@shared/focused-study';
+import type { StudyRun } from '@shared/focused-study';
 import { AiUsageKeys } from '@functions/ai/usage-keys';
 import { db } from '@functions/data/db';
 import { japanDate } from '@functions/lib/japan-time';
@@ -71,7 +71,7 @@ describe('focused study with Bedrock', () => {
     const { client } = await proWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status, response.text).toBe(201);
-    const session = response.json as unknown as StudySession;
+    const session = response.json as unknown as StudyRun;
     expect(session.questions.map(({ id: _id, ...question }) => question)).toEqual([
       {
         ...modelQuestions.questions[0],
