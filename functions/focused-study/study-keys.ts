@@ -13,7 +13,7 @@ export const StudySettingsKeys = entity({
 
 export const StudyMaterialKeys = entity({
   entity: 'Focused-study material',
-  module: 'functions/focused-study/material.ts',
+  module: 'functions/focused-study/material-store.ts',
   pk: USER_PARTITION,
   sk: 'FSMAT#{materialId}',
   byOwner: 'FSMAT#{materialId}',
@@ -23,7 +23,7 @@ export const StudyMaterialKeys = entity({
 
 export const StudyMaterialTextKeys = entity({
   entity: 'Focused-study material text',
-  module: 'functions/focused-study/material.ts',
+  module: 'functions/focused-study/material-store.ts',
   pk: USER_PARTITION,
   sk: 'FSTEXT#{materialId}',
   byOwner: 'FSTEXT#{materialId}',
@@ -43,7 +43,7 @@ export const StudyRunKeys = entity({
 
 export const SavedSetKeys = entity({
   entity: 'Saved question set',
-  module: 'functions/focused-study/saved-set.ts',
+  module: 'functions/focused-study/saved-set-store.ts',
   pk: USER_PARTITION,
   sk: 'FSSET#{setId}',
   byOwner: 'FSSET#{setId}',
