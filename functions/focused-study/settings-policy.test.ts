@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOCUSED_STUDY } from '@shared/focused-study';
+import { FOCUSED_STUDY, type StudySettings } from '@shared/focused-study';
 import { givenChanges, settingsOf } from './settings-policy';
 
 describe('focused-study settings', () => {
@@ -12,7 +12,11 @@ describe('focused-study settings', () => {
   });
 
   it('keeps what was saved, and the default types when none is left', () => {
-    const saved = { dailyQuestionCount: 20, difficulty: '上級', questionTypes: ['sort_order'] } as const;
+    const saved: StudySettings = {
+      dailyQuestionCount: 20,
+      difficulty: '上級',
+      questionTypes: ['sort_order'],
+    };
     expect(settingsOf(saved)).toEqual(saved);
     expect(settingsOf({ questionTypes: [] }).questionTypes).toEqual([...FOCUSED_STUDY.defaultQuestionTypes]);
   });
