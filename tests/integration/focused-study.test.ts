@@ -136,7 +136,7 @@ describe('who may study', () => {
       expect(asGuest.status, `${route.method} ${route.path}`).toBe(401);
       const asFree = await free.request(route.method, path, body);
       expect(asFree.status, `${route.method} ${route.path}`).toBe(403);
-      expect(asFree.json.message).toBe(MESSAGES.proRequired);
+      expect(asFree.json.message).toBe(MESSAGES.membershipRequired);
     }
   });
 
