@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, ACTIVITY_TEXT } from '@shared/learning';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import {
   activityOf,
   latestPerQuiz,

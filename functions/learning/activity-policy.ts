@@ -6,7 +6,7 @@ import {
   type RecentAttempt,
   type UserStats,
 } from '@shared/learning';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 
 /**
  * The profile page's numbers and lists (core-platform §3, §7), as pure functions of the member's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import { answeredWrongly, completionAchievements, completionCounts, pointsFor } from './record-policy';
 
 const question = (id: string, correctAnswer: Question['correctAnswer']): Question => ({

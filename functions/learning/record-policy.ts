@@ -1,6 +1,6 @@
 import type { AnswerLetter } from '@shared/constants';
 import { PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/learning';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 
 /**
  * How a finished play counts towards a member's learning records (record-store.ts writes them):

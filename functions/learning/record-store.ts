@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import { setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { ttlFromDate } from '../data/table';

@@ -1,5 +1,5 @@
 import type { StudyQuestion } from '@shared/focused-study';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import { japanDate } from '../lib/japan-time';
 
 /**
