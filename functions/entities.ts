@@ -10,7 +10,7 @@ import type { EntityKeys } from './data/keys';
 import { RateWindowKeys } from './lib/rate-limit-keys';
 import { PaymentLogKeys, StripeCustomerKeys, StripeEventKeys } from './membership/membership-keys';
 import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './multiplayer/room-keys';
-import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './progress/progress-keys';
+import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './learning/learning-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
 import { FavoriteKeys } from './quizzes/favorite-keys';
 import { DailyPlayersKeys } from './quizzes/featured-keys';
@@ -22,9 +22,9 @@ import {
   SavedSetKeys,
   StudyMaterialKeys,
   StudyMaterialTextKeys,
-  StudySessionKeys,
+  StudyRunKeys,
   StudySettingsKeys,
-} from './study/study-keys';
+} from './focused-study/study-keys';
 import {
   EmailClaimKeys,
   LookAlikeClaimKeys,
@@ -73,7 +73,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   StudySettingsKeys,
   StudyMaterialKeys,
   StudyMaterialTextKeys,
-  StudySessionKeys,
+  StudyRunKeys,
   SavedSetKeys,
   PenaltyKeys,
   AuditKeys,

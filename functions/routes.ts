@@ -7,7 +7,7 @@ import type { RouteContract } from '@shared/contract/define';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
-import { progressApi } from '@shared/contract/progress';
+import { learningApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { literalPrefix } from './data/keys';
 import { QuizKeys } from './quizzes/quiz-keys';
@@ -23,7 +23,7 @@ import { QuizKeys } from './quizzes/quiz-keys';
  */
 
 /** Who may call a route; checked on the server by the handler factory. */
-export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
+export type AccessLevel = 'public' | 'user' | 'membership' | 'admin';
 
 /** How a route's function may touch the table (least privilege in production). */
 export type TableAccess = 'none' | 'read' | 'readwrite';
@@ -121,7 +121,7 @@ const studyRoute = <const C extends RouteContract, const H extends string, const
 ) => ({
   contract,
   handler: `functions/api/focused-study/${handler}` as `functions/api/focused-study/${H}`,
-  access: 'pro' as const,
+  access: 'membership' as const,
   table,
 });
 
@@ -330,20 +330,20 @@ export const httpRoutes = [
     table: 'readwrite',
   },
   {
-    contract: progressApi.studyAnswer,
-    handler: 'functions/api/progress/study-record',
+    contract: learningApi.studyAnswer,
+    handler: 'functions/api/learning/study-record',
     access: 'user',
     table: 'readwrite',
   },
   {
-    contract: progressApi.stats,
-    handler: 'functions/api/progress/stats',
+    contract: learningApi.stats,
+    handler: 'functions/api/learning/stats',
     access: 'user',
     table: 'read',
   },
   {
-    contract: progressApi.activity,
-    handler: 'functions/api/progress/activity',
+    contract: learningApi.activity,
+    handler: 'functions/api/learning/activity',
     access: 'user',
     table: 'read',
   },
@@ -547,14 +547,14 @@ export const httpRoutes = [
   {
     contract: focusedStudyApi.createUpload,
     handler: 'functions/api/focused-study/create-upload',
-    access: 'pro',
+    access: 'membership',
     table: 'readwrite',
     grants: ['materialsWrite'],
   },
   {
     contract: focusedStudyApi.uploadFiles,
     handler: 'functions/api/focused-study/upload-files',
-    access: 'pro',
+    access: 'membership',
     table: 'readwrite',
     grants: ['materialsRead', 'materialsWrite'],
     memoryMb: 1536,
@@ -564,7 +564,7 @@ export const httpRoutes = [
   {
     contract: focusedStudyApi.startSession,
     handler: 'functions/api/focused-study/start-session',
-    access: 'pro',
+    access: 'membership',
     table: 'readwrite',
     grants: ['bedrock'],
     memoryMb: 1536,
@@ -573,7 +573,7 @@ export const httpRoutes = [
   {
     contract: focusedStudyApi.generateNewQuestions,
     handler: 'functions/api/focused-study/generate-new-questions',
-    access: 'pro',
+    access: 'membership',
     table: 'readwrite',
     grants: ['bedrock'],
     memoryMb: 1536,

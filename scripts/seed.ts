@@ -8,7 +8,7 @@ import { migrateReports } from '@functions/quizzes/report-store';
 import { backfillSearchOnce } from '@functions/search/backfill';
 import {
   backfillLookAlikeClaims,
-  migrateStoredProFlag,
+  migrateStoredMembershipFlag,
   findUserByUsername,
   type UserItem,
 } from '@functions/users/user-store';
@@ -101,7 +101,7 @@ export async function seed(): Promise<{
   // Accounts made before look-alike usernames were claimed get their claim (once per table).
   await backfillLookAlikeClaims();
   // Accounts made while `isPro` was stored: a stored `isPro: true` becomes a granted membership.
-  await migrateStoredProFlag();
+  await migrateStoredMembershipFlag();
   // Reports made before their status lifecycle: into their status's collection, owned by their reporter.
   await migrateReports();
   const editorial = await editorialAccount();

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { registerSchema } from '@shared/accounts';
 import { getConfig } from '@functions/lib/config';
 import { createUser } from '@functions/users/user';
-import { findUserByUsername, setProGrant, setRole } from '@functions/users/user-store';
+import { findUserByUsername, setMembershipGrant, setRole } from '@functions/users/user-store';
 import { endAllSessions } from '@functions/sessions/session';
 
 /**
@@ -100,7 +100,7 @@ async function main() {
       const user = await existing(name);
       // A granted membership has no subscription and no end; a member's own Stripe subscription
       // is untouched by either command and keeps giving access while it is paid.
-      await setProGrant(user.id, command === 'grant-pro');
+      await setMembershipGrant(user.id, command === 'grant-pro');
       console.log(
         `${user.username} を${command === 'grant-pro' ? 'アドバンスド会員にしました（運営による付与）' : '付与したアドバンスド会員を外しました（本人の定期購入は続きます）'}`,
       );

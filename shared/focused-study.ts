@@ -27,7 +27,7 @@ export const FOCUSED_STUDY = {
   textMinLength: LIMITS.aiTextMinLength,
   textMaxLength: AI_TEXT_MAX_LENGTH,
   uploadMaxBytes: LIMITS.uploadMaxBytes,
-  /** Questions in one session or saved set: the largest count choice. */
+  /** Questions in one study run or saved set: the largest count choice. */
   questionsMax: 30,
   /** Options of one question (a multiple choice has 4; a list to select from or sort, 3 to 6). */
   optionsMin: 2,
@@ -37,7 +37,7 @@ export const FOCUSED_STUDY = {
    * questions (§3), so 50 sets must stay well within a Lambda answer (6 MB).
    */
   savedSetMaxBytes: 100_000,
-  /** A session not completed within this can be neither resumed nor completed. */
+  /** A study run not completed within this can be neither resumed nor completed. */
   sessionHours: 24,
 } as const;
 
@@ -50,10 +50,9 @@ export const STUDY_QUESTION_TYPE_LABELS: Record<StudyQuestionType, string> = {
   sort_order: '並べ替え',
 };
 
-/** Prefixes of the ids of sessions the page holds itself, sent back with their questions (§3, §7). */
+/** Prefixes of the ids of study runs the page holds itself, sent back with their questions (§3, §7). */
 const CLIENT_SESSION_PREFIXES = ['temp_', 'retry-', 'saved_'] as const;
-export const isClientSessionId = (id: string) =>
-  CLIENT_SESSION_PREFIXES.some((prefix) => id.startsWith(prefix));
+export const isClientRunId = (id: string) => CLIENT_SESSION_PREFIXES.some((prefix) => id.startsWith(prefix));
 
 export const FOCUSED_STUDY_MESSAGES = {
   // Quoted by the spec (§5, §8)
@@ -277,25 +276,25 @@ export const uploadedMaterialsSchema = z.object({
 
 export const materialIdParamsSchema = z.object({ id: studyIdSchema });
 
-// ---------------------------------------------------------------- sessions
+// ---------------------------------------------------------------- study runs
 
-/** A session to answer (§3): its questions in order, and the place to answer from. */
-export const studySessionSchema = z.object({
+/** A study run to answer (§3): its questions in order, and the place to answer from. */
+export const studyRunSchema = z.object({
   id: z.string(),
   questions: z.array(studyQuestionSchema),
   currentQuestionIndex: z.number(),
   startedAt: z.string(),
 });
-export type StudySession = z.infer<typeof studySessionSchema>;
+export type StudyRun = z.infer<typeof studyRunSchema>;
 
-/** A session's id: the server's, or the page's own (`temp_…`, `retry-…`, `saved_…`). */
-const sessionIdSchema = z
+/** A study run's id: the server's, or the page's own (`temp_…`, `retry-…`, `saved_…`). */
+const runIdSchema = z
   .string()
   .min(1)
   .max(120)
   .regex(/^[\w~-]+$/);
 
-export const sessionIdParamsSchema = z.object({ sessionId: sessionIdSchema });
+export const runIdParamsSchema = z.object({ sessionId: runIdSchema });
 
 /** Question id → answer; an unanswered question is simply left out. */
 const answersSchema = z
@@ -305,19 +304,19 @@ const answersSchema = z
   });
 
 /**
- * The body of the calls that start a server session (`start-session`, `generate-new-questions`,
- * `start-review-session`; the spec shows none): `replacing` names the unfinished session the
- * member chose to discard (「新しく始める」). Without it, a start while a session is unfinished
- * is refused (409), so nothing is generated twice for one session.
+ * The body of the calls that start a server study run (`start-session`, `generate-new-questions`,
+ * `start-review-session`; the spec shows none): `replacing` names the unfinished study run the
+ * member chose to discard (「新しく始める」). Without it, a start while a study run is unfinished
+ * is refused (409), so nothing is generated twice for one study run.
  */
-export const startSessionSchema = z.object({ replacing: sessionIdSchema.optional() });
-export type StartSessionInput = z.infer<typeof startSessionSchema>;
+export const startRunSchema = z.object({ replacing: runIdSchema.optional() });
+export type StartRunInput = z.infer<typeof startRunSchema>;
 
 /**
  * `PUT /api/focused-study/sessions/{sessionId}/progress`: the answers the member has given so far
- * and the question they are on. A page-held session sends its questions until the server keeps them.
+ * and the question they are on. A page-held study run sends its questions until the server keeps them.
  */
-export const sessionProgressSchema = z.object({
+export const runProgressSchema = z.object({
   answers: answersSchema,
   currentQuestionIndex: z
     .number({ error: FOCUSED_STUDY_MESSAGES.questionIndexInvalid })
@@ -326,38 +325,38 @@ export const sessionProgressSchema = z.object({
     .max(FOCUSED_STUDY.questionsMax - 1, FOCUSED_STUDY_MESSAGES.questionIndexInvalid),
   questions: questionList.optional(),
 });
-export type SessionProgressInput = z.infer<typeof sessionProgressSchema>;
+export type RunProgressInput = z.infer<typeof runProgressSchema>;
 
-/** What kind of session is unfinished: today's questions, a review, a saved set's replay or a retry. */
+/** What kind of study run is unfinished: today's questions, a review, a saved set's replay or a retry. */
 export const UNFINISHED_SESSION_KINDS = ['study', 'review', 'saved', 'retry'] as const;
 
 /**
- * `GET /api/focused-study/unfinished-session`: the member's session that is started and neither
+ * `GET /api/focused-study/unfinished-session`: the member's study run that is started and neither
  * completed, discarded nor older than 24 hours, with the answers given so far and the question
  * to go on from; or null. (`latest-session` keeps the spec's meaning: the last completed one.)
  */
-export const unfinishedSessionSchema = studySessionSchema
+export const unfinishedRunSchema = studyRunSchema
   .extend({
     kind: z.enum(UNFINISHED_SESSION_KINDS),
     userAnswers: z.record(z.string(), studyAnswerSchema),
   })
   .nullable();
-export type UnfinishedSession = NonNullable<z.infer<typeof unfinishedSessionSchema>>;
+export type UnfinishedRun = NonNullable<z.infer<typeof unfinishedRunSchema>>;
 
 /** `PUT …/sessions/{sessionId}/progress`: when the server took it. */
 export const progressSavedSchema = z.object({ savedAt: z.string() });
 
 /** `POST /api/focused-study/complete-session` (§7). */
-export const completeSessionSchema = z.object({
-  sessionId: sessionIdSchema,
+export const completeRunSchema = z.object({
+  sessionId: runIdSchema,
   answers: answersSchema,
-  /** Required for `temp_`, `retry-` and `saved_` sessions, which the page holds itself. */
+  /** Required for `temp_`, `retry-` and `saved_` study runs, which the page holds itself. */
   questions: questionList.optional(),
 });
-export type CompleteSessionInput = z.infer<typeof completeSessionSchema>;
+export type CompleteRunInput = z.infer<typeof completeRunSchema>;
 
 /** The answer of a completion (§3 "Session result"), with each question's verdict. */
-export const sessionResultSchema = z.object({
+export const runResultSchema = z.object({
   score: z.number(),
   totalQuestions: z.number(),
   accuracy: z.number(),
@@ -366,10 +365,10 @@ export const sessionResultSchema = z.object({
   results: z.array(z.object({ questionId: z.string(), isCorrect: z.boolean() })),
   completedAt: z.string(),
 });
-export type SessionResult = z.infer<typeof sessionResultSchema>;
+export type RunResult = z.infer<typeof runResultSchema>;
 
-/** `GET /api/focused-study/latest-session`: the last completed session, or null. */
-export const latestSessionSchema = z
+/** `GET /api/focused-study/latest-session`: the last completed study run, or null. */
+export const latestRunSchema = z
   .object({
     completedAt: z.string(),
     score: z.number(),
@@ -438,3 +437,19 @@ export const reviewQueueSchema = z.object({
   nextReviewDate: z.string().nullable(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+// ---------------------------------------------------------------- old names
+// The web still imports these until its side of issue 28's vocabulary lands (a study run, not a
+// session); remove them then. Nothing outside web/ uses them.
+/** @deprecated StudyRun */
+export type StudySession = StudyRun;
+/** @deprecated UnfinishedRun */
+export type UnfinishedSession = UnfinishedRun;
+/** @deprecated RunResult */
+export type SessionResult = RunResult;
+/** @deprecated CompleteRunInput */
+export type CompleteSessionInput = CompleteRunInput;
+/** @deprecated RunProgressInput */
+export type SessionProgressInput = RunProgressInput;
+/** @deprecated isClientRunId */
+export const isClientSessionId = isClientRunId;

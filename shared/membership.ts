@@ -54,18 +54,18 @@ export const MEMBERSHIP_MESSAGES = {
   received: '受け付けました。',
 } as const;
 
-export const PRO_STATUSES = ['active', 'cancelled_but_active', 'inactive'] as const;
-export type ProStatusName = (typeof PRO_STATUSES)[number];
+export const MEMBERSHIP_STATUSES = ['active', 'cancelled_but_active', 'inactive'] as const;
+export type MembershipStatusName = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** `GET /api/user/pro`: whether the member is pro now, the state of the membership and when it ends or renews. */
-export const proStatusSchema = z.object({
+export const membershipStatusSchema = z.object({
   isPro: z.boolean(),
-  status: z.enum(PRO_STATUSES),
+  status: z.enum(MEMBERSHIP_STATUSES),
   /** The end of the paid period (the renewal date while active); null for none or an operator's grant. */
   expiresAt: z.string().nullable(),
   message: z.string(),
 });
-export type ProStatus = z.infer<typeof proStatusSchema>;
+export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
 /** `POST /api/stripe/create-checkout-session`: the hosted checkout page to send the browser to. */
 export const checkoutSessionSchema = z.object({ url: z.url() });
@@ -89,4 +89,9 @@ export const paymentCheckSchema = z.object({
 export type PaymentCheck = z.infer<typeof paymentCheckSchema>;
 
 /** The answer of upgrade, cancel and resume: a message and the membership as it now is. */
-export const membershipChangeSchema = proStatusSchema;
+export const membershipChangeSchema = membershipStatusSchema;
+
+// The web still imports this until its side of issue 28's vocabulary lands (the paid plan is
+// membership in code); remove it then. Nothing outside web/ uses it.
+/** @deprecated MembershipStatus */
+export type ProStatus = MembershipStatus;

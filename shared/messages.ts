@@ -6,7 +6,7 @@ export const MESSAGES = {
   // Shared request behaviour and generic server answers
   loginRequired: 'ログインが必要です',
   forbidden: 'この操作を行う権限がありません',
-  proRequired: 'アドバンスド会員限定の機能です。アップグレードするとご利用いただけます。',
+  membershipRequired: 'アドバンスド会員限定の機能です。アップグレードするとご利用いただけます。',
   csrfRejected: 'リクエストを確認できませんでした。ページを再読み込みしてもう一度お試しください。',
   notFound: 'お探しのデータが見つかりません',
   invalidInput: '入力内容に誤りがあります',

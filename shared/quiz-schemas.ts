@@ -1,10 +1,88 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
-import { QUIZ_MESSAGES } from './quizzes';
+import { QUIZ_MESSAGES, SEARCH_SORTS } from './quizzes';
 import { isBlank } from './visible-text';
 
-/** The quiz creation and edit forms and the report form; the web forms and the functions share them. */
+/**
+ * Every schema of the quiz (core-platform §3, §5, §7), for the contracts, the functions and the
+ * web: what a quiz read answers (summary, detail, play), the creation and edit forms and the
+ * report form, and the quiz routes' path and query-string parameters.
+ */
 const m = QUIZ_MESSAGES;
+
+// ---------------------------------------------------------------- reads
+
+/** A question with its answer key, as its author and administrators read it. */
+const questionSchema = z.object({
+  id: z.string(),
+  questionText: z.string(),
+  optionA: z.string(),
+  optionB: z.string(),
+  optionC: z.string().nullable(),
+  optionD: z.string().nullable(),
+  correctAnswer: z.enum(ANSWER_LETTERS),
+  explanation: z.string().nullable(),
+  order: z.number(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** A quiz as lists show it. */
+export const quizSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  timeLimit: z.number(),
+  questionCount: z.number(),
+  participantCount: z.number(),
+  totalPlayers: z.number(),
+  averageRating: z.number(),
+  authorId: z.string(),
+  authorName: z.string(),
+  isPublished: z.boolean(),
+  isHidden: z.boolean(),
+  reportCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuizSummary = z.infer<typeof quizSummarySchema>;
+
+/** A quiz with its questions and their answer key (the author's and administrators' reads). */
+export const quizDetailSchema = quizSummarySchema.extend({ questions: z.array(questionSchema) });
+export type QuizDetail = z.infer<typeof quizDetailSchema>;
+
+/**
+ * A question as a player reads it: `correctAnswer` and `explanation` are there only for the
+ * quiz's author and administrators. Everyone else learns them one answer at a time, after giving
+ * theirs (`POST /api/quizzes/{id}/check`), so the quiz read cannot give a live game away.
+ */
+const playQuestionSchema = questionSchema.partial({ correctAnswer: true, explanation: true });
+export type PlayQuestion = z.infer<typeof playQuestionSchema>;
+
+/** `GET /api/quizzes/{id}`: the quiz to play. */
+export const quizForPlaySchema = quizSummarySchema.extend({ questions: z.array(playQuestionSchema) });
+export type QuizForPlay = z.infer<typeof quizForPlaySchema>;
+
+/** A report on one's own quiz, as its author sees it (no reporter). */
+export const authorReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  reportedAt: z.string(),
+  status: z.string(),
+});
+
+/** A list of quizzes as lists show them. */
+export const quizListSchema = z.array(quizSummarySchema);
+
+/** A quiz created or edited, with the words that say so. */
+export const quizSavedSchema = quizSummarySchema.extend({ message: z.string() });
+
+/** Whether the quiz is now a favourite of the member's. */
+export const favoriteStateSchema = z.object({ isFavorite: z.boolean() });
+
+// ---------------------------------------------------------------- forms
 
 const optionalText = (max: number, maxMessage?: string) =>
   z
@@ -118,3 +196,35 @@ export const reportSchema = z.object({
   reportedBy: z.unknown().optional(),
 });
 export type ReportInput = z.input<typeof reportSchema>;
+
+// ---------------------------------------------------------------- path and query string
+
+export const quizIdParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, m.notFound),
+});
+
+export const quizListQuerySchema = z.object({
+  category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
+  difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
+  search: z.string().trim().max(100).optional(),
+  // A query string is text: only plain digits count as a number («0x10», «1e1» and «» do not).
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(LIMITS.homeQuizListLimit))
+    .default(LIMITS.homeQuizListLimit)
+    .catch(LIMITS.homeQuizListLimit),
+});
+
+export const quizSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
+  difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
+  sort: z.enum(SEARCH_SORTS).default('popular').catch('popular'),
+});

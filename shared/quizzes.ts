@@ -1,10 +1,9 @@
-import * as z from 'zod';
-import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
+import { LIMITS, type REPORT_REASONS } from './constants';
 
 /**
- * Quizzes, their questions, favourites and reports (core-platform §3, §5, §7): messages and types.
- * The input schemas are in `quiz-schemas.ts` (forms) and `quiz-queries.ts` (query strings); the
- * answers' schemas are here.
+ * Quizzes, their questions, favourites and reports (core-platform §3, §5, §7): the words (messages,
+ * report reasons) and the search orders. Every schema of the quiz, what is sent and what is
+ * answered, is in `quiz-schemas.ts`.
  */
 export const QUIZ_MESSAGES = {
   titleRequired: 'タイトルは必須です',
@@ -53,64 +52,3 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 };
 
 export const SEARCH_SORTS = ['popular', 'newest', 'rating'] as const;
-
-/** A question with its answer key, as its author and administrators read it. */
-const questionSchema = z.object({
-  id: z.string(),
-  questionText: z.string(),
-  optionA: z.string(),
-  optionB: z.string(),
-  optionC: z.string().nullable(),
-  optionD: z.string().nullable(),
-  correctAnswer: z.enum(ANSWER_LETTERS),
-  explanation: z.string().nullable(),
-  order: z.number(),
-});
-export type Question = z.infer<typeof questionSchema>;
-
-/** A quiz as lists show it. */
-export const quizSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  difficulty: z.enum(DIFFICULTIES),
-  timeLimit: z.number(),
-  questionCount: z.number(),
-  participantCount: z.number(),
-  totalPlayers: z.number(),
-  averageRating: z.number(),
-  authorId: z.string(),
-  authorName: z.string(),
-  isPublished: z.boolean(),
-  isHidden: z.boolean(),
-  reportCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type QuizSummary = z.infer<typeof quizSummarySchema>;
-
-/** A quiz with its questions and their answer key (the author's and administrators' reads). */
-export const quizDetailSchema = quizSummarySchema.extend({ questions: z.array(questionSchema) });
-export type QuizDetail = z.infer<typeof quizDetailSchema>;
-
-/**
- * A question as a player reads it: `correctAnswer` and `explanation` are there only for the
- * quiz's author and administrators. Everyone else learns them one answer at a time, after giving
- * theirs (`POST /api/quizzes/{id}/check`), so the quiz read cannot give a live game away.
- */
-const playQuestionSchema = questionSchema.partial({ correctAnswer: true, explanation: true });
-export type PlayQuestion = z.infer<typeof playQuestionSchema>;
-
-/** `GET /api/quizzes/{id}`: the quiz to play. */
-export const quizForPlaySchema = quizSummarySchema.extend({ questions: z.array(playQuestionSchema) });
-export type QuizForPlay = z.infer<typeof quizForPlaySchema>;
-
-/** A report on one's own quiz, as its author sees it (no reporter). */
-export const authorReportSchema = z.object({
-  id: z.string(),
-  reason: z.enum(REPORT_REASONS),
-  details: z.string().nullable(),
-  reportedAt: z.string(),
-  status: z.string(),
-});

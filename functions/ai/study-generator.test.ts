@@ -152,7 +152,7 @@ describe('offline study generator', () => {
     if (byYear) for (const option of Object.values(byYear.options)) expect(option).not.toMatch(/\b1\d{3}\b/);
   });
 
-  it('is the same for the same request, different for another seed, and avoids the last session', async () => {
+  it('is the same for the same request, different for another seed, and avoids the last study run', async () => {
     const first = await generateStudyOffline(request(HISTORY, { count: 5 }));
     expect(await generateStudyOffline(request(HISTORY, { count: 5 }))).toEqual(first);
     const other = await generateStudyOffline(request(HISTORY, { count: 5, seed: 'seed-2' }));
@@ -224,7 +224,7 @@ describe('offline study generator', () => {
     ]);
   });
 
-  it('single choice: the correct answers of a session are spread over A–D', async () => {
+  it('single choice: the correct answers of a study run are spread over A–D', async () => {
     for (const seed of ['seed-1', 'seed-2', 'seed-3']) {
       const questions = await generateStudyOffline(
         request(HISTORY, { types: ['multiple_choice'], count: 9, seed }),

@@ -31,14 +31,14 @@ import { japaneseTokenizer } from './tokenizer';
  * of the same kind; offline-generator.ts):
  * - multiple_choice: a key term asked about as the quiz generator asks (a question rewritten from
  *   its sentence, or a blank; question-stems.ts); the other three options are terms of its class;
- *   the correct letters of a session are spread over A–D;
+ *   the correct letters of a study run are spread over A–D;
  * - multiple_select: 4–5 statements, some copied from the material and the others made false by
  *   putting another term of the same class in place of one of theirs; pick every true one;
  * - sort_order: events by their year or date (the date is taken out of each option), a numbered
  *   list of steps, or a passage told with sequence words (まず、次に、最後に / First, Then,
  *   Finally). Sentences are never asked in the order the text happens to give them: that order
  *   says nothing about the subject.
- * A seed makes each session different, and questions of the last session (`avoid`) come only when
+ * A seed makes each study run different, and questions of the last study run (`avoid`) come only when
  * nothing else is left; the same request always gives the same questions.
  */
 export interface StudyGenerationRequest {
@@ -83,9 +83,9 @@ interface Candidate {
   /** Known not to be buildable without trying (its term has too few others of its class): not a failure. */
   hopeless?: () => boolean;
   score: number;
-  /** Sentences it asks about: a session asks about each at most once. */
+  /** Sentences it asks about: a study run asks about each at most once. */
   sentences: number[];
-  /** Its options are of a lower tier (distractors.ts): only for a session the text cannot fill otherwise. */
+  /** Its options are of a lower tier (distractors.ts): only for a study run the text cannot fill otherwise. */
   fallback?: boolean;
 }
 
@@ -99,7 +99,7 @@ const STATEMENT_MIN = 10;
  * searches every term, so this keeps costly material within the worker's time.
  */
 const MAX_FAILURES = 200;
-/** Questions a session gets from a text whose own evidence supports none. */
+/** Questions a study run gets from a text whose own evidence supports none. */
 const MIN_QUESTIONS = 3;
 const compact = (text: string) => text.replace(/\s+/g, '');
 
@@ -152,7 +152,7 @@ function scrambled<T>(items: readonly T[], random: () => number): T[] {
 
 // ---------------------------------------------------------------- multiple choice
 
-/** Questions whose options the text's evidence supports first; the lower tiers only fill a session. */
+/** Questions whose options the text's evidence supports first; the lower tiers only fill a study run. */
 const TIER_PENALTY: Record<DistractorTier, number> = { 1: 0, 2: 10, 3: 20 };
 
 function multipleChoice(material: Material, difficulty: Difficulty, random: () => number): Candidate[] {
@@ -210,7 +210,7 @@ function fillInTheBlank(
       material.alone.add(`${tier}|${term.surface}`);
     return null;
   }
-  // The answer's place is set once the session is chosen (balancedLetters).
+  // The answer's place is set once the study run is chosen (balancedLetters).
   const { options, keys } = keyed([term.surface, ...distractors.options], (label) => label);
   return {
     type: 'multiple_choice',
@@ -469,7 +469,7 @@ function chronology(material: Material, difficulty: Difficulty, random: () => nu
   }
   const size = itemsFor(difficulty);
   const candidates: Candidate[] = [];
-  // Groups of events whose times do not overlap, in a shuffled order so sessions differ.
+  // Groups of events whose times do not overlap, in a shuffled order so study runs differ.
   const groups: (typeof events)[] = [];
   for (const event of shuffle(events, random)) {
     const group = groups.find(
@@ -495,7 +495,7 @@ function chronology(material: Material, difficulty: Difficulty, random: () => nu
   return candidates;
 }
 
-/** Numbered lists looked at (a session has at most 30 questions). */
+/** Numbered lists looked at (a study run has at most 30 questions). */
 const MAX_LISTS = 50;
 
 const STEP_LINE =
@@ -510,7 +510,7 @@ function numberedSteps(material: Material, difficulty: Difficulty, random: () =>
     material.sentences.find((sentence) => text.includes(sentence.text) || sentence.text.includes(text))
       ?.index ?? -1;
   let index = 0;
-  // Enough lists for any session; a text of thousands of numbered lines is not read through.
+  // Enough lists for any study run; a text of thousands of numbered lines is not read through.
   while (index < material.lines.length && candidates.length < MAX_LISTS) {
     const steps: { label: string; number: number }[] = [];
     const title = material.lines[index - 1];
@@ -640,7 +640,7 @@ export async function generateStudyOffline(
 
   /**
    * The best question of a type not taken yet. `reuse`: a sentence another question asks about
-   * may be asked about again; `again`: a question of the last session may come back.
+   * may be asked about again; `again`: a question of the last study run may come back.
    */
   let failures = 0;
   const take = (type: StudyQuestionType, reuse: boolean, again: boolean, fallback: boolean): boolean => {
@@ -672,8 +672,8 @@ export async function generateStudyOffline(
   };
 
   // Types take turns, each up to its share, then any type fills what is missing. Only when that
-  // falls short are sentences asked about twice, and after that questions of the last session
-  // repeated. Single-choice questions with weaker options (a lower tier) only make a session of a
+  // falls short are sentences asked about twice, and after that questions of the last study run
+  // repeated. Single-choice questions with weaker options (a lower tier) only make a study run of a
   // text that offers no question otherwise (rather than refusing it): a teacher would rather ask
   // fewer questions than weak ones.
   const wanted = shares(request.count, types);
@@ -700,7 +700,7 @@ export async function generateStudyOffline(
   }
   if (total() === 0) throw new UnusableMaterialError(AI_MESSAGES.notEnoughMaterial);
 
-  // Types take turns, so a session mixes them from its first questions.
+  // Types take turns, so a study run mixes them from its first questions.
   const questions: GeneratedStudyQuestion[] = [];
   for (let round = 0; questions.length < total(); round++)
     for (const type of types) {
@@ -711,7 +711,7 @@ export async function generateStudyOffline(
 }
 
 /**
- * The session's single-choice questions with their correct options spread over A–D (each letter
+ * The study run's single-choice questions with their correct options spread over A–D (each letter
  * within one of even), the wrong options shuffled around them.
  */
 function balancedLetters(

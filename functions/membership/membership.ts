@@ -1,4 +1,9 @@
-import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';
+import {
+  MEMBERSHIP,
+  MEMBERSHIP_MESSAGES,
+  type PaymentCheck,
+  type MembershipStatus,
+} from '@shared/membership';
 import { getConfig } from '../lib/config';
 import {
   AppError,
@@ -259,7 +264,7 @@ export async function checkPayment(user: UserItem, sessionId: string): Promise<P
  * Checkout Session is complete and paid, or their customer has a paying subscription — by
  * writing that subscription as Stripe has it now. Idempotent; the client's word counts for nothing.
  */
-export async function upgrade(user: UserItem): Promise<ProStatus> {
+export async function upgrade(user: UserItem): Promise<MembershipStatus> {
   const candidates: Stripe.Subscription[] = [];
   if (user.stripeCheckoutSessionId) {
     const session = await ownSession(user, user.stripeCheckoutSessionId).catch((error: unknown) => {
@@ -294,7 +299,7 @@ export async function upgrade(user: UserItem): Promise<ProStatus> {
  * at the end of its paid period (`cancelled_but_active`), an unpaid one (`past_due`, `incomplete`)
  * at once, as it has no paid period to keep.
  */
-export async function cancel(user: UserItem): Promise<ProStatus> {
+export async function cancel(user: UserItem): Promise<MembershipStatus> {
   const refusal = () =>
     new ConflictError(
       user.proGranted ? MEMBERSHIP_MESSAGES.grantedCannotCancel : MEMBERSHIP_MESSAGES.noSubscription,
@@ -327,7 +332,7 @@ export async function cancel(user: UserItem): Promise<ProStatus> {
 }
 
 /** While the paid period runs: the cancellation is undone. */
-async function undoCancellation(user: UserItem): Promise<ProStatus> {
+async function undoCancellation(user: UserItem): Promise<MembershipStatus> {
   const subscriptionId = user.stripeSubscriptionId!;
   if (!user.subscriptionCancelAtPeriodEnd)
     return { ...membershipOf(user), message: MEMBERSHIP_MESSAGES.alreadyActive };
@@ -346,7 +351,7 @@ async function undoCancellation(user: UserItem): Promise<ProStatus> {
  * never both bill. When Stripe cannot charge that card without the member, the answer says a new
  * checkout is needed (and then nothing live stands in its way).
  */
-export async function resume(user: UserItem, log: Logger): Promise<ProStatus> {
+export async function resume(user: UserItem, log: Logger): Promise<MembershipStatus> {
   const subscriptionId = user.stripeSubscriptionId;
   if (!subscriptionId || !user.stripeCustomerId) throw new ConflictError(MEMBERSHIP_MESSAGES.nothingToResume);
   if (subscriptionGivesAccess(user)) return undoCancellation(user);

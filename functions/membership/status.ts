@@ -1,4 +1,4 @@
-import { MEMBERSHIP_MESSAGES, type ProStatus } from '@shared/membership';
+import { MEMBERSHIP_MESSAGES, type MembershipStatus } from '@shared/membership';
 
 /**
  * Whether a member is advanced (pro) right now, decided in code at request time from what the
@@ -38,7 +38,7 @@ export function subscriptionGivesAccess(user: MembershipFields, now = new Date()
 }
 
 /** The member's membership at `now`, as `GET /api/user/pro` answers it. */
-export function membershipOf(user: MembershipFields, now = new Date()): ProStatus {
+export function membershipOf(user: MembershipFields, now = new Date()): MembershipStatus {
   if (subscriptionGivesAccess(user, now)) {
     return user.subscriptionCancelAtPeriodEnd
       ? {
@@ -67,4 +67,4 @@ export function membershipOf(user: MembershipFields, now = new Date()): ProStatu
 }
 
 /** Advanced at `now`: what every pro rule asks. */
-export const isProAt = (user: MembershipFields, now = new Date()) => membershipOf(user, now).isPro;
+export const hasMembershipAt = (user: MembershipFields, now = new Date()) => membershipOf(user, now).isPro;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerLetter } from '@shared/constants';
-import type { Question } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 
 /**
  * The rules of plays, as pure functions of a quiz's questions, the answers and the time: the score

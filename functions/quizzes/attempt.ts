@@ -5,7 +5,8 @@ import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { completionAchievements, completionItems, grantAchievements } from '../progress/progress';
+import { completionAchievements } from '../learning/record-policy';
+import { completionItems, grantAchievements } from '../learning/record-store';
 import type { UserItem } from '../users/user-store';
 import { newAttempt, playMarkOf, scorePlay, type Answer } from './attempt-policy';
 import {
@@ -26,9 +27,6 @@ import { viewableQuizDetail } from './quiz';
  * (attempt-policy.ts) and saves it with the quiz's counters (attempt-store.ts).
  */
 
-// progress/activity.ts reads the stored play by this name; it moves to attempt-store.ts when
-// functions/progress is renamed (issue 28, the other half of the split).
-export type { AttemptItem };
 
 /** Scores and saves a finished play of a quiz the player may see. */
 export async function saveAttempt(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import type { CreateQuizData } from '@shared/quiz-schemas';
-import { QUIZ_MESSAGES, type Question } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import type { UserItem } from '../users/user-store';
 import {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QUIZ_MESSAGES, type Question } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import type { Question } from '@shared/quiz-schemas';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { ConditionsFailed, ignoreConditionFailed, TransactionBusy } from '../data/errors';

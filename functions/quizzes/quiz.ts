@@ -6,7 +6,7 @@ import type { CreateQuizData, UpdateQuizData } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
-import { achievementGrant } from '../progress/progress';
+import { achievementGrant } from '../learning/record-store';
 import type { Member } from '../users/user-policy';
 import type { UserItem } from '../users/user-store';
 import {

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { OFFICIAL_AUTHOR_NAME, type CurrentUser } from '@shared/users';
 import { BadRequestError } from '../lib/errors';
-import { isProAt } from '../membership/status';
+import { hasMembershipAt } from '../membership/status';
 import { skeleton } from './skeleton';
 import type { UserItem } from './user-store';
 
@@ -54,7 +54,7 @@ export type Member = UserItem & { isPro: boolean };
 
 export const asMember = (user: UserItem, now = new Date()): Member => ({
   ...user,
-  isPro: isProAt(user, now),
+  isPro: hasMembershipAt(user, now),
 });
 
 export function toCurrentUser(user: UserItem, now = new Date()): CurrentUser {
@@ -64,6 +64,6 @@ export function toCurrentUser(user: UserItem, now = new Date()): CurrentUser {
     nickname: user.nickname,
     email: user.email,
     isAdmin: user.role === 'admin',
-    isPro: isProAt(user, now),
+    isPro: hasMembershipAt(user, now),
   };
 }

@@ -183,7 +183,7 @@ export const setRole = (userId: string, role: 'user' | 'admin') =>
  * Grants or takes back an operator's advanced membership (no subscription, no end). A member's own
  * Stripe subscription is not touched: it keeps giving access while it is paid.
  */
-export const setProGrant = (userId: string, granted: boolean) =>
+export const setMembershipGrant = (userId: string, granted: boolean) =>
   update(userId, 'SET proGranted = :granted', { ':granted': granted });
 
 /**
@@ -226,7 +226,7 @@ export async function backfillLookAlikeClaims(): Promise<number> {
  * account, `npm run user -- grant-pro`) was an operator's grant, so it becomes `proGranted`. A scan,
  * run by the seed script only, once per table (a marker item records that it ran).
  */
-export async function migrateStoredProFlag(): Promise<number> {
+export async function migrateStoredMembershipFlag(): Promise<number> {
   const marker = MigrationKeys.key({ name: 'pro-grant' });
   if ((await db.get({ Key: marker })).Item) return 0;
   let migrated = 0;

@@ -114,7 +114,7 @@ function operation(route: HttpRoute) {
   };
   if (hasInput || unsafe(route)) responses['400'] = errorResponse('Invalid input (with issues per field).');
   if (route.access !== 'public') responses['401'] = errorResponse('Not signed in.');
-  if (route.access === 'admin' || route.access === 'pro' || unsafe(route))
+  if (route.access === 'admin' || route.access === 'membership' || unsafe(route))
     responses['403'] = errorResponse('Not allowed, or the CSRF token or Origin was refused.');
   if (contract.path.includes('{'))
     responses['404'] = errorResponse('Not found, or not visible to the caller.');

@@ -14,8 +14,8 @@ import {
   unbanSchema,
 } from '../admin';
 import { messageSchema } from '../api';
-import { quizIdParamsSchema } from '../quiz-queries';
-import { quizDetailSchema } from '../quizzes';
+import { quizIdParamsSchema } from '../quiz-schemas';
+import { quizDetailSchema } from '../quiz-schemas';
 import { defineRoute } from './define';
 
 /** Moderation (core-platform "Admin"). */

@@ -9,7 +9,7 @@ import {
   progressSchema,
   ratingSchema,
 } from '../attempts';
-import { quizIdParamsSchema } from '../quiz-queries';
+import { quizIdParamsSchema } from '../quiz-schemas';
 import { defineRoute } from './define';
 
 /** Playing a quiz: one answer checked, the answers so far, the finished attempt and its rating (core-platform §3, §7). */

@@ -3,25 +3,25 @@ import { uploadRequestSchema, uploadTicketSchema } from '../ai';
 import { messageSchema } from '../api';
 import {
   addTextSchema,
-  completeSessionSchema,
+  completeRunSchema,
   favoriteSetSchema,
-  latestSessionSchema,
+  latestRunSchema,
   materialIdParamsSchema,
   progressSavedSchema,
   reviewQueueSchema,
   savedQuestionSetSchema,
   saveQuestionSetSchema,
-  sessionIdParamsSchema,
-  sessionProgressSchema,
-  sessionResultSchema,
+  runIdParamsSchema,
+  runProgressSchema,
+  runResultSchema,
   setIdParamsSchema,
   setQuestionParamsSchema,
-  startSessionSchema,
+  startRunSchema,
   studyMaterialSchema,
   studyQuestionSchema,
-  studySessionSchema,
+  studyRunSchema,
   studySettingsSchema,
-  unfinishedSessionSchema,
+  unfinishedRunSchema,
   updateQuestionSetSchema,
   updateSetQuestionSchema,
   updateStudySettingsSchema,
@@ -34,7 +34,7 @@ const materialsAdded = z.object({ materials: z.array(studyMaterialSchema), messa
 /**
  * Focused study (second document §7), for advanced members only. Beyond the spec: a presigned
  * upload form for files up to 10 MB (`uploads`, ARCHITECTURE §1), the review queue
- * (`review-queue`, `start-review-session`), and the unfinished session kept on the server so it
+ * (`review-queue`, `start-review-session`), and the unfinished study run kept on the server so it
  * resumes after a reload or on another device (`unfinished-session`, `sessions/{sessionId}/…`;
  * docs/focused-study.md).
  */
@@ -60,30 +60,30 @@ export const focusedStudyApi = {
     body: updateStudySettingsSchema,
     response: studySettingsSchema,
   }),
-  latestSession: defineRoute('GET /api/focused-study/latest-session', { response: latestSessionSchema }),
+  latestSession: defineRoute('GET /api/focused-study/latest-session', { response: latestRunSchema }),
   startSession: defineRoute('POST /api/focused-study/start-session', {
-    body: startSessionSchema,
-    response: studySessionSchema,
+    body: startRunSchema,
+    response: studyRunSchema,
   }),
   generateNewQuestions: defineRoute('POST /api/focused-study/generate-new-questions', {
-    body: startSessionSchema,
-    response: studySessionSchema,
+    body: startRunSchema,
+    response: studyRunSchema,
   }),
   unfinishedSession: defineRoute('GET /api/focused-study/unfinished-session', {
-    response: unfinishedSessionSchema,
+    response: unfinishedRunSchema,
   }),
   saveProgress: defineRoute('PUT /api/focused-study/sessions/{sessionId}/progress', {
-    params: sessionIdParamsSchema,
-    body: sessionProgressSchema,
+    params: runIdParamsSchema,
+    body: runProgressSchema,
     response: progressSavedSchema,
   }),
   discardSession: defineRoute('DELETE /api/focused-study/sessions/{sessionId}', {
-    params: sessionIdParamsSchema,
+    params: runIdParamsSchema,
     response: messageSchema,
   }),
   completeSession: defineRoute('POST /api/focused-study/complete-session', {
-    body: completeSessionSchema,
-    response: sessionResultSchema,
+    body: completeRunSchema,
+    response: runResultSchema,
   }),
   savedSets: defineRoute('GET /api/focused-study/saved-question-sets', {
     response: z.array(savedQuestionSetSchema),
@@ -108,7 +108,7 @@ export const focusedStudyApi = {
   }),
   startSavedSession: defineRoute('POST /api/focused-study/start-saved-session/{setId}', {
     params: setIdParamsSchema,
-    response: studySessionSchema,
+    response: studyRunSchema,
   }),
   updateSetQuestion: defineRoute(
     'PUT /api/focused-study/saved-question-sets/{setId}/questions/{questionId}',
@@ -116,7 +116,7 @@ export const focusedStudyApi = {
   ),
   reviewQueue: defineRoute('GET /api/focused-study/review-queue', { response: reviewQueueSchema }),
   startReviewSession: defineRoute('POST /api/focused-study/start-review-session', {
-    body: startSessionSchema,
-    response: studySessionSchema,
+    body: startRunSchema,
+    response: studyRunSchema,
   }),
 };

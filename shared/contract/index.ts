@@ -7,7 +7,7 @@ import type { RouteContract } from './define';
 import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
-import { progressApi } from './progress';
+import { learningApi } from './learning';
 import { quizzesApi } from './quizzes';
 
 /**
@@ -20,7 +20,7 @@ export const API_CONTRACT: readonly RouteContract[] = [
   categoriesApi,
   quizzesApi,
   attemptsApi,
-  progressApi,
+  learningApi,
   aiApi,
   adminApi,
   multiplayerApi,

@@ -4,7 +4,7 @@ import {
   checkoutSessionSchema,
   membershipChangeSchema,
   paymentCheckSchema,
-  proStatusSchema,
+  membershipStatusSchema,
 } from '../membership';
 import { defineRoute } from './define';
 
@@ -14,7 +14,7 @@ import { defineRoute } from './define';
  * body and no session or CSRF token.
  */
 export const membershipApi = {
-  status: defineRoute('GET /api/user/pro', { response: proStatusSchema }),
+  status: defineRoute('GET /api/user/pro', { response: membershipStatusSchema }),
   upgrade: defineRoute('POST /api/user/upgrade-pro', { response: membershipChangeSchema }),
   cancel: defineRoute('POST /api/user/cancel-pro', { response: membershipChangeSchema }),
   resume: defineRoute('POST /api/user/resume-pro', { response: membershipChangeSchema }),

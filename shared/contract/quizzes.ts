@@ -1,28 +1,36 @@
 import * as z from 'zod';
 import { messageSchema } from '../api';
-import { quizIdParamsSchema, quizListQuerySchema, quizSearchQuerySchema } from '../quiz-queries';
-import { createQuizSchema, reportSchema, updateQuizSchema } from '../quiz-schemas';
-import { authorReportSchema, quizDetailSchema, quizForPlaySchema, quizSummarySchema } from '../quizzes';
+import {
+  authorReportSchema,
+  createQuizSchema,
+  favoriteStateSchema,
+  quizDetailSchema,
+  quizForPlaySchema,
+  quizIdParamsSchema,
+  quizListQuerySchema,
+  quizListSchema,
+  quizSavedSchema,
+  quizSearchQuerySchema,
+  quizSummarySchema,
+  reportSchema,
+  updateQuizSchema,
+} from '../quiz-schemas';
 import { defineRoute } from './define';
-
-const quizList = z.array(quizSummarySchema);
-const quizSaved = quizSummarySchema.extend({ message: z.string() });
-const favoriteState = z.object({ isFavorite: z.boolean() });
 
 /** Quizzes, the author's own quizzes, favourites and reports (core-platform §3, §5, §7). */
 export const quizzesApi = {
-  list: defineRoute('GET /api/quizzes', { query: quizListQuerySchema, response: quizList }),
+  list: defineRoute('GET /api/quizzes', { query: quizListQuerySchema, response: quizListSchema }),
   featured: defineRoute('GET /api/quizzes/featured', { response: quizSummarySchema.nullable() }),
-  search: defineRoute('GET /api/quizzes/search', { query: quizSearchQuerySchema, response: quizList }),
+  search: defineRoute('GET /api/quizzes/search', { query: quizSearchQuerySchema, response: quizListSchema }),
   get: defineRoute('GET /api/quizzes/{id}', { params: quizIdParamsSchema, response: quizForPlaySchema }),
-  create: defineRoute('POST /api/quizzes', { body: createQuizSchema, response: quizSaved }),
+  create: defineRoute('POST /api/quizzes', { body: createQuizSchema, response: quizSavedSchema }),
   update: defineRoute('PUT /api/quizzes/{id}', {
     params: quizIdParamsSchema,
     body: updateQuizSchema,
-    response: quizSaved,
+    response: quizSavedSchema,
   }),
   delete: defineRoute('DELETE /api/quizzes/{id}', { params: quizIdParamsSchema, response: messageSchema }),
-  mine: defineRoute('GET /api/my-quizzes', { response: quizList }),
+  mine: defineRoute('GET /api/my-quizzes', { response: quizListSchema }),
   mineDetail: defineRoute('GET /api/my-quizzes/{id}', {
     params: quizIdParamsSchema,
     response: quizDetailSchema,
@@ -36,14 +44,17 @@ export const quizzesApi = {
     params: quizIdParamsSchema,
     response: z.array(authorReportSchema),
   }),
-  favorites: defineRoute('GET /api/favorites', { response: quizList }),
-  isFavorite: defineRoute('GET /api/favorites/{id}', { params: quizIdParamsSchema, response: favoriteState }),
+  favorites: defineRoute('GET /api/favorites', { response: quizListSchema }),
+  isFavorite: defineRoute('GET /api/favorites/{id}', {
+    params: quizIdParamsSchema,
+    response: favoriteStateSchema,
+  }),
   addFavorite: defineRoute('POST /api/favorites/{id}', {
     params: quizIdParamsSchema,
-    response: favoriteState,
+    response: favoriteStateSchema,
   }),
   removeFavorite: defineRoute('DELETE /api/favorites/{id}', {
     params: quizIdParamsSchema,
-    response: favoriteState,
+    response: favoriteStateSchema,
   }),
 };

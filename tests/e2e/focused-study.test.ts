@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { japanDate } from '@functions/lib/japan-time';
-import { WrongAnswerKeys } from '@functions/progress/progress-keys';
+import { WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { createUser } from '@functions/users/user';
 import { findUserByUsername } from '@functions/users/user-store';
 import { UserKeys } from '@functions/users/user-keys';

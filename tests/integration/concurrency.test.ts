@@ -5,7 +5,7 @@ import { db } from '@functions/data/db';
 import type { ItemKey } from '@functions/data/keys';
 import { queryAllOwned } from '@functions/data/owned';
 import { queryAll } from '@functions/data/paginate';
-import { DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from '@functions/progress/progress-keys';
+import { DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { PlayerKeys } from '@functions/quizzes/attempt-keys';
 import { FavoriteKeys } from '@functions/quizzes/favorite-keys';
 import { QuestionKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConverseCommand, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
 import { AI_MESSAGES, AI_MODEL_CALL_LIMITS } from '@shared/ai';
-import type { StudySession } from '@shared/focused-study';
+import type { StudyRun } from '@shared/focused-study';
 import { AiUsageKeys } from '@functions/ai/usage-keys';
 import { db } from '@functions/data/db';
 import { japanDate } from '@functions/lib/japan-time';
@@ -54,7 +54,7 @@ const modelQuestions = {
 
 const answer = (input: unknown) => toolAnswer('submit_study_questions', input);
 
-async function proWithMaterial() {
+async function memberWithMaterial() {
   const { client, user } = await member(gateway(), { isPro: true });
   await client.request('PUT', '/api/focused-study/settings', {
     json: { dailyQuestionCount: 5, difficulty: '上級' },
@@ -68,10 +68,10 @@ async function proWithMaterial() {
 describe('focused study with Bedrock', () => {
   it('asks the model through the study tool and keeps the well-formed questions, normalised', async () => {
     bedrock.on(ConverseCommand).resolves(answer(modelQuestions));
-    const { client } = await proWithMaterial();
+    const { client } = await memberWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status, response.text).toBe(201);
-    const session = response.json as unknown as StudySession;
+    const session = response.json as unknown as StudyRun;
     expect(session.questions.map(({ id: _id, ...question }) => question)).toEqual([
       {
         ...modelQuestions.questions[0],
@@ -95,7 +95,7 @@ describe('focused study with Bedrock', () => {
 
   it('calls the model once for 30 parallel starts: one session, one use and one model call', async () => {
     bedrock.on(ConverseCommand).resolves(answer(modelQuestions));
-    const { client, user } = await proWithMaterial();
+    const { client, user } = await memberWithMaterial();
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>
         client.request('POST', '/api/focused-study/start-session', { json: {} }),
@@ -111,7 +111,7 @@ describe('focused study with Bedrock', () => {
 
   it('retries once, then fails with the generation message and uses nothing', async () => {
     bedrock.on(ConverseCommand).resolves(answer({ questions: [{ type: 'essay', text: '論ぜよ' }] }));
-    const { client } = await proWithMaterial();
+    const { client } = await memberWithMaterial();
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status).toBe(502);
     expect(response.json.message).toBe(AI_MESSAGES.textFailed);
@@ -121,7 +121,7 @@ describe('focused study with Bedrock', () => {
 
   it('answers throttling with the busy message and uses nothing', async () => {
     bedrock.on(ConverseCommand).rejects(new ThrottlingException({ message: 'slow down', $metadata: {} }));
-    const { client } = await proWithMaterial();
+    const { client } = await memberWithMaterial();
     const response = await client.request('POST', '/api/focused-study/generate-new-questions');
     expect(response.status).toBe(503);
     expect(response.json.message).toBe(AI_MESSAGES.aiBusy);
@@ -130,7 +130,7 @@ describe('focused study with Bedrock', () => {
 
   it('counts each call, the retry included, against the daily cap of model calls', async () => {
     bedrock.on(ConverseCommand).resolves(answer({ questions: [] }));
-    const { client, user } = await proWithMaterial();
+    const { client, user } = await memberWithMaterial();
     await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.pro - 1);
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status).toBe(429);

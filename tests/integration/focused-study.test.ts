@@ -5,11 +5,11 @@ import { AI_MESSAGES, type AiUsageLimit, type UploadTicket } from '@shared/ai';
 import {
   FOCUSED_STUDY_MESSAGES,
   type SavedQuestionSet,
-  type SessionResult,
+  type RunResult,
   type StudyMaterial,
   type StudyQuestion,
-  type StudySession,
-  type UnfinishedSession,
+  type StudyRun,
+  type UnfinishedRun,
 } from '@shared/focused-study';
 import { MESSAGES } from '@shared/messages';
 import { AiHistoryKeys, AiUsageKeys } from '@functions/ai/usage-keys';
@@ -18,9 +18,9 @@ import { queryAll } from '@functions/data/paginate';
 import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { japanDate } from '@functions/lib/japan-time';
-import { WrongAnswerKeys } from '@functions/progress/progress-keys';
+import { WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { startSession } from '@functions/sessions/session';
-import { japanDayAfter } from '@functions/progress/review-queue';
+import { japanDayAfter } from '@functions/learning/review-policy';
 import { httpRoutes } from '@functions/routes';
 import { UserKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
@@ -62,7 +62,7 @@ async function start(
 ) {
   const response = await client.request('POST', path, { json: body });
   expect(response.status, response.text).toBe(201);
-  return json<StudySession>(response);
+  return json<StudyRun>(response);
 }
 
 const complete = (client: TestClient, body: Record<string, unknown>) =>
@@ -74,7 +74,7 @@ const saveProgress = (client: TestClient, sessionId: string, body: Record<string
   client.request('PUT', `/api/focused-study/sessions/${sessionId}/progress`, { json: body });
 
 const unfinished = async (client: TestClient) =>
-  json<UnfinishedSession | null>(await client.get('/api/focused-study/unfinished-session'));
+  json<UnfinishedRun | null>(await client.get('/api/focused-study/unfinished-session'));
 
 /** The same member signed in on another browser (a second session of their own). */
 async function anotherDevice(userId: string) {
@@ -136,7 +136,7 @@ describe('who may study', () => {
       expect(asGuest.status, `${route.method} ${route.path}`).toBe(401);
       const asFree = await free.request(route.method, path, body);
       expect(asFree.status, `${route.method} ${route.path}`).toBe(403);
-      expect(asFree.json.message).toBe(MESSAGES.proRequired);
+      expect(asFree.json.message).toBe(MESSAGES.membershipRequired);
     }
   });
 
@@ -415,7 +415,7 @@ describe('sessions', () => {
     const scored = async (answers: Record<string, unknown>) => {
       const response = await complete(client, { sessionId: `temp_${randomUUID()}`, answers, questions });
       expect(response.status, response.text).toBe(200);
-      return json<SessionResult>(response);
+      return json<RunResult>(response);
     };
     const allRight = await scored({ q1: 'A', q2: ['C', 'A'], q3: ['B', 'C', 'A'] });
     expect(allRight).toMatchObject({ score: 3, totalQuestions: 3, accuracy: 100 });
@@ -512,7 +512,7 @@ describe('sessions', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(29);
-    const result = json<SessionResult>(responses.find((response) => response.status === 200)!);
+    const result = json<RunResult>(responses.find((response) => response.status === 200)!);
     expect(result).toMatchObject({ score: 5, totalQuestions: 10, accuracy: 50 });
     const latest = json<Record<string, unknown>>(await client.get('/api/focused-study/latest-session'));
     expect(latest).toMatchObject({ score: 5, totalQuestions: 10, completedAt: result.completedAt });
@@ -530,7 +530,7 @@ describe('sessions', () => {
     const first = await start(client);
     await complete(client, { sessionId: first.id, answers: {} });
     const fresh = await start(client, '/api/focused-study/generate-new-questions');
-    const texts = (session: StudySession) =>
+    const texts = (session: StudyRun) =>
       new Set(
         session.questions.map(
           (question) => `${question.text}|${Object.values(question.options).sort().join()}`,
@@ -586,7 +586,7 @@ describe('unfinished sessions', () => {
     );
     const done = await complete(elsewhere, { sessionId: session.id, answers: { ...given, ...rest } });
     expect(done.status, done.text).toBe(200);
-    expect(json<SessionResult>(done)).toMatchObject({ score: 9, totalQuestions: 10 });
+    expect(json<RunResult>(done)).toMatchObject({ score: 9, totalQuestions: 10 });
     expect(await unfinished(client)).toBeNull();
     const late = await saveProgress(client, session.id, { answers: given, currentQuestionIndex: 3 });
     expect(late.status).toBe(409);
@@ -618,10 +618,10 @@ describe('unfinished sessions', () => {
       beginsWith: AiHistoryKeys.skPrefix(),
     });
     expect(history).toHaveLength(1);
-    expect((await unfinished(client))!.id).toBe(json<StudySession>(started[0]!).id);
+    expect((await unfinished(client))!.id).toBe(json<StudyRun>(started[0]!).id);
 
     // 30 parallel 「新しく始める」 on it: again one new session, one more generation.
-    const old = json<StudySession>(started[0]!).id;
+    const old = json<StudyRun>(started[0]!).id;
     const replacing = await Promise.all(
       Array.from({ length: 30 }, () =>
         client.request('POST', '/api/focused-study/start-session', { json: { replacing: old } }),
@@ -631,7 +631,7 @@ describe('unfinished sessions', () => {
     expect(replacing.filter((response) => response.status === 409)).toHaveLength(29);
     expect(await usage(client)).toMatchObject({ remaining: 198 });
     expect((await unfinished(client))!.id).toBe(
-      json<StudySession>(replacing.find((response) => response.status === 201)!).id,
+      json<StudyRun>(replacing.find((response) => response.status === 201)!).id,
     );
   });
 
@@ -776,7 +776,7 @@ describe('unfinished sessions', () => {
 
     const done = await complete(client, { sessionId, answers: { p1: 'A', p2: 'B', p3: 'A' }, questions });
     expect(done.status, done.text).toBe(200);
-    expect(json<SessionResult>(done).score).toBe(2);
+    expect(json<RunResult>(done).score).toBe(2);
     expect(await unfinished(client)).toBeNull();
     expect((await complete(client, { sessionId, answers: {}, questions })).status).toBe(409);
     expect((await start(client)).questions).toHaveLength(10);
@@ -839,7 +839,7 @@ describe('saved question sets', () => {
 
     const replay = await client.request('POST', `/api/focused-study/start-saved-session/${set.id}`);
     expect(replay.status).toBe(201);
-    const replayed = json<StudySession>(replay);
+    const replayed = json<StudyRun>(replay);
     expect(replayed.id.startsWith('saved_')).toBe(true);
     expect(replayed.questions).toEqual(session.questions);
     const listed = json<SavedQuestionSet[]>(await client.get('/api/focused-study/saved-question-sets'))[0]!;
@@ -852,7 +852,7 @@ describe('saved question sets', () => {
       ),
       questions: replayed.questions,
     });
-    expect(json<SessionResult>(result)).toMatchObject({ score: 10, accuracy: 100 });
+    expect(json<RunResult>(result)).toMatchObject({ score: 10, accuracy: 100 });
 
     const question = session.questions[0]!;
     const keys = Object.keys(question.options);

@@ -7,7 +7,7 @@ import { PaymentLogKeys } from '@functions/membership/membership-keys';
 import { getUser } from '@functions/users/user-store';
 import { userKey } from '@functions/users/user-keys';
 import { LIMITS } from '@shared/constants';
-import { MEMBERSHIP_MESSAGES, type PaymentCheck, type ProStatus } from '@shared/membership';
+import { MEMBERSHIP_MESSAGES, type PaymentCheck, type MembershipStatus } from '@shared/membership';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
@@ -32,12 +32,12 @@ afterAll(async () => {
 });
 
 const DAY = 86_400;
-const proStatus = async (client: TestClient) => {
+const membershipStatus = async (client: TestClient) => {
   const response = await client.get('/api/user/pro');
   expect(response.status, response.text).toBe(200);
-  return response.json as unknown as ProStatus;
+  return response.json as unknown as MembershipStatus;
 };
-const isProPerMe = async (client: TestClient) => (await client.get('/api/auth/me')).json.isPro as boolean;
+const isMemberPerMe = async (client: TestClient) => (await client.get('/api/auth/me')).json.isPro as boolean;
 const aiTotal = async (client: TestClient) => (await client.get('/api/ai/usage-limit')).json.total as number;
 const privateQuiz = (title: string) => ({
   quiz: { title, description: '説明文', category: '科学', difficulty: '初級', isPublished: false },
@@ -93,7 +93,7 @@ function expectUpToLimit(answers: { status: number; text: string; json: Record<s
 describe('paying', () => {
   it('a free member is not pro and sees the free plan', async () => {
     const { client } = await member(gateway);
-    expect(await proStatus(client)).toEqual({
+    expect(await membershipStatus(client)).toEqual({
       isPro: false,
       status: 'inactive',
       expiresAt: null,
@@ -113,7 +113,7 @@ describe('paying', () => {
     const refused = await client.request('POST', '/api/user/upgrade-pro');
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(MEMBERSHIP_MESSAGES.notPaid);
-    expect(await isProPerMe(client)).toBe(false);
+    expect(await isMemberPerMe(client)).toBe(false);
 
     const page = await fetch(checkoutUrl);
     expect(await page.text()).toContain('テスト決済');
@@ -124,8 +124,8 @@ describe('paying', () => {
     const check = (await client.get(`/api/stripe/check-payment/${sessionId}`))
       .json as unknown as PaymentCheck;
     expect(check).toMatchObject({ payment_status: 'paid', is_pro: true, upgrade_completed: true });
-    expect(await isProPerMe(client)).toBe(true);
-    const status = await proStatus(client);
+    expect(await isMemberPerMe(client)).toBe(true);
+    const status = await membershipStatus(client);
     expect(status).toMatchObject({ isPro: true, status: 'active' });
     const days = (new Date(status.expiresAt!).getTime() - Date.now()) / 1000 / DAY;
     expect(days).toBeGreaterThan(27);
@@ -157,7 +157,7 @@ describe('paying', () => {
     try {
       const { client, user } = await member(gateway);
       await payCheckout(await startCheckout(client));
-      expect(await isProPerMe(client)).toBe(false);
+      expect(await isMemberPerMe(client)).toBe(false);
       const answers = await Promise.all(
         Array.from({ length: 30 }, () => client.request('POST', '/api/user/upgrade-pro')),
       );
@@ -165,7 +165,7 @@ describe('paying', () => {
       expectUpToLimit(answers);
       for (const answer of answers.filter((answer) => answer.status === 200))
         expect(answer.json).toMatchObject({ isPro: true, status: 'active' });
-      expect(await isProPerMe(client)).toBe(true);
+      expect(await isMemberPerMe(client)).toBe(true);
       const account = await getUser(user.id);
       const listed = await payments.sdk.subscriptions.list({
         customer: account!.stripeCustomerId!,
@@ -204,7 +204,7 @@ describe('paying', () => {
 
   it('a granted member (the local pro account) is pro without a subscription and has nothing to cancel', async () => {
     const { client } = await member(gateway, { isPro: true });
-    expect(await proStatus(client)).toEqual({
+    expect(await membershipStatus(client)).toEqual({
       isPro: true,
       status: 'active',
       expiresAt: null,
@@ -249,11 +249,11 @@ describe('the webhook', () => {
       // A right signature over another body.
       const good = signedEvent(completed);
       expect((await post({ 'stripe-signature': good.signature }, `${payload} `)).status).toBe(400);
-      expect(await isProPerMe(client)).toBe(false);
+      expect(await isMemberPerMe(client)).toBe(false);
       expect((await getUser(user.id))?.stripeSubscriptionId).toBeUndefined();
       // The right one, signed with the README's secret, works.
       expect((await post({ 'stripe-signature': good.signature }, good.payload)).status).toBe(200);
-      expect(await isProPerMe(client)).toBe(true);
+      expect(await isMemberPerMe(client)).toBe(true);
     } finally {
       payments.simulator.setWebhookUrl(`${gateway.url}/api/stripe/webhook`);
     }
@@ -306,15 +306,15 @@ describe('the webhook', () => {
       const created = byType('customer.subscription.created');
       // An "updated" event Stripe sent later, delivered first.
       await send({ ...created, id: 'evt_out_of_order_update', type: 'customer.subscription.updated' });
-      expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'active' });
+      expect(await membershipStatus(client)).toMatchObject({ isPro: true, status: 'active' });
       await send(byType('checkout.session.completed'));
-      expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'active' });
+      expect(await membershipStatus(client)).toMatchObject({ isPro: true, status: 'active' });
 
       // Cancelled; then the first "created" event (saying it renews) arrives late: still cancelled.
       const cancel = await client.request('POST', '/api/user/cancel-pro');
       expect(cancel.status, cancel.text).toBe(200);
       await send(created);
-      expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'cancelled_but_active' });
+      expect(await membershipStatus(client)).toMatchObject({ isPro: true, status: 'cancelled_but_active' });
       expect((await getUser(user.id))?.subscriptionCancelAtPeriodEnd).toBe(true);
     } finally {
       payments.simulator.setWebhookUrl(`${gateway.url}/api/stripe/webhook`);
@@ -342,18 +342,18 @@ describe('cancelling, resuming, renewing and ending', () => {
     });
     const again = await client.request('POST', '/api/user/cancel-pro');
     expect(again.json).toMatchObject({ status: 'cancelled_but_active' });
-    const { expiresAt } = await proStatus(client);
+    const { expiresAt } = await membershipStatus(client);
 
     await payments.simulator.idle();
     await advanceClock(payments.simulator.url, 32 * DAY);
     await payments.simulator.idle();
-    expect(await proStatus(client)).toEqual({
+    expect(await membershipStatus(client)).toEqual({
       isPro: false,
       status: 'inactive',
       expiresAt,
       message: MEMBERSHIP_MESSAGES.statusExpired,
     });
-    expect(await isProPerMe(client)).toBe(false);
+    expect(await isMemberPerMe(client)).toBe(false);
     expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayFree);
     // No new private quiz; the one made while pro is still there, still private.
     const refused = await client.request('POST', '/api/quizzes', { json: privateQuiz('もう一つ') });
@@ -377,7 +377,7 @@ describe('cancelling, resuming, renewing and ending', () => {
       expect(repeat.json).toMatchObject({ status: 'cancelled_but_active' });
     const subscriptionId = (await getUser(user.id))!.stripeSubscriptionId!;
     expect((await payments.sdk.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
-    expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'cancelled_but_active' });
+    expect(await membershipStatus(client)).toMatchObject({ isPro: true, status: 'cancelled_but_active' });
   });
 
   it('after the end, resume starts the previous plan again on the same card', async () => {
@@ -386,7 +386,7 @@ describe('cancelling, resuming, renewing and ending', () => {
     await payments.simulator.idle();
     await advanceClock(payments.simulator.url, 32 * DAY);
     await payments.simulator.idle();
-    expect((await proStatus(client)).isPro).toBe(false);
+    expect((await membershipStatus(client)).isPro).toBe(false);
     const before = (await getUser(user.id))!.stripeSubscriptionId;
 
     const resumed = await client.request('POST', '/api/user/resume-pro');
@@ -400,10 +400,10 @@ describe('cancelling, resuming, renewing and ending', () => {
 
   it('a renewal moves expiresAt a month on and logs the payment; a failed renewal ends pro at once', async () => {
     const { client, user } = await paidMember();
-    const first = await proStatus(client);
+    const first = await membershipStatus(client);
     await advanceClock(payments.simulator.url, 32 * DAY);
     await payments.simulator.idle();
-    const renewed = await proStatus(client);
+    const renewed = await membershipStatus(client);
     expect(renewed).toMatchObject({ isPro: true, status: 'active' });
     const gained =
       (new Date(renewed.expiresAt!).getTime() - new Date(first.expiresAt!).getTime()) / 1000 / DAY;
@@ -417,7 +417,7 @@ describe('cancelling, resuming, renewing and ending', () => {
 
     await advanceClock(payments.simulator.url, 32 * DAY, 'fail');
     await payments.simulator.idle();
-    expect(await proStatus(client)).toMatchObject({ isPro: false, status: 'inactive' });
+    expect(await membershipStatus(client)).toMatchObject({ isPro: false, status: 'inactive' });
     expect((await paymentLogs(user.id)).map((log) => log.status)).toContain('failed');
   });
 
@@ -428,8 +428,8 @@ describe('cancelling, resuming, renewing and ending', () => {
       UpdateExpression: 'SET proExpiresAt = :past',
       ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
     });
-    expect(await isProPerMe(client)).toBe(false);
-    expect(await proStatus(client)).toMatchObject({ isPro: false, status: 'inactive' });
+    expect(await isMemberPerMe(client)).toBe(false);
+    expect(await membershipStatus(client)).toMatchObject({ isPro: false, status: 'inactive' });
     expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayFree);
   });
 
@@ -437,7 +437,7 @@ describe('cancelling, resuming, renewing and ending', () => {
     const { client, user } = await registered(gateway);
     await payCheckout(await startCheckout(client));
     await payments.simulator.idle();
-    expect(await isProPerMe(client)).toBe(true);
+    expect(await isMemberPerMe(client)).toBe(true);
     const subscriptionId = (await getUser(user.id))!.stripeSubscriptionId!;
     const deleted = await client.request('DELETE', '/api/user/delete', { json: { password: PASSWORD } });
     expect(deleted.status, deleted.text).toBe(200);
@@ -453,7 +453,7 @@ describe('cancelling, resuming, renewing and ending', () => {
     const forged = new TestClient(gateway.url, { sendCsrf: false });
     for (const [name, value] of client.cookies) forged.cookies.set(name, value);
     expect((await forged.request('POST', '/api/user/cancel-pro')).status).toBe(403);
-    expect((await proStatus(client)).status).toBe('active');
+    expect((await membershipStatus(client)).status).toBe('active');
   });
 });
 
@@ -556,7 +556,7 @@ describe('one subscription per member', () => {
     const ended = subscriptions.filter((subscription) => subscription.status === 'canceled');
     expect(live).toHaveLength(1);
     expect(ended).toHaveLength(1);
-    expect(await proStatus(client)).toMatchObject({ isPro: true, status: 'active' });
+    expect(await membershipStatus(client)).toMatchObject({ isPro: true, status: 'active' });
     expect((await getUser(user.id))!.stripeSubscriptionId).toBe(live[0]!.id);
 
     const logs = await queryAll<Record<string, unknown>>({

@@ -1,6 +1,6 @@
 import { FOCUSED_STUDY_MESSAGES } from '@shared/focused-study';
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { addTextMaterial } from '../../study/material';
+import { addTextMaterial } from '../../focused-study/material';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/add-text`: text (at least 10 characters once trimmed) as a material. */

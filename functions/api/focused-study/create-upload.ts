@@ -9,7 +9,7 @@ const UPLOADS_PER_MINUTE = 20;
 /**
  * `POST /api/focused-study/uploads`: a presigned POST for one material file (≤ 10 MB, the member's
  * own prefix, 5 minutes). Unlike the AI tab's, it needs no generation left today: a material is
- * only stored, and questions are counted when a session is started.
+ * only stored, and questions are counted when a run is started.
  */
 export const handler = httpHandler(focusedStudyApi.createUpload, async ({ user, body }) => {
   await checkAttemptRate(user.id, 'study-upload', UPLOADS_PER_MINUTE);

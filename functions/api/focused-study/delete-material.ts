@@ -1,6 +1,6 @@
 import { FOCUSED_STUDY_MESSAGES } from '@shared/focused-study';
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { deleteMaterial } from '../../study/material';
+import { deleteMaterial } from '../../focused-study/material';
 import { httpHandler } from '../http';
 
 /** `DELETE /api/focused-study/pdfs/{id}`: one of the member's materials, with its text. */

@@ -1,6 +1,6 @@
 import { FOCUSED_STUDY_MESSAGES } from '@shared/focused-study';
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { deleteQuestionSet } from '../../study/saved-set';
+import { deleteQuestionSet } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `DELETE /api/focused-study/saved-question-sets/{setId}`. */

@@ -1,8 +1,8 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { discardSession } from '../../study/session';
+import { discardRun } from '../../focused-study/run';
 import { httpHandler } from '../http';
 
-/** `DELETE /api/focused-study/sessions/{sessionId}`: an unfinished session ended early is discarded (§4). */
+/** `DELETE /api/focused-study/sessions/{sessionId}`: an unfinished run ended early is discarded (§4). */
 export const handler = httpHandler(focusedStudyApi.discardSession, async ({ user, params }) => ({
-  body: await discardSession(user.id, params.sessionId),
+  body: await discardRun(user.id, params.sessionId),
 }));

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { setFavorite } from '../../study/saved-set';
+import { setFavorite } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `PUT /api/focused-study/saved-question-sets/{setId}/favorite`: `{ isFavorite }`, or turns the mark over. */

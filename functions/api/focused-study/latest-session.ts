@@ -1,8 +1,8 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { latestSession } from '../../study/session';
+import { latestRun } from '../../focused-study/run';
 import { httpHandler } from '../http';
 
-/** `GET /api/focused-study/latest-session`: the last completed session (completedAt, score, questions), or null. */
+/** `GET /api/focused-study/latest-session`: the last completed run (completedAt, score, questions), or null. */
 export const handler = httpHandler(focusedStudyApi.latestSession, async ({ user }) => ({
-  body: await latestSession(user.id),
+  body: await latestRun(user.id),
 }));

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { listMaterials } from '../../study/material';
+import { listMaterials } from '../../focused-study/material';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/pdfs`: the member's materials (id, name, size, uploadedAt), newest first. */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { reviewQueueSummary } from '../../progress/review-queue';
+import { reviewQueueSummary } from '../../learning/review-store';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/review-queue`: questions due for review today, scheduled, and the next day. */

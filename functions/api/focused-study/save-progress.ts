@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { saveProgress } from '../../study/session';
+import { saveProgress } from '../../focused-study/run';
 import { httpHandler } from '../http';
 
 /** `PUT /api/focused-study/sessions/{sessionId}/progress`: the answers given so far and the question reached. */

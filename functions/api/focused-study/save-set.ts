@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { saveQuestionSet } from '../../study/saved-set';
+import { saveQuestionSet } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `POST /api/focused-study/save-question-set`: questions, title (required), description, difficulty; at most 50 sets. */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { listSavedSets } from '../../study/saved-set';
+import { listSavedSets } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/saved-question-sets`: the member's saved sets with their questions. */

@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { getStudySettings } from '../../study/settings';
+import { getStudySettings } from '../../focused-study/settings';
 import { httpHandler } from '../http';
 
 /** `GET /api/focused-study/settings`: dailyQuestionCount, difficulty, questionTypes (defaults until saved). */

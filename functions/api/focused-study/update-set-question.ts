@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { updateSetQuestion } from '../../study/saved-set';
+import { updateSetQuestion } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `PUT …/saved-question-sets/{setId}/questions/{questionId}`: text, options and explanation of one question. */

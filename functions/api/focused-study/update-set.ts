@@ -1,5 +1,5 @@
 import { focusedStudyApi } from '@shared/contract/focused-study';
-import { updateQuestionSet } from '../../study/saved-set';
+import { updateQuestionSet } from '../../focused-study/saved-set';
 import { httpHandler } from '../http';
 
 /** `PUT /api/focused-study/saved-question-sets/{setId}`: title and description. */

@@ -3,7 +3,7 @@ import { focusedStudyApi } from '@shared/contract/focused-study';
 import { checkAttemptRate } from '../../ai/usage';
 import { BadRequestError } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
-import { addFileMaterials, type MaterialFiles } from '../../study/material';
+import { addFileMaterials, type MaterialFiles } from '../../focused-study/material';
 import { httpHandler } from '../http';
 
 /** Extractions asked for per member and minute (each takes the AI worker). */

@@ -6,7 +6,7 @@ import type { HttpMiddleware, Principal } from './types';
 const allows: Record<AccessLevel, (user: Principal | undefined) => boolean | 'signin'> = {
   public: () => true,
   user: (user) => (user ? true : 'signin'),
-  pro: (user) => (user ? user.isPro : 'signin'),
+  membership: (user) => (user ? user.isPro : 'signin'),
   admin: (user) => (user ? user.role === 'admin' : 'signin'),
 };
 
@@ -16,6 +16,7 @@ export const checkAccess: HttpMiddleware = {
     const state = request.context.state;
     const verdict = allows[state.route.access](state.user);
     if (verdict === 'signin') throw new UnauthorizedError();
-    if (!verdict) throw new ForbiddenError(state.route.access === 'pro' ? MESSAGES.proRequired : undefined);
+    if (!verdict)
+      throw new ForbiddenError(state.route.access === 'membership' ? MESSAGES.membershipRequired : undefined);
   },
 };

@@ -1,4 +1,4 @@
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import './quiz-badges.css';
 
 const difficultyTone: Record<string, string> = { 初級: 'easy', 中級: 'medium', 上級: 'hard' };

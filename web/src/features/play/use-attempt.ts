@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerLetter } from '@shared/constants';
-import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
+import type { PlayQuestion, QuizForPlay } from '@shared/quiz-schemas';
 import { toast } from '@web/components/toast/toast-store';
 import { sendStudyRecord } from './api/play';
 import { sendProgress } from '@web/lib/api/save-progress';

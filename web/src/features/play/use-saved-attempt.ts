@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
+import type { PlayQuestion, QuizForPlay } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { useSaveAttempt } from './api/play';

@@ -1,6 +1,7 @@
 import type { AiSettings, GeneratedQuiz } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
-import { QUIZ_MESSAGES, type QuizDetail } from '@shared/quizzes';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import type { QuizDetail } from '@shared/quiz-schemas';
 import { updateQuizSchema, type CreateQuizInput } from '@shared/quiz-schemas';
 import { isBlank } from '@shared/visible-text';
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import { ROOM_LIMITS } from '@shared/multiplayer';
-import { PERFECT_BONUS, POINTS_PER_CORRECT } from '@shared/progress';
+import { PERFECT_BONUS, POINTS_PER_CORRECT } from '@shared/learning';
 import { paths } from '@web/config/paths';
 
 /** The help centre's categories (multiplayer-membership-study §2), in the order they are shown. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { QuizDetail } from '@shared/quizzes';
+import type { QuizDetail } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { MULTIPLAYER_CATEGORIES, type MultiplayerCategory } from '@shared/multiplayer';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { SelectField } from '@web/components/ui/text-field';
 import { useMyQuizzes } from '@web/lib/api/get-my-quizzes';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerCheckInput, AttemptInput } from '@shared/attempts';
-import type { StudyRecordInput } from '@shared/progress';
+import type { StudyRecordInput } from '@shared/learning';
 import { attemptsApi } from '@shared/contract/attempts';
-import { progressApi } from '@shared/contract/progress';
+import { learningApi as progressApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
-import type { PlayQuestion } from '@shared/quizzes';
+import type { PlayQuestion } from '@shared/quiz-schemas';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';

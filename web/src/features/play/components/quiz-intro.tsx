@@ -1,6 +1,6 @@
 import { ArrowLeft, Share2, Shuffle, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { QuizForPlay } from '@shared/quizzes';
+import type { QuizForPlay } from '@shared/quiz-schemas';
 import { toast } from '@web/components/toast/toast-store';
 import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';

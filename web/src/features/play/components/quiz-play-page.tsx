@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { QuizForPlay } from '@shared/quizzes';
+import type { QuizForPlay } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { toastError } from '@web/components/toast/toast-error';

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Clock, HelpCircle, RotateCcw, XCircle } fr
 import { Link, useLocation } from 'react-router-dom';
 import { UI } from '@shared/constants';
 import type { AnswerCheckResult } from '@shared/attempts';
-import type { PlayQuestion, QuizForPlay } from '@shared/quizzes';
+import type { PlayQuestion, QuizForPlay } from '@shared/quiz-schemas';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { currentPath, loginPathFor } from '@web/lib/auth/return-path';

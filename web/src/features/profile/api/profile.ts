@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { progressApi } from '@shared/contract/progress';
+import { learningApi as progressApi } from '@shared/contract/learning';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

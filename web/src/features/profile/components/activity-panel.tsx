@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Award, CheckCircle2, PencilLine } from 'lucide-react';
-import type { ActivityItem } from '@shared/progress';
+import type { ActivityItem } from '@shared/learning';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDay } from '@web/lib/format-date';
 

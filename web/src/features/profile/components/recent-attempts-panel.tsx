@@ -1,6 +1,6 @@
 import { Play, Shuffle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { RecentAttempt } from '@shared/progress';
+import type { RecentAttempt } from '@shared/learning';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { formatDay } from '@web/lib/format-date';

@@ -1,5 +1,5 @@
 import { BookOpenCheck, PencilLine, Target, Trophy } from 'lucide-react';
-import type { UserStats } from '@shared/progress';
+import type { UserStats } from '@shared/learning';
 
 /** あなたの記録: quizzes made, attempts finished, average correct rate, 学習ポイント (– while loading). */
 export function StatCards({ stats, pending }: { stats: UserStats | undefined; pending: boolean }) {

@@ -1,4 +1,4 @@
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';

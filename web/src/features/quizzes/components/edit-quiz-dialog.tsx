@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog } from '@web/components/ui/dialog';

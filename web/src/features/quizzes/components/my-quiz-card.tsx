@@ -1,6 +1,6 @@
 import { AlertTriangle, Eye, Pencil, Shuffle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 

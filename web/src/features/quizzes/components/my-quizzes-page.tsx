@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Plus, Search } from 'lucide-react';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/lib/auth/current-user';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, MoreVertical, Users } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
 

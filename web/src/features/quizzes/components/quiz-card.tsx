@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { MoreVertical, Play, Shuffle, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from '@web/components/quiz-badges';
 import { FavoriteButton } from '@web/components/favorite-button';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import type { QuizDetail } from '@shared/quizzes';
+import type { QuizDetail } from '@shared/quiz-schemas';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { quizFormValues } from '../quiz-form-values';
 import { QuizForm } from './quiz-form';

@@ -1,4 +1,4 @@
-import type { QuizSummary } from '@shared/quizzes';
+import type { QuizSummary } from '@shared/quiz-schemas';
 import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useQuizReports } from '../api/get-quiz-reports';

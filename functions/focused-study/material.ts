@@ -1,48 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { AI_TEXT_MAX_LENGTH, uploadKindOf } from '@shared/ai';
-import { FOCUSED_STUDY, FOCUSED_STUDY_MESSAGES, type StudyMaterial } from '@shared/focused-study';
+import { FOCUSED_STUDY_MESSAGES, type StudyMaterial } from '@shared/focused-study';
 import { checkFileType, extractText, type MaterialFile } from '../ai/materials';
 import { takeUpload } from '../ai/uploads';
-import { batchGetAll } from '../data/batch';
-import { queryAll } from '../data/paginate';
-import { transactWrite, type NamedItem } from '../data/transact';
-import { seededRandom } from '../ai/offline-generator';
-import { AppError, BadRequestError, NotFoundError } from '../lib/errors';
+import { AppError, BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import { accountGuard } from '../users/user-store';
-import { UserKeys } from '../users/user-keys';
-import { counterItem } from './settings';
-import { StudyMaterialKeys, StudyMaterialTextKeys } from './study-keys';
+import {
+  inUploadOrder,
+  materialsForGeneration,
+  textName,
+  toMaterial,
+  type MaterialRecord,
+} from './material-policy';
+import { deleteMaterialItems, readMaterials, readMaterialTexts, writeMaterials } from './material-store';
 
 /**
  * Study materials (§2, §5, §7): files (PDF, .doc, .docx) and pasted text, kept as their extracted
  * text. A file is read once — checked by its first bytes, its text extracted in the AI worker —
  * and not kept: an upload is deleted as soon as it is read. A member keeps at most 20 materials
- * (a conditional counter); each holds at most 50,000 characters.
+ * (a conditional counter); each holds at most 50,000 characters. The rules are
+ * material-policy.ts, the items and their conditions material-store.ts.
  */
-interface MaterialItem {
-  id: string;
-  originalName: string;
-  kind: StudyMaterial['kind'];
-  fileSize: number;
-  characters: number;
-  uploadedAt: string;
-}
 
-const toMaterial = (item: MaterialItem): StudyMaterial => ({
-  id: item.id,
-  name: item.originalName,
-  size: item.fileSize,
-  uploadedAt: item.uploadedAt,
-  kind: item.kind,
-});
-
-async function materialItems(userId: string): Promise<MaterialItem[]> {
-  const items = await queryAll<MaterialItem>({
-    partition: UserKeys.pk({ userId }),
-    beginsWith: StudyMaterialKeys.skPrefix(),
-  });
-  return items.sort((x, y) => x.uploadedAt.localeCompare(y.uploadedAt) || x.id.localeCompare(y.id));
+/** The member's materials in upload order. */
+async function materialItems(userId: string): Promise<MaterialRecord[]> {
+  return inUploadOrder(await readMaterials(userId));
 }
 
 /** `GET /api/focused-study/pdfs`: the member's materials, newest first. */
@@ -60,57 +42,19 @@ interface NewMaterial {
 /** Writes materials with their texts, within the member's quota, all or none. */
 async function saveMaterials(userId: string, materials: NewMaterial[], now: Date): Promise<StudyMaterial[]> {
   const uploadedAt = now.toISOString();
-  const items = materials.map((material) => {
-    const id = randomUUID();
-    const item: MaterialItem = {
-      id,
+  const items = materials.map((material) => ({
+    item: {
+      id: randomUUID(),
       originalName: material.name,
       kind: material.kind,
       fileSize: material.size,
       characters: material.text.length,
       uploadedAt,
-    };
-    return { id, item, text: material.text };
-  });
-  await transactWrite([
-    accountGuard(userId),
-    counterItem(userId, 'materialCount', materials.length, {
-      max: FOCUSED_STUDY.materialsMax,
-      message: FOCUSED_STUDY_MESSAGES.materialLimit,
-    }),
-    ...items.flatMap(({ id, item, text }): NamedItem[] => [
-      {
-        Put: {
-          Item: {
-            ...StudyMaterialKeys.key({ userId, materialId: id }),
-            ...item,
-            ...StudyMaterialKeys.owner({ userId, materialId: id }),
-          },
-        },
-      },
-      {
-        Put: {
-          Item: {
-            ...StudyMaterialTextKeys.key({ userId, materialId: id }),
-            extractedText: text,
-            ...StudyMaterialTextKeys.owner({ userId, materialId: id }),
-          },
-        },
-      },
-    ]),
-  ]);
+    },
+    text: material.text,
+  }));
+  await writeMaterials(userId, items);
   return items.map(({ item }) => toMaterial(item)).reverse();
-}
-
-/** A pasted text's name: its opening words. */
-function textName(text: string): string {
-  const firstLine =
-    text
-      .split('\n')
-      .find((line) => line.trim())
-      ?.trim() ?? text;
-  const chars = [...firstLine];
-  return chars.length > 30 ? `${chars.slice(0, 30).join('')}…` : firstLine;
 }
 
 /** `POST /api/focused-study/add-text`: the text (already trimmed, 10 to 50,000 characters) as a material. */
@@ -171,44 +115,17 @@ export async function addFileMaterials(
 
 /** `DELETE /api/focused-study/pdfs/{id}`: the material with its text; another member's is "not found". */
 export async function deleteMaterial(userId: string, materialId: string): Promise<void> {
-  const notFound = () => new NotFoundError(FOCUSED_STUDY_MESSAGES.materialNotFound);
-  await transactWrite([
-    accountGuard(userId),
-    {
-      Delete: {
-        Key: StudyMaterialKeys.key({ userId, materialId }),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-      onConditionFailed: notFound,
-    },
-    { Delete: { Key: StudyMaterialTextKeys.key({ userId, materialId }) } },
-    counterItem(userId, 'materialCount', -1),
-  ]);
+  await deleteMaterialItems(userId, materialId);
 }
 
 /**
  * The material a generation reads: all of it when it is within AI_TEXT_MAX_LENGTH characters,
  * else a run of materials of about that length starting at a place the seed picks, so that
- * sessions go through all of a member's materials.
+ * runs go through all of a member's materials.
  */
 export async function materialForGeneration(userId: string, seed: string): Promise<string> {
   const items = await materialItems(userId);
   if (items.length === 0) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.noMaterials);
-  const start = Math.floor(seededRandom(seed)() * items.length);
-  const chosen: MaterialItem[] = [];
-  let characters = 0;
-  for (let offset = 0; offset < items.length && characters < AI_TEXT_MAX_LENGTH; offset++) {
-    const item = items[(start + offset) % items.length]!;
-    chosen.push(item);
-    characters += item.characters + 2;
-  }
-  const texts = await batchGetAll<{ sk: string; extractedText: string }>(
-    chosen.map((item) => StudyMaterialTextKeys.key({ userId, materialId: item.id })),
-  );
-  const bySk = new Map(texts.map((text) => [text.sk, text.extractedText]));
-  return chosen
-    .map((item) => bySk.get(StudyMaterialTextKeys.sk({ materialId: item.id })) ?? '')
-    .filter(Boolean)
-    .join('\n\n')
-    .slice(0, AI_TEXT_MAX_LENGTH);
+  const texts = await readMaterialTexts(userId, materialsForGeneration(items, seed));
+  return texts.join('\n\n').slice(0, AI_TEXT_MAX_LENGTH);
 }

@@ -6,42 +6,42 @@ import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { accountGuard } from '../users/user-store';
-import type { SessionRecord } from './session-policy';
-import { settingsKey } from './settings';
-import { StudySessionKeys, StudySettingsKeys } from './study-keys';
+import type { RunRecord } from './run-policy';
+import { settingsKey } from './settings-store';
+import { StudyRunKeys, StudySettingsKeys } from './study-keys';
 
 /**
- * Focused-study sessions in the table: one item per session under the member
- * (`StudySessionKeys`), and the member's one unfinished place on the study settings item
+ * Focused-study runs in the table: one item per run under the member
+ * (`StudyRunKeys`), and the member's one unfinished place on the study settings item
  * (`openSessionId`, with `openSessionClaimedAt` and `openSessionPending` while a start generates).
  * Every write carries the account's guard, so nothing is written for an account being deleted.
  */
 
-const sessionKey = (userId: string, sessionId: string) => StudySessionKeys.key({ userId, sessionId });
+const runKey = (userId: string, runId: string) => StudyRunKeys.key({ userId, runId });
 
-function sessionItem(userId: string, session: SessionRecord, now: Date) {
+function runItem(userId: string, run: RunRecord, now: Date) {
   return {
-    ...sessionKey(userId, session.id),
-    ...session,
-    // History for a year; whether an open session may still be completed is checked in code.
+    ...runKey(userId, run.id),
+    ...run,
+    // History for a year; whether an open run may still be completed is checked in code.
     ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
-    ...StudySessionKeys.owner({ userId, sessionId: session.id }),
+    ...StudyRunKeys.owner({ userId, runId: run.id }),
   };
 }
 
-/** One of the member's sessions, read consistently when it is about to be written. */
-export async function getSession(
+/** One of the member's runs, read consistently when it is about to be written. */
+export async function getRun(
   userId: string,
-  sessionId: string,
+  runId: string,
   consistent = false,
-): Promise<SessionRecord | undefined> {
-  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ConsistentRead: consistent });
-  return Item as SessionRecord | undefined;
+): Promise<RunRecord | undefined> {
+  const { Item } = await db.get({ Key: runKey(userId, runId), ConsistentRead: consistent });
+  return Item as RunRecord | undefined;
 }
 
-/** The questions of one session only (a new session avoids the latest one's). */
-export async function sessionQuestions(userId: string, sessionId: string): Promise<StudyQuestion[]> {
-  const { Item } = await db.get({ Key: sessionKey(userId, sessionId), ProjectionExpression: 'questions' });
+/** The questions of one run only (a new run avoids the latest one's). */
+export async function runQuestions(userId: string, runId: string): Promise<StudyQuestion[]> {
+  const { Item } = await db.get({ Key: runKey(userId, runId), ProjectionExpression: 'questions' });
   return (Item?.questions as StudyQuestion[] | undefined) ?? [];
 }
 
@@ -53,7 +53,7 @@ const pointerStill = (pointer: string | undefined) =>
 
 /**
  * Claims the member's unfinished place for a start (`id`) while it still holds `pointer`: of
- * parallel starts exactly one gets it; the others answer 409 (a session is being started).
+ * parallel starts exactly one gets it; the others answer 409 (a run is being started).
  */
 export async function claimPlace(userId: string, id: string, pointer: string | undefined, now: Date) {
   const owner = setAttributes(StudySettingsKeys.owner({ userId }));
@@ -79,24 +79,24 @@ export async function claimPlace(userId: string, id: string, pointer: string | u
 }
 
 /**
- * Writes the session a claim was for, ends the claim and deletes the session it replaces, in one
+ * Writes the run a claim was for, ends the claim and deletes the run it replaces, in one
  * transaction.
  */
-export async function commitClaimedSession(
+export async function commitClaimedRun(
   userId: string,
-  session: SessionRecord,
+  run: RunRecord,
   replaced: string | undefined,
   now: Date,
 ) {
   await transactWrite([
     accountGuard(userId),
-    { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { Item: runItem(userId, run, now), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Update: {
         Key: settingsKey(userId),
         UpdateExpression: 'REMOVE openSessionPending',
         ConditionExpression: 'openSessionId = :id',
-        ExpressionAttributeValues: { ':id': session.id },
+        ExpressionAttributeValues: { ':id': run.id },
       },
       // Only a start that outlived its claim by far gets here; another start holds the place now.
       onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
@@ -105,7 +105,7 @@ export async function commitClaimedSession(
       ? [
           {
             Delete: {
-              Key: sessionKey(userId, replaced),
+              Key: runKey(userId, replaced),
               ConditionExpression: 'attribute_not_exists(completedAt)',
             },
             onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
@@ -134,14 +134,14 @@ export async function releaseClaim(userId: string, id: string, pointer: string |
 }
 
 /**
- * Writes a completion once: the stored session's result (or the page's session with its result),
- * the latest-session pointer and the `extra` items (the day's stats, the review queue), together.
+ * Writes a completion once: the stored run's result (or the page's run with its result),
+ * the latest-run pointer and the `extra` items (the day's stats, the review queue), together.
  */
 export async function writeCompletion(
   userId: string,
-  session: SessionRecord,
+  run: RunRecord,
   stored: boolean,
-  record: Required<Pick<SessionRecord, 'score' | 'totalQuestions' | 'completedAt' | 'userAnswers'>>,
+  record: Required<Pick<RunRecord, 'score' | 'totalQuestions' | 'completedAt' | 'userAnswers'>>,
   extra: readonly NamedItem[],
   now: Date,
 ) {
@@ -151,7 +151,7 @@ export async function writeCompletion(
     stored
       ? {
           Update: {
-            Key: sessionKey(userId, session.id),
+            Key: runKey(userId, run.id),
             UpdateExpression:
               'SET completedAt = :completedAt, userAnswers = :answers, score = :score, totalQuestions = :total',
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
@@ -166,7 +166,7 @@ export async function writeCompletion(
         }
       : {
           Put: {
-            Item: sessionItem(userId, { ...session, ...record }, now),
+            Item: runItem(userId, { ...run, ...record }, now),
             ConditionExpression: 'attribute_not_exists(completedAt)',
           },
           onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
@@ -175,24 +175,24 @@ export async function writeCompletion(
       Update: {
         Key: settingsKey(userId),
         UpdateExpression: `SET latestSessionId = :latest, ${settingsOwner.expression}`,
-        ExpressionAttributeValues: { ':latest': session.id, ...settingsOwner.values },
+        ExpressionAttributeValues: { ':latest': run.id, ...settingsOwner.values },
       },
     },
     ...extra,
   ]);
 }
 
-/** The answers given so far and the question reached, on a stored session still unfinished (the last save wins). */
+/** The answers given so far and the question reached, on a stored run still unfinished (the last save wins). */
 export async function writeProgress(
   userId: string,
-  sessionId: string,
-  progress: { answers: SessionRecord['userAnswers']; currentQuestionIndex: number; savedAt: string },
+  runId: string,
+  progress: { answers: RunRecord['userAnswers']; currentQuestionIndex: number; savedAt: string },
 ) {
   await transactWrite([
     accountGuard(userId),
     {
       Update: {
-        Key: sessionKey(userId, sessionId),
+        Key: runKey(userId, runId),
         UpdateExpression: 'SET userAnswers = :answers, currentQuestionIndex = :index, progressAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
         ExpressionAttributeValues: {
@@ -212,28 +212,23 @@ export async function writeProgress(
 }
 
 /**
- * Keeps a page-held session from its first save, in the member's unfinished place while it still
- * holds `pointer` (409: another session took it meanwhile).
+ * Keeps a page-held run from its first save, in the member's unfinished place while it still
+ * holds `pointer` (409: another run took it meanwhile).
  */
-export async function keepPageSession(
-  userId: string,
-  session: SessionRecord,
-  pointer: string | undefined,
-  now: Date,
-) {
+export async function keepPageRun(userId: string, run: RunRecord, pointer: string | undefined, now: Date) {
   const owner = setAttributes(StudySettingsKeys.owner({ userId }));
   const expected = pointerStill(pointer);
   await transactWrite([
     accountGuard(userId),
-    { Put: { Item: sessionItem(userId, session, now), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { Item: runItem(userId, run, now), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Update: {
         Key: settingsKey(userId),
         UpdateExpression: `SET openSessionId = :id, openSessionClaimedAt = :now, ${owner.expression} REMOVE openSessionPending`,
         ConditionExpression: expected.ConditionExpression,
         ExpressionAttributeValues: {
-          ':id': session.id,
-          ':now': session.progressAt,
+          ':id': run.id,
+          ':now': run.progressAt,
           ...expected.values,
           ...owner.values,
         },
@@ -244,15 +239,15 @@ export async function keepPageSession(
 }
 
 /**
- * Deletes an unfinished session (never a completed one), and frees the place with it when
- * `inPlace` (unless a start has claimed it meanwhile to replace this session).
+ * Deletes an unfinished run (never a completed one), and frees the place with it when
+ * `inPlace` (unless a start has claimed it meanwhile to replace this run).
  */
-export async function deleteUnfinishedSession(userId: string, sessionId: string, inPlace: boolean) {
+export async function deleteUnfinishedRun(userId: string, runId: string, inPlace: boolean) {
   await transactWrite([
     accountGuard(userId),
     {
       Delete: {
-        Key: sessionKey(userId, sessionId),
+        Key: runKey(userId, runId),
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(completedAt)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -268,7 +263,7 @@ export async function deleteUnfinishedSession(userId: string, sessionId: string,
               Key: settingsKey(userId),
               UpdateExpression: 'REMOVE openSessionId, openSessionClaimedAt, openSessionPending',
               ConditionExpression: 'openSessionId = :id',
-              ExpressionAttributeValues: { ':id': sessionId },
+              ExpressionAttributeValues: { ':id': runId },
             },
           },
         ]

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   FOCUSED_STUDY,
   FOCUSED_STUDY_MESSAGES,
-  isClientSessionId,
-  type CompleteSessionInput,
-  type SessionProgressInput,
-  type SessionResult,
-  type StudySession,
-  type UnfinishedSession,
+  isClientRunId,
+  type CompleteRunInput,
+  type RunProgressInput,
+  type RunResult,
+  type StudyRun,
+  type UnfinishedRun,
 } from '@shared/focused-study';
 import type { GenerationContext } from '../ai/generation';
 import { generateStudyQuestions } from '../ai/study-generation';
@@ -17,21 +17,15 @@ import type { NamedItem } from '../data/transact';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
-import { dailyStats } from '../progress/progress';
-import {
-  dueReviews,
-  readReviewItems,
-  reviewAnswerItem,
-  reviewKeyOf,
-  reviewQuestionId,
-  wrongAnswerItem,
-} from '../progress/review-queue';
+import { dailyStats } from '../learning/record-store';
+import { reviewKeyOf, reviewQuestionId } from '../learning/review-policy';
+import { dueReviews, readReviewItems, reviewAnswerItem, wrongAnswerItem } from '../learning/review-store';
 import { type Member } from '../users/user-policy';
-import { scoreSession } from './answer-check';
+import { scoreRun } from './answer-check';
 import { materialForGeneration } from './material';
 import {
   answersToQuestions,
-  asSession,
+  asRun,
   assertCompletable,
   assertOpen,
   checkProgress,
@@ -39,101 +33,101 @@ import {
   slotOf,
   takePlace,
   unfinishedKind,
-  type SessionRecord,
+  type RunRecord,
   type Slot,
-} from './session-policy';
+} from './run-policy';
 import {
   claimPlace,
-  commitClaimedSession,
-  deleteUnfinishedSession,
-  getSession,
-  keepPageSession,
+  commitClaimedRun,
+  deleteUnfinishedRun,
+  getRun,
+  keepPageRun,
   releaseClaim,
-  sessionQuestions,
+  runQuestions,
   writeCompletion,
   writeProgress,
-} from './session-store';
+} from './run-store';
 import { getStudySettings } from './settings';
 
 /**
- * Focused-study sessions (§4): start (AI questions from the member's materials, within the daily
- * AI allowance), answer question by question on the page, complete. A session the server made is
+ * Focused-study runs (§4): start (AI questions from the member's materials, within the daily
+ * AI allowance), answer question by question on the page, complete. A run the server made is
  * kept until completed (for 24 hours) and checked against its own questions; the page's own
- * sessions (`temp_`, `retry-`, `saved_`) send their questions with the answers (§7). Completing
+ * runs (`temp_`, `retry-`, `saved_`) send their questions with the answers (§7). Completing
  * records the day's stats and every wrong answer in the review queue, all in one transaction; a
- * review session also moves each question along its SM-2 schedule.
+ * review run also moves each question along its SM-2 schedule.
  *
- * A member has at most one unfinished session, named by the settings item's `openSessionId`: the
- * page saves the answers given and the question reached as the member goes, so the session
+ * A member has at most one unfinished run, named by the settings item's `openSessionId`: the
+ * page saves the answers given and the question reached as the member goes, so the run
  * resumes after a reload or on another device. A start claims that place before it generates, so
- * parallel starts generate once, and a start while a session is unfinished is refused unless it
- * names the session it replaces (「新しく始める」), which is deleted when the new one is written.
- * The rules are session-policy.ts, the items and their conditions session-store.ts.
+ * parallel starts generate once, and a start while a run is unfinished is refused unless it
+ * names the run it replaces (「新しく始める」), which is deleted when the new one is written.
+ * The rules are run-policy.ts, the items and their conditions run-store.ts.
  */
 
-/** The member's one place for an unfinished session, as it stands (read consistently). */
+/** The member's one place for an unfinished run, as it stands (read consistently). */
 async function unfinishedSlot(userId: string, now: Date): Promise<Slot> {
-  const { item } = await getStudySettings(userId, true);
-  const session = item.openSessionId ? await getSession(userId, item.openSessionId, true) : undefined;
-  return slotOf(item, session, now);
+  const { place } = await getStudySettings(userId, true);
+  const run = place.openRunId ? await getRun(userId, place.openRunId, true) : undefined;
+  return slotOf(place, run, now);
 }
 
 /**
- * A new server session in the member's one unfinished place. The place is claimed first (a
+ * A new server run in the member's one unfinished place. The place is claimed first (a
  * conditional write on the settings item: of parallel starts exactly one gets it, the others
- * answer 409 before anything is generated or counted); `make` then builds the session and hands
- * it to `commit`, which writes it, releases the claim and deletes the session it replaces, in one
- * transaction. If anything fails the place goes back to what it held, the replaced session with it.
+ * answer 409 before anything is generated or counted); `make` then builds the run and hands
+ * it to `commit`, which writes it, releases the claim and deletes the run it replaces, in one
+ * transaction. If anything fails the place goes back to what it held, the replaced run with it.
  */
-async function openSession(
+async function openRun(
   userId: string,
   replacing: string | undefined,
   log: Logger,
   now: Date,
-  make: (id: string, commit: (session: SessionRecord) => Promise<StudySession>) => Promise<StudySession>,
-): Promise<StudySession> {
+  make: (id: string, commit: (run: RunRecord) => Promise<StudyRun>) => Promise<StudyRun>,
+): Promise<StudyRun> {
   const { pointer, replaced } = takePlace(await unfinishedSlot(userId, now), replacing);
   const id = randomUUID();
   await claimPlace(userId, id, pointer, now);
-  const commit = async (session: SessionRecord) => {
-    await commitClaimedSession(userId, session, replaced, now);
-    return asSession(session);
+  const commit = async (run: RunRecord) => {
+    await commitClaimedRun(userId, run, replaced, now);
+    return asRun(run);
   };
   try {
     return await make(id, commit);
   } catch (error) {
     await releaseClaim(userId, id, pointer).catch((releaseError: unknown) =>
-      log.error('could not release a study session claim', { error: releaseError, userId }),
+      log.error('could not release a study run claim', { error: releaseError, userId }),
     );
     throw error;
   }
 }
 
-/** The questions of the member's latest completed session, so new ones can avoid them. */
-async function latestQuestions(userId: string, latestSessionId: string | undefined) {
-  if (!latestSessionId) return [];
-  return (await sessionQuestions(userId, latestSessionId)).map(questionFingerprint);
+/** The questions of the member's latest completed run, so new ones can avoid them. */
+async function latestQuestions(userId: string, latestRunId: string | undefined) {
+  if (!latestRunId) return [];
+  return (await runQuestions(userId, latestRunId)).map(questionFingerprint);
 }
 
 /**
  * `POST /api/focused-study/start-session` and, with `fresh`, `generate-new-questions`: questions
- * from the member's materials by their settings; `fresh` avoids the latest session's questions.
- * One generation per session: refused while another session is unfinished unless `replacing`
+ * from the member's materials by their settings; `fresh` avoids the latest run's questions.
+ * One generation per run: refused while another run is unfinished unless `replacing`
  * names it. Nothing is used up when the member has no material; a generation that fails gives its
  * use back.
  */
-export async function startStudySession(
+export async function startStudyRun(
   user: Member,
   options: { fresh: boolean; replacing?: string },
   context: GenerationContext,
   now = new Date(),
-): Promise<StudySession> {
-  return openSession(user.id, options.replacing, context.log, now, async (id, commit) => {
-    // Counted after the claim: the starts refused for a session already under way cost no attempt.
+): Promise<StudyRun> {
+  return openRun(user.id, options.replacing, context.log, now, async (id, commit) => {
+    // Counted after the claim: the starts refused for a run already under way cost no attempt.
     await checkAttemptRate(user.id);
-    const { settings, item } = await getStudySettings(user.id);
+    const { settings, place } = await getStudySettings(user.id);
     const material = await materialForGeneration(user.id, id);
-    const avoid = options.fresh ? await latestQuestions(user.id, item.latestSessionId) : [];
+    const avoid = options.fresh ? await latestQuestions(user.id, place.latestRunId) : [];
     return withDailyAllowance(
       user,
       'study',
@@ -150,7 +144,7 @@ export async function startStudySession(
           },
           context,
         );
-        // Written within the allowance: a session that cannot be written gives its use back.
+        // Written within the allowance: a run that cannot be written gives its use back.
         return commit({
           id,
           kind: 'study',
@@ -167,13 +161,13 @@ export async function startStudySession(
 }
 
 /** `POST /api/focused-study/start-review-session`: the questions due for review today (at most 30). */
-export async function startReviewSession(
+export async function startReviewRun(
   userId: string,
   replacing: string | undefined,
   log: Logger,
   now = new Date(),
-): Promise<StudySession> {
-  return openSession(userId, replacing, log, now, async (id, commit) => {
+): Promise<StudyRun> {
+  return openRun(userId, replacing, log, now, async (id, commit) => {
     const due = await dueReviews(userId, FOCUSED_STUDY.questionsMax, log, now);
     if (due.length === 0) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.noDueReviews);
     const { settings } = await getStudySettings(userId);
@@ -193,15 +187,15 @@ export async function startReviewSession(
   });
 }
 
-/** The session to complete: the server's (open, the member's own), or the page's with its questions. */
-async function sessionToComplete(userId: string, input: CompleteSessionInput, now: Date) {
-  if (isClientSessionId(input.sessionId)) {
+/** The run to complete: the server's (open, the member's own), or the page's with its questions. */
+async function runToComplete(userId: string, input: CompleteRunInput, now: Date) {
+  if (isClientRunId(input.sessionId)) {
     if (!input.questions?.length) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.retryWithoutData);
     const { settings } = await getStudySettings(userId);
     // Kept under the page's own id (unique per play: `retry-<time>`, `saved_<set>_<random>`), and
     // completed only once (the item may hold its progress already), so the same play posted twice,
     // or thirty times at once, counts once.
-    const session: SessionRecord = {
+    const run: RunRecord = {
       id: input.sessionId,
       kind: 'client',
       questions: input.questions,
@@ -210,32 +204,32 @@ async function sessionToComplete(userId: string, input: CompleteSessionInput, no
       date: japanDate(now),
       totalQuestions: input.questions.length,
     };
-    return { session, stored: false };
+    return { run, stored: false };
   }
-  const session = await getSession(userId, input.sessionId, true);
-  assertCompletable(session, now);
-  return { session, stored: true };
+  const run = await getRun(userId, input.sessionId, true);
+  assertCompletable(run, now);
+  return { run, stored: true };
 }
 
 /**
- * `POST /api/focused-study/complete-session`: scored on the server against the session's own
+ * `POST /api/focused-study/complete-session`: scored on the server against the run's own
  * questions (§5); the result, the day's stats, the wrong answers (each into the review queue) and
- * the latest-session pointer are written together, or nothing is.
+ * the latest-run pointer are written together, or nothing is.
  */
-export async function completeSession(
+export async function completeRun(
   userId: string,
-  input: CompleteSessionInput,
+  input: CompleteRunInput,
   now = new Date(),
-): Promise<SessionResult> {
-  const { session, stored } = await sessionToComplete(userId, input, now);
-  const { questions } = session;
+): Promise<RunResult> {
+  const { run, stored } = await runToComplete(userId, input, now);
+  const { questions } = run;
   const userAnswers = answersToQuestions(questions, input.answers);
-  const { results, score, totalQuestions, accuracy } = scoreSession(questions, userAnswers);
+  const { results, score, totalQuestions, accuracy } = scoreRun(questions, userAnswers);
   const completedAt = now.toISOString();
   const correctById = new Map(results.map((result) => [result.questionId, result.isCorrect]));
 
   let answerItems: NamedItem[];
-  if (session.kind === 'review') {
+  if (run.kind === 'review') {
     const reviewed = await readReviewItems(
       userId,
       questions.map((question) => reviewKeyOf(question.id)),
@@ -269,7 +263,7 @@ export async function completeSession(
             userAnswer: userAnswers[question.id] ?? '-',
             question,
             category: FOCUSED_STUDY.defaultCategory,
-            difficulty: session.difficulty,
+            difficulty: run.difficulty,
             reviewType: 'focused_study',
           },
           now,
@@ -279,7 +273,7 @@ export async function completeSession(
 
   await writeCompletion(
     userId,
-    session,
+    run,
     stored,
     { score, totalQuestions, completedAt, userAnswers },
     [dailyStats(userId, { questionsAnswered: totalQuestions, correctAnswers: score }, now), ...answerItems],
@@ -288,70 +282,70 @@ export async function completeSession(
   return { score, totalQuestions, accuracy, questions, userAnswers, results, completedAt };
 }
 
-/** `GET /api/focused-study/latest-session`: the member's last completed session, or null. */
-export async function latestSession(userId: string) {
-  const { item } = await getStudySettings(userId);
-  if (!item.latestSessionId) return null;
-  const session = await getSession(userId, item.latestSessionId);
-  if (!session?.completedAt) return null;
+/** `GET /api/focused-study/latest-session`: the member's last completed run, or null. */
+export async function latestRun(userId: string) {
+  const { place } = await getStudySettings(userId);
+  if (!place.latestRunId) return null;
+  const run = await getRun(userId, place.latestRunId);
+  if (!run?.completedAt) return null;
   return {
-    completedAt: session.completedAt,
-    score: session.score ?? 0,
-    totalQuestions: session.totalQuestions,
-    questions: session.questions,
-    userAnswers: session.userAnswers ?? {},
+    completedAt: run.completedAt,
+    score: run.score ?? 0,
+    totalQuestions: run.totalQuestions,
+    questions: run.questions,
+    userAnswers: run.userAnswers ?? {},
   };
 }
 
 /**
- * `GET /api/focused-study/unfinished-session`: the member's unfinished session with the answers
+ * `GET /api/focused-study/unfinished-session`: the member's unfinished run with the answers
  * given so far and the question to go on from, or null. Only what the member sent comes back:
  * nothing is checked before completion, so nothing says which answers are right.
  */
-export async function unfinishedSession(userId: string, now = new Date()): Promise<UnfinishedSession | null> {
+export async function unfinishedRun(userId: string, now = new Date()): Promise<UnfinishedRun | null> {
   const slot = await unfinishedSlot(userId, now);
   if (slot.state !== 'open') return null;
-  const { session } = slot;
+  const { run } = slot;
   return {
-    ...asSession(session),
-    kind: unfinishedKind(session),
-    userAnswers: session.userAnswers ?? {},
+    ...asRun(run),
+    kind: unfinishedKind(run),
+    userAnswers: run.userAnswers ?? {},
   };
 }
 
 /**
  * `PUT /api/focused-study/sessions/{sessionId}/progress`: the answers given so far and the
- * question reached, kept on the unfinished session (the last save wins). Nothing is checked or
- * answered about their correctness: completion checks the answers it is sent. A page-held session
+ * question reached, kept on the unfinished run (the last save wins). Nothing is checked or
+ * answered about their correctness: completion checks the answers it is sent. A page-held run
  * (`temp_`, `retry-`, `saved_`) is kept from its first save, with the questions it sends then, in
- * the member's one unfinished place (refused while another session holds it).
+ * the member's one unfinished place (refused while another run holds it).
  */
 export async function saveProgress(
   userId: string,
-  sessionId: string,
-  input: SessionProgressInput,
+  runId: string,
+  input: RunProgressInput,
   now = new Date(),
 ): Promise<{ savedAt: string }> {
   await checkAttemptRate(userId, 'study-progress', PROGRESS_SAVES_PER_MINUTE);
-  const stored = await getSession(userId, sessionId, true);
+  const stored = await getRun(userId, runId, true);
   if (stored) assertOpen(stored, now);
   const savedAt = now.toISOString();
   if (stored) {
     checkProgress(stored.questions, input);
-    await writeProgress(userId, sessionId, {
+    await writeProgress(userId, runId, {
       answers: input.answers,
       currentQuestionIndex: input.currentQuestionIndex,
       savedAt,
     });
     return { savedAt };
   }
-  if (!isClientSessionId(sessionId)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+  if (!isClientRunId(runId)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
   if (!input.questions?.length) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.retryWithoutData);
   checkProgress(input.questions, input);
   const { pointer } = takePlace(await unfinishedSlot(userId, now));
   const { settings } = await getStudySettings(userId);
-  const session: SessionRecord = {
-    id: sessionId,
+  const run: RunRecord = {
+    id: runId,
     kind: 'client',
     questions: input.questions,
     difficulty: settings.difficulty,
@@ -362,18 +356,18 @@ export async function saveProgress(
     currentQuestionIndex: input.currentQuestionIndex,
     progressAt: savedAt,
   };
-  await keepPageSession(userId, session, pointer, now);
+  await keepPageRun(userId, run, pointer, now);
   return { savedAt };
 }
 
 /**
- * `DELETE /api/focused-study/sessions/{sessionId}`: ends an unfinished session early (学習を中断,
+ * `DELETE /api/focused-study/sessions/{sessionId}`: ends an unfinished run early (学習を中断,
  * §4: it is discarded). It can no longer be resumed or completed; a completed one stays.
  */
-export async function discardSession(userId: string, sessionId: string, now = new Date()) {
-  const { item } = await getStudySettings(userId, true);
-  assertOpen(await getSession(userId, sessionId, true), now);
-  // The place is freed with it, unless a start has claimed it to replace this session.
-  await deleteUnfinishedSession(userId, sessionId, item.openSessionId === sessionId);
+export async function discardRun(userId: string, runId: string, now = new Date()) {
+  const { place } = await getStudySettings(userId, true);
+  assertOpen(await getRun(userId, runId, true), now);
+  // The place is freed with it, unless a start has claimed it to replace this run.
+  await deleteUnfinishedRun(userId, runId, place.openRunId === runId);
   return { message: FOCUSED_STUDY_MESSAGES.sessionDiscarded };
 }

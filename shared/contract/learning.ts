@@ -3,11 +3,11 @@ import {
   studyAnswerResultSchema,
   studyRecordSchema,
   userStatsSchema,
-} from '../progress';
+} from '../learning';
 import { defineRoute } from './define';
 
 /** A member's stats, activity and study records (core-platform §3, §7). */
-export const progressApi = {
+export const learningApi = {
   studyAnswer: defineRoute('POST /api/study/session', {
     body: studyRecordSchema,
     response: studyAnswerResultSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyQuestion } from '@shared/focused-study';
-import { answerFits, isCorrectAnswer, scoreSession } from './answer-check';
+import { answerFits, isCorrectAnswer, scoreRun } from './answer-check';
 
 /** The spec's checking rules (§5), each type on its own. */
 const base = { text: '問題', explanation: '', options: { A: 'あ', B: 'い', C: 'う', D: 'え' } };
@@ -31,8 +31,8 @@ describe('answer checking', () => {
     expect(isCorrectAnswer(sort, ['D', 'A', 'C'])).toBe(false);
   });
 
-  it('scores a session with its accuracy in percent', () => {
-    expect(scoreSession([choice, select, sort], { c: 'B', s: ['C', 'A'] })).toEqual({
+  it('scores a run with its accuracy in percent', () => {
+    expect(scoreRun([choice, select, sort], { c: 'B', s: ['C', 'A'] })).toEqual({
       results: [
         { questionId: 'c', isCorrect: true },
         { questionId: 's', isCorrect: true },
@@ -45,7 +45,7 @@ describe('answer checking', () => {
   });
 });
 
-describe('an answer kept while a session is unfinished', () => {
+describe('an answer kept while a run is unfinished', () => {
   it('has its question’s shape, right or wrong', () => {
     const small = { ...choice, options: { A: 'あ', B: 'い' } };
     expect([answerFits(choice, 'A'), answerFits(choice, 'B'), answerFits(small, 'C')]).toEqual([

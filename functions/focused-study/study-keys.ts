@@ -3,17 +3,17 @@ import { entity, USER_PARTITION } from '../data/keys';
 /** Keys of a member's focused study, all in their own partition and owned by them. */
 export const StudySettingsKeys = entity({
   entity: 'Focused-study settings',
-  module: 'functions/study/settings.ts',
+  module: 'functions/focused-study/settings-store.ts',
   pk: USER_PARTITION,
   sk: 'FSSETTINGS',
   byOwner: 'FSSETTINGS',
   notes:
-    'one per member: dailyQuestionCount, difficulty, questionTypes, categories (`全般`); the quotas as conditional counters `materialCount` (≤ 20) and `savedSetCount` (≤ 50), changed in the transaction of the write they count; `latestSessionId`; the one unfinished session `openSessionId` with `openSessionClaimedAt`, and `openSessionPending` while a start generates it (a claim that parallel starts contend for)',
+    'one per member: dailyQuestionCount, difficulty, questionTypes, categories (`全般`); the quotas as conditional counters `materialCount` (≤ 20) and `savedSetCount` (≤ 50), changed in the transaction of the write they count; `latestSessionId`; the one unfinished run `openSessionId` with `openSessionClaimedAt`, and `openSessionPending` while a start generates it (a claim that parallel starts contend for)',
 });
 
 export const StudyMaterialKeys = entity({
   entity: 'Focused-study material',
-  module: 'functions/study/material.ts',
+  module: 'functions/focused-study/material-store.ts',
   pk: USER_PARTITION,
   sk: 'FSMAT#{materialId}',
   byOwner: 'FSMAT#{materialId}',
@@ -23,7 +23,7 @@ export const StudyMaterialKeys = entity({
 
 export const StudyMaterialTextKeys = entity({
   entity: 'Focused-study material text',
-  module: 'functions/study/material.ts',
+  module: 'functions/focused-study/material-store.ts',
   pk: USER_PARTITION,
   sk: 'FSTEXT#{materialId}',
   byOwner: 'FSTEXT#{materialId}',
@@ -31,19 +31,19 @@ export const StudyMaterialTextKeys = entity({
     'extractedText (at most 50,000 characters): apart from the material so listing materials does not read their text; written and deleted with it',
 });
 
-export const StudySessionKeys = entity({
-  entity: 'Focused-study session',
-  module: 'functions/study/session-store.ts',
+export const StudyRunKeys = entity({
+  entity: 'Focused-study run',
+  module: 'functions/focused-study/run-store.ts',
   pk: USER_PARTITION,
-  sk: 'FSSESSION#{sessionId}',
-  byOwner: 'FSSESSION#{sessionId}',
+  sk: 'FSSESSION#{runId}',
+  byOwner: 'FSSESSION#{runId}',
   notes:
-    'kind (`study` / `review` / `client` for a `temp_`, `retry-` or `saved_` session, kept from its first progress save or at completion), questions (with their answers), startedAt, date (Japan day), completedAt, userAnswers (while unfinished: the answers given so far), currentQuestionIndex and progressAt while unfinished, score, totalQuestions; an open session is answerable and resumable for 24 hours (`startedAt` checked in code), `ttl` a year; discarding deletes it',
+    'kind (`study` / `review` / `client` for a `temp_`, `retry-` or `saved_` run, kept from its first progress save or at completion), questions (with their answers), startedAt, date (Japan day), completedAt, userAnswers (while unfinished: the answers given so far), currentQuestionIndex and progressAt while unfinished, score, totalQuestions; an open run is answerable and resumable for 24 hours (`startedAt` checked in code), `ttl` a year; discarding deletes it',
 });
 
 export const SavedSetKeys = entity({
   entity: 'Saved question set',
-  module: 'functions/study/saved-set.ts',
+  module: 'functions/focused-study/saved-set-store.ts',
   pk: USER_PARTITION,
   sk: 'FSSET#{setId}',
   byOwner: 'FSSET#{setId}',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { japanDayAfter, nextReviewState, reviewKeyOf, reviewQuestionId, SM2 } from './review-queue';
+import {
+  dueBy,
+  japanDayAfter,
+  nextReviewState,
+  queueSummary,
+  quizQuestionForReview,
+  reviewKeyOf,
+  reviewQuestionId,
+  SM2,
+} from './review-policy';
 
 /** SM-2 with the easiness stored ×100 (docs/focused-study.md). */
 describe('review schedule (SM-2)', () => {
@@ -35,5 +44,46 @@ describe('review schedule (SM-2)', () => {
     expect(reviewKeyOf(reviewQuestionId(key))).toEqual(key);
     expect(reviewKeyOf('abc')).toEqual({ quizId: 'focused-study', questionId: 'abc' });
     expect(reviewQuestionId({ quizId: 'focused-study', questionId: 'abc' })).toBe('abc');
+  });
+});
+
+describe('the review queue', () => {
+  const at = (nextReviewDate: string) => ({ nextReviewDate });
+
+  it('asks what is due by today (Japan time), in the order read', () => {
+    const items = [at('2026-11-20'), at('2026-11-26'), at('2026-11-27')];
+    expect(dueBy(items, '2026-11-26')).toEqual([at('2026-11-20'), at('2026-11-26')]);
+    expect(dueBy([], '2026-11-26')).toEqual([]);
+  });
+
+  it('sums up as due today, scheduled in all and the next day after today', () => {
+    expect(queueSummary(['2026-11-20', '2026-11-26', '2026-11-28', '2026-12-01'], '2026-11-26')).toEqual({
+      dueToday: 2,
+      scheduled: 4,
+      nextReviewDate: '2026-11-28',
+    });
+    expect(queueSummary([], '2026-11-26')).toEqual({ dueToday: 0, scheduled: 0, nextReviewDate: null });
+  });
+
+  it('asks a quiz question as focused study does, under the id that finds its item again', () => {
+    const question = {
+      id: 'q1',
+      questionText: '日本の首都は？',
+      optionA: '東京',
+      optionB: '大阪',
+      optionC: null,
+      optionD: '京都',
+      correctAnswer: 'A' as const,
+      explanation: null,
+      order: 0,
+    };
+    expect(quizQuestionForReview('quiz1', question)).toEqual({
+      id: 'quiz~quiz1~q1',
+      type: 'multiple_choice',
+      text: '日本の首都は？',
+      options: { A: '東京', B: '大阪', D: '京都' },
+      correctAnswer: 'A',
+      explanation: '',
+    });
   });
 });

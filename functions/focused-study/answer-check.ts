@@ -33,8 +33,8 @@ export function answerFits(question: StudyQuestion, answer: StudyAnswer): boolea
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((key, index) => key === b[index]);
 
-/** A session's score: the questions answered right, out of all, and the accuracy in percent. */
-export function scoreSession(
+/** A run's score: the questions answered right, out of all, and the accuracy in percent. */
+export function scoreRun(
   questions: readonly StudyQuestion[],
   answers: Readonly<Record<string, StudyAnswer>>,
 ) {

@@ -1,7 +1,7 @@
 import { entity, USER_PARTITION } from '../data/keys';
 
-/** Keys of a member's learning record (progress.ts), all in their own partition and owned by them. */
-const MODULE = 'functions/progress/progress.ts';
+/** Keys of a member's learning record (record-store.ts), all in their own partition and owned by them. */
+const MODULE = 'functions/learning/record-store.ts';
 
 export const DailyStatsKeys = entity({
   entity: 'Daily stats',
@@ -15,7 +15,7 @@ export const DailyStatsKeys = entity({
 
 export const WrongAnswerKeys = entity({
   entity: 'Wrong answer and its review schedule',
-  module: 'functions/progress/review-queue.ts',
+  module: 'functions/learning/review-store.ts',
   pk: USER_PARTITION,
   sk: 'WRONG#{quizId}#{questionId}',
   byOwner: 'WRONG#{quizId}#{questionId}',

@@ -1,11 +1,11 @@
-import { progressApi } from '@shared/contract/progress';
+import { learningApi } from '@shared/contract/learning';
 import { httpHandler } from '../http';
-import { recordStudyAnswer } from '../../progress/progress';
+import { recordStudyAnswer } from '../../learning/record-store';
 import { viewableQuizDetail } from '../../quizzes/quiz';
 import { NotFoundError } from '../../lib/errors';
 
 /** `POST /api/study/session`: one answered question; correctness is decided from the stored answer. */
-export const handler = httpHandler(progressApi.studyAnswer, async ({ body, user }) => {
+export const handler = httpHandler(learningApi.studyAnswer, async ({ body, user }) => {
   const { questions } = await viewableQuizDetail(body.quizId, user);
   const question = questions.find((candidate) => candidate.id === body.questionId);
   if (!question) throw new NotFoundError();

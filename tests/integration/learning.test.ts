@@ -1,13 +1,13 @@
 import { member } from '../support/actors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityResponse, UserStats } from '@shared/progress';
+import type { ActivityResponse, UserStats } from '@shared/learning';
 import { queryAll } from '@functions/data/paginate';
 import {
   AchievementKeys,
   DailyStatsKeys,
   StudyRecordKeys,
   WrongAnswerKeys,
-} from '@functions/progress/progress-keys';
+} from '@functions/learning/learning-keys';
 import { UserKeys } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ACHIEVEMENTS, PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/progress';
-import type { Question } from '@shared/quizzes';
-import type { AnswerLetter } from '@shared/constants';
+import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning';
+import type { Question } from '@shared/quiz-schemas';
 import { setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
@@ -10,8 +9,10 @@ import { UnauthorizedError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
-import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './progress-keys';
-import { quizQuestionForReview, wrongAnswerItem } from './review-queue';
+import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './learning-keys';
+import { answeredWrongly, completionCounts } from './record-policy';
+import { quizQuestionForReview } from './review-policy';
+import { wrongAnswerItem } from './review-store';
 
 /**
  * A member's learning record, all in their own partition (`USER#<id>`) and owned by them
@@ -19,12 +20,11 @@ import { quizQuestionForReview, wrongAnswerItem } from './review-queue';
  * - counters on the profile: `quizzesCompleted`, `correctAnswers`, `answeredQuestions`, `totalPoints`;
  * - `DAILY#<yyyy-mm-dd>` (Japan time): quizzes completed, questions answered, correct answers, time spent;
  * - `WRONG#<quizId>#<questionId>`: the questions answered wrongly, with a count, each scheduled
- *   for review (review-queue.ts);
+ *   for review (review-store.ts);
  * - `ACHIEVEMENT#<key>`: each achievement once, with its date;
  * - `STUDY#<time>#<id>`: one record per answered question (kept a year).
+ * What a play counts for is decided in record-policy.ts; this module holds the keys and expressions.
  */
-const pointsFor = (score: number, total: number) =>
-  score * POINTS_PER_CORRECT + (total > 0 && score === total ? PERFECT_BONUS : 0);
 
 /** The day's stats (Japan time) grown by `counts`, as a transaction item. */
 export function dailyStats(
@@ -68,7 +68,7 @@ export function completionItems(
   now = new Date(),
 ): NamedItem[] {
   const { userId, questions, score } = input;
-  const total = questions.length;
+  const counts = completionCounts(questions.length, score);
   const counters: NamedItem = {
     name: 'account',
     Update: {
@@ -77,49 +77,34 @@ export function completionItems(
         'ADD quizzesCompleted :one, correctAnswers :score, answeredQuestions :total, totalPoints :points',
       ConditionExpression: LIVE_ACCOUNT,
       ExpressionAttributeValues: {
-        ':one': 1,
-        ':score': score,
-        ':total': total,
-        ':points': pointsFor(score, total),
+        ':one': counts.quizzesCompleted,
+        ':score': counts.correctAnswers,
+        ':total': counts.questionsAnswered,
+        ':points': counts.points,
       },
     },
     onConditionFailed: () => new UnauthorizedError(),
   };
-  const daily = dailyStats(
-    userId,
-    { quizzesCompleted: 1, questionsAnswered: total, correctAnswers: score },
-    now,
+  const daily = {
+    quizzesCompleted: counts.quizzesCompleted,
+    questionsAnswered: counts.questionsAnswered,
+    correctAnswers: counts.correctAnswers,
+  };
+  const wrong = answeredWrongly(questions, input.answers).map(({ question, given }) =>
+    wrongAnswerItem(
+      {
+        userId,
+        key: { quizId: input.quizId, questionId: question.id },
+        userAnswer: given,
+        question: quizQuestionForReview(input.quizId, question),
+        category: input.category,
+        difficulty: input.difficulty,
+        reviewType: 'quiz',
+      },
+      now,
+    ),
   );
-  const wrong = questions
-    .filter((question) => (input.answers[question.id] ?? '-') !== question.correctAnswer)
-    .map((question) =>
-      wrongAnswerItem(
-        {
-          userId,
-          key: { quizId: input.quizId, questionId: question.id },
-          userAnswer: (input.answers[question.id] ?? '-') as AnswerLetter | '-',
-          question: quizQuestionForReview(input.quizId, question),
-          category: input.category,
-          difficulty: input.difficulty,
-          reviewType: 'quiz',
-        },
-        now,
-      ),
-    );
-  return [counters, daily, ...wrong];
-}
-
-/** The achievements a member has reached after a play, given their completed count after it. */
-export function completionAchievements(
-  quizzesCompleted: number,
-  score: number,
-  total: number,
-): AchievementKey[] {
-  return [
-    ...(quizzesCompleted >= 1 ? (['first_completion'] as const) : []),
-    ...(quizzesCompleted >= 10 ? (['ten_completions'] as const) : []),
-    ...(total > 0 && score === total ? (['first_perfect'] as const) : []),
-  ];
+  return [counters, dailyStats(userId, daily, now), ...wrong];
 }
 
 /**

@@ -1,8 +1,0 @@
-import { progressApi } from '@shared/contract/progress';
-import { httpHandler } from '../http';
-import { userActivity } from '../../progress/activity';
-
-/** `GET /api/user/activity`: the 5 latest activities and the last 10 quizzes played with their mistakes. */
-export const handler = httpHandler(progressApi.activity, async ({ user }) => ({
-  body: await userActivity(user),
-}));
