@@ -27,7 +27,6 @@ import { viewableQuizDetail } from './quiz';
  * (attempt-policy.ts) and saves it with the quiz's counters (attempt-store.ts).
  */
 
-
 /** Scores and saves a finished play of a quiz the player may see. */
 export async function saveAttempt(
   user: UserItem,
