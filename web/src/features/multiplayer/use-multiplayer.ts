@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { displayName, type CurrentUser } from '@shared/users';
 import { toast } from '@web/components/toast/toast-store';
 import { sendProgress } from '@web/lib/api/save-progress';
-import { saveMultiplayerAttempt } from './api/multiplayer';
+import { saveMultiplayerAttempt } from './api/save-multiplayer-attempt';
 import { MultiplayerGame } from './game-controller';
 
 /**

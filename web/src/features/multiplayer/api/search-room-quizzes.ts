@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/**
+ * `GET /api/quizzes/search?q&category&sort=popular`: the public quizzes a room can be made with,
+ * found in the whole catalogue by the search index (up to 100 matches, most played first). While
+ * the next words load, the last answer stays on screen.
+ */
+export function useRoomQuizSearch(params: { q: string; category: string }) {
+  const query = { q: params.q, category: params.category, sort: 'popular' as const };
+  return useQuery({
+    queryKey: queryKeys.quizzes.search(query),
+    queryFn: () => callApi(quizzesApi.search, { query }),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
