@@ -4,7 +4,7 @@ import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type ProStatus } from '@shared/members
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { useMembershipChange } from '../api/membership';
+import { useMembershipChange } from '../api/change-membership';
 import { formatMembershipDate, membershipFailure } from './membership-parts';
 import { CheckoutTerms } from './checkout-terms';
 import { PlanComparison } from './plan-comparison';
