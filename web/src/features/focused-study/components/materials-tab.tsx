@@ -7,7 +7,9 @@ import { toast } from '@web/components/toast/toast-store';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
 import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
-import { useAddText, useDeleteMaterial, useUploadMaterials, type UploadProgress } from '../api/focused-study';
+import { useUploadMaterials, type UploadProgress } from '../api/upload-materials';
+import { useAddText } from '../api/add-text';
+import { useDeleteMaterial } from '../api/delete-material';
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024

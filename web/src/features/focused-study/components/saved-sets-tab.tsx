@@ -4,7 +4,8 @@ import { FOCUSED_STUDY, FOCUSED_STUDY_MESSAGES, type SavedQuestionSet } from '@s
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { formatDay } from '@web/lib/format-date';
-import { useDeleteSet, useFavoriteSet } from '../api/focused-study';
+import { useDeleteSet } from '../api/delete-set';
+import { useFavoriteSet } from '../api/favorite-set';
 import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
 import { EditSetDialog } from './edit-set-dialog';
 import { PreviewDialog } from './preview-dialog';

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudyQuestion, StudySession } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
-import { useStudySession } from '../use-study-session';
-import { SessionPanel } from './session-panel';
+import { useStudyRun } from '../use-study-run';
+import { StudyRunPanel } from './study-run-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,7 +42,7 @@ const session: StudySession = {
 
 /** The panel with the page's session state, started on `session`. */
 function Harness() {
-  const study = useStudySession('u1');
+  const study = useStudyRun('u1');
   if (study.state.view === 'none')
     return (
       <button type="button" onClick={() => study.begin(session)}>
@@ -50,7 +50,7 @@ function Harness() {
       </button>
     );
   if (study.state.view === 'result') return <p>完了 {study.state.result.score}</p>;
-  return <SessionPanel study={study} state={study.state} />;
+  return <StudyRunPanel study={study} state={study.state} />;
 }
 
 const labels = () => [...document.querySelectorAll('.sortable__label')].map((item) => item.textContent);

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { focusedStudyApi } from '@shared/contract/focused-study';
+import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/** `GET /api/focused-study/unfinished-session`: the study run left unfinished (after a reload, or on another device), or null. */
+export function useUnfinishedStudyRun(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.focusedStudy.unfinished(userId),
+    queryFn: () => callApi(focusedStudyApi.unfinishedSession),
+  });
+}

@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import { focusedStudyApi } from '@shared/contract/focused-study';
+import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+import { useRefreshFocusedStudy } from './refresh-focused-study';
+import { uploadToStorage } from './upload-to-storage';
+
+/** Upload progress: bytes sent of all the files, then the server reading them. */
+export type UploadProgress = { phase: 'sending'; percent: number } | { phase: 'reading' };
+
+/**
+ * Files as materials: each goes to storage by presigned POST (up to 10 MB, with progress), then
+ * `POST /api/focused-study/upload-pdf` names them, and the server reads their text.
+ */
+export function useUploadMaterials(userId: string) {
+  const refresh = useRefreshFocusedStudy(queryKeys.focusedStudy.materials, userId);
+  return useMutation({
+    mutationFn: async ({
+      files,
+      onProgress,
+    }: {
+      files: File[];
+      onProgress: (progress: UploadProgress) => void;
+    }) => {
+      const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+      let done = 0;
+      const fileKeys: string[] = [];
+      for (const file of files) {
+        const ticket = await callApi(focusedStudyApi.createUpload, {
+          body: { fileName: file.name, size: file.size },
+        });
+        await uploadToStorage(ticket, file, (sent) =>
+          onProgress({ phase: 'sending', percent: Math.round(((done + sent) / total) * 100) }),
+        );
+        done += file.size;
+        fileKeys.push(ticket.key);
+      }
+      onProgress({ phase: 'reading' });
+      return callApi(focusedStudyApi.uploadFiles, {
+        body: { fileKeys, fileNames: files.map((file) => file.name) },
+      });
+    },
+    onSettled: () => refresh(),
+  });
+}
