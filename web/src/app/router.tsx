@@ -122,9 +122,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: paths.membershipCheckout,
+        path: paths.membership,
         lazy: async () => ({
-          Component: (await import('@web/features/membership/components/membership-checkout-page')).MembershipCheckoutPage,
+          Component: (await import('@web/features/membership/components/membership-checkout-page'))
+            .MembershipCheckoutPage,
         }),
       },
       {

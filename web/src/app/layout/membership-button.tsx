@@ -15,14 +15,14 @@ export function MembershipButton({ user }: { user: CurrentUser }) {
     const label =
       status.data?.status === 'cancelled_but_active' ? 'アドバンスド会員（解約予定）' : 'アドバンスド会員';
     return (
-      <Link to={paths.membershipCheckout} className="badge badge--pro" aria-label={`${label}（会員ページへ）`}>
+      <Link to={paths.membership} className="badge badge--pro" aria-label={`${label}（会員ページへ）`}>
         <Crown size={14} aria-hidden />
         <span className="membership-button__label">{label}</span>
       </Link>
     );
   }
   return (
-    <Link to={paths.membershipCheckout} className="button button--upgrade button--small" aria-label="アップグレード">
+    <Link to={paths.membership} className="button button--upgrade button--small" aria-label="アップグレード">
       <Sparkles size={14} aria-hidden />
       <span className="membership-button__label">アップグレード</span>
     </Link>

@@ -40,7 +40,7 @@ const rows = (): [string, ReactNode][] => [
   [
     '解約について',
     <>
-      <Link to={paths.membershipCheckout}>会員ページ</Link>
+      <Link to={paths.membership}>会員ページ</Link>
       からいつでも解約できます。解約後も、お支払い済みの期間が終わるまではアドバンスド会員の機能をご利用いただけ、次回以降の請求は行われません。期間内であれば、会員ページから定期購入を再開することもできます
     </>,
   ],
