@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VerifyEmailInput } from '@shared/accounts';
+import { accountsApi } from '@shared/contract/accounts';
+import { callApi } from '@web/lib/api-client';
+import { setCurrentUser } from '@web/lib/auth/current-user';
+
+/** `POST /api/auth/verify-email`: completes an e-mail registration; the new member is signed in. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: VerifyEmailInput) => callApi(accountsApi.verifyEmail, { body: input }),
+    onSuccess: (response) => setCurrentUser(queryClient, response.user),
+  });
+}
