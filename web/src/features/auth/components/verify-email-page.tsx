@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import '@shared/zod-ja';
-import { PASSWORD_RULE_HINT, verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { PasswordFields } from '@web/components/password-fields';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
@@ -100,21 +101,12 @@ export function VerifyEmailPage() {
           error={errors.nickname?.message}
           {...form.register('nickname')}
         />
-        <TextField
-          label="パスワード"
-          type="password"
-          autoComplete="new-password"
+        <PasswordFields
           placeholder="6文字以上"
-          hint={PASSWORD_RULE_HINT}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="パスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          password={form.register('password')}
+          passwordError={errors.password?.message}
+          confirmation={form.register('confirmPassword')}
+          confirmationError={errors.confirmPassword?.message}
         />
         {errors.token && (
           <p className="form-alert" role="alert">
