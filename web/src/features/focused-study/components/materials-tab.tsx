@@ -6,7 +6,8 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
-import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { useConfirmDelete } from '@web/components/ui/use-confirm-delete';
 import { useUploadMaterials, type UploadProgress } from '../api/upload-materials';
 import { useAddText } from '../api/add-text';
 import { useDeleteMaterial } from '../api/delete-material';
@@ -197,8 +198,15 @@ function TextCard({ userId }: { userId: string }) {
 }
 
 function MaterialList({ userId, materials }: { userId: string; materials: StudyMaterial[] }) {
-  const remove = useDeleteMaterial(userId);
   const [deleting, setDeleting] = useState<StudyMaterial | null>(null);
+  const confirm = useConfirmDelete({
+    target: deleting,
+    close: () => setDeleting(null),
+    remove: useDeleteMaterial(userId),
+    idOf: (material) => material.id,
+    deleted: FOCUSED_STUDY_MESSAGES.materialDeleted,
+    failed: FOCUSED_STUDY_MESSAGES.deleteMaterialFailed,
+  });
   return (
     <section aria-labelledby="study-materials-title">
       <h2 id="study-materials-title" className="section__title">
@@ -234,22 +242,10 @@ function MaterialList({ userId, materials }: { userId: string; materials: StudyM
           })}
         </ul>
       )}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
+      <ConfirmDialog
+        {...confirm}
         title="教材を削除しますか？"
         description={`「${deleting?.name ?? ''}」を削除します。この教材からは問題が作られなくなります。`}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: FOCUSED_STUDY_MESSAGES.materialDeleted, variant: 'success' });
-              setDeleting(null);
-            },
-            onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteMaterialFailed),
-          })
-        }
       />
     </section>
   );
