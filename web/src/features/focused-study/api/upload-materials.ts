@@ -5,23 +5,17 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useRefreshFocusedStudy } from './refresh-focused-study';
 import { uploadToStorage } from './upload-to-storage';
 
-/** Upload progress: bytes sent of all the files, then the server reading them. */
-export type UploadProgress = { phase: 'sending'; percent: number } | { phase: 'reading' };
+/** Where an upload stands: bytes sent of all the files, then the server reading them. */
+export type UploadStage = { phase: 'sending'; percent: number } | { phase: 'reading' };
 
 /**
- * Files as materials: each goes to storage by presigned POST (up to 10 MB, with progress), then
+ * Files as materials: each goes to storage by presigned POST (up to 10 MB, the bytes sent reported as they go), then
  * `POST /api/focused-study/upload-pdf` names them, and the server reads their text.
  */
 export function useUploadMaterials(userId: string) {
   const refresh = useRefreshFocusedStudy(queryKeys.focusedStudy.materials, userId);
   return useMutation({
-    mutationFn: async ({
-      files,
-      onProgress,
-    }: {
-      files: File[];
-      onProgress: (progress: UploadProgress) => void;
-    }) => {
+    mutationFn: async ({ files, onStage }: { files: File[]; onStage: (stage: UploadStage) => void }) => {
       const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
       let done = 0;
       const fileKeys: string[] = [];
@@ -30,12 +24,12 @@ export function useUploadMaterials(userId: string) {
           body: { fileName: file.name, size: file.size },
         });
         await uploadToStorage(ticket, file, (sent) =>
-          onProgress({ phase: 'sending', percent: Math.round(((done + sent) / total) * 100) }),
+          onStage({ phase: 'sending', percent: Math.round(((done + sent) / total) * 100) }),
         );
         done += file.size;
         fileKeys.push(ticket.key);
       }
-      onProgress({ phase: 'reading' });
+      onStage({ phase: 'reading' });
       return callApi(focusedStudyApi.uploadFiles, {
         body: { fileKeys, fileNames: files.map((file) => file.name) },
       });

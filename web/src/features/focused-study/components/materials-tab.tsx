@@ -8,7 +8,7 @@ import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { useConfirmDelete } from '@web/components/ui/use-confirm-delete';
-import { useUploadMaterials, type UploadProgress } from '../api/upload-materials';
+import { useUploadMaterials, type UploadStage } from '../api/upload-materials';
 import { useAddText } from '../api/add-text';
 import { useDeleteMaterial } from '../api/delete-material';
 
@@ -40,7 +40,7 @@ function UploadCard({ userId }: { userId: string }) {
   const upload = useUploadMaterials(userId);
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [stage, setStage] = useState<UploadStage | null>(null);
 
   const choose = (chosen: File[]) => {
     const accepted = chosen.filter(
@@ -66,9 +66,9 @@ function UploadCard({ userId }: { userId: string }) {
 
   const submit = () => {
     if (files.length === 0) return;
-    setProgress({ phase: 'sending', percent: 0 });
+    setStage({ phase: 'sending', percent: 0 });
     upload.mutate(
-      { files, onProgress: setProgress },
+      { files, onStage: setStage },
       {
         onSuccess: (answer) => {
           toast({
@@ -80,7 +80,7 @@ function UploadCard({ userId }: { userId: string }) {
           if (input.current) input.current.value = '';
         },
         onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.uploadFailed),
-        onSettled: () => setProgress(null),
+        onSettled: () => setStage(null),
       },
     );
   };
@@ -117,7 +117,7 @@ function UploadCard({ userId }: { userId: string }) {
         PDF・Word（.pdf、.doc、.docx）、1ファイル10MBまで、一度に{FOCUSED_STUDY.filesPerUpload}
         件まで。画像だけのPDF（スキャンしたもの）は読み取れません。
       </p>
-      {progress && (
+      {stage && (
         <div className="study-progress">
           <div
             className="study-meter"
@@ -125,14 +125,12 @@ function UploadCard({ userId }: { userId: string }) {
             aria-label="アップロードの進み具合"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={progress.phase === 'sending' ? progress.percent : 100}
+            aria-valuenow={stage.phase === 'sending' ? stage.percent : 100}
           >
-            <span style={{ width: `${progress.phase === 'sending' ? progress.percent : 100}%` }} />
+            <span style={{ width: `${stage.phase === 'sending' ? stage.percent : 100}%` }} />
           </div>
           <p className="study-progress__label" role="status">
-            {progress.phase === 'sending'
-              ? `アップロード中... ${progress.percent}%`
-              : '文字を読み取っています...'}
+            {stage.phase === 'sending' ? `アップロード中... ${stage.percent}%` : '文字を読み取っています...'}
           </p>
         </div>
       )}

@@ -33,19 +33,19 @@ const questions: StudyQuestion[] = [
     explanation: '',
   },
 ];
-const session: StudySession = {
+const run: StudySession = {
   id: 'retry-1',
   questions,
   currentQuestionIndex: 0,
   startedAt: '2026-01-01T00:00:00Z',
 };
 
-/** The panel with the page's session state, started on `session`. */
+/** The panel with the page's study-run state, started on `run`. */
 function Harness() {
   const study = useStudyRun('u1');
   if (study.state.view === 'none')
     return (
-      <button type="button" onClick={() => study.begin(session)}>
+      <button type="button" onClick={() => study.begin(run)}>
         開始
       </button>
     );
@@ -55,7 +55,7 @@ function Harness() {
 
 const labels = () => [...document.querySelectorAll('.sortable__label')].map((item) => item.textContent);
 
-describe('focused-study session panel', () => {
+describe('focused-study run panel', () => {
   it('needs an answer before going on, except for a sort, which is done by keyboard, and sends the answers', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/focused-study/complete-session': () =>
@@ -113,7 +113,7 @@ describe('focused-study session panel', () => {
     });
   });
 
-  it('saves only the answers given as the member goes, the questions of a page-held session once', async () => {
+  it('saves only the answers given as the member goes, the questions of a page-held run once', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/focused-study/sessions/retry-1/progress': () => json({ savedAt: '2026-01-01T00:01:00Z' }),
       '/api/focused-study/complete-session': () =>
