@@ -5,10 +5,13 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useRefreshFocusedStudy } from './refresh-focused-study';
 
 /** `DELETE /api/focused-study/pdfs/{id}`. */
+export const deleteMaterial = (id: string) => callApi(focusedStudyApi.deleteMaterial, { params: { id } });
+
+/** Deletes a material; the materials are read again either way. */
 export function useDeleteMaterial(userId: string) {
   const refresh = useRefreshFocusedStudy(queryKeys.focusedStudy.materials, userId);
   return useMutation({
-    mutationFn: (id: string) => callApi(focusedStudyApi.deleteMaterial, { params: { id } }),
+    mutationFn: deleteMaterial,
     onSettled: () => refresh(),
   });
 }

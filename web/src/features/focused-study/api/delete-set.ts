@@ -5,10 +5,13 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useRefreshFocusedStudy } from './refresh-focused-study';
 
 /** `DELETE /api/focused-study/saved-question-sets/{setId}`. */
+export const deleteSet = (setId: string) => callApi(focusedStudyApi.deleteSet, { params: { setId } });
+
+/** Deletes a saved set; the saved sets are read again either way. */
 export function useDeleteSet(userId: string) {
   const refresh = useRefreshFocusedStudy(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
-    mutationFn: (setId: string) => callApi(focusedStudyApi.deleteSet, { params: { setId } }),
+    mutationFn: deleteSet,
     onSettled: () => refresh(),
   });
 }

@@ -6,15 +6,18 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useRefreshFocusedStudy } from './refresh-focused-study';
 
 /** `POST /api/focused-study/save-question-set`: a study run's questions kept as a set. */
+export const saveSet = (input: {
+  title: string;
+  description: string;
+  difficulty: StudySettings['difficulty'];
+  questions: StudyQuestion[];
+}) => callApi(focusedStudyApi.saveSet, { body: input });
+
+/** Saves the set; the saved sets are read again. */
 export function useSaveSet(userId: string) {
   const refresh = useRefreshFocusedStudy(queryKeys.focusedStudy.savedSets, userId);
   return useMutation({
-    mutationFn: (input: {
-      title: string;
-      description: string;
-      difficulty: StudySettings['difficulty'];
-      questions: StudyQuestion[];
-    }) => callApi(focusedStudyApi.saveSet, { body: input }),
+    mutationFn: saveSet,
     onSuccess: () => refresh(),
   });
 }

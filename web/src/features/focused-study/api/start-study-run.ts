@@ -7,22 +7,27 @@ import { queryKeys } from '@web/lib/query-keys';
 export type StartKind = 'start' | 'new' | 'review';
 
 /**
+ * `POST /api/focused-study/start-session`, `…/generate-new-questions` or `…/start-review-session`;
+ * `replacing` names the unfinished run the member chose to discard (「新しく始める」).
+ */
+export const startStudyRun = ({ kind, replacing }: { kind: StartKind; replacing?: string }) =>
+  callApi(
+    kind === 'start'
+      ? focusedStudyApi.startSession
+      : kind === 'new'
+        ? focusedStudyApi.generateNewQuestions
+        : focusedStudyApi.startReviewSession,
+    { body: replacing ? { replacing } : {} },
+  );
+
+/**
  * Starting a study run uses an AI generation: the usage figure is refreshed either way, and so is
  * the unfinished run (the new one, or one another tab started that the server answered 409 for).
- * `replacing` names the unfinished run the member chose to discard (「新しく始める」).
  */
 export function useStartStudyRun(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, replacing }: { kind: StartKind; replacing?: string }) =>
-      callApi(
-        kind === 'start'
-          ? focusedStudyApi.startSession
-          : kind === 'new'
-            ? focusedStudyApi.generateNewQuestions
-            : focusedStudyApi.startReviewSession,
-        { body: replacing ? { replacing } : {} },
-      ),
+    mutationFn: startStudyRun,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.aiUsage(userId) }),
