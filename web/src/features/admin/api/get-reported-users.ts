@@ -1,15 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/contract/admin';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** `GET /api/admin/reported-users`, read again each time the tab is shown. */
+/** `GET /api/admin/reported-users`. */
+export const getReportedUsers = () => callApi(adminApi.reportedUsers);
+
+/** Read again each time the tab is shown. */
+export const reportedUsersQuery = queryOptions({
+  queryKey: queryKeys.admin.reportedUsers,
+  queryFn: getReportedUsers,
+  staleTime: 0,
+  refetchOnMount: 'always',
+});
+
 export function useReportedUsers(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.admin.reportedUsers,
-    queryFn: () => callApi(adminApi.reportedUsers),
-    enabled,
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+  return useQuery({ ...reportedUsersQuery, enabled });
 }

@@ -12,7 +12,8 @@ export type AdminAction =
   | { kind: 'ban'; body: BanInput }
   | { kind: 'unban'; body: UnbanInput };
 
-function runAdminAction(action: AdminAction) {
+/** The moderation write `action` names, by its contract entry. */
+export function runAdminAction(action: AdminAction) {
   switch (action.kind) {
     case 'hide':
     case 'dismissReports':

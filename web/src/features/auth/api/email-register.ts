@@ -3,8 +3,8 @@ import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
 
 /** `POST /api/auth/email-register`: mails the registration link. */
+export const emailRegister = (email: string) => callApi(accountsApi.emailRegister, { body: { email } });
+
 export function useEmailRegister() {
-  return useMutation({
-    mutationFn: async (email: string) => callApi(accountsApi.emailRegister, { body: { email } }),
-  });
+  return useMutation({ mutationFn: emailRegister });
 }

@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { progressApi } from '@shared/contract/progress';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
-import { freshOnEntry } from './fresh-on-entry';
 
 /** `GET /api/user/activity`: the learning record's days on the profile page. */
+export const getUserActivity = () => callApi(progressApi.activity);
+
+/** Refetched on entering the page and on window focus (spec). */
+export const userActivityQuery = queryOptions({
+  queryKey: queryKeys.user.activity,
+  queryFn: getUserActivity,
+  staleTime: 0,
+  refetchOnMount: 'always',
+  refetchOnWindowFocus: true,
+});
+
 export function useUserActivity(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.user.activity,
-    queryFn: () => callApi(progressApi.activity),
-    enabled,
-    ...freshOnEntry,
-  });
+  return useQuery({ ...userActivityQuery, enabled });
 }

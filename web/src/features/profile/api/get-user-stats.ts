@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { progressApi } from '@shared/contract/progress';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
-import { freshOnEntry } from './fresh-on-entry';
 
 /** `GET /api/user/stats`: the learning record's figures on the profile page. */
+export const getUserStats = () => callApi(progressApi.stats);
+
+/** Refetched on entering the page and on window focus (spec). */
+export const userStatsQuery = queryOptions({
+  queryKey: queryKeys.user.stats,
+  queryFn: getUserStats,
+  staleTime: 0,
+  refetchOnMount: 'always',
+  refetchOnWindowFocus: true,
+});
+
 export function useUserStats(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.user.stats,
-    queryFn: () => callApi(progressApi.stats),
-    enabled,
-    ...freshOnEntry,
-  });
+  return useQuery({ ...userStatsQuery, enabled });
 }
