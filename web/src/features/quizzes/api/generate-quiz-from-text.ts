@@ -12,13 +12,19 @@ export interface AiGenerationResult {
 }
 
 /** `POST /api/ai/generate-quiz-from-text`: numQuestions, difficulty, category, text. */
+export async function generateQuizFromText({
+  settings,
+  text,
+}: {
+  settings: AiSettings;
+  text: string;
+}): Promise<AiGenerationResult> {
+  const quiz = await callApi(aiApi.fromText, { body: { ...settings, text } });
+  return { quiz, settings };
+}
+
+/** Generates from the text; the usage figure is read again either way. */
 export function useGenerateFromText(userId: string) {
   const refresh = useRefreshAiUsage(userId);
-  return useMutation({
-    mutationFn: async ({ settings, text }: { settings: AiSettings; text: string }) => {
-      const quiz = await callApi(aiApi.fromText, { body: { ...settings, text } });
-      return { quiz, settings } satisfies AiGenerationResult;
-    },
-    onSettled: () => refresh(),
-  });
+  return useMutation({ mutationFn: generateQuizFromText, onSettled: () => refresh() });
 }
