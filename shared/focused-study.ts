@@ -437,19 +437,3 @@ export const reviewQueueSchema = z.object({
   nextReviewDate: z.string().nullable(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
-
-// ---------------------------------------------------------------- old names
-// The web still imports these until its side of issue 28's vocabulary lands (a study run, not a
-// session); remove them then. Nothing outside web/ uses them.
-/** @deprecated StudyRun */
-export type StudySession = StudyRun;
-/** @deprecated UnfinishedRun */
-export type UnfinishedSession = UnfinishedRun;
-/** @deprecated RunResult */
-export type SessionResult = RunResult;
-/** @deprecated CompleteRunInput */
-export type CompleteSessionInput = CompleteRunInput;
-/** @deprecated RunProgressInput */
-export type SessionProgressInput = RunProgressInput;
-/** @deprecated isClientRunId */
-export const isClientSessionId = isClientRunId;

@@ -90,8 +90,3 @@ export type PaymentCheck = z.infer<typeof paymentCheckSchema>;
 
 /** The answer of upgrade, cancel and resume: a message and the membership as it now is. */
 export const membershipChangeSchema = membershipStatusSchema;
-
-// The web still imports this until its side of issue 28's vocabulary lands (the paid plan is
-// membership in code); remove it then. Nothing outside web/ uses it.
-/** @deprecated MembershipStatus */
-export type ProStatus = MembershipStatus;

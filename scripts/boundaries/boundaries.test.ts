@@ -41,7 +41,7 @@ describe('import zones (eslint.config.js)', () => {
     expect(
       await lintAs(
         'web/src/features/multiplayer/fixture.ts',
-        "export { useQuizForPlay } from '../play/api/play';",
+        "export { useQuizForPlay } from '../play/api/get-quiz-for-play';",
       ),
     ).toEqual(['import-x/no-restricted-paths']);
   });
@@ -63,7 +63,7 @@ describe('import zones (eslint.config.js)', () => {
     expect(
       await lintAs(
         'web/src/components/fixture.ts',
-        "export { useQuizForPlay } from '@web/features/play/api/play';",
+        "export { useQuizForPlay } from '@web/features/play/api/get-quiz-for-play';",
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(await lintAs('web/src/lib/fixture.ts', "export { routes } from '@web/app/router';")).toEqual([
@@ -76,7 +76,10 @@ describe('import zones (eslint.config.js)', () => {
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(
-      await lintAs('web/src/app/fixture.ts', "export { useQuizForPlay } from '@web/features/play/api/play';"),
+      await lintAs(
+        'web/src/app/fixture.ts',
+        "export { useQuizForPlay } from '@web/features/play/api/get-quiz-for-play';",
+      ),
     ).toEqual([]);
   });
 

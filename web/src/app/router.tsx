@@ -122,9 +122,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: paths.proCheckout,
+        path: paths.membership,
         lazy: async () => ({
-          Component: (await import('@web/features/membership/components/pro-checkout-page')).ProCheckoutPage,
+          Component: (await import('@web/features/membership/components/membership-checkout-page'))
+            .MembershipCheckoutPage,
         }),
       },
       {

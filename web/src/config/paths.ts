@@ -21,7 +21,7 @@ export const paths = {
   quizSearch: '/quiz-search',
   profile: '/profile',
   focusedStudy: '/focused-study',
-  proCheckout: '/pro-checkout',
+  membership: '/pro-checkout',
   resetPassword: '/reset-password',
   terms: '/terms',
   privacy: '/privacy',

@@ -1,6 +1,6 @@
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { useAdminAction } from './api/admin';
+import { useAdminAction } from './api/run-admin-action';
 
 type AdminRequest = Parameters<ReturnType<typeof useAdminAction>['mutate']>[0];
 

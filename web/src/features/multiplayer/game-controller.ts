@@ -33,7 +33,7 @@ export type CreateRoomInput = Omit<Extract<ClientMessage, { type: 'create_room' 
 export type RoomSettingsInput = Omit<Extract<ClientMessage, { type: 'update_room_settings' }>, 'type'>;
 
 /**
- * One member's multiplayer session: the socket, the state the page renders (game-state.ts), and
+ * One member's time in multiplayer: the socket, the state the page renders (game-state.ts), and
  * what a message sets off beyond the screen: the progress call on each accepted answer, the
  * attempt call once per game, the error toasts. Outside React, so a message is handled exactly
  * once whatever React renders twice.

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AnswerCheckResult } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
-import { checkAnswer } from './api/play';
+import { checkAnswer } from './api/check-answer';
 
 /** Where one question's check is: asked, answered by the server, or failed (and may be asked again). */
 export type AnswerCheck =

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerLetter } from '@shared/constants';
 import type { PlayQuestion, QuizForPlay } from '@shared/quiz-schemas';
 import { toast } from '@web/components/toast/toast-store';
-import { sendStudyRecord } from './api/play';
+import { sendStudyRecord } from './api/send-study-record';
 import { sendProgress } from '@web/lib/api/save-progress';
 import { useAnswerChecks } from './use-answer-checks';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PlayQuestion, QuizForPlay } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { useSaveAttempt } from './api/play';
+import { useSaveAttempt } from './api/save-attempt';
 import type { Answer } from './use-attempt';
 
 /**

@@ -11,13 +11,9 @@ import {
 } from '@shared/ai';
 import { LIMITS, type Difficulty } from '@shared/constants';
 import { toast } from '@web/components/toast/toast-store';
-import {
-  generationErrorToast,
-  generationFailedMessage,
-  useGenerateFromFile,
-  useGenerateFromText,
-  type AiGenerationResult,
-} from './api/generate-quiz';
+import { generationErrorToast, generationFailedMessage } from './ai-generation-errors';
+import { useGenerateFromFile } from './api/generate-quiz-from-file';
+import { useGenerateFromText, type AiGenerationResult } from './api/generate-quiz-from-text';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** What the AI tab's fields hold; the number stays text while it is typed. */

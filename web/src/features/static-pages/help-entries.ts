@@ -94,7 +94,7 @@ export const HELP_ENTRIES: HelpEntry[] = [
       '解約は会員ページからいつでもできます。解約しても、お支払い済みの期間の終わりまでは機能を使えます。日割りでの返金はありません。',
     ],
     links: [
-      { to: paths.proCheckout, label: '会員ページへ' },
+      { to: paths.membership, label: '会員ページへ' },
       { to: paths.tokushoho, label: '特定商取引法に基づく表記' },
     ],
   },

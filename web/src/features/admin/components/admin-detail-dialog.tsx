@@ -3,7 +3,9 @@ import type { QuizDetail } from '@shared/quiz-schemas';
 import { toastError } from '@web/components/toast/toast-error';
 import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { getAdminQuiz, getEditHistory, type EditHistoryEntry } from '../api/admin';
+import type { EditHistoryEntry } from '@shared/admin';
+import { getAdminQuiz } from '../api/get-admin-quiz';
+import { getEditHistory } from '../api/get-edit-history';
 import { EditHistoryList } from './edit-history-list';
 
 /** What the detail dialog shows: a flagged quiz's questions, or its edits while it was hidden. */

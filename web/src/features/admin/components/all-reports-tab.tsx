@@ -4,7 +4,8 @@ import { ADMIN_MESSAGES, REPORT_STATUS_LABELS } from '@shared/admin';
 import { Spinner } from '@web/components/ui/spinner';
 import { reportReasonLabel } from '@web/lib/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
-import { useAdminReports, type AdminReport } from '../api/admin';
+import type { AdminReport } from '@shared/admin';
+import { useAdminReports } from '../api/get-admin-reports';
 import { useAdminCommand } from '../use-admin-command';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
 /** What an administrator is about to do, named with its target, before it is done. */
 export interface PendingAction {
@@ -15,8 +15,9 @@ export interface PendingAction {
 const REASON_MAX = 500;
 
 /**
- * The confirmation every moderation action goes through: the target named, what happens, and an
- * optional reason that is kept with the action (the audit record; a penalty's own record too).
+ * The confirmation every moderation action goes through (the shared `ConfirmDialog`): the target
+ * named, what happens, and an optional reason that is kept with the action (the audit record; a
+ * penalty's own record too).
  */
 export function ConfirmActionDialog({
   action,
@@ -34,46 +35,35 @@ export function ConfirmActionDialog({
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={action !== null}
-      onOpenChange={(open) => !open && close()}
       title={action?.title ?? ''}
       description={action?.description}
-      closeButton={false}
-      size="small"
-      alert
+      confirmLabel={action?.confirmLabel ?? ''}
+      pending={pending}
+      onClose={close}
+      onConfirm={() => {
+        action?.run(reason.trim() || undefined);
+        close();
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          action?.run(reason.trim() || undefined);
-          close();
-        }}
-      >
-        <div className="field">
-          <label htmlFor={reasonId} className="field__label">
-            理由（任意）
-          </label>
-          <textarea
-            id={reasonId}
-            className="field__input"
-            rows={3}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby={`${reasonId}-hint`}
-          />
-          <p id={`${reasonId}-hint`} className="field__hint">
-            記入した理由は操作の記録に残ります（{REASON_MAX}文字まで）。
-          </p>
-        </div>
-        <div className="dialog__actions">
-          <DialogClose className="button button--secondary">キャンセル</DialogClose>
-          <button type="submit" className="button button--danger" disabled={pending}>
-            {action?.confirmLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <div className="field">
+        <label htmlFor={reasonId} className="field__label">
+          理由（任意）
+        </label>
+        <textarea
+          id={reasonId}
+          className="field__input"
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby={`${reasonId}-hint`}
+        />
+        <p id={`${reasonId}-hint`} className="field__hint">
+          記入した理由は操作の記録に残ります（{REASON_MAX}文字まで）。
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@web/lib/format-date';
-import type { EditHistoryEntry } from '../api/admin';
+import type { EditHistoryEntry } from '@shared/admin';
 
 /** Each edit made while the quiz was hidden: who, when, why, and a before/after table. */
 export function EditHistoryList({ history }: { history: EditHistoryEntry[] }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReportedUser } from '../api/admin';
+import type { ReportedUser } from '@shared/admin';
 import { useAdminCommand } from '../use-admin-command';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 

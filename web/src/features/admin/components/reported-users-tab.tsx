@@ -1,5 +1,5 @@
 import { Spinner } from '@web/components/ui/spinner';
-import { useReportedUsers } from '../api/admin';
+import { useReportedUsers } from '../api/get-reported-users';
 import { ReportedUserRow } from './reported-user-row';
 
 /** 報告されたユーザー: authors of reported quizzes, with their penalties and the means to stop them. */

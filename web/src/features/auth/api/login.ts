@@ -8,15 +8,18 @@ import { queryKeys } from '@web/lib/query-keys';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** `POST /api/auth/login`. */
+export const login = (input: LoginInput) => callApi(accountsApi.login, { body: input });
+
 /**
- * `POST /api/auth/login`. On success the current-user cache is set, then the current-user call is
+ * Signs in. On success the current-user cache is set, then the current-user call is
  * polled up to 5 times at 200 ms until it answers (the session cookie is in place); the caller then
  * leaves the page. An administrator's answer asks for e-mail confirmation instead.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) => callApi(accountsApi.login, { body: input }),
+    mutationFn: login,
     onSuccess: async (response) => {
       if (response.needsEmailVerification || !response.user) return;
       setCurrentUser(queryClient, response.user);

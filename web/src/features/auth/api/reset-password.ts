@@ -4,8 +4,9 @@ import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
 
 /** `POST /api/auth/reset-password`. */
+export const resetPassword = (input: ResetPasswordInput) =>
+  callApi(accountsApi.resetPassword, { body: input });
+
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: async (input: ResetPasswordInput) => callApi(accountsApi.resetPassword, { body: input }),
-  });
+  return useMutation({ mutationFn: resetPassword });
 }

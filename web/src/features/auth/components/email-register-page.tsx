@@ -9,7 +9,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { useEmailRegister } from '../api/register';
+import { useEmailRegister } from '../api/email-register';
 import '../auth.css';
 import { usePageTitle } from '@web/lib/page-title';
 

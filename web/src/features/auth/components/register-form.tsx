@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { UserPlus } from 'lucide-react';
 import '@shared/zod-ja';
-import { ACCOUNT_MESSAGES, PASSWORD_RULE_HINT, registerSchema, type RegisterInput } from '@shared/accounts';
+import { ACCOUNT_MESSAGES, registerSchema, type RegisterInput } from '@shared/accounts';
+import { PasswordFields } from '@web/components/password-fields';
 import { LIMITS } from '@shared/constants';
 import { toastError } from '@web/components/toast/toast-error';
 import { dismissToast, toast } from '@web/components/toast/toast-store';
@@ -84,14 +85,10 @@ export function RegisterForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void 
         {...form.register('email')}
         aria-invalid={invalid('email')}
       />
-      <TextField
-        label="パスワード"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={fieldError(errors.password?.message)}
-        {...form.register('password')}
-        aria-invalid={invalid('password')}
+      <PasswordFields
+        password={form.register('password')}
+        passwordError={fieldError(errors.password?.message)}
+        passwordInvalid={invalid('password')}
       />
       <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
         <UserPlus size={18} aria-hidden />

@@ -3,14 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import '@shared/zod-ja';
-import {
-  ACCOUNT_MESSAGES,
-  PASSWORD_RULE_HINT,
-  resetPasswordSchema,
-  type ResetPasswordInput,
-} from '@shared/accounts';
+import { ACCOUNT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@shared/accounts';
+import { PasswordFields } from '@web/components/password-fields';
 import { StatusCard } from '@web/components/ui/status-card';
-import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
@@ -79,20 +74,12 @@ export function ResetPasswordPage() {
             {errors.token.message}
           </p>
         )}
-        <TextField
+        <PasswordFields
           label="新しいパスワード"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_HINT}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="新しいパスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          password={form.register('password')}
+          passwordError={errors.password?.message}
+          confirmation={form.register('confirmPassword')}
+          confirmationError={errors.confirmPassword?.message}
         />
         <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
           <KeyRound size={18} aria-hidden />

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import '@shared/zod-ja';
-import { PASSWORD_RULE_HINT, verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { verifyEmailSchema, type VerifyEmailInput } from '@shared/accounts';
+import { PasswordFields } from '@web/components/password-fields';
 import { StatusCard } from '@web/components/ui/status-card';
 import { TextField } from '@web/components/ui/text-field';
 import { toastError } from '@web/components/toast/toast-error';
@@ -11,8 +12,8 @@ import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { errorMessage } from '@web/lib/api-client';
 import { zodResolver } from '@web/lib/zod-resolver';
-import { verifyRegistrationToken } from '../api/verify-token';
-import { useVerifyEmail } from '../api/register';
+import { verifyRegistrationToken } from '../api/verify-registration-token';
+import { useVerifyEmail } from '../api/verify-email';
 import '../auth.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { queryKeys } from '@web/lib/query-keys';
@@ -100,21 +101,12 @@ export function VerifyEmailPage() {
           error={errors.nickname?.message}
           {...form.register('nickname')}
         />
-        <TextField
-          label="パスワード"
-          type="password"
-          autoComplete="new-password"
+        <PasswordFields
           placeholder="6文字以上"
-          hint={PASSWORD_RULE_HINT}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="パスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          password={form.register('password')}
+          passwordError={errors.password?.message}
+          confirmation={form.register('confirmPassword')}
+          confirmationError={errors.confirmPassword?.message}
         />
         {errors.token && (
           <p className="form-alert" role="alert">

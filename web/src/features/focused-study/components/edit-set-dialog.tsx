@@ -3,7 +3,7 @@ import { FOCUSED_STUDY_MESSAGES, type SavedQuestionSet } from '@shared/focused-s
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog } from '@web/components/ui/dialog';
-import { useUpdateSet } from '../api/focused-study';
+import { useUpdateSet } from '../api/update-set';
 import { SetDialogActions, useSetFields } from './set-fields';
 
 /** A saved set's title and description. */

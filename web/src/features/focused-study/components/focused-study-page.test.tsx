@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudyQuestion, UnfinishedSession } from '@shared/focused-study';
+import type { StudyQuestion, UnfinishedRun } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { FocusedStudyPage } from './focused-study-page';
 
@@ -42,7 +42,7 @@ const questions: StudyQuestion[] = [
 ];
 
 /** Left at question 3 after answering two, on another device or before a reload. */
-const unfinished: UnfinishedSession = {
+const unfinished: UnfinishedRun = {
   id: 's1',
   kind: 'study',
   questions,
@@ -84,7 +84,7 @@ function studyPage() {
   return { sent };
 }
 
-describe('an unfinished focused-study session', () => {
+describe('an unfinished focused-study run', () => {
   it('is offered after a reload and goes on at question 3 with the answers given, generating nothing', async () => {
     const { sent } = studyPage();
     const card = (await screen.findByRole('heading', { name: '途中の学習があります' })).closest('section')!;
@@ -126,7 +126,7 @@ describe('an unfinished focused-study session', () => {
     expect(sent('/api/focused-study/start-session')).toEqual([]);
   });
 
-  it('新しく始める names the session it discards, and the new session starts from its first question', async () => {
+  it('新しく始める names the run it discards, and the new run starts from its first question', async () => {
     const { sent } = studyPage();
     await screen.findByRole('heading', { name: '途中の学習があります' });
     fireEvent.click(screen.getByRole('button', { name: '学習を開始' }));

@@ -6,7 +6,7 @@ import {
   FOCUSED_STUDY_MESSAGES,
   type SavedQuestionSet,
   type StudyQuestion,
-  type UnfinishedSession,
+  type UnfinishedRun,
 } from '@shared/focused-study';
 import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
@@ -15,25 +15,22 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useAiUsage } from '@web/lib/api/get-ai-usage';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { ApiError } from '@web/lib/api-client';
-import {
-  useDiscardSession,
-  useLatestSession,
-  useMaterials,
-  useReviewQueue,
-  useSavedSets,
-  useStartSavedSession,
-  useStartSession,
-  useStudySettings,
-  useUnfinishedSession,
-  type StartKind,
-} from '../api/focused-study';
-import { useStudySession } from '../use-study-session';
+import { useDiscardStudyRun } from '../api/discard-study-run';
+import { useLatestStudyRun } from '../api/get-latest-study-run';
+import { useMaterials } from '../api/get-materials';
+import { useReviewQueue } from '../api/get-review-queue';
+import { useSavedSets } from '../api/get-saved-sets';
+import { useStudySettings } from '../api/get-study-settings';
+import { useUnfinishedStudyRun } from '../api/get-unfinished-study-run';
+import { useStartSavedSetRun } from '../api/start-saved-set-run';
+import { useStartStudyRun, type StartKind } from '../api/start-study-run';
+import { useStudyRun } from '../use-study-run';
 import { MaterialsTab } from './materials-tab';
 import { ResultsPanel } from './results-panel';
 import { ResumeDialog } from './resume-offer';
 import { SaveSetDialog } from './save-set-dialog';
 import { SavedSetsTab } from './saved-sets-tab';
-import { SessionPanel } from './session-panel';
+import { StudyRunPanel } from './study-run-panel';
 import { SettingsTab } from './settings-tab';
 import { StudyTab } from './study-tab';
 import { UpgradePrompt } from './upgrade-prompt';
@@ -51,30 +48,30 @@ export function FocusedStudyPage() {
 
 type Tab = 'settings' | 'materials' | 'study' | 'sets';
 
-/** A start the member chose while a session was unfinished, waiting for their choice. */
+/** A start the member chose while a run was unfinished, waiting for their choice. */
 interface PendingStart {
-  session: UnfinishedSession;
+  unfinished: UnfinishedRun;
   generates: boolean;
   run: (replacing: string) => void;
 }
 
 /**
- * The four tabs; while a session runs, its panel, and after it, the results panel. A session left
+ * The four tabs; while a study run is on, its panel, and after it, the results panel. A run left
  * unfinished (a reload, another device) is offered at the top of the study tab, and every start
  * asks first whether to go on with it (「続きから」) or to discard it (「新しく始める」).
  */
 function FocusedStudy({ user }: { user: CurrentUser }) {
   const materials = useMaterials(user.id);
   const settings = useStudySettings(user.id);
-  const latest = useLatestSession(user.id);
-  const unfinished = useUnfinishedSession(user.id);
+  const latest = useLatestStudyRun(user.id);
+  const unfinished = useUnfinishedStudyRun(user.id);
   const savedSets = useSavedSets(user.id);
   const reviews = useReviewQueue(user.id);
   const usage = useAiUsage(user.id);
-  const study = useStudySession(user.id);
-  const start = useStartSession(user.id);
-  const startSaved = useStartSavedSession(user.id);
-  const discard = useDiscardSession(user.id);
+  const study = useStudyRun(user.id);
+  const start = useStartStudyRun(user.id);
+  const startSaved = useStartSavedSetRun(user.id);
+  const discard = useDiscardStudyRun(user.id);
   const [tab, setTab] = useState<Tab>('study');
   const [saving, setSaving] = useState<StudyQuestion[] | null>(null);
   const [starting, setStarting] = useState<StartKind | null>(null);
@@ -82,19 +79,19 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
   const [startingOver, setStartingOver] = useState(false);
   const [pending, setPending] = useState<PendingStart | null>(null);
 
-  /** Runs a start, or first asks what to do with the unfinished session. */
+  /** Runs a start, or first asks what to do with the unfinished run. */
   const ask = (generates: boolean, run: (replacing?: string) => void) => {
-    if (unfinished.data) setPending({ session: unfinished.data, generates, run });
+    if (unfinished.data) setPending({ unfinished: unfinished.data, generates, run });
     else run();
   };
 
   const begin = (kind: StartKind, replacing?: string) => {
     setStarting(kind);
-    // A 409 (a session another tab started meanwhile) refreshes the unfinished one: it is offered.
+    // A 409 (a run another tab started meanwhile) refreshes the unfinished one: it is offered.
     start.mutate(
       { kind, replacing },
       {
-        onSuccess: (session) => study.begin(session),
+        onSuccess: (run) => study.begin(run),
         onError: (error) =>
           toastError(
             error,
@@ -111,7 +108,7 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
       },
     );
   };
-  /** A page-held session (a retry, a saved set's replay), after discarding the unfinished one. */
+  /** A page-held run (a retry, a saved set's replay), after discarding the unfinished one. */
   const beginHeld = (go: () => void, replacing?: string) => {
     if (!replacing) return go();
     discard.mutate(replacing, {
@@ -127,19 +124,19 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
     beginHeld(
       () =>
         startSaved.mutate(set.id, {
-          onSuccess: (session) => study.begin(session),
+          onSuccess: (run) => study.begin(run),
           onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.startSavedFailed),
         }),
       replacing,
     );
   const retry = (questions: readonly StudyQuestion[] | undefined, replacing?: string) =>
     beginHeld(() => study.retry(questions), replacing);
-  /** 「新しく始める」 on the study tab's offer: the same kind of session again, from its first question. */
-  const startOver = (session: UnfinishedSession) => {
-    if (session.kind !== 'saved' && session.kind !== 'retry') setStartingOver(true);
-    if (session.kind === 'study') begin('start', session.id);
-    else if (session.kind === 'review') begin('review', session.id);
-    else retry(session.questions, session.id);
+  /** 「新しく始める」 on the study tab's offer: the same kind of run again, from its first question. */
+  const startOver = (run: UnfinishedRun) => {
+    if (run.kind !== 'saved' && run.kind !== 'retry') setStartingOver(true);
+    if (run.kind === 'study') begin('start', run.id);
+    else if (run.kind === 'review') begin('review', run.id);
+    else retry(run.questions, run.id);
   };
 
   const { state } = study;
@@ -151,7 +148,7 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
         <p>集中学習のデータを読み込めませんでした。ページを再読み込みしてください。</p>
       </div>
     );
-  else if (state.view === 'answering') body = <SessionPanel study={study} state={state} />;
+  else if (state.view === 'answering') body = <StudyRunPanel study={study} state={state} />;
   else if (state.view === 'result')
     body = (
       <ResultsPanel
@@ -206,7 +203,7 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
             onStart={() => ask(true, (replacing) => begin('start', replacing))}
             onReview={() => ask(false, (replacing) => begin('review', replacing))}
             onRetryLatest={() => ask(false, (replacing) => retry(latest.data?.questions, replacing))}
-            onResume={(session) => study.resume(session)}
+            onResume={(run) => study.resume(run)}
             onStartOver={startOver}
           />
         </Tabs.Content>
@@ -231,14 +228,14 @@ function FocusedStudy({ user }: { user: CurrentUser }) {
       </div>
       {body}
       <ResumeDialog
-        session={pending?.session ?? null}
+        run={pending?.unfinished ?? null}
         generates={pending?.generates ?? false}
         onResume={() => {
-          if (pending) study.resume(pending.session);
+          if (pending) study.resume(pending.unfinished);
           setPending(null);
         }}
         onStartOver={() => {
-          pending?.run(pending.session.id);
+          pending?.run(pending.unfinished.id);
           setPending(null);
         }}
         onClose={() => setPending(null)}

@@ -6,8 +6,11 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatDay } from '@web/lib/format-date';
-import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
-import { useAddText, useDeleteMaterial, useUploadMaterials, type UploadProgress } from '../api/focused-study';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { useConfirmDelete } from '@web/components/ui/use-confirm-delete';
+import { useUploadMaterials, type UploadStage } from '../api/upload-materials';
+import { useAddText } from '../api/add-text';
+import { useDeleteMaterial } from '../api/delete-material';
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
@@ -37,7 +40,7 @@ function UploadCard({ userId }: { userId: string }) {
   const upload = useUploadMaterials(userId);
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [stage, setStage] = useState<UploadStage | null>(null);
 
   const choose = (chosen: File[]) => {
     const accepted = chosen.filter(
@@ -63,9 +66,9 @@ function UploadCard({ userId }: { userId: string }) {
 
   const submit = () => {
     if (files.length === 0) return;
-    setProgress({ phase: 'sending', percent: 0 });
+    setStage({ phase: 'sending', percent: 0 });
     upload.mutate(
-      { files, onProgress: setProgress },
+      { files, onStage: setStage },
       {
         onSuccess: (answer) => {
           toast({
@@ -77,7 +80,7 @@ function UploadCard({ userId }: { userId: string }) {
           if (input.current) input.current.value = '';
         },
         onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.uploadFailed),
-        onSettled: () => setProgress(null),
+        onSettled: () => setStage(null),
       },
     );
   };
@@ -114,7 +117,7 @@ function UploadCard({ userId }: { userId: string }) {
         PDF・Word（.pdf、.doc、.docx）、1ファイル10MBまで、一度に{FOCUSED_STUDY.filesPerUpload}
         件まで。画像だけのPDF（スキャンしたもの）は読み取れません。
       </p>
-      {progress && (
+      {stage && (
         <div className="study-progress">
           <div
             className="study-meter"
@@ -122,14 +125,12 @@ function UploadCard({ userId }: { userId: string }) {
             aria-label="アップロードの進み具合"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={progress.phase === 'sending' ? progress.percent : 100}
+            aria-valuenow={stage.phase === 'sending' ? stage.percent : 100}
           >
-            <span style={{ width: `${progress.phase === 'sending' ? progress.percent : 100}%` }} />
+            <span style={{ width: `${stage.phase === 'sending' ? stage.percent : 100}%` }} />
           </div>
           <p className="study-progress__label" role="status">
-            {progress.phase === 'sending'
-              ? `アップロード中... ${progress.percent}%`
-              : '文字を読み取っています...'}
+            {stage.phase === 'sending' ? `アップロード中... ${stage.percent}%` : '文字を読み取っています...'}
           </p>
         </div>
       )}
@@ -195,8 +196,15 @@ function TextCard({ userId }: { userId: string }) {
 }
 
 function MaterialList({ userId, materials }: { userId: string; materials: StudyMaterial[] }) {
-  const remove = useDeleteMaterial(userId);
   const [deleting, setDeleting] = useState<StudyMaterial | null>(null);
+  const confirm = useConfirmDelete({
+    target: deleting,
+    close: () => setDeleting(null),
+    remove: useDeleteMaterial(userId),
+    idOf: (material) => material.id,
+    deleted: FOCUSED_STUDY_MESSAGES.materialDeleted,
+    failed: FOCUSED_STUDY_MESSAGES.deleteMaterialFailed,
+  });
   return (
     <section aria-labelledby="study-materials-title">
       <h2 id="study-materials-title" className="section__title">
@@ -232,22 +240,10 @@ function MaterialList({ userId, materials }: { userId: string; materials: StudyM
           })}
         </ul>
       )}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
+      <ConfirmDialog
+        {...confirm}
         title="教材を削除しますか？"
         description={`「${deleting?.name ?? ''}」を削除します。この教材からは問題が作られなくなります。`}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: FOCUSED_STUDY_MESSAGES.materialDeleted, variant: 'success' });
-              setDeleting(null);
-            },
-            onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteMaterialFailed),
-          })
-        }
       />
     </section>
   );

@@ -11,7 +11,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog } from '@web/components/ui/dialog';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
-import { useUpdateSetQuestion } from '../api/focused-study';
+import { useUpdateSetQuestion } from '../api/update-set-question';
 import { answerText } from './results-panel';
 
 /** A saved set's questions with their answers; each question's text, options and explanation edited in place. */

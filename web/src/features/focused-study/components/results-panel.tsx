@@ -1,5 +1,5 @@
 import { CheckCircle2, RotateCcw, Save, Sparkles, X, XCircle } from 'lucide-react';
-import type { OptionKey, SessionResult, StudyAnswer, StudyQuestion } from '@shared/focused-study';
+import type { OptionKey, RunResult, StudyAnswer, StudyQuestion } from '@shared/focused-study';
 import { Spinner } from '@web/components/ui/spinner';
 
 /** An answer in words: the option itself, the options chosen, or the order given. */
@@ -10,9 +10,9 @@ export function answerText(question: StudyQuestion, answer: StudyAnswer | undefi
   return answer.map(label).join(question.type === 'sort_order' ? ' → ' : ' ／ ');
 }
 
-/** The result of a completed session (§2 "results panel"): the score, each question, and what next. */
+/** The result of a completed run (§2 "results panel"): the score, each question, and what next. */
 export function ResultsPanel(props: {
-  result: SessionResult;
+  result: RunResult;
   onRetry: () => void;
   onNewQuestions: () => void;
   generating: boolean;

@@ -5,11 +5,11 @@ import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog } from '@web/components/ui/dialog';
 import { SelectField } from '@web/components/ui/text-field';
-import { useSaveSet } from '../api/focused-study';
+import { useSaveSet } from '../api/save-set';
 import { SetDialogActions, useSetFields } from './set-fields';
 
 /**
- * Saves a session's questions as a set: title (required), description, difficulty (§5). Mounted
+ * Saves a run's questions as a set: title (required), description, difficulty (§5). Mounted
  * for each save, so it starts empty with the member's difficulty of the moment.
  */
 export function SaveSetDialog(props: {

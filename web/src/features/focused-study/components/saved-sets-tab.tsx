@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Clock, Eye, Pencil, Play, Star, Trash2 } from 'lucide-react';
 import { FOCUSED_STUDY, FOCUSED_STUDY_MESSAGES, type SavedQuestionSet } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
-import { toast } from '@web/components/toast/toast-store';
 import { formatDay } from '@web/lib/format-date';
-import { useDeleteSet, useFavoriteSet } from '../api/focused-study';
-import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete-dialog';
+import { useDeleteSet } from '../api/delete-set';
+import { useFavoriteSet } from '../api/favorite-set';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { useConfirmDelete } from '@web/components/ui/use-confirm-delete';
 import { EditSetDialog } from './edit-set-dialog';
 import { PreviewDialog } from './preview-dialog';
 
@@ -17,10 +18,17 @@ export function SavedSetsTab(props: {
   onPlay: (set: SavedQuestionSet) => void;
 }) {
   const favorite = useFavoriteSet(props.userId);
-  const remove = useDeleteSet(props.userId);
   const [editing, setEditing] = useState<SavedQuestionSet | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SavedQuestionSet | null>(null);
+  const confirm = useConfirmDelete({
+    target: deleting,
+    close: () => setDeleting(null),
+    remove: useDeleteSet(props.userId),
+    idOf: (set) => set.id,
+    deleted: FOCUSED_STUDY_MESSAGES.setDeleted,
+    failed: FOCUSED_STUDY_MESSAGES.deleteSetFailed,
+  });
   const sets = [...props.sets].sort((x, y) => Number(y.isFavorite) - Number(x.isFavorite));
   const preview = props.sets.find((set) => set.id === previewing);
 
@@ -111,22 +119,10 @@ export function SavedSetsTab(props: {
       )}
       {editing && <EditSetDialog userId={props.userId} set={editing} onClose={() => setEditing(null)} />}
       {preview && <PreviewDialog userId={props.userId} set={preview} onClose={() => setPreviewing(null)} />}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
+      <ConfirmDialog
+        {...confirm}
         title="問題セットを削除しますか？"
         description={`「${deleting?.title ?? ''}」を削除します。この操作は取り消せません。`}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: FOCUSED_STUDY_MESSAGES.setDeleted, variant: 'success' });
-              setDeleting(null);
-            },
-            onError: (error) => toastError(error, FOCUSED_STUDY_MESSAGES.deleteSetFailed),
-          })
-        }
       />
     </section>
   );

@@ -10,7 +10,7 @@ import {
 } from '@shared/focused-study';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { useUpdateSettings } from '../api/focused-study';
+import { useUpdateSettings } from '../api/update-settings';
 
 type QuestionCount = (typeof FOCUSED_STUDY.questionCounts)[number];
 
@@ -20,7 +20,7 @@ const TYPE_NOTES: Record<StudyQuestionType, string> = {
   sort_order: '出来事や手順を正しい順に並べる',
 };
 
-/** The settings tab (§3, §9): questions per session, difficulty, question types. */
+/** The settings tab (§3, §9): questions per run, difficulty, question types. */
 export function SettingsTab(props: { userId: string; settings: StudySettings }) {
   const update = useUpdateSettings(props.userId);
   const [count, setCount] = useState(props.settings.dailyQuestionCount as QuestionCount);

@@ -5,14 +5,14 @@ import {
   type ReviewQueue,
   type StudyQuestion,
   type StudySettings,
-  type UnfinishedSession,
+  type UnfinishedRun,
 } from '@shared/focused-study';
 import { Spinner } from '@web/components/ui/spinner';
 import type { useAiUsage } from '@web/lib/api/get-ai-usage';
 import { formatDay } from '@web/lib/format-date';
 import { ResumeCard } from './resume-offer';
 
-interface LatestSession {
+interface LatestStudyRun {
   completedAt: string;
   score: number;
   totalQuestions: number;
@@ -20,8 +20,8 @@ interface LatestSession {
 }
 
 /**
- * The study tab: a session left unfinished first (to go on with), today's session by the
- * settings, the review queue (what is due today), and the latest session with a retry of its
+ * The study tab: a run left unfinished first (to go on with), today's run by the
+ * settings, the review queue (what is due today), and the latest run with a retry of its
  * questions.
  */
 export function StudyTab(props: {
@@ -30,16 +30,16 @@ export function StudyTab(props: {
   usage: ReturnType<typeof useAiUsage>;
   reviews: ReviewQueue | undefined;
   reviewsFailed: boolean;
-  latest: LatestSession | null | undefined;
+  latest: LatestStudyRun | null | undefined;
   latestFailed: boolean;
-  unfinished: UnfinishedSession | null;
+  unfinished: UnfinishedRun | null;
   startingOver: boolean;
   starting: 'start' | 'review' | null;
   onStart: () => void;
   onReview: () => void;
   onRetryLatest: () => void;
-  onResume: (session: UnfinishedSession) => void;
-  onStartOver: (session: UnfinishedSession) => void;
+  onResume: (run: UnfinishedRun) => void;
+  onStartOver: (run: UnfinishedRun) => void;
 }) {
   const { settings, reviews, latest } = props;
   const noMaterial = props.materialCount === 0;
@@ -49,7 +49,7 @@ export function StudyTab(props: {
     <div className="study-tab">
       {unfinished && (
         <ResumeCard
-          session={unfinished}
+          run={unfinished}
           busy={busy}
           startingOver={props.startingOver}
           onResume={() => props.onResume(unfinished)}

@@ -26,7 +26,7 @@ export function UpgradePrompt() {
           </ul>
         </div>
         <div className="status-card__actions">
-          <Link to={paths.proCheckout} className="button button--upgrade">
+          <Link to={paths.membership} className="button button--upgrade">
             <Crown size={16} aria-hidden />
             アドバンスド会員にアップグレード
           </Link>

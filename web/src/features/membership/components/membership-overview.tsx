@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CalendarClock, Crown, RotateCcw, Sparkles } from 'lucide-react';
-import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type ProStatus } from '@shared/membership';
+import { MEMBERSHIP, MEMBERSHIP_MESSAGES, type MembershipStatus } from '@shared/membership';
 import { toast } from '@web/components/toast/toast-store';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { useMembershipChange } from '../api/membership';
+import { useMembershipChange } from '../api/change-membership';
 import { formatMembershipDate, membershipFailure } from './membership-parts';
 import { CheckoutTerms } from './checkout-terms';
 import { PlanComparison } from './plan-comparison';
@@ -40,7 +40,7 @@ function CheckoutButton(props: {
  */
 export function MembershipOverview(props: {
   userId: string;
-  status: ProStatus;
+  status: MembershipStatus;
   onCheckout: () => void;
   checkoutPending: boolean;
 }) {

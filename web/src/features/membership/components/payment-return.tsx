@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { MEMBERSHIP, MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { StatusCard } from '@web/components/ui/status-card';
 import { ApiError } from '@web/lib/api-client';
-import { checkPayment, upgradeToPro, useRefreshMembership } from '../api/membership';
+import { checkPayment } from '../api/check-payment';
+import { useRefreshMembership } from '../api/refresh-membership';
+import { upgradeMembership } from '../api/upgrade-membership';
 import { BackHomeButton, membershipFailure } from './membership-parts';
 
 /** How long the page waits for the payment to be confirmed (30 polls, 2 s apart) before it gives up. */
@@ -37,7 +39,7 @@ export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId
     const fail = (message: string) => !stopped && setError(message);
 
     if (!sessionId) {
-      upgradeToPro().then(done, (reason: unknown) =>
+      upgradeMembership().then(done, (reason: unknown) =>
         fail(membershipFailure(reason, MEMBERSHIP_MESSAGES.upgradeFailed)),
       );
       return () => {
@@ -55,7 +57,7 @@ export function PaymentReturn({ userId, sessionId }: { userId: string; sessionId
         if (!payment.is_pro && !upgradeAsked.current) {
           // Asked once: the server checks with Stripe and makes the member pro if they paid.
           upgradeAsked.current = true;
-          await upgradeToPro().catch((reason: unknown) => {
+          await upgradeMembership().catch((reason: unknown) => {
             if (rateLimited(reason)) upgradeAsked.current = false;
           });
         }

@@ -1,7 +1,7 @@
 import { Crown, DoorOpen, Lock, Users } from 'lucide-react';
 import type { ActiveRoom } from '@shared/multiplayer';
 import type { ConnectionStatus } from '../connection';
-import { useActiveRooms } from '../api/multiplayer';
+import { useActiveRooms } from '../api/get-active-rooms';
 
 /** Joinable now: waiting, a seat free, and the socket open (§2). */
 export const canJoin = (room: ActiveRoom, connection: ConnectionStatus) =>

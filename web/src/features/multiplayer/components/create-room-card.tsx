@@ -3,7 +3,7 @@ import { PlusCircle } from 'lucide-react';
 import { MULTIPLAYER_CATEGORIES, MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/multiplayer';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
-import { useLinkedQuiz } from '../api/multiplayer';
+import { useLinkedQuiz } from '../api/get-linked-quiz';
 import type { ConnectionStatus } from '../connection';
 import type { MultiplayerGame } from '../game-controller';
 import { canPlayTogether } from '@web/lib/play-together';

@@ -6,7 +6,7 @@ import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text
 import { SelectField } from '@web/components/ui/text-field';
 import { useMyQuizzes } from '@web/lib/api/get-my-quizzes';
 import { useDebounced } from '@web/lib/use-debounced';
-import { useRoomQuizSearch } from '../api/multiplayer';
+import { useRoomQuizSearch } from '../api/search-room-quizzes';
 
 /** 'all' reads すべて; the other categories are their own names. */
 export const categoryLabel = (category: MultiplayerCategory) => (category === 'all' ? 'すべて' : category);

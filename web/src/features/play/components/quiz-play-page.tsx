@@ -7,7 +7,7 @@ import { toastError } from '@web/components/toast/toast-error';
 import { ApiError } from '@web/lib/api-client';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
 import { usePageTitle } from '@web/lib/page-title';
-import { useQuizForPlay } from '../api/play';
+import { useQuizForPlay } from '../api/get-quiz-for-play';
 import { useAttempt } from '../use-attempt';
 import { QuizIntro } from './quiz-intro';
 import '../play.css';

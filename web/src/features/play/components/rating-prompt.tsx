@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Star } from 'lucide-react';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
-import { useRateAttempt } from '../api/play';
+import { useRateAttempt } from '../api/rate-attempt';
 
 /** After a saved attempt: 1–5 stars for the quiz; スキップ, or send once a star is picked. */
 export function RatingPrompt({ attemptId, onClose }: { attemptId: string; onClose: () => void }) {

@@ -3,11 +3,14 @@ import { accountsApi } from '@shared/contract/accounts';
 import { callApi } from '@web/lib/api-client';
 import { setCurrentUser } from '@web/lib/auth/current-user';
 
-/** `DELETE /api/user/delete`: on success every cached answer is dropped (the caller goes home). */
+/** `DELETE /api/user/delete`, confirmed with the password. */
+export const deleteAccount = (password: string) => callApi(accountsApi.deleteAccount, { body: { password } });
+
+/** Deletes the account; on success every cached answer is dropped (the caller goes home). */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (password: string) => callApi(accountsApi.deleteAccount, { body: { password } }),
+    mutationFn: deleteAccount,
     onSuccess: () => {
       queryClient.clear();
       setCurrentUser(queryClient, null);

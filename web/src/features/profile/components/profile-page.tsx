@@ -10,7 +10,8 @@ import { AccountSettingsDialog } from '@web/features/profile/components/account-
 import { loginPathFor } from '@web/lib/auth/return-path';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { ApiError } from '@web/lib/api-client';
-import { useUserActivity, useUserStats } from '../api/profile';
+import { useUserActivity } from '../api/get-user-activity';
+import { useUserStats } from '../api/get-user-stats';
 import { ActivityPanel } from './activity-panel';
 import { NicknameGreeting } from './nickname-greeting';
 import { RecentAttemptsPanel } from './recent-attempts-panel';

@@ -4,10 +4,12 @@ import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/quizzes/{id}/reports`: a failure counts as no reports (spec). */
+export const getQuizReports = (id: string) => callApi(quizzesApi.reports, { params: { id } }).catch(() => []);
+
 export function useQuizReports(id: string | null) {
   return useQuery({
     queryKey: queryKeys.quizzes.reports(id ?? ''),
-    queryFn: () => callApi(quizzesApi.reports, { params: { id: id ?? '' } }).catch(() => []),
+    queryFn: () => getQuizReports(id ?? ''),
     enabled: Boolean(id),
     staleTime: 0,
   });

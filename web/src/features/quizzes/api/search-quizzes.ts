@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DIFFICULTIES } from '@shared/constants';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { SEARCH_SORTS } from '@shared/quizzes';
@@ -6,18 +6,26 @@ import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { oneOf } from './get-quizzes';
 
-/** `GET /api/quizzes/search?q&category&difficulty&sort`; one retry on failure (spec). */
-export function useQuizSearch(params: { q: string; category: string; difficulty: string; sort: string }) {
-  return useQuery({
+type QuizSearchParams = { q: string; category: string; difficulty: string; sort: string };
+
+/** `GET /api/quizzes/search?q&category&difficulty&sort`. */
+export const searchQuizzes = (params: QuizSearchParams) =>
+  callApi(quizzesApi.search, {
+    query: {
+      ...params,
+      difficulty: oneOf(DIFFICULTIES, params.difficulty),
+      sort: oneOf(SEARCH_SORTS, params.sort),
+    },
+  });
+
+/** One retry on failure (spec). */
+export const quizSearchQuery = (params: QuizSearchParams) =>
+  queryOptions({
     queryKey: queryKeys.quizzes.search(params),
-    queryFn: () =>
-      callApi(quizzesApi.search, {
-        query: {
-          ...params,
-          difficulty: oneOf(DIFFICULTIES, params.difficulty),
-          sort: oneOf(SEARCH_SORTS, params.sort),
-        },
-      }),
+    queryFn: () => searchQuizzes(params),
     retry: 1,
   });
+
+export function useQuizSearch(params: QuizSearchParams) {
+  return useQuery(quizSearchQuery(params));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { type AiGenerationResult } from '../api/generate-quiz';
+import { type AiGenerationResult } from '../api/generate-quiz-from-text';
 import { useAiUsage } from '@web/lib/api/get-ai-usage';
 import { AI_FIELDS, type AiErrors, type AiField, type AiGeneration } from '../use-ai-generation';
 import { AiFileCard } from './ai-file-card';

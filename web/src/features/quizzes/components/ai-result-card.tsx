@@ -1,6 +1,6 @@
 import { useId, type RefObject } from 'react';
 import { Sparkles } from 'lucide-react';
-import type { AiGenerationResult } from '../api/generate-quiz';
+import type { AiGenerationResult } from '../api/generate-quiz-from-text';
 
 /** The generated quiz: title, description, question count; load it into the form or discard it. */
 export function AiResultCard(props: {

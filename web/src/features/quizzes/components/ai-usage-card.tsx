@@ -26,7 +26,8 @@ export function AiUsageCard({ usage, isPro }: { usage: ReturnType<typeof useAiUs
           </p>
           {exhausted && !isPro && (
             <p className="ai-usage__note">
-              <Link to={paths.proCheckout}>アドバンスド会員</Link>なら1日{LIMITS.aiGenerationsPerDayPro}
+              <Link to={paths.membership}>アドバンスド会員</Link>なら1日
+              {LIMITS.aiGenerationsPerDayPro}
               回まで使えます。
             </p>
           )}

@@ -152,7 +152,7 @@ function QuotaCard({ user, used, limit }: { user: CurrentUser; used: number; lim
             '新しく作るには、マイクイズから不要なクイズを削除してください。'
           ) : (
             <>
-              <Link to={paths.proCheckout} className="button button--upgrade button--small">
+              <Link to={paths.membership} className="button button--upgrade button--small">
                 <Sparkles size={14} aria-hidden />
                 アドバンスド会員にアップグレード
               </Link>

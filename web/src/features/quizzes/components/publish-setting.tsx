@@ -6,7 +6,7 @@ export function PublishSetting(props: {
   form: UseFormReturn<QuizFormValues>;
   privateAllowed: boolean;
   /** Shown unless the user is an advanced member or the quiz is admin-hidden. */
-  showProNote: boolean;
+  showMembershipNote: boolean;
 }) {
   const isPublished = props.form.watch('quiz.isPublished');
   return (
@@ -31,7 +31,9 @@ export function PublishSetting(props: {
           非公開{props.privateAllowed ? '（自分だけ）' : '（アドバンスド会員限定）'}
         </label>
       </div>
-      {props.showProNote && <p className="field__hint">非公開設定はアドバンスド会員限定の機能です。</p>}
+      {props.showMembershipNote && (
+        <p className="field__hint">非公開設定はアドバンスド会員限定の機能です。</p>
+      )}
     </fieldset>
   );
 }

@@ -74,7 +74,7 @@ export function QuizForm(props: {
         <PublishSetting
           form={form}
           privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
-          showProNote={!props.isHidden && !props.isPro}
+          showMembershipNote={!props.isHidden && !props.isPro}
         />
         <div className="questions">
           <h3 className="questions__title">問題（{questions.fields.length}問）</h3>

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudyQuestion, StudySession } from '@shared/focused-study';
+import type { StudyQuestion, StudyRun } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
-import { useStudySession } from '../use-study-session';
-import { SessionPanel } from './session-panel';
+import { useStudyRun } from '../use-study-run';
+import { StudyRunPanel } from './study-run-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,29 +33,29 @@ const questions: StudyQuestion[] = [
     explanation: '',
   },
 ];
-const session: StudySession = {
+const run: StudyRun = {
   id: 'retry-1',
   questions,
   currentQuestionIndex: 0,
   startedAt: '2026-01-01T00:00:00Z',
 };
 
-/** The panel with the page's session state, started on `session`. */
+/** The panel with the page's study-run state, started on `run`. */
 function Harness() {
-  const study = useStudySession('u1');
+  const study = useStudyRun('u1');
   if (study.state.view === 'none')
     return (
-      <button type="button" onClick={() => study.begin(session)}>
+      <button type="button" onClick={() => study.begin(run)}>
         開始
       </button>
     );
   if (study.state.view === 'result') return <p>完了 {study.state.result.score}</p>;
-  return <SessionPanel study={study} state={study.state} />;
+  return <StudyRunPanel study={study} state={study.state} />;
 }
 
 const labels = () => [...document.querySelectorAll('.sortable__label')].map((item) => item.textContent);
 
-describe('focused-study session panel', () => {
+describe('focused-study run panel', () => {
   it('needs an answer before going on, except for a sort, which is done by keyboard, and sends the answers', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/focused-study/complete-session': () =>
@@ -113,7 +113,7 @@ describe('focused-study session panel', () => {
     });
   });
 
-  it('saves only the answers given as the member goes, the questions of a page-held session once', async () => {
+  it('saves only the answers given as the member goes, the questions of a page-held run once', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/focused-study/sessions/retry-1/progress': () => json({ savedAt: '2026-01-01T00:01:00Z' }),
       '/api/focused-study/complete-session': () =>

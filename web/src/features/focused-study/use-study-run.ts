@@ -2,43 +2,45 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   FOCUSED_STUDY_MESSAGES,
-  isClientSessionId,
+  isClientRunId,
   type OptionKey,
-  type SessionResult,
+  type RunResult,
   type StudyAnswer,
   type StudyQuestion,
-  type StudySession,
-  type UnfinishedSession,
+  type StudyRun,
+  type UnfinishedRun,
 } from '@shared/focused-study';
 import { toast } from '@web/components/toast/toast-store';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { saveSessionProgress, useCompleteSession, useDiscardSession } from './api/focused-study';
+import { useCompleteStudyRun } from './api/complete-study-run';
+import { useDiscardStudyRun } from './api/discard-study-run';
+import { saveStudyRunProgress } from './api/save-study-run-progress';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
- * The page's session (§4): start → answer each question → next until the last → complete, which
- * sends the answers; the result is shown and the session cleared. Ending early discards it.
- * A retry with the same questions is a session the page holds itself (`retry-…`), as is a replay
+ * The page's run (§4): start → answer each question → next until the last → complete, which
+ * sends the answers; the result is shown and the run cleared. Ending early discards it.
+ * A retry with the same questions is a run the page holds itself (`retry-…`), as is a replay
  * of a saved set (`saved_…`); their questions are sent with the answers.
  *
  * The answers given and the question reached are saved on the server as the member goes (one
- * save at a time, the latest state winning), so an unfinished session resumes after a reload or
+ * save at a time, the latest state winning), so an unfinished run resumes after a reload or
  * on another device. Only answers the member gave are kept: a sort counts as answered in the
  * order shown once the member goes on from it.
  */
 export type StudyView =
   | {
       view: 'answering';
-      session: StudySession;
+      run: StudyRun;
       index: number;
       answers: Record<string, StudyAnswer>;
       /** Changes the member made (answers, steps): each is saved once. */
       revision: number;
     }
   | { view: 'none' }
-  | { view: 'result'; result: SessionResult };
+  | { view: 'result'; result: RunResult };
 
-/** How the saving of the answers stands, as the session panel tells it. */
+/** How the saving of the answers stands, as the run panel tells it. */
 export type ProgressStatus = 'idle' | 'saved' | 'failed';
 
 type Answering = Extract<StudyView, { view: 'answering' }>;
@@ -49,16 +51,16 @@ export const isAnswered = (question: StudyQuestion, answer: StudyAnswer | undefi
 
 /** The answers with the question on screen's answer as shown: a sort left as it is, in that order. */
 function withShownAnswer(state: Answering): Record<string, StudyAnswer> {
-  const question = state.session.questions[state.index];
+  const question = state.run.questions[state.index];
   if (!question || question.type !== 'sort_order' || state.answers[question.id] !== undefined)
     return state.answers;
   return { ...state.answers, [question.id]: Object.keys(question.options) as OptionKey[] };
 }
 
 /**
- * Sends the progress of one session at a time, never two saves at once: a change made while a
+ * Sends the progress of one run at a time, never two saves at once: a change made while a
  * save is under way waits and goes next (only the latest), so the server's copy is always the
- * latest the page had. Once the session ends here (`stop`), what is left is dropped and a late
+ * latest the page had. Once the run ends here (`stop`), what is left is dropped and a late
  * answer about it is not reported.
  */
 function useProgressSaver() {
@@ -66,24 +68,24 @@ function useProgressSaver() {
   const active = useRef<string | null>(null);
   const waiting = useRef<Answering | null>(null);
   const running = useRef<Promise<void> | null>(null);
-  /** The page-held sessions the server keeps already (their questions need not be sent again). */
+  /** The page-held runs the server keeps already (their questions need not be sent again). */
   const kept = useRef(new Set<string>());
 
   const run = async () => {
     for (let state = waiting.current; state; state = waiting.current) {
       waiting.current = null;
-      const { session } = state;
-      const held = isClientSessionId(session.id);
+      const { run } = state;
+      const held = isClientRunId(run.id);
       try {
-        await saveSessionProgress(session.id, {
+        await saveStudyRunProgress(run.id, {
           answers: state.answers,
           currentQuestionIndex: state.index,
-          ...(held && !kept.current.has(session.id) ? { questions: session.questions } : {}),
+          ...(held && !kept.current.has(run.id) ? { questions: run.questions } : {}),
         });
-        if (held) kept.current.add(session.id);
-        if (active.current === session.id) setStatus('saved');
+        if (held) kept.current.add(run.id);
+        if (active.current === run.id) setStatus('saved');
       } catch (error) {
-        if (active.current !== session.id) continue;
+        if (active.current !== run.id) continue;
         setStatus('failed');
         // Completed or discarded elsewhere: said once, as the completion would be refused too.
         if (error instanceof ApiError && (error.status === 404 || error.status === 409))
@@ -100,18 +102,18 @@ function useProgressSaver() {
   return {
     status,
     save(state: Answering) {
-      active.current = state.session.id;
+      active.current = state.run.id;
       waiting.current = state;
       running.current ??= run();
     },
-    /** A session begins or resumes: nothing of the one before is sent any more. */
+    /** A run begins or resumes: nothing of the one before is sent any more. */
     start(sessionId: string, keptAlready: boolean) {
       active.current = sessionId;
       waiting.current = null;
       if (keptAlready) kept.current.add(sessionId);
       setStatus('idle');
     },
-    /** The session ends here; resolves once no save of it is under way. */
+    /** The run ends here; resolves once no save of it is under way. */
     async stop() {
       active.current = null;
       waiting.current = null;
@@ -120,30 +122,30 @@ function useProgressSaver() {
   };
 }
 
-export function useStudySession(userId: string) {
+export function useStudyRun(userId: string) {
   const [state, setState] = useState<StudyView>({ view: 'none' });
-  const completion = useCompleteSession(userId);
-  const discard = useDiscardSession(userId);
+  const completion = useCompleteStudyRun(userId);
+  const discard = useDiscardStudyRun(userId);
   const saver = useProgressSaver();
   const queryClient = useQueryClient();
   const saved = useRef<{ id: string; revision: number } | null>(null);
 
-  // Each change the member makes is saved once; beginning or resuming a session is not a change.
+  // Each change the member makes is saved once; beginning or resuming a run is not a change.
   useEffect(() => {
     if (state.view !== 'answering' || state.revision === 0) return;
     const last = saved.current;
-    if (last?.id === state.session.id && last.revision === state.revision) return;
-    saved.current = { id: state.session.id, revision: state.revision };
+    if (last?.id === state.run.id && last.revision === state.revision) return;
+    saved.current = { id: state.run.id, revision: state.revision };
     saver.save(state);
   }, [state, saver]);
 
-  const begin = (session: StudySession, answers: Record<string, StudyAnswer> = {}, kept = false) => {
-    saver.start(session.id, kept);
-    const index = Math.min(Math.max(0, session.currentQuestionIndex), session.questions.length - 1);
-    setState({ view: 'answering', session, index, answers, revision: 0 });
+  const begin = (run: StudyRun, answers: Record<string, StudyAnswer> = {}, kept = false) => {
+    saver.start(run.id, kept);
+    const index = Math.min(Math.max(0, run.currentQuestionIndex), run.questions.length - 1);
+    setState({ view: 'answering', run, index, answers, revision: 0 });
   };
 
-  const change = (update: (current: Answering) => Omit<Answering, 'revision' | 'view' | 'session'>) =>
+  const change = (update: (current: Answering) => Omit<Answering, 'revision' | 'view' | 'run'>) =>
     setState((current) =>
       current.view === 'answering'
         ? { ...current, ...update(current), revision: current.revision + 1 }
@@ -156,10 +158,10 @@ export function useStudySession(userId: string) {
     progress: saver.status,
     begin,
 
-    /** Goes on with an unfinished session where the member left it, with the answers they gave. */
-    resume(unfinished: UnfinishedSession) {
-      const { kind: _kind, userAnswers, ...session } = unfinished;
-      begin(session, userAnswers, true);
+    /** Goes on with an unfinished run where the member left it, with the answers they gave. */
+    resume(unfinished: UnfinishedRun) {
+      const { kind: _kind, userAnswers, ...run } = unfinished;
+      begin(run, userAnswers, true);
     },
 
     answer(questionId: string, answer: StudyAnswer) {
@@ -175,7 +177,7 @@ export function useStudySession(userId: string) {
     next() {
       change((current) => ({
         answers: withShownAnswer(current),
-        index: Math.min(current.index + 1, current.session.questions.length - 1),
+        index: Math.min(current.index + 1, current.run.questions.length - 1),
       }));
     },
 
@@ -183,15 +185,15 @@ export function useStudySession(userId: string) {
       change((current) => ({ answers: current.answers, index: Math.max(0, current.index - 1) }));
     },
 
-    /** Sends the answers (and, for the page's own sessions, the questions); shows the result. */
+    /** Sends the answers (and, for the page's own runs, the questions); shows the result. */
     complete() {
       if (state.view !== 'answering') return;
-      const { session } = state;
+      const { run } = state;
       const answers = withShownAnswer(state);
-      const held = isClientSessionId(session.id);
+      const held = isClientRunId(run.id);
       void saver.stop();
       completion.mutate(
-        { sessionId: session.id, answers, ...(held ? { questions: session.questions } : {}) },
+        { sessionId: run.id, answers, ...(held ? { questions: run.questions } : {}) },
         {
           onSuccess: (result) => setState({ view: 'result', result }),
           onError: (error) =>
@@ -222,18 +224,18 @@ export function useStudySession(userId: string) {
       });
     },
 
-    /** Ends the session early: it is discarded on the server too, so it is not offered again. */
+    /** Ends the run early: it is discarded on the server too, so it is not offered again. */
     abandon() {
       if (state.view !== 'answering') return;
-      const { session } = state;
+      const { run } = state;
       setState({ view: 'none' });
       // Not offered again while the discard is under way.
       queryClient.setQueryData(queryKeys.focusedStudy.unfinished(userId), null);
-      // After the last save of it, so that a first save of a page-held session cannot keep it again.
+      // After the last save of it, so that a first save of a page-held run cannot keep it again.
       void saver.stop().then(() =>
-        discard.mutate(session.id, {
+        discard.mutate(run.id, {
           onError: (error) => {
-            // A page-held session the server never kept is not there to discard.
+            // A page-held run the server never kept is not there to discard.
             if (!(error instanceof ApiError && error.status === 404))
               toast({
                 title: 'エラー',
@@ -253,4 +255,4 @@ export function useStudySession(userId: string) {
   };
 }
 
-export type StudySessionState = ReturnType<typeof useStudySession>;
+export type StudyRunState = ReturnType<typeof useStudyRun>;

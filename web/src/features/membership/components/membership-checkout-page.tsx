@@ -8,7 +8,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
 import { useCurrentUser } from '@web/lib/auth/current-user';
-import { useProStatus, useRefreshMembership, useStartCheckout } from '../api/membership';
+import { useMembershipStatus } from '../api/get-membership-status';
+import { useRefreshMembership } from '../api/refresh-membership';
+import { useStartCheckout } from '../api/start-checkout';
 import { MembershipOverview } from './membership-overview';
 import { BackHomeButton, membershipFailure } from './membership-parts';
 import { PaymentReturn } from './payment-return';
@@ -21,7 +23,7 @@ import { LoginRequired } from '@web/components/login-required';
  * `success=1` (with or without `session_id`) is the return from the payment page; otherwise the
  * membership as it stands, with the upgrade flow (idle → pending → the payment page, or an error).
  */
-export function ProCheckoutPage() {
+export function MembershipCheckoutPage() {
   const current = useCurrentUser();
   const [params] = useSearchParams();
   if (current.isPending) return <Spinner />;
@@ -68,7 +70,7 @@ function UpgradedView({ userId }: { userId: string }) {
 }
 
 function MembershipPage({ userId }: { userId: string }) {
-  const status = useProStatus(userId);
+  const status = useMembershipStatus(userId);
   const checkout = useStartCheckout();
   const refresh = useRefreshMembership(userId);
   const startCheckout = () =>

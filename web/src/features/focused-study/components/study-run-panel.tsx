@@ -3,22 +3,22 @@ import { ArrowLeft, ArrowRight, Flag } from 'lucide-react';
 import { FOCUSED_STUDY_MESSAGES } from '@shared/focused-study';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { isAnswered, type StudySessionState, type StudyView } from '../use-study-session';
+import { isAnswered, type StudyRunState, type StudyView } from '../use-study-run';
 import { QuestionAnswer } from './question-answer';
 
 /**
- * The session in progress (§2, §4): one question at a time; next (or, on the last, 結果を見る)
+ * The run in progress (§2, §4): one question at a time; next (or, on the last, 結果を見る)
  * once it is answered — a sort can always go on. The answers are saved as the member goes (a
- * failed save is said). Ending early asks first: the session is discarded.
+ * failed save is said). Ending early asks first: the run is discarded.
  */
-export function SessionPanel(props: {
-  study: StudySessionState;
+export function StudyRunPanel(props: {
+  study: StudyRunState;
   state: Extract<StudyView, { view: 'answering' }>;
 }) {
   const { study, state } = props;
-  const { session, index, answers } = state;
-  const question = session.questions[index]!;
-  const total = session.questions.length;
+  const { run, index, answers } = state;
+  const question = run.questions[index]!;
+  const total = run.questions.length;
   const last = index === total - 1;
   const canGoOn = isAnswered(question, answers[question.id]);
   const [ending, setEnding] = useState(false);

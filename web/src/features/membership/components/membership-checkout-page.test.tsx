@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@shared/membership';
 import { Toaster } from '@web/components/toast/toaster';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
-import { ProCheckoutPage } from './pro-checkout-page';
+import { MembershipCheckoutPage } from './membership-checkout-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,7 +24,7 @@ describe('the membership page', () => {
       'fetch',
       fakeFetch({ '/api/auth/me': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout' });
     expect(await screen.findByRole('heading', { name: 'ログインが必要です' })).toBeTruthy();
   });
 
@@ -33,7 +33,7 @@ describe('the membership page', () => {
       'fetch',
       fakeFetch({ '/api/auth/me': () => json(member), '/api/user/pro': () => json(free) }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout' });
     expect(await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' })).toBeTruthy();
     expect(screen.getByRole('table').textContent).toContain('1日200回');
     expect(screen.getByText('500円')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('the membership page', () => {
         '/api/user/pro': () => json(active),
       }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout' });
     expect(await screen.findByText('2026年12月25日')).toBeTruthy();
     expect(screen.getByRole('button', { name: '定期購入を解約する' })).toBeTruthy();
   });
@@ -61,7 +61,9 @@ describe('the membership page', () => {
       '/api/user/pro': () => json(active),
     });
     vi.stubGlobal('fetch', fake.fetchImpl);
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    renderWithProviders(<MembershipCheckoutPage />, {
+      route: '/pro-checkout?success=1&session_id=cs_test_abc',
+    });
     expect(await screen.findByText('お支払いを確認しています')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' })).toBeTruthy();
     expect(fake.calls.filter((call) => call.url === '/api/user/upgrade-pro')).toHaveLength(1);
@@ -78,7 +80,7 @@ describe('the membership page', () => {
     vi.stubGlobal('fetch', fake.fetchImpl);
     renderWithProviders(
       <>
-        <ProCheckoutPage />
+        <MembershipCheckoutPage />
         <Toaster />
       </>,
       { route: '/pro-checkout' },
@@ -100,7 +102,9 @@ describe('the membership page', () => {
         '/api/user/pro': () => json(active),
       }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    renderWithProviders(<MembershipCheckoutPage />, {
+      route: '/pro-checkout?success=1&session_id=cs_test_abc',
+    });
     expect(await screen.findByRole('heading', { name: 'アドバンスド会員へようこそ！' })).toBeTruthy();
     expect(checks).toBe(2);
   });
@@ -114,7 +118,9 @@ describe('the membership page', () => {
           json({ payment_status: 'unpaid', is_pro: false, upgrade_completed: false, message: '' }),
       }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1&session_id=cs_test_abc' });
+    renderWithProviders(<MembershipCheckoutPage />, {
+      route: '/pro-checkout?success=1&session_id=cs_test_abc',
+    });
     expect(await screen.findByText(MEMBERSHIP_MESSAGES.checkFailed)).toBeTruthy();
     expect(screen.getByRole('link', { name: /ホームに戻る/ })).toBeTruthy();
   });
@@ -127,7 +133,7 @@ describe('the membership page', () => {
         '/api/user/upgrade-pro': () => json({ message: MEMBERSHIP_MESSAGES.notPaid }, 409),
       }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout?success=1' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout?success=1' });
     expect(await screen.findByText(MEMBERSHIP_MESSAGES.notPaid)).toBeTruthy();
   });
 
@@ -136,7 +142,7 @@ describe('the membership page', () => {
       'fetch',
       fakeFetch({ '/api/auth/me': () => json(member), '/api/user/pro': () => json(free) }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout' });
     await screen.findByRole('button', { name: 'アドバンスド会員にアップグレード' });
     const terms = screen.getByRole('region', { name: 'お申し込み内容の確認' });
     expect(terms.textContent).toContain('月額 500円（税込）');
@@ -162,7 +168,7 @@ describe('the membership page', () => {
         '/api/user/pro': () => json(cancelled),
       }).fetchImpl,
     );
-    renderWithProviders(<ProCheckoutPage />, { route: '/pro-checkout' });
+    renderWithProviders(<MembershipCheckoutPage />, { route: '/pro-checkout' });
     expect(await screen.findByRole('button', { name: /定期購入を再開する/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新しく申し込む/ })).toBeNull();
   });
@@ -188,7 +194,7 @@ describe('the membership page', () => {
     );
     renderWithProviders(
       <>
-        <ProCheckoutPage />
+        <MembershipCheckoutPage />
         <Toaster />
       </>,
       { route: '/pro-checkout' },

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@shared/contract/admin';
+import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/** `GET /api/admin/reports`: every report. */
+export const getAdminReports = () => callApi(adminApi.reports);
+
+/** Read again each time the tab is shown. */
+export const adminReportsQuery = queryOptions({
+  queryKey: queryKeys.admin.reports,
+  queryFn: getAdminReports,
+  staleTime: 0,
+  refetchOnMount: 'always',
+});
+
+export function useAdminReports(enabled: boolean) {
+  return useQuery({ ...adminReportsQuery, enabled });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { learningApi } from '@shared/contract/learning';
+import { callApi } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/** `GET /api/user/stats`: the learning record's figures on the profile page. */
+export const getUserStats = () => callApi(learningApi.stats);
+
+/** Refetched on entering the page and on window focus (spec). */
+export const userStatsQuery = queryOptions({
+  queryKey: queryKeys.user.stats,
+  queryFn: getUserStats,
+  staleTime: 0,
+  refetchOnMount: 'always',
+  refetchOnWindowFocus: true,
+});
+
+export function useUserStats(enabled: boolean) {
+  return useQuery({ ...userStatsQuery, enabled });
+}
