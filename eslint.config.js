@@ -13,7 +13,7 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .map((entry) => entry.name);
 
 /**
- * The layers of functions/ (issue 28): handlers (functions/api, functions/ws, the route table and
+ * The layers of functions/ (issue 28, docs/decisions.md): handlers (functions/api, functions/ws, the route table and
  * the handler chain) call the domain; the domain keeps its rules pure and reaches DynamoDB only
  * through its entities' stores (`*-store.ts`) and functions/data. One `no-restricted-imports`
  * setting per file, so each layer's block lists everything its files may not import.

@@ -99,7 +99,7 @@ export interface StreamConsumer extends FunctionSettings {
 /**
  * The multipart AI forms carry the file in the request body, which reaches Lambda base64-encoded
  * inside an event Lambda caps at 6 MiB: 4 MiB of body (5.3 MiB encoded) fits with room for the
- * rest of the event. Larger files go by presigned POST (ARCHITECTURE §1).
+ * rest of the event. Larger files go by presigned POST (docs/brief/ARCHITECTURE.md §1).
  */
 const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -470,7 +470,7 @@ export const httpRoutes = [
     timeoutSeconds: 29,
     bodyLimitBytes: AI_FORM_MAX_BYTES,
   },
-  // Advanced membership (second document §7): every call reads Stripe, never trusts the client.
+  // Advanced membership (docs/spec/multiplayer-membership-study.md §7): every call reads Stripe, never trusts the client.
   {
     contract: membershipApi.status,
     handler: 'functions/api/membership/status',
@@ -540,7 +540,7 @@ export const httpRoutes = [
   studyRoute(focusedStudyApi.updateSetQuestion, 'update-set-question', 'readwrite'),
   studyRoute(focusedStudyApi.reviewQueue, 'review-queue', 'read'),
   studyRoute(focusedStudyApi.startReviewSession, 'start-review-session', 'readwrite'),
-  // Beyond the spec (issue 27): the unfinished session resumes after a reload or on another device.
+  // Beyond the spec (issue 27, docs/decisions.md): the unfinished session resumes after a reload or on another device.
   studyRoute(focusedStudyApi.unfinishedSession, 'unfinished-session', 'read'),
   studyRoute(focusedStudyApi.saveProgress, 'save-progress', 'readwrite'),
   studyRoute(focusedStudyApi.discardSession, 'discard-session', 'readwrite'),
@@ -630,7 +630,7 @@ export const streamConsumers: readonly StreamConsumer[] = [
     keys: { pkPrefix: literalPrefix(QuizKeys.definition.pk), sk: QuizKeys.sk() },
     batchSize: 100,
     parallelizationFactor: 2,
-    // Each change is indexed as soon as it is read (index lag p99 ≤ 2 s, ARCHITECTURE §5); a burst
+    // Each change is indexed as soon as it is read (index lag p99 ≤ 2 s, docs/brief/ARCHITECTURE.md §5); a burst
     // still makes full batches, from the records that come in while a lane is busy.
     maxBatchingWindowSeconds: 0,
     retryAttempts: 10,

@@ -63,7 +63,7 @@ export function addNagSuppressions(stack: Stack) {
     {
       id: 'AwsSolutions-L1',
       reason:
-        'Route functions run Node.js 22 by decision (ARCHITECTURE §1); CDK custom resources pick their own runtime.',
+        'Route functions run Node.js 22 by decision (docs/brief/ARCHITECTURE.md §1); CDK custom resources pick their own runtime.',
     },
     {
       id: 'AwsSolutions-CFR1',
@@ -86,7 +86,7 @@ export function addNagSuppressions(stack: Stack) {
     {
       id: 'Serverless-LambdaLatestVersion',
       reason:
-        'Route functions run Node.js 22 by decision (ARCHITECTURE §1, the version the bundles target and the tests run against); moving to a newer runtime is a decision of its own.',
+        'Route functions run Node.js 22 by decision (docs/brief/ARCHITECTURE.md §1, the version the bundles target and the tests run against); moving to a newer runtime is a decision of its own.',
     },
     {
       id: 'Serverless-LambdaEventSourceMappingDestination',

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_PORTS, startLocalStack, type LocalStack } from './local/stack';
 
 /**
- * `npm run dev`: the whole app on this machine (see ARCHITECTURE §2), on 127.0.0.1 only. Ports
+ * `npm run dev`: the whole app on this machine (see docs/brief/ARCHITECTURE.md §2), on 127.0.0.1 only. Ports
  * and the app URL come from PORT, LOCAL_CONTROL_PORT, DYNAMODB_PORT, S3_PORT, SES_PORT, STRIPE_PORT and
  * APP_URL; data lives in `.data/` (`npm run reset-local` empties it). Ctrl-C stops every child
  * process, Java included. The stack stops on an uncaught error: the local services handle every

@@ -17,7 +17,7 @@ import { OFFICIAL_AUTHOR_NAME } from '@shared/users';
 import { SAMPLE_QUIZZES } from './seed-data/sample-quizzes';
 
 /**
- * Demo accounts for the local stage only (ARCHITECTURE §2); never created on a deployed stage.
+ * Demo accounts for the local stage only (docs/brief/ARCHITECTURE.md §2); never created on a deployed stage.
  * Their passwords are public (README), so their hashes are made once here rather than at every
  * seed (three hashes at OWASP's cost cost seconds of every test file that seeds); each verifies its
  * `password` at today's cost (scripts/seed.test.ts).

@@ -4,7 +4,7 @@ import { currentUserSchema } from './users';
 import { hasHiddenCharacters, isBlank } from './visible-text';
 
 /**
- * Account forms and payloads (core-platform §5 "Accounts", multiplayer-membership-study §5
+ * Account forms and payloads (docs/spec/core-platform.md §5 "Accounts", docs/spec/multiplayer-membership-study.md §5
  * "Password reset"). The web forms and the functions validate with these same schemas.
  */
 export const ACCOUNT_MESSAGES = {
@@ -156,7 +156,7 @@ export const verifyEmailSchema = z
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /**
- * Password reset: the registration rule, with the registration's messages (issue 26 overrules the
+ * Password reset: the registration rule, with the registration's messages (issue 26, docs/decisions.md overrules the
  * spec's 6 characters for this form: docs/decisions.md); an empty field has the form's own message.
  */
 export const resetPasswordSchema = z

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS } from './constants';
 
 /**
- * AI quiz generation (core-platform §2, §5, §7, §8, §9; second document §5, §9): the settings and
+ * AI quiz generation (docs/spec/core-platform.md §2, §5, §7, §8, §9; docs/spec/multiplayer-membership-study.md §5, §9): the settings and
  * request schemas, the answers, and the messages. The web form and the functions share them.
  */
 export const AI_MESSAGES = {

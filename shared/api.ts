@@ -23,7 +23,7 @@ export const ERROR_REASONS = [
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
-/** Error body of every API answer that is not OK (ARCHITECTURE §4). */
+/** Error body of every API answer that is not OK (docs/brief/ARCHITECTURE.md §4). */
 export interface ApiErrorBody {
   message: string;
   reason?: ErrorReason;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 
-/** Quiz play records (core-platform §3 "Attempt", §7). The client's score is never trusted. */
+/** Quiz play records (docs/spec/core-platform.md §3 "Attempt", docs/spec/core-platform.md §7). The client's score is never trusted. */
 export const ATTEMPT_MESSAGES = {
   saved: 'クイズ完了！',
   ratingRange: '評価は1〜5で選んでください',

@@ -1,5 +1,5 @@
 /**
- * Business constants from the specification (core-platform §9, multiplayer-membership-study §9).
+ * Business constants from the specification (docs/spec/core-platform.md §9, docs/spec/multiplayer-membership-study.md §9).
  * The web app and the functions read them from here so a limit is written once.
  */
 export const LIMITS = {
@@ -54,5 +54,5 @@ export type AnswerLetter = (typeof ANSWER_LETTERS)[number];
 export const REPORT_REASONS = ['inappropriate', 'spam', 'copyright', 'incorrect', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** Stored category defaults (second document §3). */
+/** Stored category defaults (docs/spec/multiplayer-membership-study.md §3). */
 export const CATEGORY_DEFAULTS = { color: '#3B82F6', icon: 'folder' } as const;

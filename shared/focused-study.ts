@@ -3,21 +3,21 @@ import { AI_MESSAGES, AI_TEXT_MAX_LENGTH } from './ai';
 import { DIFFICULTIES, LIMITS } from './constants';
 
 /**
- * Focused study, the advanced members' study feature (second document §2, §3, §4, §5, §7, §8,
- * §9): its constants, messages and schemas, shared by the page and the functions. The review
+ * Focused study, the advanced members' study feature (docs/spec/multiplayer-membership-study.md §2, §3, §4, §5, §7, §8,
+ * docs/spec/multiplayer-membership-study.md §9): its constants, messages and schemas, shared by the page and the functions. The review
  * queue (beyond the spec) is described in docs/focused-study.md.
  */
 export const STUDY_QUESTION_TYPES = ['multiple_choice', 'multiple_select', 'sort_order'] as const;
 export type StudyQuestionType = (typeof STUDY_QUESTION_TYPES)[number];
 
 export const FOCUSED_STUDY = {
-  /** The question count choices (§9) and the default. */
+  /** The question count choices (docs/spec/multiplayer-membership-study.md §9) and the default. */
   questionCounts: [5, 10, 15, 20, 30],
   defaultQuestionCount: 10,
   defaultDifficulty: '中級',
-  /** What a member who never saved settings starts with: all three types (§9). */
+  /** What a member who never saved settings starts with: all three types (docs/spec/multiplayer-membership-study.md §9). */
   defaultQuestionTypes: STUDY_QUESTION_TYPES,
-  /** The stored default category (§3); not chosen on the page. */
+  /** The stored default category (docs/spec/multiplayer-membership-study.md §3); not chosen on the page. */
   defaultCategory: '全般',
   savedSetsMax: 50,
   /** Materials a member keeps at once: generation reads at most AI_TEXT_MAX_LENGTH characters of them. */
@@ -34,7 +34,7 @@ export const FOCUSED_STUDY = {
   optionsMax: 6,
   /**
    * A saved set's questions as stored, in UTF-8 bytes: the list of sets answers with every set's
-   * questions (§3), so 50 sets must stay well within a Lambda answer (6 MB).
+   * questions (docs/spec/multiplayer-membership-study.md §3), so 50 sets must stay well within a Lambda answer (6 MB).
    */
   savedSetMaxBytes: 100_000,
   /** A study run not completed within this can be neither resumed nor completed. */
@@ -50,12 +50,12 @@ export const STUDY_QUESTION_TYPE_LABELS: Record<StudyQuestionType, string> = {
   sort_order: '並べ替え',
 };
 
-/** Prefixes of the ids of study runs the page holds itself, sent back with their questions (§3, §7). */
+/** Prefixes of the ids of study runs the page holds itself, sent back with their questions (docs/spec/multiplayer-membership-study.md §3, §7). */
 const CLIENT_SESSION_PREFIXES = ['temp_', 'retry-', 'saved_'] as const;
 export const isClientRunId = (id: string) => CLIENT_SESSION_PREFIXES.some((prefix) => id.startsWith(prefix));
 
 export const FOCUSED_STUDY_MESSAGES = {
-  // Quoted by the spec (§5, §8)
+  // Quoted by the spec (docs/spec/multiplayer-membership-study.md §5, §8)
   textTooShort: AI_MESSAGES.textTooShort,
   titleRequired: 'タイトルを入力してください',
   savedSetLimit: '保存できる問題セットは50件までです。不要な問題セットを削除してから再度お試しください。',
@@ -88,7 +88,7 @@ export const FOCUSED_STUDY_MESSAGES = {
   questionTextRequired: '問題文を入力してください',
   optionRequired: '選択肢を入力してください',
   optionsDistinct: '選択肢はそれぞれ異なる内容にしてください',
-  // Toasts of the page (§8: each call has a failure toast; the wording is ours)
+  // Toasts of the page (docs/spec/multiplayer-membership-study.md §8: each call has a failure toast; the wording is ours)
   uploadFailed: 'ファイルのアップロードに失敗しました',
   deleteMaterialFailed: '教材の削除に失敗しました',
   addTextFailed: 'テキストの追加に失敗しました',
@@ -164,7 +164,7 @@ const questionBase = {
 };
 
 /**
- * A study question (§3): a multiple choice has one key as its answer, a multiple select a list
+ * A study question (docs/spec/multiplayer-membership-study.md §3): a multiple choice has one key as its answer, a multiple select a list
  * of keys, a sort order every key in the right order. Any other type is refused with the spec's
  * message.
  */
@@ -223,7 +223,7 @@ const questionTypes = z
   .max(STUDY_QUESTION_TYPES.length)
   .transform((types) => STUDY_QUESTION_TYPES.filter((type) => types.includes(type)));
 
-/** `GET /api/focused-study/settings` (§3). */
+/** `GET /api/focused-study/settings` (docs/spec/multiplayer-membership-study.md §3). */
 export const studySettingsSchema = z.object({
   dailyQuestionCount: z.number(),
   difficulty: z.enum(DIFFICULTIES),
@@ -231,7 +231,7 @@ export const studySettingsSchema = z.object({
 });
 export type StudySettings = z.infer<typeof studySettingsSchema>;
 
-/** `PUT /api/focused-study/settings`: any of the three (§7). */
+/** `PUT /api/focused-study/settings`: any of the three (docs/spec/multiplayer-membership-study.md §7). */
 export const updateStudySettingsSchema = z
   .object({
     dailyQuestionCount: questionCount,
@@ -245,7 +245,7 @@ export type StudySettingsChanges = z.input<typeof updateStudySettingsSchema>;
 
 const MATERIAL_KINDS = ['pdf', 'word', 'text'] as const;
 
-/** A material as the page lists it (§3): id, name, size in bytes, uploadedAt; and its kind. */
+/** A material as the page lists it (docs/spec/multiplayer-membership-study.md §3): id, name, size in bytes, uploadedAt; and its kind. */
 export const studyMaterialSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -255,7 +255,7 @@ export const studyMaterialSchema = z.object({
 });
 export type StudyMaterial = z.infer<typeof studyMaterialSchema>;
 
-/** `POST /api/focused-study/add-text`: at least 10 characters once trimmed (§5). */
+/** `POST /api/focused-study/add-text`: at least 10 characters once trimmed (docs/spec/multiplayer-membership-study.md §5). */
 export const addTextSchema = z.object({
   text: z
     .string({ error: FOCUSED_STUDY_MESSAGES.textTooShort })
@@ -278,7 +278,7 @@ export const materialIdParamsSchema = z.object({ id: studyIdSchema });
 
 // ---------------------------------------------------------------- study runs
 
-/** A study run to answer (§3): its questions in order, and the place to answer from. */
+/** A study run to answer (docs/spec/multiplayer-membership-study.md §3): its questions in order, and the place to answer from. */
 export const studyRunSchema = z.object({
   id: z.string(),
   questions: z.array(studyQuestionSchema),
@@ -346,7 +346,7 @@ export type UnfinishedRun = NonNullable<z.infer<typeof unfinishedRunSchema>>;
 /** `PUT …/sessions/{sessionId}/progress`: when the server took it. */
 export const progressSavedSchema = z.object({ savedAt: z.string() });
 
-/** `POST /api/focused-study/complete-session` (§7). */
+/** `POST /api/focused-study/complete-session` (docs/spec/multiplayer-membership-study.md §7). */
 export const completeRunSchema = z.object({
   sessionId: runIdSchema,
   answers: answersSchema,
@@ -355,7 +355,7 @@ export const completeRunSchema = z.object({
 });
 export type CompleteRunInput = z.infer<typeof completeRunSchema>;
 
-/** The answer of a completion (§3 "Session result"), with each question's verdict. */
+/** The answer of a completion (docs/spec/multiplayer-membership-study.md §3 "Session result"), with each question's verdict. */
 export const runResultSchema = z.object({
   score: z.number(),
   totalQuestions: z.number(),
@@ -387,7 +387,7 @@ const setTitle = z
   .max(100, 'タイトルは100文字以内で入力してください');
 const setDescription = z.string().trim().max(500, '説明は500文字以内で入力してください');
 
-/** `POST /api/focused-study/save-question-set` (§7): title required, description optional. */
+/** `POST /api/focused-study/save-question-set` (docs/spec/multiplayer-membership-study.md §7): title required, description optional. */
 export const saveQuestionSetSchema = z.object({
   title: setTitle,
   description: setDescription.default(''),
@@ -411,7 +411,7 @@ export const updateSetQuestionSchema = z.object({
 export const setIdParamsSchema = z.object({ setId: studyIdSchema });
 export const setQuestionParamsSchema = z.object({ setId: studyIdSchema, questionId: studyIdSchema });
 
-/** A saved set as listed (§3). */
+/** A saved set as listed (docs/spec/multiplayer-membership-study.md §3). */
 export const savedQuestionSetSchema = z.object({
   id: z.string(),
   title: z.string(),

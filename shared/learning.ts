@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 
 /**
- * A member's learning records: stats, activity, achievements and study records (core-platform §3, §7).
+ * A member's learning records: stats, activity, achievements and study records (docs/spec/core-platform.md §3, §7).
  * Points: 10 per correct answer, plus 50 for a perfect score (docs/decisions.md).
  */
 export const POINTS_PER_CORRECT = 10;

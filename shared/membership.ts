@@ -1,20 +1,20 @@
 import * as z from 'zod';
 
 /**
- * Advanced membership (second document §2, §3, §4, §7, §8, §9): 500 yen a month including tax,
+ * Advanced membership (docs/spec/multiplayer-membership-study.md §2, §3, §4, §7, §8, §9): 500 yen a month including tax,
  * paid by card through Stripe. The answers of the membership calls and their messages; the
  * functions and the membership page share them.
  */
 export const MEMBERSHIP = {
-  /** Yen a month, tax included (§9). */
+  /** Yen a month, tax included (docs/spec/multiplayer-membership-study.md §9). */
   priceYen: 500,
   currency: 'jpy',
   planName: 'アドバンスド会員',
-  /** The membership page polls the payment status this often after returning from checkout (§9). */
+  /** The membership page polls the payment status this often after returning from checkout (docs/spec/multiplayer-membership-study.md §9). */
   paymentPollMs: 2000,
 } as const;
 
-/** The spec's membership messages (§8), verbatim, and the server's own. */
+/** The spec's membership messages (docs/spec/multiplayer-membership-study.md §8), verbatim, and the server's own. */
 export const MEMBERSHIP_MESSAGES = {
   upgradeFailed: 'アップグレード処理に失敗しました。',
   checkFailed: '決済処理の確認に失敗しました。',
@@ -78,7 +78,7 @@ export const checkoutSessionIdSchema = z.object({
     .regex(/^cs_[A-Za-z0-9_]+$/, MEMBERSHIP_MESSAGES.sessionNotFound),
 });
 
-/** `GET /api/stripe/check-payment/{sessionId}` (§3 "Payment check response"). */
+/** `GET /api/stripe/check-payment/{sessionId}` (docs/spec/multiplayer-membership-study.md §3 "Payment check response"). */
 export const paymentCheckSchema = z.object({
   /** Stripe's word: `paid`, `unpaid`, `no_payment_required`. */
   payment_status: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 
 /**
- * The multiplayer protocol (multiplayer-membership-study §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
+ * The multiplayer protocol (docs/spec/multiplayer-membership-study.md §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
  * the messages both sides exchange on `/ws`, their zod schemas, the room limits and the Japanese
  * texts. The functions validate every client message with these schemas; the web app parses every
  * server message with them.
@@ -46,7 +46,7 @@ export const MULTIPLAYER_MESSAGES = {
   busy: 'ルームが混み合っています。もう一度お試しください',
 } as const;
 
-/** Room constants (§5, §9). Where the spec gives two readings, the first screen's is taken (docs/multiplayer.md). */
+/** Room constants (docs/spec/multiplayer-membership-study.md §5, §9). Where the spec gives two readings, the first screen's is taken (docs/multiplayer.md). */
 export const ROOM_LIMITS = {
   codeLength: 6,
   /** A–Z and 2–9 without the look-alikes I, L, O, 0 and 1. */
@@ -82,7 +82,7 @@ export const ROOM_LIMITS = {
   listedRooms: 50,
 } as const;
 
-/** Category choices of the create card (§2, §9); `all` is "すべて". */
+/** Category choices of the create card (docs/spec/multiplayer-membership-study.md §2, §9); `all` is "すべて". */
 export const MULTIPLAYER_CATEGORIES = [
   'all',
   '一般知識',
@@ -145,7 +145,7 @@ const roomSettingsInput = {
   randomOrder: z.boolean().default(false),
 };
 
-/** Client → server messages (§7), one route key (and Lambda) each. */
+/** Client → server messages (docs/spec/multiplayer-membership-study.md §7), one route key (and Lambda) each. */
 export const clientMessageSchemas = {
   auth: z.object({
     type: z.literal('auth'),
@@ -193,7 +193,7 @@ export type ClientMessage = {
   [T in ClientMessageType]: z.input<(typeof clientMessageSchemas)[T]>;
 }[ClientMessageType];
 
-/** A room's settings as everyone sees them (§3 "Room settings"). */
+/** A room's settings as everyone sees them (docs/spec/multiplayer-membership-study.md §3 "Room settings"). */
 export const roomSettingsSchema = z.object({
   quizId: z.string(),
   quizTitle: z.string(),
@@ -304,7 +304,7 @@ const gameFinishedMessage = z.object({
 const roomMessage = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), roomId: z.string(), room: roomSchema });
 
-/** Server → client messages (§7 and the issue's shapes; docs/multiplayer.md). */
+/** Server → client messages (docs/spec/multiplayer-membership-study.md §7 and the issue's shapes; docs/multiplayer.md). */
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('authenticated'),
@@ -380,7 +380,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
-/** `GET /api/multiplayer/rooms` (§3 "Active room"). */
+/** `GET /api/multiplayer/rooms` (docs/spec/multiplayer-membership-study.md §3 "Active room"). */
 export const activeRoomSchema = z.object({
   id: z.string(),
   isLocked: z.boolean(),

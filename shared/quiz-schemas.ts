@@ -4,7 +4,7 @@ import { QUIZ_MESSAGES, SEARCH_SORTS } from './quizzes';
 import { isBlank } from './visible-text';
 
 /**
- * Every schema of the quiz (core-platform §3, §5, §7), for the contracts, the functions and the
+ * Every schema of the quiz (docs/spec/core-platform.md §3, §5, §7), for the contracts, the functions and the
  * web: what a quiz read answers (summary, detail, play), the creation and edit forms and the
  * report form, and the quiz routes' path and query-string parameters.
  */

@@ -1,7 +1,7 @@
 import { LIMITS, type REPORT_REASONS } from './constants';
 
 /**
- * Quizzes, their questions, favourites and reports (core-platform §3, §5, §7): the words (messages,
+ * Quizzes, their questions, favourites and reports (docs/spec/core-platform.md §3, §5, §7): the words (messages,
  * report reasons) and the search orders. Every schema of the quiz, what is sent and what is
  * answered, is in `quiz-schemas.ts`.
  */

@@ -3,7 +3,7 @@ import type { AiSettings, GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 
 /**
- * What a generator must hand back, validated before use (ARCHITECTURE §6: AI output is checked).
+ * What a generator must hand back, validated before use (docs/brief/ARCHITECTURE.md §6: AI output is checked).
  * The limits are the quiz form's, so a generated quiz can be loaded into the form and saved as is.
  * correctAnswer may be a string or an array whose first entry is used; it is upper-cased.
  */

@@ -100,7 +100,7 @@ export async function queryAll<T = Record<string, unknown>>(
   return items;
 }
 
-/** The pages of a Scan. Never on a request path (ARCHITECTURE §5): migrations and operator scripts only. */
+/** The pages of a Scan. Never on a request path (docs/brief/ARCHITECTURE.md §5): migrations and operator scripts only. */
 export function scanPages<T = Record<string, unknown>>(
   scan: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
   options: PageOptions = {},

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudyQuestion } from '@shared/focused-study';
 import { answerFits, isCorrectAnswer, scoreRun } from './answer-check';
 
-/** The spec's checking rules (§5), each type on its own. */
+/** The spec's checking rules (docs/spec/multiplayer-membership-study.md §5), each type on its own. */
 const base = { text: '問題', explanation: '', options: { A: 'あ', B: 'い', C: 'う', D: 'え' } };
 const choice: StudyQuestion = { ...base, id: 'c', type: 'multiple_choice', correctAnswer: 'B' };
 const select: StudyQuestion = { ...base, id: 's', type: 'multiple_select', correctAnswer: ['A', 'C'] };

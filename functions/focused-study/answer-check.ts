@@ -1,7 +1,7 @@
 import type { StudyAnswer, StudyQuestion } from '@shared/focused-study';
 
 /**
- * Checking an answer, exactly as the spec says (§5): a multiple choice is an exact key match, a
+ * Checking an answer, exactly as the spec says (docs/spec/multiplayer-membership-study.md §5): a multiple choice is an exact key match, a
  * multiple select compares the sorted lists, a sort order needs the exact order. An answer of the
  * wrong shape (a list for a single choice, a key for a list) is wrong.
  */

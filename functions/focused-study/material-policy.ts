@@ -3,7 +3,7 @@ import type { StudyMaterial } from '@shared/focused-study';
 import { seededRandom } from '../ai/offline-generator';
 
 /**
- * The rules of study materials (§2, §5, §7), as pure functions of what is stored: how a material
+ * The rules of study materials (docs/spec/multiplayer-membership-study.md §2, §5, §7), as pure functions of what is stored: how a material
  * is shown, how a pasted text is named, and which materials a generation reads.
  */
 

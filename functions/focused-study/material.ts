@@ -15,7 +15,7 @@ import {
 import { deleteMaterialItems, readMaterials, readMaterialTexts, writeMaterials } from './material-store';
 
 /**
- * Study materials (§2, §5, §7): files (PDF, .doc, .docx) and pasted text, kept as their extracted
+ * Study materials (docs/spec/multiplayer-membership-study.md §2, §5, §7): files (PDF, .doc, .docx) and pasted text, kept as their extracted
  * text. A file is read once — checked by its first bytes, its text extracted in the AI worker —
  * and not kept: an upload is deleted as soon as it is read. A member keeps at most 20 materials
  * (a conditional counter); each holds at most 50,000 characters. The rules are

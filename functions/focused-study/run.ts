@@ -50,10 +50,10 @@ import {
 import { getStudySettings } from './settings';
 
 /**
- * Focused-study runs (§4): start (AI questions from the member's materials, within the daily
+ * Focused-study runs (docs/spec/multiplayer-membership-study.md §4): start (AI questions from the member's materials, within the daily
  * AI allowance), answer question by question on the page, complete. A run the server made is
  * kept until completed (for 24 hours) and checked against its own questions; the page's own
- * runs (`temp_`, `retry-`, `saved_`) send their questions with the answers (§7). Completing
+ * runs (`temp_`, `retry-`, `saved_`) send their questions with the answers (docs/spec/multiplayer-membership-study.md §7). Completing
  * records the day's stats and every wrong answer in the review queue, all in one transaction; a
  * review run also moves each question along its SM-2 schedule.
  *
@@ -213,7 +213,7 @@ async function runToComplete(userId: string, input: CompleteRunInput, now: Date)
 
 /**
  * `POST /api/focused-study/complete-session`: scored on the server against the run's own
- * questions (§5); the result, the day's stats, the wrong answers (each into the review queue) and
+ * questions (docs/spec/multiplayer-membership-study.md §5); the result, the day's stats, the wrong answers (each into the review queue) and
  * the latest-run pointer are written together, or nothing is.
  */
 export async function completeRun(
@@ -362,7 +362,7 @@ export async function saveProgress(
 
 /**
  * `DELETE /api/focused-study/sessions/{sessionId}`: ends an unfinished run early (学習を中断,
- * §4: it is discarded). It can no longer be resumed or completed; a completed one stays.
+ * docs/spec/multiplayer-membership-study.md §4: it is discarded). It can no longer be resumed or completed; a completed one stays.
  */
 export async function discardRun(userId: string, runId: string, now = new Date()) {
   const { place } = await getStudySettings(userId, true);

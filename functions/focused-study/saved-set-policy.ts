@@ -11,7 +11,7 @@ import {
 import { BadRequestError, NotFoundError, ValidationError } from '../lib/errors';
 
 /**
- * The rules of saved question sets (§3, §7), as pure functions of a set: what a new set holds,
+ * The rules of saved question sets (docs/spec/multiplayer-membership-study.md §3, §7), as pure functions of a set: what a new set holds,
  * how long it takes, how big it may be, and what an edit of one of its questions may change.
  */
 

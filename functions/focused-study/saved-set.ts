@@ -21,7 +21,7 @@ import {
 } from './saved-set-store';
 
 /**
- * Saved question sets (§3, §7): at most 50 a member (a conditional counter in the transaction of
+ * Saved question sets (docs/spec/multiplayer-membership-study.md §3, §7): at most 50 a member (a conditional counter in the transaction of
  * the save), replayed as `saved_` runs that the page holds itself. The list answers with every
  * set's questions, so a set's questions are bounded in bytes as well as in number. The rules are
  * saved-set-policy.ts, the items and their conditions saved-set-store.ts.

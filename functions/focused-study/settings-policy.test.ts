@@ -3,7 +3,7 @@ import { FOCUSED_STUDY, type StudySettings } from '@shared/focused-study';
 import { givenChanges, settingsOf } from './settings-policy';
 
 describe('focused-study settings', () => {
-  it('gives a member who never saved any the page’s defaults (§9)', () => {
+  it('gives a member who never saved any the page’s defaults (docs/spec/multiplayer-membership-study.md §9)', () => {
     expect(settingsOf({})).toEqual({
       dailyQuestionCount: FOCUSED_STUDY.defaultQuestionCount,
       difficulty: FOCUSED_STUDY.defaultDifficulty,

@@ -1,8 +1,8 @@
 import { FOCUSED_STUDY, type StudySettings } from '@shared/focused-study';
 
 /**
- * The settings of §3 as the page gets them: what the member saved, each missing field the page's
- * default (§9), so a member who never saved any gets the defaults.
+ * The settings of docs/spec/multiplayer-membership-study.md §3 as the page gets them: what the member saved, each missing field the page's
+ * default (docs/spec/multiplayer-membership-study.md §9), so a member who never saved any gets the defaults.
  */
 export function settingsOf(stored: Partial<StudySettings>): StudySettings {
   return {

@@ -7,7 +7,7 @@ import { accountGuard } from '../users/user-store';
 import { StudySettingsKeys } from './study-keys';
 
 /**
- * A member's focused-study settings item (one per member, `FSSETTINGS`): the settings of §3, and
+ * A member's focused-study settings item (one per member, `FSSETTINGS`): the settings of docs/spec/multiplayer-membership-study.md §3, and
  * beside them the counters that hold the material and saved-set quotas, the pointer to the
  * latest completed study run and the member's one place for an unfinished run (run-store.ts).
  * The item is created by whichever write comes first. Its attributes keep the names they were

@@ -4,11 +4,11 @@ import { givenChanges, settingsOf } from './settings-policy';
 import { readSettingsItem, writeSettings } from './settings-store';
 
 /**
- * A member's focused-study settings (§3) with their study-run pointers: the defaults and which
+ * A member's focused-study settings (docs/spec/multiplayer-membership-study.md §3) with their study-run pointers: the defaults and which
  * fields change in settings-policy.ts, the item in settings-store.ts.
  */
 
-/** The settings as they stand (a member who never saved any gets the page's defaults, §9) and the run pointers. */
+/** The settings as they stand (a member who never saved any gets the page's defaults, docs/spec/multiplayer-membership-study.md §9) and the run pointers. */
 export async function getStudySettings(userId: string, consistent = false) {
   const { stored, place } = await readSettingsItem(userId, consistent);
   return { settings: settingsOf(stored), place };

@@ -9,7 +9,7 @@ import {
 import type { Question } from '@shared/quiz-schemas';
 
 /**
- * The profile page's numbers and lists (core-platform §3, §7), as pure functions of the member's
+ * The profile page's numbers and lists (docs/spec/core-platform.md §3, §7), as pure functions of the member's
  * records read by activity.ts: the stats from the profile's counters, the latest result per quiz
  * with its mistakes, and the activity list.
  */

@@ -21,7 +21,7 @@ export const METRIC = {
   /** A multiplayer game started. */
   games: 'Games',
   /**
-   * A payment completed (the payment webhook's success, issue 16): `emitMetric(METRIC.payments)`,
+   * A payment completed (the payment webhook's success, issue 16 (docs/decisions.md)): `emitMetric(METRIC.payments)`,
    * with property `amount` (yen) where known.
    */
   payments: 'Payments',

@@ -77,7 +77,7 @@ export function replacesCurrent(
 
 /**
  * Stripe statuses of a subscription that runs or is still trying to charge. A member has at most
- * one (issue 26): a second one would charge twice.
+ * one (issue 26, docs/decisions.md): a second one would charge twice.
  */
 const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'incomplete']);
 /** Of those, the ones whose period is paid for. */

@@ -190,7 +190,7 @@ async function expireSecondSession(
  * `POST /api/stripe/create-checkout-session`: a hosted checkout page for 500 yen a month (tax
  * included) for this member, who comes back to `/pro-checkout?success=1&session_id=…`.
  *
- * One payment at a time (issue 26): refused (409) while the member has a live subscription
+ * One payment at a time (issue 26, docs/decisions.md): refused (409) while the member has a live subscription
  * (`active` — renewing or cancelled but running —, `trialing`, `past_due`, `incomplete`: a second
  * one would charge twice; a cancelled member resumes instead) or a checkout page that can still be
  * paid. Starts made at once all pass those checks; each then lists the customer's open sessions,

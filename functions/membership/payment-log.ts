@@ -1,8 +1,8 @@
 /**
- * The payment log (second document §3 "Payment logs"): bookkeeping records outside the member's
+ * The payment log (docs/spec/multiplayer-membership-study.md §3 "Payment logs"): bookkeeping records outside the member's
  * partition, kept when the account goes. A line is a payment Stripe reported (`invoice.paid`,
  * `invoice.payment_failed`, written with the event's receipt in payments.ts), or what was done
- * about a second subscription or checkout of one member (issue 26: one live subscription each).
+ * about a second subscription or checkout of one member (issue 26, docs/decisions.md: one live subscription each).
  * Written by membership-store.ts (`logOnce`, `recordEvent`).
  */
 

@@ -82,7 +82,7 @@ async function refundPayment(
 }
 
 /**
- * One live subscription per member (issue 26). When a second one started anyway (two checkouts
+ * One live subscription per member (issue 26, docs/decisions.md). When a second one started anyway (two checkouts
  * paid at once, in two tabs), the one kept is the paid one started first (`liveSubscriptions`);
  * every other ends at once, its payment is refunded in full, the account follows the kept one,
  * and the payment log says what was done. Every webhook of the pair runs this at once: Stripe

@@ -43,7 +43,7 @@ import {
 import * as rules from './rules';
 
 /**
- * What each client message does to a room (multiplayer-membership-study §4, §5; docs/multiplayer.md):
+ * What each client message does to a room (docs/spec/multiplayer-membership-study.md §4, §5; docs/multiplayer.md):
  * the member's limits, then the message's rule (rules.ts) applied through the store, then what the
  * member and the room are told. Every rule holds on the server, whatever the page allows.
  */

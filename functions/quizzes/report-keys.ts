@@ -21,7 +21,7 @@ export const ReportKeys = entity({
 });
 
 /**
- * The one collection every report was in before reports had a status lifecycle (issue 26): the
+ * The one collection every report was in before reports had a status lifecycle (issue 26, docs/decisions.md): the
  * seed moves them to their status's collection, once per table (report.ts `migrateReports`).
  */
 export const LEGACY_REPORT_COLLECTION = 'REPORT#ALL';

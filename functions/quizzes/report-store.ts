@@ -209,7 +209,7 @@ export async function anonymiseReport(key: ItemKey, reporterId: string): Promise
 }
 
 /**
- * Migration for tables made before reports had a status lifecycle and an owner (issue 26): every
+ * Migration for tables made before reports had a status lifecycle and an owner (issue 26, docs/decisions.md): every
  * report was in one collection (`REPORT#ALL`) and pending; each moves to its status's collection
  * and is owned by its reporter (so account deletion finds it). A Query of the old collection, run
  * by the seed only, once per table (a marker item records that it ran).

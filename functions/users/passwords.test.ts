@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPassword, hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './passwords';
 
-/** Hashes made before issue 26. */
+/** Hashes made before issue 26 (docs/decisions.md). */
 const LEGACY_COST = { N: 2 ** 14, r: 8, p: 1 };
 
 describe('password hashes', () => {

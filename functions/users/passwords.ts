@@ -14,7 +14,7 @@ export interface ScryptCost {
 
 /**
  * OWASP's minimum for scrypt (Password Storage Cheat Sheet): N = 2^17, r = 8, p = 1, 128 MiB of
- * memory per hash. Hashes made before issue 26 have N = 2^14.
+ * memory per hash. Hashes made before issue 26 (docs/decisions.md) have N = 2^14.
  */
 export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;

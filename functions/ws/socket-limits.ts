@@ -1,7 +1,7 @@
 import { countUse, previousWindowUses } from '../lib/rate-limit-store';
 
 /**
- * Limits per socket and per member that hold whatever a client sends (issue 26 item 2), besides
+ * Limits per socket and per member that hold whatever a client sends (issue 26, docs/decisions.md item 2), besides
  * the per-member limits of each room action (multiplayer/actions.ts): a stage-wide throttle alone
  * would let one client use up what every room shares.
  */

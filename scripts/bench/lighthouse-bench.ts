@@ -17,7 +17,7 @@ export const LIGHTHOUSE_BUDGET = 95;
 /** Runs per page; the run with the median score is reported. */
 const LIGHTHOUSE_RUNS = 3;
 
-/** Total blocking time each budgeted page stays under, at that speed (issue 27). */
+/** Total blocking time each budgeted page stays under, at that speed (issue 27, docs/decisions.md). */
 export const LIGHTHOUSE_TBT_BUDGET_MS = 200;
 
 /**

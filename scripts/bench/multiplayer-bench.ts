@@ -582,7 +582,7 @@ export async function benchScale(target: MultiplayerTarget, quizId: string): Pro
 }
 
 /**
- * The flood (issue 26 item 2): `rooms` rooms of `playersPerRoom` bots play `questions` questions at
+ * The flood (issue 26, docs/decisions.md item 2): `rooms` rooms of `playersPerRoom` bots play `questions` questions at
  * once, first alone, then while one member's client sends `framesPerSecond` frames a second; the
  * reveal latency of the rooms must not move by more than `p99Tolerance`.
  */

@@ -227,7 +227,7 @@ export async function benchSearch(stack: LocalStack): Promise<BenchRow[]> {
       if (sort === 'popular') selectiveUnits[size] = selective.units;
       rows.push(
         row(`search ${size}: selective (${SELECTIVE_AT.length} matches, ${sort}) p50`, ms(selective.p50)),
-        // The latency budget is the largest catalogue's (issue 19); the order is checked at both.
+        // The latency budget is the largest catalogue's (issue 19, docs/decisions.md); the order is checked at both.
         row(
           `search ${size}: selective (${sort}) p99`,
           `${ms(selective.p99)}; ${selective.units.toFixed(1)} read units; order ${right ? 'right' : 'WRONG'}`,

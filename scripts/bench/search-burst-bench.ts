@@ -41,7 +41,7 @@ export const BURST = {
 } as const;
 
 export const BURST_BUDGETS = {
-  /** From a create's or an edit's answer until search finds it (ARCHITECTURE §5: index lag). */
+  /** From a create's or an edit's answer until search finds it (docs/brief/ARCHITECTURE.md §5: index lag). */
   lagP99Ms: 2000,
 };
 

@@ -9,13 +9,13 @@ import { createUser } from '@functions/users/user';
  * - one member at a time: what a member waits for on an otherwise idle stack;
  * - 10 members at once (a class signing in together), and the sign-ins per second the local stack
  *   sustains (each hash runs on Node's thread pool: 4 threads here, sharing two cores);
- * - the first sign-in of an account whose hash has the parameters used before issue 26
+ * - the first sign-in of an account whose hash has the parameters used before issue 26 (docs/decisions.md)
  *   (N = 2^14), which verifies the old hash and stores a new one.
  * No budget: a sign-in costs what the password hash is set to cost (functions/users/passwords.ts).
  * In AWS each sign-in has a function of its own, with the memory of functions/routes.ts.
  */
 const PASSWORD = 'Bench#2026pass';
-/** The scrypt parameters of hashes written before issue 26. */
+/** The scrypt parameters of hashes written before issue 26 (docs/decisions.md). */
 const LEGACY_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 const SEQUENTIAL = 40;
 const CONCURRENT = { clients: 10, each: 6 };

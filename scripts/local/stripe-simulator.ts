@@ -6,7 +6,7 @@ import { LOCAL_STRIPE_KEYS } from '@functions/membership/stripe';
 import { checkoutPage, dashboardPage } from './stripe-pages';
 
 /**
- * The local stand-in for Stripe (ARCHITECTURE §2): the part of Stripe's HTTP API the functions
+ * The local stand-in for Stripe (docs/brief/ARCHITECTURE.md §2): the part of Stripe's HTTP API the functions
  * use, spoken the way Stripe speaks it (form-encoded requests with bracketed keys, Bearer secret
  * key, `Idempotency-Key`, Stripe's object shapes for the API version the SDK pins, Stripe's error
  * body), so the functions run the real `stripe` SDK against it. Besides the API it serves:

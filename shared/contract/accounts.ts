@@ -17,7 +17,7 @@ import { messageSchema } from '../api';
 import { currentUserSchema } from '../users';
 import { defineRoute } from './define';
 
-/** Sign-in, registration, password reset and the account itself (core-platform §2, §7). */
+/** Sign-in, registration, password reset and the account itself (docs/spec/core-platform.md §2, §7). */
 export const accountsApi = {
   me: defineRoute('GET /api/auth/me', { response: currentUserSchema }),
   login: defineRoute('POST /api/auth/login', { body: loginSchema, response: loginResponseSchema }),

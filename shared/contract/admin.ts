@@ -41,7 +41,7 @@ export const adminApi = {
     params: quizIdParamsSchema,
     response: messageSchema,
   }),
-  /** Not named by the spec (issue 26): the reports were looked at and the quiz stays as it is. */
+  /** Not named by the spec (issue 26, docs/decisions.md): the reports were looked at and the quiz stays as it is. */
   dismissReports: defineRoute('PATCH /api/admin/quizzes/{id}/dismiss-reports', {
     params: quizIdParamsSchema,
     body: moderationReasonSchema,

@@ -10,7 +10,7 @@ import {
 import { defineRoute } from './define';
 
 /**
- * AI quiz generation (core-platform §5, §7). The file calls take the spec's multipart form (a
+ * AI quiz generation (docs/spec/core-platform.md §5, §7). The file calls take the spec's multipart form (a
  * `pdf` or `word` file part with the settings as text fields) or JSON naming an upload.
  */
 export const aiApi = {

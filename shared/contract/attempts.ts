@@ -12,7 +12,7 @@ import {
 import { quizIdParamsSchema } from '../quiz-schemas';
 import { defineRoute } from './define';
 
-/** Playing a quiz: one answer checked, the answers so far, the finished attempt and its rating (core-platform §3, §7). */
+/** Playing a quiz: one answer checked, the answers so far, the finished attempt and its rating (docs/spec/core-platform.md §3, §7). */
 export const attemptsApi = {
   /** Not named by the spec: solo play learns each answer once given (the quiz read has no answer key). */
   check: defineRoute('POST /api/quizzes/{id}/check', {

@@ -32,8 +32,8 @@ import { defineRoute } from './define';
 const materialsAdded = z.object({ materials: z.array(studyMaterialSchema), message: z.string() });
 
 /**
- * Focused study (second document §7), for advanced members only. Beyond the spec: a presigned
- * upload form for files up to 10 MB (`uploads`, ARCHITECTURE §1), the review queue
+ * Focused study (docs/spec/multiplayer-membership-study.md §7), for advanced members only. Beyond the spec: a presigned
+ * upload form for files up to 10 MB (`uploads`, docs/brief/ARCHITECTURE.md §1), the review queue
  * (`review-queue`, `start-review-session`), and the unfinished study run kept on the server so it
  * resumes after a reload or on another device (`unfinished-session`, `sessions/{sessionId}/…`;
  * docs/focused-study.md).

@@ -6,7 +6,7 @@ import {
 } from '../learning';
 import { defineRoute } from './define';
 
-/** A member's stats, activity and study records (core-platform §3, §7). */
+/** A member's stats, activity and study records (docs/spec/core-platform.md §3, §7). */
 export const learningApi = {
   studyAnswer: defineRoute('POST /api/study/session', {
     body: studyRecordSchema,

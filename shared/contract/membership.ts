@@ -9,7 +9,7 @@ import {
 import { defineRoute } from './define';
 
 /**
- * Advanced membership and payment (second document §7 "Membership and payment"), plus Stripe's
+ * Advanced membership and payment (docs/spec/multiplayer-membership-study.md §7 "Membership and payment"), plus Stripe's
  * webhook, which the spec does not name: Stripe calls it with signed events, so it takes the raw
  * body and no session or CSRF token.
  */

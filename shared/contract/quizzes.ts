@@ -17,7 +17,7 @@ import {
 } from '../quiz-schemas';
 import { defineRoute } from './define';
 
-/** Quizzes, the author's own quizzes, favourites and reports (core-platform §3, §5, §7). */
+/** Quizzes, the author's own quizzes, favourites and reports (docs/spec/core-platform.md §3, §5, §7). */
 export const quizzesApi = {
   list: defineRoute('GET /api/quizzes', { query: quizListQuerySchema, response: quizListSchema }),
   featured: defineRoute('GET /api/quizzes/featured', { response: quizSummarySchema.nullable() }),

@@ -168,7 +168,7 @@ describe('registration', () => {
 });
 
 describe('password hashes', () => {
-  /** The scrypt parameters of hashes made before issue 26. */
+  /** The scrypt parameters of hashes made before issue 26 (docs/decisions.md). */
   const LEGACY_COST = { N: 2 ** 14, r: 8, p: 1 };
   const storedHash = async (username: string) => (await findUserByUsername(username))?.passwordHash;
   const logIn = async (username: string, password: string) =>

@@ -444,7 +444,7 @@ describe('reports made before their lifecycle', () => {
     const quiz = await quizBy(author.client);
     const reporter = await member(gateway);
     const reportedAt = new Date().toISOString();
-    // A report as the code before issue 26 wrote it: in the one collection of all reports, no owner.
+    // A report as the code before issue 26 (docs/decisions.md) wrote it: in the one collection of all reports, no owner.
     await db.put({
       Item: {
         ...ReportKeys.key({ quizId: quiz.id, reporterId: reporter.user.id }),

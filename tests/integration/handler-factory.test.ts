@@ -213,7 +213,7 @@ describe('sessions and access levels', () => {
     await signInAs(client, { suspendedUntil: until });
     const response = await client.get('/api/test/member');
     expect(response.status).toBe(403);
-    // The member is told until when (issue 27), beside the spec's message.
+    // The member is told until when (issue 27, docs/decisions.md), beside the spec's message.
     expect(response.json).toEqual({
       message: 'このアカウントは管理者により停止されています',
       reason: 'account_stopped',

@@ -2,7 +2,7 @@
 const quizPattern = '/quiz/:id';
 
 /**
- * The spec's route table (multiplayer-membership-study §2). Every page path is written here once;
+ * The spec's route table (docs/spec/multiplayer-membership-study.md §2). Every page path is written here once;
  * links and the router use these. `patterns` are what the router matches where a path takes a
  * parameter (or matches anything).
  */

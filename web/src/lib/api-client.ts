@@ -16,7 +16,7 @@ import {
 } from '@shared/contract/define';
 
 /**
- * The one way the web app calls the API (core-platform §1 "Shared request behaviour"):
+ * The one way the web app calls the API (docs/spec/core-platform.md §1 "Shared request behaviour"):
  * credentials always; `X-CSRF-Token` from the cookie on unsafe methods; JSON bodies; any
  * non-OK answer throws an `ApiError` whose message is `"<status>: <body text or status text>"`.
  */

@@ -3,7 +3,7 @@
  * the general to the specific (`['quizzes', 'list', params]`), so a write refreshes a whole family
  * by its prefix (`invalidateQueries({ queryKey: queryKeys.quizzes.all })`) instead of naming each
  * key. The roots are the API's resources, not the features, so a feature refreshes what another
- * one shows without importing it. Per-user answers end with the user's id (core-platform §7
+ * one shows without importing it. Per-user answers end with the user's id (docs/spec/core-platform.md §7
  * "keyed by user id"): a sign-out or a change of member never shows the last one's figures.
  */
 export const queryKeys = {

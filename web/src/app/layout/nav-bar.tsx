@@ -18,7 +18,7 @@ const MobileDrawer = lazyAfterFirstLoad(async () => ({
 /** Pages from which the login button keeps the return path it was given. */
 const AUTH_PATHS: string[] = [paths.login, paths.register];
 
-/** The navigation bar on every screen (core-platform §2). */
+/** The navigation bar on every screen (docs/spec/core-platform.md §2). */
 export function NavBar() {
   const { data: user, isPending } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);

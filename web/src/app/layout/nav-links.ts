@@ -7,7 +7,7 @@ export interface NavLink {
 }
 
 /**
- * The navigation bar's links (core-platform §2): more once signed in, pro and admin links by role.
+ * The navigation bar's links (docs/spec/core-platform.md §2): more once signed in, pro and admin links by role.
  * The single-player link is named as the page it opens (クイズを探す), one name for both.
  */
 export function navLinks(user: CurrentUser | null | undefined): NavLink[] {

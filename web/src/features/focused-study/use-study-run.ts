@@ -18,7 +18,7 @@ import { saveStudyRunProgress } from './api/save-study-run-progress';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
- * The page's run (§4): start → answer each question → next until the last → complete, which
+ * The page's run (docs/spec/multiplayer-membership-study.md §4): start → answer each question → next until the last → complete, which
  * sends the answers; the result is shown and the run cleared. Ending early discards it.
  * A retry with the same questions is a run the page holds itself (`retry-…`), as is a replay
  * of a saved set (`saved_…`); their questions are sent with the answers.

@@ -20,7 +20,7 @@ export interface ConnectionListener {
 }
 
 /**
- * Tries after an abnormal close: the spec's one reconnect after 2 s (§4, §9), then two more, each
+ * Tries after an abnormal close: the spec's one reconnect after 2 s (docs/spec/multiplayer-membership-study.md §4, §9), then two more, each
  * waiting twice as long, so a short outage is ridden out and a refused socket is not hammered.
  * The wait is for a live socket that dropped: the page's first socket that fails before it opened
  * is tried again at once (a reload must not wait out a back-off meant for a dropped connection).
@@ -37,7 +37,7 @@ const FRAME_MAX_CHARS = 256 * 1024;
  */
 const RETRIED_CODES = new Set([1001, 1006, 1011, 1012, 1013, 1014]);
 
-/** Same origin `/ws`, `wss:` under https (§7). */
+/** Same origin `/ws`, `wss:` under https (docs/spec/multiplayer-membership-study.md §7). */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }

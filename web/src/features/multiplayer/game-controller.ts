@@ -12,7 +12,7 @@ import { gameReducer, initialGameState, type GameAction, type GameState, type Me
 export const TAKEN_OVER_MESSAGE =
   '別のタブ（または端末）でルームに参加したため、このページでの参加を終了しました';
 
-/** The page's calls outside the socket (§7 "Multiplayer (HTTP)") and its toasts. */
+/** The page's calls outside the socket (docs/spec/multiplayer-membership-study.md §7 "Multiplayer (HTTP)") and its toasts. */
 export interface GameEffects {
   /** `POST /api/quizzes/{id}/attempt/progress`, the game's answers so far by question index. */
   saveProgress: (quizId: string, answers: Record<string, AnswerLetter>) => void;

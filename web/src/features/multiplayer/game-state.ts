@@ -10,7 +10,7 @@ import {
 
 /**
  * What the multiplayer page shows, built only from the server's messages and the member's own
- * actions (multiplayer-membership-study §4 "Multiplayer room"). Pure: the controller
+ * actions (docs/spec/multiplayer-membership-study.md §4 "Multiplayer room"). Pure: the controller
  * (game-controller.ts) feeds it and runs the side effects.
  */
 export type GameView = 'lobby' | 'room' | 'starting' | 'question' | 'reveal' | 'finished' | 'resuming';

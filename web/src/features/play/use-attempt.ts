@@ -25,7 +25,7 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 /**
- * One attempt at a quiz (core-platform §4 "Quiz play"): the question order (shuffled again at each
+ * One attempt at a quiz (docs/spec/core-platform.md §4 "Quiz play"): the question order (shuffled again at each
  * start in random mode), the answers and their checks, and the clock, which ends the attempt when
  * the time limit runs out. Each answer is checked by the server as it is given (the quiz read has
  * no answer key); a signed-in player's answers are also sent: the attempt's progress and, once

@@ -46,7 +46,7 @@ function issuesByField(issues: readonly { path: PropertyKey[]; message: string }
   return errors;
 }
 
-/** Why a chosen file cannot be sent, checked before anything is uploaded (core-platform §5). */
+/** Why a chosen file cannot be sent, checked before anything is uploaded (docs/spec/core-platform.md §5). */
 function fileProblem(file: File): string | undefined {
   if (uploadKindOf(file.name) === null) return AI_MESSAGES.fileTypeNotAllowed;
   if (file.size > LIMITS.uploadMaxBytes) return AI_MESSAGES.fileTooLarge;
@@ -57,7 +57,7 @@ function fileProblem(file: File): string | undefined {
 /**
  * The AI tab's state, owned by the creation dialog so that the fields, a generation in flight and
  * its result all survive switching tabs (and closing the dialog): the generated quiz is held
- * until it is loaded into the manual form or discarded (core-platform §4).
+ * until it is loaded into the manual form or discarded (docs/spec/core-platform.md §4).
  */
 export function useAiGeneration(userId: string) {
   const queryClient = useQueryClient();

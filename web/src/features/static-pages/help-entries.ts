@@ -3,7 +3,7 @@ import { ROOM_LIMITS } from '@shared/multiplayer';
 import { PERFECT_BONUS, POINTS_PER_CORRECT } from '@shared/learning';
 import { paths } from '@web/config/paths';
 
-/** The help centre's categories (multiplayer-membership-study §2), in the order they are shown. */
+/** The help centre's categories (docs/spec/multiplayer-membership-study.md §2), in the order they are shown. */
 export const HELP_CATEGORIES = [
   '基本的な使い方',
   'アカウント・登録',

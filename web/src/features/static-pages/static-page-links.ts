@@ -1,6 +1,6 @@
 import { paths } from '@web/config/paths';
 
-/** The static pages (multiplayer-membership-study §2), linked from the footer of every screen. */
+/** The static pages (docs/spec/multiplayer-membership-study.md §2), linked from the footer of every screen. */
 export const staticPageLinks = [
   { to: paths.terms, label: '利用規約' },
   { to: paths.privacy, label: 'プライバシーポリシー' },

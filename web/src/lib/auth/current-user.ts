@@ -16,7 +16,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-/** Cached 10 minutes; no refetch on focus or mount; up to 2 retries except on 401 (core-platform §7). */
+/** Cached 10 minutes; no refetch on focus or mount; up to 2 retries except on 401 (docs/spec/core-platform.md §7). */
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
   queryFn: getCurrentUser,

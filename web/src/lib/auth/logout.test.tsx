@@ -12,7 +12,7 @@ import { useLogout } from './logout';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('useLogout', () => {
-  it('clears the user and refreshes the AI usage and quiz lists (core-platform §4)', async () => {
+  it('clears the user and refreshes the AI usage and quiz lists (docs/spec/core-platform.md §4)', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/auth/logout': () => json({ message: 'ログアウトしました' }),
       '/api/ai/usage-limit': () =>

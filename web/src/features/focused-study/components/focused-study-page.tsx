@@ -37,7 +37,7 @@ import { UpgradePrompt } from './upgrade-prompt';
 import '../focused-study.css';
 import { LoginRequired } from '@web/components/login-required';
 
-/** '/focused-study' (§2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
+/** '/focused-study' (docs/spec/multiplayer-membership-study.md §2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
 export function FocusedStudyPage() {
   const current = useCurrentUser();
   if (current.isPending) return <Spinner />;

@@ -21,7 +21,7 @@ const KIND_ICON = { pdf: FileText, word: FileType, text: Type } as const;
 const KIND_LABEL = { pdf: 'PDF', word: 'Word', text: 'テキスト' } as const;
 
 /**
- * The materials tab (§2, §5): files (PDF, .doc, .docx, up to 10 MB each; other files are dropped
+ * The materials tab (docs/spec/multiplayer-membership-study.md §2, §5): files (PDF, .doc, .docx, up to 10 MB each; other files are dropped
  * with a warning) uploaded with a progress bar, pasted text (at least 10 characters), and the list.
  */
 export function MaterialsTab(props: { userId: string; materials: StudyMaterial[] }) {

@@ -10,7 +10,7 @@ export function answerText(question: StudyQuestion, answer: StudyAnswer | undefi
   return answer.map(label).join(question.type === 'sort_order' ? ' → ' : ' ／ ');
 }
 
-/** The result of a completed run (§2 "results panel"): the score, each question, and what next. */
+/** The result of a completed run (docs/spec/multiplayer-membership-study.md §2 "results panel"): the score, each question, and what next. */
 export function ResultsPanel(props: {
   result: RunResult;
   onRetry: () => void;

@@ -9,7 +9,7 @@ import { useSaveSet } from '../api/save-set';
 import { SetDialogActions, useSetFields } from './set-fields';
 
 /**
- * Saves a run's questions as a set: title (required), description, difficulty (§5). Mounted
+ * Saves a run's questions as a set: title (required), description, difficulty (docs/spec/multiplayer-membership-study.md §5). Mounted
  * for each save, so it starts empty with the member's difficulty of the moment.
  */
 export function SaveSetDialog(props: {

@@ -20,7 +20,7 @@ const TYPE_NOTES: Record<StudyQuestionType, string> = {
   sort_order: '出来事や手順を正しい順に並べる',
 };
 
-/** The settings tab (§3, §9): questions per run, difficulty, question types. */
+/** The settings tab (docs/spec/multiplayer-membership-study.md §3, §9): questions per run, difficulty, question types. */
 export function SettingsTab(props: { userId: string; settings: StudySettings }) {
   const update = useUpdateSettings(props.userId);
   const [count, setCount] = useState(props.settings.dailyQuestionCount as QuestionCount);

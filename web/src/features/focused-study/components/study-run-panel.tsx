@@ -7,7 +7,7 @@ import { isAnswered, type StudyRunState, type StudyView } from '../use-study-run
 import { QuestionAnswer } from './question-answer';
 
 /**
- * The run in progress (§2, §4): one question at a time; next (or, on the last, 結果を見る)
+ * The run in progress (docs/spec/multiplayer-membership-study.md §2, §4): one question at a time; next (or, on the last, 結果を見る)
  * once it is answered — a sort can always go on. The answers are saved as the member goes (a
  * failed save is said). Ending early asks first: the run is discarded.
  */

@@ -2,7 +2,7 @@ import { Crown, ListOrdered, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 
-/** What a member who is not an advanced member sees at '/focused-study' (§2). */
+/** What a member who is not an advanced member sees at '/focused-study' (docs/spec/multiplayer-membership-study.md §2). */
 export function UpgradePrompt() {
   return (
     <section className="container auth">

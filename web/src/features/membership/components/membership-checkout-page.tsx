@@ -18,7 +18,7 @@ import '../membership.css';
 import { LoginRequired } from '@web/components/login-required';
 
 /**
- * '/pro-checkout' (second document §2, §4): the membership page. Members only (a login-needed
+ * '/pro-checkout' (docs/spec/multiplayer-membership-study.md §2, §4): the membership page. Members only (a login-needed
  * message otherwise, a spinner while sign-in state loads). `upgraded=1` is the success view;
  * `success=1` (with or without `session_id`) is the return from the payment page; otherwise the
  * membership as it stands, with the upgrade flow (idle → pending → the payment page, or an error).
@@ -77,7 +77,7 @@ function MembershipPage({ userId }: { userId: string }) {
     checkout.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       // Refused (a payment page already open, a live subscription, too many calls this minute) or
-      // failed: the reason in a toast (second document §8), and the page as it now stands.
+      // failed: the reason in a toast (docs/spec/multiplayer-membership-study.md §8), and the page as it now stands.
       onError: (error) => {
         toast({
           title: 'エラー',

@@ -32,7 +32,7 @@ function CheckoutButton(props: {
 }
 
 /**
- * The membership as it stands (second document §2, §4): not a member (the plans and the upgrade
+ * The membership as it stands (docs/spec/multiplayer-membership-study.md §2, §4): not a member (the plans and the upgrade
  * button), active (renewal date and cancel), cancelled but active (until when; resume: a new
  * checkout would be a second subscription), expired (when it ended; resume the previous
  * subscription or a new checkout). The checkout button stands beside the final confirmation.

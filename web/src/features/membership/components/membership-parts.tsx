@@ -5,13 +5,13 @@ import { paths } from '@web/config/paths';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 
 /**
- * A failed membership call's message (second document §8): the server's when it sent one, the
+ * A failed membership call's message (docs/spec/multiplayer-membership-study.md §8): the server's when it sent one, the
  * network message when the server was not reached, else the call's own fallback.
  */
 export const membershipFailure = (error: unknown, fallback: string) =>
   error instanceof ApiError ? errorMessage(error, fallback) : MEMBERSHIP_MESSAGES.networkError;
 
-/** The error view's way out (second document §2: "message with a back-home button"). */
+/** The error view's way out (docs/spec/multiplayer-membership-study.md §2: "message with a back-home button"). */
 export function BackHomeButton() {
   return (
     <Link to={paths.home} className="button button--primary">

@@ -17,7 +17,7 @@ const rateLimited = (error: unknown) => error instanceof ApiError && error.statu
 export const upgradedPath = '/pro-checkout?upgraded=1';
 
 /**
- * Back from the payment page with `success=1` (second document §4): with a session id, its status
+ * Back from the payment page with `success=1` (docs/spec/multiplayer-membership-study.md §4): with a session id, its status
  * is polled every 2 s; once paid and not yet pro, the upgrade call is made once; when the upgrade
  * is complete the page moves to the success view. Without a session id the upgrade call is made
  * directly. A poll refused by the per-minute limit of payment calls (429) is not a failure: the

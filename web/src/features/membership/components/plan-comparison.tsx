@@ -4,7 +4,7 @@ import { MEMBERSHIP } from '@shared/membership';
 
 type Cell = string | boolean;
 
-/** What each plan gives (core-platform §6, second document §6 and §9). */
+/** What each plan gives (docs/spec/core-platform.md §6, docs/spec/multiplayer-membership-study.md §6 and §9). */
 const ROWS: readonly { feature: string; free: Cell; pro: Cell }[] = [
   { feature: '月額料金', free: '無料', pro: `${MEMBERSHIP.priceYen}円（税込）` },
   { feature: 'クイズ作成数', free: `${LIMITS.quizzesFree}件まで`, pro: `${LIMITS.quizzesPro}件まで` },

@@ -7,7 +7,7 @@ import { queryKeys } from '@web/lib/query-keys';
 /** `GET /api/multiplayer/rooms`: the rooms open to join. */
 export const getActiveRooms = () => callApi(multiplayerApi.rooms);
 
-/** Polled every 5 seconds while the lobby is shown (§2, §9). */
+/** Polled every 5 seconds while the lobby is shown (docs/spec/multiplayer-membership-study.md §2, §9). */
 export const activeRoomsQuery = queryOptions({
   queryKey: queryKeys.multiplayerRooms,
   queryFn: getActiveRooms,

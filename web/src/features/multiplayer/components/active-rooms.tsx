@@ -3,12 +3,12 @@ import type { ActiveRoom } from '@shared/multiplayer';
 import type { ConnectionStatus } from '../connection';
 import { useActiveRooms } from '../api/get-active-rooms';
 
-/** Joinable now: waiting, a seat free, and the socket open (§2). */
+/** Joinable now: waiting, a seat free, and the socket open (docs/spec/multiplayer-membership-study.md §2). */
 export const canJoin = (room: ActiveRoom, connection: ConnectionStatus) =>
   room.gameState === 'waiting' && room.playerCount < room.maxPlayers && connection === 'open';
 
 /**
- * The active rooms (§2), refreshed every 5 seconds; a locked room asks for its password first.
+ * The active rooms (docs/spec/multiplayer-membership-study.md §2), refreshed every 5 seconds; a locked room asks for its password first.
  * While a join is under way (`joining`) no other can be started.
  */
 export function ActiveRooms(props: {

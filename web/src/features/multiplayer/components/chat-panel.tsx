@@ -12,7 +12,7 @@ const timeOf = (timestamp: string) => {
 };
 
 /**
- * The room's chat (§2, §5): Enter sends, Shift+Enter breaks the line, and Enter while an IME is
+ * The room's chat (docs/spec/multiplayer-membership-study.md §2, §5): Enter sends, Shift+Enter breaks the line, and Enter while an IME is
  * composing only confirms the conversion; a message is 1–200 characters after trimming.
  */
 export function ChatPanel({ chat, meId, game }: { chat: ChatEntry[]; meId: string; game: MultiplayerGame }) {

@@ -10,7 +10,7 @@ import { canPlayTogether } from '@web/lib/play-together';
 import { DEFAULT_ROOM_SETTINGS, RoomSettingsFields, type RoomSettingsValues } from './room-settings-fields';
 
 /**
- * The create-room card (§2): quiz, category, players, answer time, optional password, order. The
+ * The create-room card (docs/spec/multiplayer-membership-study.md §2): quiz, category, players, answer time, optional password, order. The
  * button waits for the socket (接続中...) and for the server's answer (作成中...). A quiz named by
  * the page's link (「みんなで遊ぶ」, `?quiz=`) is chosen until the member picks another, with its
  * category when that is one of the room's; a link to a quiz that cannot host a room says why.

@@ -6,7 +6,7 @@ import type { FinishedMessage, Me } from '../game-state';
 import { PlayerAvatar, scoreText, useViewHeading } from './game-parts';
 
 /**
- * The end of a game (§2 "Finished view"): the winner (or 引き分け naming everyone who shares first
+ * The end of a game (docs/spec/multiplayer-membership-study.md §2 "Finished view"): the winner (or 引き分け naming everyone who shares first
  * place), a podium for the first three and the whole ranking. The server returns the room to waiting a few seconds later (room_reset).
  */
 export function FinishedView(props: {

@@ -7,11 +7,11 @@ import { TextField } from '@web/components/ui/text-field';
 import type { ConnectionStatus } from '../connection';
 import type { MultiplayerGame } from '../game-controller';
 
-/** What the code box keeps: upper case, at most 6 characters (§5). */
+/** What the code box keeps: upper case, at most 6 characters (docs/spec/multiplayer-membership-study.md §5). */
 export const normalizeCode = (code: string) => code.toUpperCase().slice(0, ROOM_LIMITS.codeLength);
 
 /**
- * The join card (§2, §5): the code is upper-cased as typed; an empty code and a socket not yet
+ * The join card (docs/spec/multiplayer-membership-study.md §2, §5): the code is upper-cased as typed; an empty code and a socket not yet
  * open are refused with the spec's messages. A join link (`?room=CODE`) fills the code in and
  * joins as soon as the socket is open, once.
  */

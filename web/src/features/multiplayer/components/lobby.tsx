@@ -8,7 +8,7 @@ import { CreateRoomCard } from './create-room-card';
 import { JoinRoomCard } from './join-room-card';
 import { PasswordDialog } from './password-dialog';
 
-/** The lobby (§2): create a room, join one by code, or pick one of the active rooms. */
+/** The lobby (docs/spec/multiplayer-membership-study.md §2): create a room, join one by code, or pick one of the active rooms. */
 export function Lobby(props: {
   state: GameState;
   connection: ConnectionStatus;

@@ -19,7 +19,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { LoginRequired } from '@web/components/login-required';
 
 /**
- * '/multiplayer' (§2): members only; lobby, room, and the game's countdown, questions, results.
+ * '/multiplayer' (docs/spec/multiplayer-membership-study.md §2): members only; lobby, room, and the game's countdown, questions, results.
  * `?room=` is the spec's join link; `?quiz=` opens the lobby with that quiz chosen to create a room
  * on (「みんなで遊ぶ」). It stays in the address: a member who leaves a room comes back to it.
  */

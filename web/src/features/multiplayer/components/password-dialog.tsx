@@ -7,8 +7,8 @@ import type { MultiplayerGame } from '../game-controller';
 import type { PasswordPrompt } from '../game-state';
 
 /**
- * The password prompt of a locked room (§2): Enter submits, キャンセル closes; the server's
- * answer to a wrong (or missing) password is shown inside it, not as a toast (§8).
+ * The password prompt of a locked room (docs/spec/multiplayer-membership-study.md §2): Enter submits, キャンセル closes; the server's
+ * answer to a wrong (or missing) password is shown inside it, not as a toast (docs/spec/multiplayer-membership-study.md §8).
  */
 export function PasswordDialog(props: { prompt: PasswordPrompt | null; game: MultiplayerGame }) {
   const { prompt, game } = props;

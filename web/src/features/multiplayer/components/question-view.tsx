@@ -12,9 +12,9 @@ import { AnswerShape, useViewHeading } from './game-parts';
 const LOW_SECONDS = 5;
 
 /**
- * A question in play (§2 "Question view"): the clock counted to the server's deadline, four big
+ * A question in play (docs/spec/multiplayer-membership-study.md §2 "Question view"): the clock counted to the server's deadline, four big
  * coloured answers with shapes (1–4 or A–D on a keyboard), and how many have answered. The
- * answers lock once one is chosen or at 0 seconds (§4).
+ * answers lock once one is chosen or at 0 seconds (docs/spec/multiplayer-membership-study.md §4).
  */
 export function QuestionView(props: {
   question: QuestionState;

@@ -22,7 +22,7 @@ function whyNotPlayable(quiz: QuizSummary): string | null {
 }
 
 /**
- * The quiz a room plays (§2 "quiz picker"), with the category select that narrows it. Words and
+ * The quiz a room plays (docs/spec/multiplayer-membership-study.md §2 "quiz picker"), with the category select that narrows it. Words and
  * category search the whole public catalogue (the search index: GET /api/quizzes/search), as the
  * search page does; the host's own quizzes come first, the private or hidden ones shown but not
  * choosable, with the reason (the host learns why their quiz is missing, rather than thinking the

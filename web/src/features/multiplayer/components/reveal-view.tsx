@@ -14,7 +14,7 @@ export function ranked<T extends { totalScore: number }>(entries: readonly T[]):
 }
 
 /**
- * One question's results (§2 "Results view"): the correct answer and its explanation, then each
+ * One question's results (docs/spec/multiplayer-membership-study.md §2 "Results view"): the correct answer and its explanation, then each
  * player's mark, points for this question and total, and the time to the next question.
  */
 export function RevealView(props: {

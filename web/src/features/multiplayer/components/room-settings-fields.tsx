@@ -3,7 +3,7 @@ import { ROOM_LIMITS, type MultiplayerCategory } from '@shared/multiplayer';
 import { SelectField } from '@web/components/ui/text-field';
 import { QuizPicker } from './quiz-picker';
 
-/** The settings a room is created with and its host may change (§2, §3 "Room settings"). */
+/** The settings a room is created with and its host may change (docs/spec/multiplayer-membership-study.md §2, §3 "Room settings"). */
 export interface RoomSettingsValues {
   quizId: string;
   quizTitle: string;

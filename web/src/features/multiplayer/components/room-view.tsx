@@ -10,7 +10,7 @@ import { useViewHeading } from './game-parts';
 import { PlayersPanel } from './players-panel';
 import { SettingsPanel } from './settings-panel';
 
-/** The room's join link (§2): `/multiplayer?room=CODE` on this site. */
+/** The room's join link (docs/spec/multiplayer-membership-study.md §2): `/multiplayer?room=CODE` on this site. */
 export const joinLink = (roomId: string) =>
   `${window.location.origin}${paths.multiplayer}?room=${encodeURIComponent(roomId)}`;
 
@@ -25,7 +25,7 @@ async function copyJoinLink(roomId: string) {
   }
 }
 
-/** The waiting room (§2 "Room view"): players and settings tabs, ready, share, leave, chat. */
+/** The waiting room (docs/spec/multiplayer-membership-study.md §2 "Room view"): players and settings tabs, ready, share, leave, chat. */
 export function RoomView({ state, game, room }: { state: GameState; game: MultiplayerGame; room: Room }) {
   const heading = useViewHeading<HTMLHeadingElement>();
   const me = room.players.find((player) => player.id === state.me.id);

@@ -13,7 +13,7 @@ const valuesOf = (room: Room): RoomSettingsValues => ({
   randomOrder: room.settings.randomOrder,
 });
 
-/** The settings tab: the host edits (a change clears everyone's ready), the others read (§2, §4). */
+/** The settings tab: the host edits (a change clears everyone's ready), the others read (docs/spec/multiplayer-membership-study.md §2, §4). */
 export function SettingsPanel({
   room,
   isHost,

@@ -2,7 +2,7 @@ import type { Room } from '@shared/multiplayer';
 import { useRemaining } from '../use-remaining';
 import { useViewHeading } from './game-parts';
 
-/** The 3-2-1 before the first question (§4 "starting"), counted to the server's `startsAt`. */
+/** The 3-2-1 before the first question (docs/spec/multiplayer-membership-study.md §4 "starting"), counted to the server's `startsAt`. */
 export function StartingView(props: {
   room: Room;
   starting: { startsAt: number; countdown: number; totalQuestions: number };

@@ -10,7 +10,7 @@ import { AiUsageCard } from './ai-usage-card';
 import '../ai.css';
 
 /**
- * The AI tab of the creation dialog (core-platform §2, §4, §5): today's usage, the settings
+ * The AI tab of the creation dialog (docs/spec/core-platform.md §2, §4, §5): today's usage, the settings
  * (questions 1–20, difficulty, category), generation from pasted text or from a PDF or Word file,
  * and the generated quiz with its load and discard buttons. The state lives in `useAiGeneration`.
  */

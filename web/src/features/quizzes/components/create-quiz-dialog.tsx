@@ -24,7 +24,7 @@ function isQuotaError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 429 && error.reason === 'quiz_quota';
 }
 
-/** The quota card's text: what is left, or that the limit is reached (core-platform §8). */
+/** The quota card's text: what is left, or that the limit is reached (docs/spec/core-platform.md §8). */
 function quotaText(user: CurrentUser, used: number) {
   const limit = user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
   const plan = user.isPro ? 'アドバンスド会員' : '無料会員';

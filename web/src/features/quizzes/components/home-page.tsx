@@ -41,7 +41,7 @@ export function HomePage() {
   // The cards are most of the page (about 45 elements each). A query's answer is a synchronous
   // update, which would build them all in one task, blocking a slow phone for a third of a second:
   // the page shows the answer from a background render React does in slices, the skeletons (or the
-  // previous list) staying meanwhile. Issue 27: no task over 200 ms on the budget's phone.
+  // previous list) staying meanwhile. Issue 27 (docs/decisions.md): no task over 200 ms on the budget's phone.
   const list = useDeferredValue(quizzes.data);
   // A page of cards at a time: more on request, not 50 cards on one long page.
   const [shown, setShown] = useState(HOME_PAGE_SIZE);
