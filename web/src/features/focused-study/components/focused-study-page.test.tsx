@@ -1,45 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudyQuestion, UnfinishedRun } from '@shared/focused-study';
+import type { UnfinishedRun } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { studyQuestions } from '../testing/study-questions';
 import { FocusedStudyPage } from './focused-study-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const questions: StudyQuestion[] = [
-  {
-    id: 'q1',
-    type: 'multiple_choice',
-    text: '本能寺で信長を討ったのは？',
-    options: { A: '明智光秀', B: '豊臣秀吉' },
-    correctAnswer: 'A',
-    explanation: '',
-  },
-  {
-    id: 'q2',
-    type: 'multiple_select',
-    text: '戦国時代の人物をすべて選んでください。',
-    options: { A: '織田信長', B: '聖徳太子', C: '武田信玄' },
-    correctAnswer: ['A', 'C'],
-    explanation: '',
-  },
-  {
-    id: 'q3',
-    type: 'sort_order',
-    text: '古い順に並べ替えてください。',
-    options: { A: '明治維新', B: '桶狭間の戦い', C: '本能寺の変' },
-    correctAnswer: ['B', 'C', 'A'],
-    explanation: '',
-  },
-  {
-    id: 'q4',
-    type: 'multiple_choice',
-    text: '江戸幕府を開いたのは？',
-    options: { A: '徳川家康', B: '足利尊氏' },
-    correctAnswer: 'A',
-    explanation: '',
-  },
-];
+const questions = studyQuestions;
 
 /** Left at question 3 after answering two, on another device or before a reload. */
 const unfinished: UnfinishedRun = {

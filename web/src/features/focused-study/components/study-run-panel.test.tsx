@@ -1,38 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudyQuestion, StudyRun } from '@shared/focused-study';
+import type { StudyRun } from '@shared/focused-study';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { studyQuestions } from '../testing/study-questions';
 import { useStudyRun } from '../use-study-run';
 import { StudyRunPanel } from './study-run-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const questions: StudyQuestion[] = [
-  {
-    id: 'q1',
-    type: 'multiple_choice',
-    text: '本能寺で信長を討ったのは？',
-    options: { A: '明智光秀', B: '豊臣秀吉' },
-    correctAnswer: 'A',
-    explanation: '',
-  },
-  {
-    id: 'q2',
-    type: 'multiple_select',
-    text: '戦国時代の人物をすべて選んでください。',
-    options: { A: '織田信長', B: '聖徳太子', C: '武田信玄' },
-    correctAnswer: ['A', 'C'],
-    explanation: '',
-  },
-  {
-    id: 'q3',
-    type: 'sort_order',
-    text: '古い順に並べ替えてください。',
-    options: { A: '明治維新', B: '桶狭間の戦い', C: '本能寺の変' },
-    correctAnswer: ['B', 'C', 'A'],
-    explanation: '',
-  },
-];
+/** The first three: one of each kind. */
+const questions = studyQuestions.slice(0, 3);
 const run: StudyRun = {
   id: 'retry-1',
   questions,
