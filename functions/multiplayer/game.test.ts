@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger';
 import type { GameQuestion, RoomState } from './room';
 import type { RoomWrite } from './room-store';
 import type { ScheduledTick } from './rules';
+import { allReady, seat, T0, waitingRoom } from './testing/rooms';
 
 /**
  * The game as it runs, with its store, clock and fan-out replaced (serverless-test-samples'
@@ -55,43 +56,20 @@ const { advance, seatDisconnected } = await import('./game');
 const rules = await import('./rules');
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
-const T0 = 1_800_000_000_000;
 let now = T0;
 const questions: GameQuestion[] = [
   { id: 'q', text: '？', options: { A: 'はい', B: 'いいえ' }, correctAnswer: 'A', explanation: null },
 ];
 
+/** a hosts b in 「t」, the game started at T0. */
 function startedRoom(): RoomState {
-  const seat = (nickname: string, joinedAt: number) => ({
-    nickname,
-    isReady: true,
-    joinedAt,
-    connectionId: `c-${nickname}`,
-    endpoint: 'e',
-    leftAt: null,
-    score: 0,
-    answers: {},
-    points: {},
-  });
-  const waiting: RoomState = {
-    code: 'ABCDEF',
-    hostId: 'a',
-    passwordHash: null,
-    passwordSalt: null,
-    settings: {
-      quizId: 'q',
-      quizTitle: 't',
-      maxPlayers: 4,
-      timePerQuestion: 15,
-      category: 'all',
-      randomOrder: false,
-    },
-    players: { a: seat('a', T0), b: seat('b', T0 + 1) },
-    ...rules.waitingGame(),
-    step: 0,
-    version: 1,
-    createdAt: new Date(T0).toISOString(),
-  };
+  const waiting = allReady(
+    waitingRoom({
+      hostId: 'a',
+      settings: { ...waitingRoom().settings, quizId: 'q', quizTitle: 't', timePerQuestion: 15 },
+      players: { a: seat('a', T0), b: seat('b', T0 + 1) },
+    }),
+  );
   const change = rules.startGame(waiting, questions, 't', T0);
   if (!('room' in change)) throw new Error('not started');
   return change.room;

@@ -3,10 +3,10 @@ import { serverMessageSchema } from '@shared/multiplayer';
 import type { GameQuestion, RoomState } from './room';
 import * as messages from './messages';
 import * as rules from './rules';
+import { allReady, seat, T0, waitingRoom } from './testing/rooms';
 
 /** What the players are sent at each phase, read from the room alone, as the page parses it. */
 
-const T0 = 1_800_000_000_000;
 const questions: GameQuestion[] = [
   {
     id: 'q-1',
@@ -24,38 +24,16 @@ const questions: GameQuestion[] = [
   },
 ];
 
-function room(): RoomState {
-  const seat = (nickname: string, joinedAt: number) => ({
-    nickname,
-    isReady: true,
-    joinedAt,
-    connectionId: `c-${nickname}`,
-    endpoint: 'e',
-    leftAt: null,
-    score: 0,
-    answers: {},
-    points: {},
-  });
-  return {
-    code: 'ABCDEF',
-    hostId: 'a',
-    passwordHash: null,
-    passwordSalt: null,
-    settings: {
-      quizId: 'quiz',
-      quizTitle: '県',
-      maxPlayers: 4,
-      timePerQuestion: 30,
-      category: 'all',
-      randomOrder: false,
-    },
-    players: { a: seat('あ', T0), b: seat('い', T0 + 1) },
-    ...rules.waitingGame(),
-    step: 0,
-    version: 3,
-    createdAt: new Date(T0).toISOString(),
-  };
-}
+/** あ hosts い in 「県」, both ready. */
+const room = (): RoomState =>
+  allReady(
+    waitingRoom({
+      hostId: 'a',
+      settings: { ...waitingRoom().settings, quizId: 'quiz', quizTitle: '県', timePerQuestion: 30 },
+      players: { a: seat('あ', T0), b: seat('い', T0 + 1) },
+      version: 3,
+    }),
+  );
 
 /** Applies the clock's tick for the current phase. */
 const tick = (state: RoomState): RoomState => {

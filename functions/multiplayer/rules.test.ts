@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_STATES, MULTIPLAYER_MESSAGES as M, ROOM_LIMITS, questionScore } from '@shared/multiplayer';
 import { RoomError } from './errors';
-import { passwordFields, type GameQuestion, type PlayerSeat, type RoomState } from './room';
+import { passwordFields, type GameQuestion, type RoomState } from './room';
 import * as rules from './rules';
+import { allReady, seat, T0, waitingRoom } from './testing/rooms';
 
 /**
  * The room's rules as a state machine, without a table, a queue or a socket: each test gives a
  * room and an event and reads the room after, the ticks asked of the clock, or the refusal.
  */
 
-const T0 = 1_800_000_000_000;
 const SECOND = 1000;
 
 const questions: GameQuestion[] = [
@@ -28,51 +28,6 @@ const questions: GameQuestion[] = [
     explanation: '標高 3,776 m。',
   },
 ];
-
-function seat(nickname: string, joinedAt: number, overrides: Partial<PlayerSeat> = {}): PlayerSeat {
-  return {
-    nickname,
-    isReady: false,
-    joinedAt,
-    connectionId: `c-${nickname}`,
-    endpoint: 'http://connections.local',
-    leftAt: null,
-    score: 0,
-    answers: {},
-    points: {},
-    ...overrides,
-  };
-}
-
-/** A waiting room of `host` (joined first) and `guest`, both connected. */
-function waitingRoom(overrides: Partial<RoomState> = {}): RoomState {
-  return {
-    code: 'ABCDEF',
-    hostId: 'host',
-    passwordHash: null,
-    passwordSalt: null,
-    settings: {
-      quizId: 'quiz-1',
-      quizTitle: '地理',
-      maxPlayers: 4,
-      timePerQuestion: 20,
-      category: 'all',
-      randomOrder: false,
-    },
-    players: { host: seat('ホスト', T0), guest: seat('ゲスト', T0 + 1) },
-    ...rules.waitingGame(),
-    step: 0,
-    version: 1,
-    createdAt: new Date(T0).toISOString(),
-    ...overrides,
-  };
-}
-
-const allReady = (room: RoomState): RoomState => {
-  const next = structuredClone(room);
-  for (const player of Object.values(next.players)) player.isReady = true;
-  return next;
-};
 
 /** The room after a rule that must have changed it. */
 function changed<R>(change: rules.Transition<R>): RoomState {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Room, ServerMessage } from '@shared/multiplayer';
+import type { ServerMessage } from '@shared/multiplayer';
 import { CHAT_KEPT, gameReducer, initialGameState, type GameAction, type GameState } from './game-state';
+import { player, room } from './testing/rooms';
 
 /**
  * The page's reducer on its own: each server message or member action moves the page between the
@@ -9,41 +10,7 @@ import { CHAT_KEPT, gameReducer, initialGameState, type GameAction, type GameSta
  * socket; here each transition is one call.
  */
 const ME = { id: 'u1', nickname: 'はなこ' };
-const ROOM_ID = 'ABC234';
-
-const player = (id: string, nickname: string, extra: Partial<Room['players'][number]> = {}) => ({
-  id,
-  nickname,
-  isReady: false,
-  isHost: false,
-  score: 0,
-  connected: true,
-  ...extra,
-});
-
-function room(overrides: Partial<Room> = {}): Room {
-  return {
-    id: ROOM_ID,
-    host: 'はなこ',
-    hostId: 'u1',
-    isLocked: false,
-    gameState: 'waiting',
-    settings: {
-      quizId: 'q1',
-      quizTitle: '日本の地理',
-      maxPlayers: 4,
-      timePerQuestion: 15,
-      category: 'all',
-      randomOrder: false,
-      host: 'はなこ',
-    },
-    players: [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう')],
-    totalQuestions: 2,
-    questionIndex: -1,
-    version: 1,
-    ...overrides,
-  };
-}
+const ROOM_ID = room().id;
 
 const question = (questionIndex: number, roomId = ROOM_ID): ServerMessage => ({
   type: 'question',

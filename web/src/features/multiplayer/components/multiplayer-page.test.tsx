@@ -9,6 +9,7 @@ import { Toaster } from '@web/components/toast/toaster';
 import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { TAKEN_OVER_MESSAGE } from '../game-controller';
+import { player, room } from '../testing/rooms';
 import { MultiplayerPage } from './multiplayer-page';
 
 const member = {
@@ -94,40 +95,6 @@ const activeRooms = {
     },
   ],
 };
-
-const player = (id: string, nickname: string, extra: Partial<Room['players'][number]> = {}) => ({
-  id,
-  nickname,
-  isReady: false,
-  isHost: false,
-  score: 0,
-  connected: true,
-  ...extra,
-});
-
-function room(overrides: Partial<Room> = {}): Room {
-  return {
-    id: 'ABC234',
-    host: 'はなこ',
-    hostId: 'u1',
-    isLocked: false,
-    gameState: 'waiting',
-    settings: {
-      quizId: 'q1',
-      quizTitle: '日本の地理',
-      maxPlayers: 4,
-      timePerQuestion: 15,
-      category: 'all',
-      randomOrder: false,
-      host: 'はなこ',
-    },
-    players: [player('u1', 'はなこ', { isHost: true }), player('u2', 'たろう')],
-    totalQuestions: 2,
-    questionIndex: -1,
-    version: 1,
-    ...overrides,
-  };
-}
 
 const question = (questionIndex: number, text: string, deadline = Date.now() + 600_000) => ({
   type: 'question',
