@@ -4,9 +4,9 @@
  */
 export const LIMITS = {
   quizzesFree: 3,
-  quizzesPro: 100,
+  quizzesWithMembership: 100,
   aiGenerationsPerDayFree: 3,
-  aiGenerationsPerDayPro: 200,
+  aiGenerationsPerDayWithMembership: 200,
   aiQuestionsMin: 1,
   aiQuestionsMax: 20,
   aiQuestionsDefault: 5,

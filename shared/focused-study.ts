@@ -38,7 +38,7 @@ export const FOCUSED_STUDY = {
    */
   savedSetMaxBytes: 100_000,
   /** A study run not completed within this can be neither resumed nor completed. */
-  sessionHours: 24,
+  runHours: 24,
 } as const;
 
 /** The key of a question's options: A, B, C... (as many as it has). */
@@ -70,10 +70,10 @@ export const FOCUSED_STUDY_MESSAGES = {
   materialLimit: `教材は${FOCUSED_STUDY.materialsMax}件まで登録できます。不要な教材を削除してから再度お試しください。`,
   materialNotFound: '教材が見つかりません',
   noMaterials: '教材がありません。先にファイルをアップロードするか、テキストを追加してください。',
-  sessionNotFound: '学習セッションが見つかりません。もう一度学習を開始してください。',
-  sessionCompleted: 'この学習セッションはすでに完了しています',
-  sessionUnfinished: '途中の学習があります。「続きから」で再開するか、「新しく始める」を選んでください。',
-  sessionStarting: '学習の問題を作成しています。少し待ってから、もう一度お試しください。',
+  runNotFound: '学習セッションが見つかりません。もう一度学習を開始してください。',
+  runCompleted: 'この学習セッションはすでに完了しています',
+  runUnfinished: '途中の学習があります。「続きから」で再開するか、「新しく始める」を選んでください。',
+  runStarting: '学習の問題を作成しています。少し待ってから、もう一度お試しください。',
   answerNotInSession: 'この学習にない問題への回答です',
   answerMismatch: '回答の形式が問題と合っていません',
   questionIndexInvalid: '問題の番号が正しくありません',
@@ -105,7 +105,7 @@ export const FOCUSED_STUDY_MESSAGES = {
   reviewFailed: '復習の開始に失敗しました',
   discardFailed: '途中の学習の破棄に失敗しました',
   progressFailed: '回答を保存できませんでした。通信状態を確認してください。',
-  sessionGone: 'この学習は別の画面で完了したか、破棄されました',
+  runGone: 'この学習は別の画面で完了したか、破棄されました',
   // Successes
   uploaded: '教材を追加しました',
   textAdded: 'テキストを教材に追加しました',
@@ -115,7 +115,7 @@ export const FOCUSED_STUDY_MESSAGES = {
   setUpdated: '問題セットを更新しました',
   setDeleted: '問題セットを削除しました',
   questionUpdated: '問題を更新しました',
-  sessionDiscarded: '途中の学習を破棄しました',
+  runDiscarded: '途中の学習を破棄しました',
 } as const;
 
 // ---------------------------------------------------------------- questions

@@ -27,8 +27,8 @@ export const QUIZ_MESSAGES = {
   reportReasonRequired: '報告理由を選択してください',
   // Server answers
   notFound: 'クイズが見つかりません',
-  privateProOnly: '非公開設定はアドバンスド会員のみ利用できます',
-  quotaPro: 'アドバンスド会員の上限（100件）に達しました',
+  privateForMembersOnly: '非公開設定はアドバンスド会員のみ利用できます',
+  quotaWithMembership: 'アドバンスド会員の上限（100件）に達しました',
   quotaFree: '作成上限（3件）に達しました。アドバンスド会員なら100件まで作成可能です',
   unknownCategory: '存在しないカテゴリです',
   editConflict: 'クイズが他の操作で更新されました。画面を再読み込みしてからもう一度お試しください',

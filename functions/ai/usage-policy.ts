@@ -16,7 +16,7 @@ export type AiUsageType = 'text' | 'pdf' | 'word' | 'study';
 
 /** Generations a day: 3 for free members, 200 for advanced members. */
 export const dailyLimitFor = (user: Pick<Member, 'isPro'>) =>
-  user.isPro ? LIMITS.aiGenerationsPerDayPro : LIMITS.aiGenerationsPerDayFree;
+  user.isPro ? LIMITS.aiGenerationsPerDayWithMembership : LIMITS.aiGenerationsPerDayFree;
 
 /** Calls that reach the model a day, whatever their outcome. */
 export const modelCallLimitFor = (user: Pick<Member, 'isPro'>) =>

@@ -43,13 +43,13 @@ describe('a run’s life', () => {
   it('is completed once, and only within its hours', () => {
     expect(() => assertCompletable(run(), now)).not.toThrow();
     expect(() => assertCompletable(undefined, now)).toThrow(
-      new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
+      new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound),
     );
     expect(() => assertCompletable(run({ startedAt: hoursAgo(25) }), now)).toThrow(NotFoundError);
     // A completed one says so, however old it is.
     const completed = run({ startedAt: hoursAgo(25), completedAt: hoursAgo(24) });
     expect(() => assertCompletable(completed, now)).toThrow(
-      new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+      new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted),
     );
   });
 
@@ -84,10 +84,10 @@ describe('the one unfinished place', () => {
   it('is taken by a start only when free, or when the start replaces the run holding it', () => {
     expect(takePlace({ state: 'free', pointer: 'old' })).toEqual({ pointer: 'old' });
     expect(() => takePlace({ state: 'starting' })).toThrow(
-      new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
+      new ConflictError(FOCUSED_STUDY_MESSAGES.runStarting),
     );
     const open = { state: 'open', run: run() } as const;
-    expect(() => takePlace(open)).toThrow(new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished));
+    expect(() => takePlace(open)).toThrow(new ConflictError(FOCUSED_STUDY_MESSAGES.runUnfinished));
     expect(() => takePlace(open, 'another')).toThrow(ConflictError);
     expect(takePlace(open, 's1')).toEqual({ pointer: 's1', replaced: 's1' });
   });

@@ -47,7 +47,7 @@ export const asRun = (run: RunRecord): StudyRun => ({
 
 /** Whether a run is within its 24 hours (completed or not). */
 const withinHours = (run: Pick<RunRecord, 'startedAt'>, now: Date) =>
-  Date.parse(run.startedAt) > now.getTime() - FOCUSED_STUDY.sessionHours * 3_600_000;
+  Date.parse(run.startedAt) > now.getTime() - FOCUSED_STUDY.runHours * 3_600_000;
 
 /** Whether a run may still be answered, resumed and completed: not completed, within 24 hours. */
 export const isOpen = (run: RunRecord, now: Date) => !run.completedAt && withinHours(run, now);
@@ -92,9 +92,9 @@ export function takePlace(
   slot: Slot,
   replacing?: string,
 ): { pointer: string | undefined; replaced?: string } {
-  if (slot.state === 'starting') throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting);
+  if (slot.state === 'starting') throw new ConflictError(FOCUSED_STUDY_MESSAGES.runStarting);
   if (slot.state === 'free') return { pointer: slot.pointer };
-  if (slot.run.id !== replacing) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
+  if (slot.run.id !== replacing) throw new ConflictError(FOCUSED_STUDY_MESSAGES.runUnfinished);
   return { pointer: slot.run.id, replaced: slot.run.id };
 }
 
@@ -104,14 +104,14 @@ export function takePlace(
  */
 export function assertCompletable(run: RunRecord | undefined, now: Date): asserts run is RunRecord {
   if (!run || (!run.completedAt && !withinHours(run, now)))
-    throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
-  if (run.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+    throw new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound);
+  if (run.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted);
 }
 
 /** A stored run a save or a discard names: 409 once completed, 404 when gone or past its hours. */
 export function assertOpen(run: RunRecord | undefined, now: Date): asserts run is RunRecord {
-  if (run?.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted);
-  if (!run || !isOpen(run, now)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+  if (run?.completedAt) throw new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted);
+  if (!run || !isOpen(run, now)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound);
 }
 
 /** The answers of a completion that belong to the run's questions (anything else is dropped). */

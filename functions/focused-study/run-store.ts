@@ -73,7 +73,7 @@ export async function claimPlace(userId: string, id: string, pointer: string | u
           ...owner.values,
         },
       },
-      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runStarting),
     },
   ]);
 }
@@ -99,7 +99,7 @@ export async function commitClaimedRun(
         ExpressionAttributeValues: { ':id': run.id },
       },
       // Only a start that outlived its claim by far gets here; another start holds the place now.
-      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionStarting),
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runStarting),
     },
     ...(replaced
       ? [
@@ -108,7 +108,7 @@ export async function commitClaimedRun(
               Key: runKey(userId, replaced),
               ConditionExpression: 'attribute_not_exists(completedAt)',
             },
-            onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+            onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted),
           },
         ]
       : []),
@@ -162,14 +162,14 @@ export async function writeCompletion(
               ':total': record.totalQuestions,
             },
           },
-          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted),
         }
       : {
           Put: {
             Item: runItem(userId, { ...run, ...record }, now),
             ConditionExpression: 'attribute_not_exists(completedAt)',
           },
-          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted),
+          onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted),
         },
     {
       Update: {
@@ -205,8 +205,8 @@ export async function writeProgress(
       // Completed or discarded between the read and the write.
       onConditionFailed: (current) =>
         current
-          ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
-          : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
+          ? new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted)
+          : new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound),
     },
   ]);
 }
@@ -233,7 +233,7 @@ export async function keepPageRun(userId: string, run: RunRecord, pointer: strin
           ...owner.values,
         },
       },
-      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.sessionUnfinished),
+      onConditionFailed: () => new ConflictError(FOCUSED_STUDY_MESSAGES.runUnfinished),
     },
   ]);
 }
@@ -253,8 +253,8 @@ export async function deleteUnfinishedRun(userId: string, runId: string, inPlace
       },
       onConditionFailed: (current) =>
         current
-          ? new ConflictError(FOCUSED_STUDY_MESSAGES.sessionCompleted)
-          : new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound),
+          ? new ConflictError(FOCUSED_STUDY_MESSAGES.runCompleted)
+          : new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound),
     },
     ...(inPlace
       ? [

@@ -339,7 +339,7 @@ export async function saveProgress(
     });
     return { savedAt };
   }
-  if (!isClientRunId(runId)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+  if (!isClientRunId(runId)) throw new NotFoundError(FOCUSED_STUDY_MESSAGES.runNotFound);
   if (!input.questions?.length) throw new BadRequestError(FOCUSED_STUDY_MESSAGES.retryWithoutData);
   checkProgress(input.questions, input);
   const { pointer } = takePlace(await unfinishedSlot(userId, now));
@@ -369,5 +369,5 @@ export async function discardRun(userId: string, runId: string, now = new Date()
   assertOpen(await getRun(userId, runId, true), now);
   // The place is freed with it, unless a start has claimed it to replace this run.
   await deleteUnfinishedRun(userId, runId, place.openRunId === runId);
-  return { message: FOCUSED_STUDY_MESSAGES.sessionDiscarded };
+  return { message: FOCUSED_STUDY_MESSAGES.runDiscarded };
 }

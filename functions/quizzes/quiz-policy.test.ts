@@ -149,14 +149,14 @@ describe('making quizzes', () => {
     const free = quotaReached({ isPro: false });
     expect(free).toBeInstanceOf(TooManyRequestsError);
     expect([free.message, free.reason]).toEqual([QUIZ_MESSAGES.quotaFree, 'quiz_quota']);
-    expect(quotaReached({ isPro: true }).message).toBe(QUIZ_MESSAGES.quotaPro);
+    expect(quotaReached({ isPro: true }).message).toBe(QUIZ_MESSAGES.quotaWithMembership);
   });
 
   it('lets only advanced members make a quiz private, and lets anyone keep one private', () => {
     const privately = { isPublished: false };
     const publicly = { isPublished: true };
     expect(() => assertPrivacyAllowed({ isPro: false }, privately)).toThrow(
-      new ForbiddenError(QUIZ_MESSAGES.privateProOnly),
+      new ForbiddenError(QUIZ_MESSAGES.privateForMembersOnly),
     );
     expect(() => assertPrivacyAllowed({ isPro: false }, privately, publicly)).toThrow(ForbiddenError);
     expect(() => assertPrivacyAllowed({ isPro: false }, privately, privately)).not.toThrow();

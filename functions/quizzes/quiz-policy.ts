@@ -149,11 +149,14 @@ export function checkedAnswer(
 
 /** How many quizzes a member may have: 3 free, 100 advanced. */
 export const quizQuota = (user: Pick<Member, 'isPro'>) =>
-  user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  user.isPro ? LIMITS.quizzesWithMembership : LIMITS.quizzesFree;
 
 /** What a member over their quota is told (429, `quiz_quota`). */
 export const quotaReached = (user: Pick<Member, 'isPro'>) =>
-  new TooManyRequestsError(user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree, 'quiz_quota');
+  new TooManyRequestsError(
+    user.isPro ? QUIZ_MESSAGES.quotaWithMembership : QUIZ_MESSAGES.quotaFree,
+    'quiz_quota',
+  );
 
 /**
  * Making a quiz private needs advanced membership (403); keeping one private is allowed, so a
@@ -165,7 +168,7 @@ export function assertPrivacyAllowed(
   before?: Pick<Quiz, 'isPublished'>,
 ): void {
   if (!next.isPublished && !user.isPro && (before === undefined || before.isPublished))
-    throw new ForbiddenError(QUIZ_MESSAGES.privateProOnly);
+    throw new ForbiddenError(QUIZ_MESSAGES.privateForMembersOnly);
 }
 
 /** Whether a category is one of the active categories (a quiz may use no other). */

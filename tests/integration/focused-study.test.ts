@@ -486,7 +486,7 @@ describe('sessions', () => {
       ...Array.from({ length: 29 }, () => 409),
     ]);
     for (const response of responses.filter((each) => each.status === 409))
-      expect([FOCUSED_STUDY_MESSAGES.sessionCompleted, MESSAGES.busy]).toContain(response.json.message);
+      expect([FOCUSED_STUDY_MESSAGES.runCompleted, MESSAGES.busy]).toContain(response.json.message);
     const items = await reviewItems(user.id);
     expect(items.map((item) => [item.questionId, item.wrongCount])).toEqual([['dup', 1]]);
   });
@@ -520,7 +520,7 @@ describe('sessions', () => {
 
     const unknown = await complete(client, { sessionId: 'no-such-session', answers: {} });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+    expect(unknown.json.message).toBe(FOCUSED_STUDY_MESSAGES.runNotFound);
   });
 
   it('asks new questions when asked for new ones after a session', async () => {
@@ -576,7 +576,7 @@ describe('unfinished sessions', () => {
     for (const path of ['start-session', 'generate-new-questions', 'start-review-session']) {
       const again = await elsewhere.request('POST', `/api/focused-study/${path}`, { json: {} });
       expect(again.status, path).toBe(409);
-      expect(again.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
+      expect(again.json.message).toBe(FOCUSED_STUDY_MESSAGES.runUnfinished);
     }
     expect(await usage(client)).toMatchObject({ remaining: 199 });
 
@@ -590,7 +590,7 @@ describe('unfinished sessions', () => {
     expect(await unfinished(client)).toBeNull();
     const late = await saveProgress(client, session.id, { answers: given, currentQuestionIndex: 3 });
     expect(late.status).toBe(409);
-    expect(late.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+    expect(late.json.message).toBe(FOCUSED_STUDY_MESSAGES.runCompleted);
     expect(json<{ score: number }>(await client.get('/api/focused-study/latest-session')).score).toBe(9);
   });
 
@@ -607,8 +607,8 @@ describe('unfinished sessions', () => {
     for (const response of responses.filter((each) => each.status !== 201)) {
       expect(response.status, response.text).toBe(409);
       expect([
-        FOCUSED_STUDY_MESSAGES.sessionStarting,
-        FOCUSED_STUDY_MESSAGES.sessionUnfinished,
+        FOCUSED_STUDY_MESSAGES.runStarting,
+        FOCUSED_STUDY_MESSAGES.runUnfinished,
         MESSAGES.busy,
       ]).toContain(response.json.message);
     }
@@ -670,7 +670,7 @@ describe('unfinished sessions', () => {
     expect((await saveProgress(client, first.id, { answers: {}, currentQuestionIndex: 0 })).status).toBe(404);
     const stale = await complete(client, { sessionId: first.id, answers: {} });
     expect(stale.status).toBe(404);
-    expect(stale.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionNotFound);
+    expect(stale.json.message).toBe(FOCUSED_STUDY_MESSAGES.runNotFound);
 
     // Ended early (学習を中断): discarded, once; the next start needs no choice.
     const discards = await Promise.all(
@@ -684,7 +684,7 @@ describe('unfinished sessions', () => {
     await complete(client, { sessionId: third.id, answers: {} });
     const afterCompletion = await client.request('DELETE', `/api/focused-study/sessions/${third.id}`);
     expect(afterCompletion.status).toBe(409);
-    expect(afterCompletion.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionCompleted);
+    expect(afterCompletion.json.message).toBe(FOCUSED_STUDY_MESSAGES.runCompleted);
   });
 
   it('keep only answers of the session, of their question’s shape, at a question it has', async () => {
@@ -772,7 +772,7 @@ describe('unfinished sessions', () => {
       questions,
     });
     expect(other.status).toBe(409);
-    expect(other.json.message).toBe(FOCUSED_STUDY_MESSAGES.sessionUnfinished);
+    expect(other.json.message).toBe(FOCUSED_STUDY_MESSAGES.runUnfinished);
 
     const done = await complete(client, { sessionId, answers: { p1: 'A', p2: 'B', p3: 'A' }, questions });
     expect(done.status, done.text).toBe(200);

@@ -130,7 +130,7 @@ describe('paying', () => {
     const days = (new Date(status.expiresAt!).getTime() - Date.now()) / 1000 / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayPro);
+    expect(await aiTotal(client)).toBe(LIMITS.aiGenerationsPerDayWithMembership);
 
     const logs = await paymentLogs(user.id);
     expect(logs).toHaveLength(1);

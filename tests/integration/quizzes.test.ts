@@ -136,7 +136,7 @@ describe('creating quizzes', () => {
       json: quizBody({ isPublished: false }),
     });
     expect(refused.status).toBe(403);
-    expect(refused.json.message).toBe(QUIZ_MESSAGES.privateProOnly);
+    expect(refused.json.message).toBe(QUIZ_MESSAGES.privateForMembersOnly);
     const pro = await member(gateway, { isPro: true });
     expect(
       (await pro.client.request('POST', '/api/quizzes', { json: quizBody({ isPublished: false }) })).status,

@@ -90,7 +90,7 @@ function useProgressSaver() {
         // Completed or discarded elsewhere: said once, as the completion would be refused too.
         if (error instanceof ApiError && (error.status === 404 || error.status === 409))
           toast({
-            title: FOCUSED_STUDY_MESSAGES.sessionGone,
+            title: FOCUSED_STUDY_MESSAGES.runGone,
             description: errorMessage(error, ''),
             variant: 'destructive',
           });

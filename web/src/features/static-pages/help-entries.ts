@@ -72,7 +72,7 @@ export const HELP_ENTRIES: HelpEntry[] = [
     question: 'クイズを作る・編集する',
     answer: [
       'メニューの「マイクイズ」で「クイズを作成」を押し、タイトル、カテゴリ、説明、難易度、公開設定と問題を入力します。1問ごとに問題文と選択肢A・Bが必要で、選択肢C・Dと解説は任意です。',
-      `作成できるクイズは、無料会員は${LIMITS.quizzesFree}件まで、アドバンスド会員は${LIMITS.quizzesPro}件までです。作ったクイズはマイクイズから編集・削除でき、編集では制限時間（1〜60分）も変えられます。削除すると、そのクイズの受験記録やお気に入りも消え、元に戻せません。`,
+      `作成できるクイズは、無料会員は${LIMITS.quizzesFree}件まで、アドバンスド会員は${LIMITS.quizzesWithMembership}件までです。作ったクイズはマイクイズから編集・削除でき、編集では制限時間（1〜60分）も変えられます。削除すると、そのクイズの受験記録やお気に入りも消え、元に戻せません。`,
     ],
     links: [{ to: paths.myQuizzes, label: 'マイクイズを開く' }],
   },
@@ -82,7 +82,7 @@ export const HELP_ENTRIES: HelpEntry[] = [
     question: 'AIでクイズを作る',
     answer: [
       '作成画面の「AIで生成」タブで、問題数（1〜20問）、難易度、カテゴリを選び、10文字以上の文章を貼り付けるか、PDF・Word（.doc、.docx、10MBまで）のファイルをアップロードします。画像だけのPDFやスキャンしたPDFからは文章を読み取れません。',
-      `AI生成は、無料会員は1日${LIMITS.aiGenerationsPerDayFree}回、アドバンスド会員は1日${LIMITS.aiGenerationsPerDayPro}回まで使え、毎日0時（日本時間）に回数が戻ります。生成に失敗したときは回数を消費しません。生成されたクイズは下書きなので、内容を確かめてから保存してください。`,
+      `AI生成は、無料会員は1日${LIMITS.aiGenerationsPerDayFree}回、アドバンスド会員は1日${LIMITS.aiGenerationsPerDayWithMembership}回まで使え、毎日0時（日本時間）に回数が戻ります。生成に失敗したときは回数を消費しません。生成されたクイズは下書きなので、内容を確かめてから保存してください。`,
     ],
   },
   {
@@ -90,7 +90,7 @@ export const HELP_ENTRIES: HelpEntry[] = [
     category: 'プラン・課金',
     question: 'アドバンスド会員の料金と解約',
     answer: [
-      `アドバンスド会員は月額500円（税込）です。クイズを${LIMITS.quizzesPro}件まで作成でき、非公開クイズ、1日${LIMITS.aiGenerationsPerDayPro}回のAI生成、集中学習が使えます。お支払いはクレジットカード（Visa、MasterCard、American Express、JCB）で、毎月自動で更新されます。`,
+      `アドバンスド会員は月額500円（税込）です。クイズを${LIMITS.quizzesWithMembership}件まで作成でき、非公開クイズ、1日${LIMITS.aiGenerationsPerDayWithMembership}回のAI生成、集中学習が使えます。お支払いはクレジットカード（Visa、MasterCard、American Express、JCB）で、毎月自動で更新されます。`,
       '解約は会員ページからいつでもできます。解約しても、お支払い済みの期間の終わりまでは機能を使えます。日割りでの返金はありません。',
     ],
     links: [

@@ -66,7 +66,7 @@ export function ResumeCard(props: {
       </div>
       <p className="field__hint">
         <time dateTime={run.startedAt}>{formatDay(run.startedAt)}</time>
-        に開始。始めてから{FOCUSED_STUDY.sessionHours}
+        に開始。始めてから{FOCUSED_STUDY.runHours}
         時間は、ほかの端末からでも続きから再開できます。{START_OVER_HINTS[run.kind]}
       </p>
       <div className="study-card__actions">

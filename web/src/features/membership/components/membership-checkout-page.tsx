@@ -62,7 +62,8 @@ function UpgradedView({ userId }: { userId: string }) {
     >
       <p>{MEMBERSHIP_MESSAGES.upgraded}</p>
       <p>
-        クイズ{LIMITS.quizzesPro}件の作成、非公開クイズ、1日{LIMITS.aiGenerationsPerDayPro}
+        クイズ{LIMITS.quizzesWithMembership}件の作成、非公開クイズ、1日
+        {LIMITS.aiGenerationsPerDayWithMembership}
         回のAI生成、集中学習がご利用いただけます。
       </p>
     </StatusCard>

@@ -7,12 +7,16 @@ type Cell = string | boolean;
 /** What each plan gives (docs/spec/core-platform.md §6, docs/spec/multiplayer-membership-study.md §6 and §9). */
 const ROWS: readonly { feature: string; free: Cell; pro: Cell }[] = [
   { feature: '月額料金', free: '無料', pro: `${MEMBERSHIP.priceYen}円（税込）` },
-  { feature: 'クイズ作成数', free: `${LIMITS.quizzesFree}件まで`, pro: `${LIMITS.quizzesPro}件まで` },
+  {
+    feature: 'クイズ作成数',
+    free: `${LIMITS.quizzesFree}件まで`,
+    pro: `${LIMITS.quizzesWithMembership}件まで`,
+  },
   { feature: '非公開クイズ', free: false, pro: true },
   {
     feature: 'AIクイズ生成',
     free: `1日${LIMITS.aiGenerationsPerDayFree}回`,
-    pro: `1日${LIMITS.aiGenerationsPerDayPro}回`,
+    pro: `1日${LIMITS.aiGenerationsPerDayWithMembership}回`,
   },
   { feature: '集中学習（AIによる問題演習）', free: false, pro: true },
   { feature: '今後追加される限定機能', free: false, pro: true },

@@ -27,7 +27,7 @@ export function AiUsageCard({ usage, isPro }: { usage: ReturnType<typeof useAiUs
           {exhausted && !isPro && (
             <p className="ai-usage__note">
               <Link to={paths.membership}>アドバンスド会員</Link>なら1日
-              {LIMITS.aiGenerationsPerDayPro}
+              {LIMITS.aiGenerationsPerDayWithMembership}
               回まで使えます。
             </p>
           )}

@@ -26,9 +26,9 @@ function isQuotaError(error: unknown): boolean {
 
 /** The quota card's text: what is left, or that the limit is reached (docs/spec/core-platform.md §8). */
 function quotaText(user: CurrentUser, used: number) {
-  const limit = user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  const limit = user.isPro ? LIMITS.quizzesWithMembership : LIMITS.quizzesFree;
   const plan = user.isPro ? 'アドバンスド会員' : '無料会員';
-  if (used >= limit) return user.isPro ? QUIZ_MESSAGES.quotaPro : QUIZ_MESSAGES.quotaFree;
+  if (used >= limit) return user.isPro ? QUIZ_MESSAGES.quotaWithMembership : QUIZ_MESSAGES.quotaFree;
   return `残り${limit - used}件作成可能（${plan}: ${used}/${limit}件）`;
 }
 
@@ -47,7 +47,7 @@ export function CreateQuizDialog(props: {
   const [tab, setTab] = useState<CreateTab>('manual');
   const [form, setForm] = useState(() => ({ key: 0, initial: quizFormValues(), loaded: false }));
   const ai = useAiGeneration(props.user.id);
-  const limit = props.user.isPro ? LIMITS.quizzesPro : LIMITS.quizzesFree;
+  const limit = props.user.isPro ? LIMITS.quizzesWithMembership : LIMITS.quizzesFree;
   // At the limit the form is shown but cannot be used: the reason and the way on are said first.
   const full = props.used >= limit;
   const resetForm = (initial: QuizFormValues, loaded: boolean) =>

@@ -20,11 +20,11 @@ const FAQ: { question: string; answer: React.ReactNode }[] = [
   },
   {
     question: '作れるクイズの数に上限はありますか？',
-    answer: `無料会員は${LIMITS.quizzesFree}件、アドバンスド会員は${LIMITS.quizzesPro}件までです。上限に達したら、不要なクイズを削除すると新しく作れるようになります。1つのクイズには${LIMITS.questionsPerQuizMax}問まで入れられます。`,
+    answer: `無料会員は${LIMITS.quizzesFree}件、アドバンスド会員は${LIMITS.quizzesWithMembership}件までです。上限に達したら、不要なクイズを削除すると新しく作れるようになります。1つのクイズには${LIMITS.questionsPerQuizMax}問まで入れられます。`,
   },
   {
     question: 'AIでのクイズ作成は1日に何回使えますか？',
-    answer: `無料会員は1日${LIMITS.aiGenerationsPerDayFree}回、アドバンスド会員は1日${LIMITS.aiGenerationsPerDayPro}回までです。回数は毎日0時（日本時間）にリセットされます。生成に失敗した場合、回数は減りません。`,
+    answer: `無料会員は1日${LIMITS.aiGenerationsPerDayFree}回、アドバンスド会員は1日${LIMITS.aiGenerationsPerDayWithMembership}回までです。回数は毎日0時（日本時間）にリセットされます。生成に失敗した場合、回数は減りません。`,
   },
   {
     question: '自分だけが見られる非公開のクイズは作れますか？',

@@ -72,8 +72,9 @@ const articles: StaticSection[] = [
           アドバンスド会員は月額500円（税込）の有料プランです。料金は決済代行会社を通じてクレジットカードで支払い、毎月自動で更新されます。
         </p>
         <p>
-          アドバンスド会員は、クイズを{LIMITS.quizzesPro}件まで作成でき（無料会員は{LIMITS.quizzesFree}
-          件まで）、非公開のクイズを作成でき、AI生成機能を1日{LIMITS.aiGenerationsPerDayPro}
+          アドバンスド会員は、クイズを{LIMITS.quizzesWithMembership}件まで作成でき（無料会員は
+          {LIMITS.quizzesFree}
+          件まで）、非公開のクイズを作成でき、AI生成機能を1日{LIMITS.aiGenerationsPerDayWithMembership}
           回まで（無料会員は{LIMITS.aiGenerationsPerDayFree}
           回まで）利用でき、集中学習機能を利用できます。AI生成機能の回数は毎日0時（日本時間）にリセットされます。
         </p>

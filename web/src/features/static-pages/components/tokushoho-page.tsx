@@ -25,7 +25,7 @@ const rows = (): [string, ReactNode][] => [
   ['商品代金以外の必要料金', 'インターネット接続にかかる通信料はお客様のご負担となります'],
   [
     'サービスの内容',
-    `クイズの作成上限が${LIMITS.quizzesPro}件に増える（無料会員は${LIMITS.quizzesFree}件）、非公開クイズの作成、AI生成機能を1日${LIMITS.aiGenerationsPerDayPro}回まで利用（無料会員は${LIMITS.aiGenerationsPerDayFree}回。毎日0時（日本時間）にリセット）、集中学習機能の利用`,
+    `クイズの作成上限が${LIMITS.quizzesWithMembership}件に増える（無料会員は${LIMITS.quizzesFree}件）、非公開クイズの作成、AI生成機能を1日${LIMITS.aiGenerationsPerDayWithMembership}回まで利用（無料会員は${LIMITS.aiGenerationsPerDayFree}回。毎日0時（日本時間）にリセット）、集中学習機能の利用`,
   ],
   [
     'お支払い方法',
