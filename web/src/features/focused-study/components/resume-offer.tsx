@@ -3,6 +3,7 @@ import { FOCUSED_STUDY, type UnfinishedRun } from '@shared/focused-study';
 import { Dialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDay } from '@web/lib/format-date';
+import { StudyMeter } from './study-meter';
 
 /** What an unfinished run was, as the member started it. */
 const KIND_LABELS: Record<UnfinishedRun['kind'], string> = {
@@ -54,16 +55,7 @@ export function ResumeCard(props: {
         </span>
         <span>問題 {run.currentQuestionIndex + 1} から</span>
       </p>
-      <div
-        className="study-meter"
-        role="progressbar"
-        aria-label="回答済みの問題"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={answered}
-      >
-        <span style={{ width: `${(answered / total) * 100}%` }} />
-      </div>
+      <StudyMeter label="回答済みの問題" value={answered} max={total} />
       <p className="field__hint">
         <time dateTime={run.startedAt}>{formatDay(run.startedAt)}</time>
         に開始。始めてから{FOCUSED_STUDY.runHours}

@@ -10,6 +10,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The first three: one of each kind. */
 const questions = studyQuestions.slice(0, 3);
+
+/** The server's answer to completing the run: its score and accuracy. */
+const completed = (score: number, accuracy: number) =>
+  json({
+    score,
+    totalQuestions: questions.length,
+    accuracy,
+    questions,
+    userAnswers: {},
+    results: [],
+    completedAt: '2026-01-01T00:05:00Z',
+  });
 const run: StudyRun = {
   id: 'retry-1',
   questions,
@@ -35,16 +47,7 @@ const labels = () => [...document.querySelectorAll('.sortable__label')].map((ite
 describe('focused-study run panel', () => {
   it('needs an answer before going on, except for a sort, which is done by keyboard, and sends the answers', async () => {
     const { fetchImpl, calls } = fakeFetch({
-      '/api/focused-study/complete-session': () =>
-        json({
-          score: 3,
-          totalQuestions: 3,
-          accuracy: 100,
-          questions,
-          userAnswers: {},
-          results: [],
-          completedAt: '2026-01-01T00:05:00Z',
-        }),
+      '/api/focused-study/complete-session': () => completed(3, 100),
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderWithProviders(<Harness />);
@@ -93,16 +96,7 @@ describe('focused-study run panel', () => {
   it('saves only the answers given as the member goes, the questions of a page-held run once', async () => {
     const { fetchImpl, calls } = fakeFetch({
       '/api/focused-study/sessions/retry-1/progress': () => json({ savedAt: '2026-01-01T00:01:00Z' }),
-      '/api/focused-study/complete-session': () =>
-        json({
-          score: 1,
-          totalQuestions: 3,
-          accuracy: 33,
-          questions,
-          userAnswers: {},
-          results: [],
-          completedAt: '2026-01-01T00:05:00Z',
-        }),
+      '/api/focused-study/complete-session': () => completed(1, 33),
     });
     vi.stubGlobal('fetch', fetchImpl);
     renderWithProviders(<Harness />);

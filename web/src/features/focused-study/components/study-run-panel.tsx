@@ -5,6 +5,7 @@ import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { isAnswered, type StudyRunState, type StudyView } from '../use-study-run';
 import { QuestionAnswer } from './question-answer';
+import { StudyMeter } from './study-meter';
 
 /**
  * The run in progress (docs/spec/multiplayer-membership-study.md §2, §4): one question at a time; next (or, on the last, 結果を見る)
@@ -41,16 +42,7 @@ export function StudyRunPanel(props: {
           学習を中断
         </button>
       </div>
-      <div
-        className="study-meter"
-        role="progressbar"
-        aria-label="進み具合"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={index + 1}
-      >
-        <span style={{ width: `${((index + 1) / total) * 100}%` }} />
-      </div>
+      <StudyMeter label="進み具合" value={index + 1} max={total} />
       <h2 id="study-question" ref={heading} tabIndex={-1} className="study-session__question">
         {question.text}
       </h2>
