@@ -36,7 +36,7 @@ export const AI_MESSAGES = {
  * generation gives its use of the day's generations back, so without this cap failures would be
  * free and unbounded. A generation is one call, or two when the first answer was malformed.
  */
-export const AI_MODEL_CALL_LIMITS = { free: 10, pro: 300 } as const;
+export const AI_MODEL_CALL_LIMITS = { free: 10, withMembership: 300 } as const;
 
 /** Where an upload goes: `pdf` is the PDF call, `word` the Word call (.doc and .docx). */
 const UPLOAD_KINDS = ['pdf', 'word'] as const;

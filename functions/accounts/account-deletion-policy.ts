@@ -25,7 +25,7 @@ export interface OwnedKeys {
  * - `quiz`: a quiz, whose whole partition (other players' plays included) goes before it does;
  * - `delete`: anything else.
  */
-export type DeletionStep =
+type DeletionStep =
   | { step: 'profile' }
   | { step: 'claim' }
   | { step: 'anonymise' }

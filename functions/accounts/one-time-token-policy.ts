@@ -8,7 +8,7 @@ import type { TOKEN_KEY_KINDS } from './one-time-token-keys';
  */
 
 /** How long each kind lasts: pending registrations 24 h, password resets 1 h, administrator sign-ins 15 min. */
-export const TOKEN_KINDS = {
+const TOKEN_KINDS = {
   registration: { minutes: 24 * 60 },
   passwordReset: { minutes: 60 },
   adminLogin: { minutes: 15 },

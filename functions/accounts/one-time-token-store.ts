@@ -13,7 +13,7 @@ import { TokenKeys, tokenKey } from './one-time-token-keys';
  * link's value. A use is a conditional update (unused, unexpired: one-time-token-policy.ts's
  * `isUsable` as a condition), so of parallel uses one wins.
  */
-export interface TokenItem<Data> {
+interface TokenItem<Data> {
   pk: string;
   sk: 'TOKEN';
   kind: TokenKind;

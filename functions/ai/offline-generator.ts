@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AI_MESSAGES, type AiSettings, type GeneratedQuestion, type GeneratedQuiz } from '@shared/ai';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { chooseDistractors, overlaps, stressed, type DistractorTier, type Distractors } from './distractors';
@@ -24,6 +23,7 @@ import {
 } from './question-stems';
 import { isSpecific } from './term-classes';
 import { japaneseTokenizer } from './tokenizer';
+import { seededRandom } from '../lib/seeded-random';
 
 /**
  * The built-in offline generator, used when no Bedrock model is configured (the local default).
@@ -59,17 +59,6 @@ const QUESTION_TEXT_MAX = 500;
 const MIN_QUESTIONS = 3;
 /** Candidates given up on (no stem, no three distractors) before the search stops: keeps large texts fast. */
 const MAX_REJECTIONS = 300;
-
-/** A deterministic pseudo-random sequence (mulberry32) seeded from text. */
-export function seededRandom(seedText: string) {
-  let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** How good a question each class of term makes: names, dates and what the text is about first. */
 const CLASS_WEIGHT: Record<string, number> = {

@@ -11,7 +11,8 @@ import {
 import { chooseDistractors, stressed, type DistractorTier } from './distractors';
 import { UnusableMaterialError } from './errors';
 import { analyseMaterial, type AnalysedSentence, type Analysis, type Term } from './key-terms';
-import { hashOf, salience, seededRandom } from './offline-generator';
+import { seededRandom } from '../lib/seeded-random';
+import { hashOf, salience } from './offline-generator';
 import {
   answerPositions,
   BLANK,

@@ -20,7 +20,7 @@ export const dailyLimitFor = (user: Pick<Member, 'isPro'>) =>
 
 /** Calls that reach the model a day, whatever their outcome. */
 export const modelCallLimitFor = (user: Pick<Member, 'isPro'>) =>
-  user.isPro ? AI_MODEL_CALL_LIMITS.pro : AI_MODEL_CALL_LIMITS.free;
+  user.isPro ? AI_MODEL_CALL_LIMITS.withMembership : AI_MODEL_CALL_LIMITS.free;
 
 /** `GET /api/ai/usage-limit`'s answer: how many generations are left today, and when the day resets. */
 export function allowance(user: Pick<Member, 'isPro'>, used: number, now: Date): AiUsageLimit {

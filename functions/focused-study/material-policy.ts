@@ -1,6 +1,6 @@
 import { AI_TEXT_MAX_LENGTH } from '@shared/ai';
 import type { StudyMaterial } from '@shared/focused-study';
-import { seededRandom } from '../ai/offline-generator';
+import { seededRandom } from '../lib/seeded-random';
 
 /**
  * The rules of study materials (docs/spec/multiplayer-membership-study.md §2, §5, §7), as pure functions of what is stored: how a material

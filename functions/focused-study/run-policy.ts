@@ -17,7 +17,7 @@ import { answerFits } from './answer-check';
  * runs and the place; run.ts applies these to what it reads.
  */
 
-export type RunKind = 'study' | 'review' | 'client';
+type RunKind = 'study' | 'review' | 'client';
 
 /** A run as kept: the server's (`study`, `review`) or the page's own (`client`). */
 export interface RunRecord {
@@ -56,7 +56,7 @@ export const isOpen = (run: RunRecord, now: Date) => !run.completedAt && withinH
  * How long a start's claim on the unfinished place may stand without its run: longer than a
  * start can run (its function stops at 29 seconds), so the claim of a start that died gives way.
  */
-export const STARTING_CLAIM_MS = 60_000;
+const STARTING_CLAIM_MS = 60_000;
 
 /** The member's one place for an unfinished run, as it stands. */
 export type Slot =

@@ -23,7 +23,7 @@ interface StudySettingsItem extends Partial<StudySettings> {
 }
 
 /** The member's study-run pointers on the settings item. */
-export interface RunPlace {
+interface RunPlace {
   /** The latest completed run. */
   latestRunId?: string;
   /** The unfinished run, or the one a start is generating (`openRunPending`). */

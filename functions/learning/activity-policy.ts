@@ -15,7 +15,7 @@ import type { Question } from '@shared/quiz-schemas';
  */
 
 /** The activity list's length. */
-export const ACTIVITY_ITEMS = 5;
+const ACTIVITY_ITEMS = 5;
 /** Quizzes whose latest result the profile shows. */
 export const RECENT_QUIZZES = 10;
 

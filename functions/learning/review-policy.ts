@@ -29,7 +29,7 @@ export const SM2 = {
 } as const;
 
 /** Focused-study questions have no quiz: their wrong-answer items use this in place of a quiz id. */
-export const FOCUSED_STUDY_QUIZ = 'focused-study';
+const FOCUSED_STUDY_QUIZ = 'focused-study';
 
 /** Which quiz and question a question of a review names (see `reviewQuestionId`). */
 export interface ReviewKey {
@@ -49,7 +49,7 @@ export function reviewKeyOf(questionId: string): ReviewKey {
   return quiz ? { quizId: quiz[1]!, questionId: quiz[2]! } : { quizId: FOCUSED_STUDY_QUIZ, questionId };
 }
 
-export interface ReviewState {
+interface ReviewState {
   easinessFactor: number;
   /** Days until the next review. */
   reviewInterval: number;

@@ -129,7 +129,7 @@ export async function readReviewItems(userId: string, keys: readonly ReviewKey[]
   );
 }
 
-export const REVIEW_CONFLICT = '復習の記録が他の操作で更新されました。もう一度お試しください。';
+const REVIEW_CONFLICT = '復習の記録が他の操作で更新されました。もう一度お試しください。';
 
 /**
  * An answer in a review, as a transaction item: SM-2's step from the state read, written only if

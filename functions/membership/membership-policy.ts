@@ -42,7 +42,7 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
 }
 
 /** A snapshot as the account's membership fields. */
-export const fieldsOf = (snapshot: SubscriptionSnapshot): MembershipFields => ({
+const fieldsOf = (snapshot: SubscriptionSnapshot): MembershipFields => ({
   stripeSubscriptionId: snapshot.id,
   subscriptionStatus: snapshot.status,
   subscriptionCancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,

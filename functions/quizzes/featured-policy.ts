@@ -8,7 +8,7 @@ import { japanDate } from '../lib/japan-time';
  */
 
 /** The days a player counts on. */
-export const FEATURED_DAYS = 7;
+const FEATURED_DAYS = 7;
 
 /** The quizzes with most players read of each day; a week's total adds up the days a quiz is among them. */
 export const LEADERS_PER_DAY = 20;

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
 import { LIMITS, type AnswerLetter } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import type { Question, QuizDetail, QuizForPlay, QuizSummary } from '@shared/quiz-schemas';
-import type { CreateQuizData, UpdateQuizData } from '@shared/quiz-schemas';
+import type {
+  CreateQuizData,
+  Question,
+  QuizDetail,
+  QuizForPlay,
+  QuizSummary,
+  UpdateQuizData,
+} from '@shared/quiz-schemas';
 import { displayName } from '@shared/users';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import type { Member } from '../users/user-policy';

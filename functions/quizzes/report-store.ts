@@ -10,10 +10,10 @@ import { backoffMs, pause, RETRY } from '../data/retry';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { accountGuard } from '../users/user-store';
-import { MigrationKeys } from '../users/user-keys';
 import { QuizKeys, quizKey } from './quiz-keys';
 import { anonymised, reviewed, type Report, type ReportStatus } from './report-policy';
 import { LEGACY_REPORT_COLLECTION, ReportKeys } from './report-keys';
+import { migrationRan, recordMigration } from '../users/migration-store';
 
 /**
  * Reports in the table: in the quiz's partition, one per reporter (`REPORT#<userId>`), so a person
@@ -215,8 +215,7 @@ export async function anonymiseReport(key: ItemKey, reporterId: string): Promise
  * by the seed only, once per table (a marker item records that it ran).
  */
 export async function migrateReports(): Promise<number> {
-  const marker = MigrationKeys.key({ name: 'report-lifecycle' });
-  if ((await db.get({ Key: marker })).Item) return 0;
+  if (await migrationRan('report-lifecycle')) return 0;
   const legacy = await queryAll<ReportItem>({
     index: INDEX.byCollection,
     partition: LEGACY_REPORT_COLLECTION,
@@ -244,6 +243,6 @@ export async function migrateReports(): Promise<number> {
         if (!isConditionFailed(error)) throw error;
       });
   }
-  await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
+  await recordMigration('report-lifecycle');
   return legacy.length;
 }

@@ -14,7 +14,8 @@ import {
   type IndexedQuiz,
 } from './search-index';
 import { RankKeys } from './search-keys';
-import { indexItemPages, migrationRan, quizAndAttemptPages, recordMigration } from './search-store';
+import { migrationRan, recordMigration } from '../users/migration-store';
+import { indexItemPages, quizAndAttemptPages } from './search-store';
 import { isPubliclyVisible } from '../quizzes/quiz-policy';
 
 /**

@@ -1,11 +1,8 @@
-import { ignoreConditionFailed } from '../data/errors';
-import { db } from '../data/db';
 import { literalPrefix } from '../data/keys';
 import { queryPages, scanPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { AttemptKeys } from '../quizzes/attempt-keys';
 import { QuizKeys } from '../quizzes/quiz-keys';
-import { MigrationKeys } from '../users/user-keys';
 import type { IndexedQuiz, RankedSort, RankEntry } from './search-index';
 import { PostingKeys, RankKeys } from './search-keys';
 
@@ -46,7 +43,7 @@ export function rankingPages(sort: RankedSort, max: number) {
 }
 
 /** A stored item the backfill reads: a quiz's META, or an attempt. */
-export type QuizOrAttempt = IndexedQuiz & {
+type QuizOrAttempt = IndexedQuiz & {
   pk: string;
   sk: string;
   completedAt?: string;
@@ -75,18 +72,3 @@ export const indexItemPages = () =>
       ':rank': RankKeys.skPrefix(),
     },
   });
-
-/** Whether the migration `name` ran on this table. */
-export async function migrationRan(name: string): Promise<boolean> {
-  return Boolean((await db.get({ Key: MigrationKeys.key({ name }) })).Item);
-}
-
-/** Records that the migration `name` ran (the first record stays). */
-export async function recordMigration(name: string, now = new Date()): Promise<void> {
-  await db
-    .put({
-      Item: { ...MigrationKeys.key({ name }), ranAt: now.toISOString() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    })
-    .catch(ignoreConditionFailed);
-}

@@ -47,7 +47,7 @@ export const EmailClaimKeys = entity({
 
 export const MigrationKeys = entity({
   entity: 'Migration marker',
-  module: MODULE,
+  module: 'functions/users/migration-store.ts',
   pk: 'MIGRATION#{name}',
   sk: 'MIGRATION',
   notes:

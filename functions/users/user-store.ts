@@ -10,13 +10,13 @@ import {
   EmailClaimKeys,
   emailKey,
   LookAlikeClaimKeys,
-  MigrationKeys,
   UserKeys,
   UsernameClaimKeys,
   usernameKey,
   usernameLikeKey,
   userKey,
 } from './user-keys';
+import { migrationRan, recordMigration } from './migration-store';
 
 /**
  * Accounts. The profile item is `pk = USER#<id>`, `sk = PROFILE`; uniqueness of usernames and
@@ -193,9 +193,7 @@ export const setMembershipGrant = (userId: string, granted: boolean) =>
  * records that it ran.
  */
 export async function backfillLookAlikeClaims(): Promise<number> {
-  const marker = MigrationKeys.key({ name: 'username-look-alike' });
-  const done = await db.get({ Key: marker });
-  if (done.Item) return 0;
+  if (await migrationRan('username-look-alike')) return 0;
   let added = 0;
   for await (const claims of scanPages<{ userId: string }>({
     FilterExpression: 'sk = :claim',
@@ -216,7 +214,7 @@ export async function backfillLookAlikeClaims(): Promise<number> {
         .then(() => (added += 1), ignoreConditionFailed);
     }
   }
-  await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
+  await recordMigration('username-look-alike');
   return added;
 }
 
@@ -227,8 +225,7 @@ export async function backfillLookAlikeClaims(): Promise<number> {
  * run by the seed script only, once per table (a marker item records that it ran).
  */
 export async function migrateStoredMembershipFlag(): Promise<number> {
-  const marker = MigrationKeys.key({ name: 'pro-grant' });
-  if ((await db.get({ Key: marker })).Item) return 0;
+  if (await migrationRan('pro-grant')) return 0;
   let migrated = 0;
   for await (const profiles of scanPages<{ id: string; isPro?: boolean }>({
     FilterExpression: 'sk = :profile AND attribute_exists(isPro)',
@@ -247,6 +244,6 @@ export async function migrateStoredMembershipFlag(): Promise<number> {
       migrated += 1;
     }
   }
-  await db.put({ Item: { ...marker, ranAt: new Date().toISOString() } });
+  await recordMigration('pro-grant');
   return migrated;
 }

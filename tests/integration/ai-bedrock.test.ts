@@ -167,12 +167,12 @@ describe('daily cap of model calls', () => {
   it('lets no more calls through than the cap when 30 requests race for the last ones', async () => {
     bedrock.on(ConverseCommand).resolves(malformed);
     const { client, user } = await member(gateway(), { isPro: true });
-    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.pro - 5);
+    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.withMembership - 5);
     const responses = await Promise.all(Array.from({ length: 30 }, () => generate(client)));
     expect(callsMade()).toBe(5);
     for (const response of responses) expect([429, 502], response.text).toContain(response.status);
     expect(responses.map((response) => response.json.message)).toContain(
-      AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.pro),
+      AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.withMembership),
     );
     expect(await remainingGenerations(client)).toBe(200);
   });

@@ -131,11 +131,11 @@ describe('focused study with Bedrock', () => {
   it('counts each call, the retry included, against the daily cap of model calls', async () => {
     bedrock.on(ConverseCommand).resolves(answer({ questions: [] }));
     const { client, user } = await memberWithMaterial();
-    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.pro - 1);
+    await madeModelCalls(user.id, AI_MODEL_CALL_LIMITS.withMembership - 1);
     const response = await client.request('POST', '/api/focused-study/start-session');
     expect(response.status).toBe(429);
     expect(response.json).toEqual({
-      message: AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.pro),
+      message: AI_MESSAGES.modelCallLimit(AI_MODEL_CALL_LIMITS.withMembership),
       reason: 'ai_model_call_limit',
     });
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);

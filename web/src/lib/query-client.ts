@@ -19,3 +19,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The one exception the spec makes, for pages whose figures others change (the profile's record,
+ * the admin's lists): read afresh each time the page is entered; `onFocus` also when the window
+ * comes back.
+ */
+export const freshOnEntry = { staleTime: 0, refetchOnMount: 'always' } as const;
+export const freshOnEntryAndFocus = { ...freshOnEntry, refetchOnWindowFocus: true } as const;

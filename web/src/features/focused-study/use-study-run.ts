@@ -41,7 +41,7 @@ export type StudyView =
   | { view: 'result'; result: RunResult };
 
 /** How the saving of the answers stands, as the run panel tells it. */
-export type ProgressStatus = 'idle' | 'saved' | 'failed';
+type ProgressStatus = 'idle' | 'saved' | 'failed';
 
 type Answering = Extract<StudyView, { view: 'answering' }>;
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/contract/admin';
 import { callApi } from '@web/lib/api-client';
+import { freshOnEntry } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/reports`: every report. */
@@ -10,8 +11,7 @@ export const getAdminReports = () => callApi(adminApi.reports);
 export const adminReportsQuery = queryOptions({
   queryKey: queryKeys.admin.reports,
   queryFn: getAdminReports,
-  staleTime: 0,
-  refetchOnMount: 'always',
+  ...freshOnEntry,
 });
 
 export function useAdminReports(enabled: boolean) {

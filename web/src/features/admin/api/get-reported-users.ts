@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '@shared/contract/admin';
 import { callApi } from '@web/lib/api-client';
+import { freshOnEntry } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/reported-users`. */
@@ -10,8 +11,7 @@ export const getReportedUsers = () => callApi(adminApi.reportedUsers);
 export const reportedUsersQuery = queryOptions({
   queryKey: queryKeys.admin.reportedUsers,
   queryFn: getReportedUsers,
-  staleTime: 0,
-  refetchOnMount: 'always',
+  ...freshOnEntry,
 });
 
 export function useReportedUsers(enabled: boolean) {

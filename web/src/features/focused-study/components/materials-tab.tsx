@@ -11,6 +11,7 @@ import { useConfirmDelete } from '@web/components/ui/use-confirm-delete';
 import { useUploadMaterials, type UploadStage } from '../api/upload-materials';
 import { useAddText } from '../api/add-text';
 import { useDeleteMaterial } from '../api/delete-material';
+import { StudyMeter } from './study-meter';
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
@@ -119,16 +120,11 @@ function UploadCard({ userId }: { userId: string }) {
       </p>
       {stage && (
         <div className="study-progress">
-          <div
-            className="study-meter"
-            role="progressbar"
-            aria-label="アップロードの進み具合"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={stage.phase === 'sending' ? stage.percent : 100}
-          >
-            <span style={{ width: `${stage.phase === 'sending' ? stage.percent : 100}%` }} />
-          </div>
+          <StudyMeter
+            label="アップロードの進み具合"
+            value={stage.phase === 'sending' ? stage.percent : 100}
+            max={100}
+          />
           <p className="study-progress__label" role="status">
             {stage.phase === 'sending' ? `アップロード中... ${stage.percent}%` : '文字を読み取っています...'}
           </p>

@@ -1,4 +1,4 @@
-/** How far a study run has come (`value` of `max`), as a bar with its name for screen readers. */
+/** How far something in focused study has come (`value` of `max`): a bar with its name for screen readers. */
 export function StudyMeter({ label, value, max }: { label: string; value: number; max: number }) {
   return (
     <div

@@ -7,6 +7,7 @@ import { checkPayment } from '../api/check-payment';
 import { useRefreshMembership } from '../api/refresh-membership';
 import { upgradeMembership } from '../api/upgrade-membership';
 import { BackHomeButton, membershipFailure } from './membership-parts';
+import { paths } from '@web/config/paths';
 
 /** How long the page waits for the payment to be confirmed (30 polls, 2 s apart) before it gives up. */
 const MAX_POLLS = 30;
@@ -14,7 +15,7 @@ const MAX_POLLS = 30;
 /** The member's payment calls of the minute are used up (429): the poll waits and asks again. */
 const rateLimited = (error: unknown) => error instanceof ApiError && error.status === 429;
 
-export const upgradedPath = '/pro-checkout?upgraded=1';
+export const upgradedPath = `${paths.membership}?upgraded=1`;
 
 /**
  * Back from the payment page with `success=1` (docs/spec/multiplayer-membership-study.md §4): with a session id, its status

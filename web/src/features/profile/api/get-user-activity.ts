@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { learningApi } from '@shared/contract/learning';
 import { callApi } from '@web/lib/api-client';
+import { freshOnEntryAndFocus } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/user/activity`: the learning record's days on the profile page. */
@@ -10,9 +11,7 @@ export const getUserActivity = () => callApi(learningApi.activity);
 export const userActivityQuery = queryOptions({
   queryKey: queryKeys.user.activity,
   queryFn: getUserActivity,
-  staleTime: 0,
-  refetchOnMount: 'always',
-  refetchOnWindowFocus: true,
+  ...freshOnEntryAndFocus,
 });
 
 export function useUserActivity(enabled: boolean) {

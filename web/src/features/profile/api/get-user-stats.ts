@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { learningApi } from '@shared/contract/learning';
 import { callApi } from '@web/lib/api-client';
+import { freshOnEntryAndFocus } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/user/stats`: the learning record's figures on the profile page. */
@@ -10,9 +11,7 @@ export const getUserStats = () => callApi(learningApi.stats);
 export const userStatsQuery = queryOptions({
   queryKey: queryKeys.user.stats,
   queryFn: getUserStats,
-  staleTime: 0,
-  refetchOnMount: 'always',
-  refetchOnWindowFocus: true,
+  ...freshOnEntryAndFocus,
 });
 
 export function useUserStats(enabled: boolean) {
