@@ -68,7 +68,7 @@ async function drag(page: Page, handle: Locator, target: Locator) {
 }
 
 async function answerSession(page: Page) {
-  const total = Number((await page.locator('.study-session__count').textContent())!.split('/')[1]);
+  const total = Number((await page.locator('.study-run__count').textContent())!.split('/')[1]);
   const types = new Set<string>();
   let sorts = 0;
   for (let index = 0; index < total; index++) {

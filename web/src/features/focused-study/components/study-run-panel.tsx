@@ -28,9 +28,9 @@ export function StudyRunPanel(props: {
   useEffect(() => heading.current?.focus(), [index]);
 
   return (
-    <section className="card study-session" aria-labelledby="study-question">
-      <div className="study-session__bar">
-        <p className="study-session__count">
+    <section className="card study-run" aria-labelledby="study-question">
+      <div className="study-run__bar">
+        <p className="study-run__count">
           問題 {index + 1} / {total}
         </p>
         <button
@@ -43,7 +43,7 @@ export function StudyRunPanel(props: {
         </button>
       </div>
       <StudyMeter label="進み具合" value={index + 1} max={total} />
-      <h2 id="study-question" ref={heading} tabIndex={-1} className="study-session__question">
+      <h2 id="study-question" ref={heading} tabIndex={-1} className="study-run__question">
         {question.text}
       </h2>
       <QuestionAnswer
@@ -52,7 +52,7 @@ export function StudyRunPanel(props: {
         answer={answers[question.id]}
         onAnswer={(answer) => study.answer(question.id, answer)}
       />
-      <div className="study-session__actions">
+      <div className="study-run__actions">
         <button
           type="button"
           className="button button--secondary"
@@ -79,8 +79,8 @@ export function StudyRunPanel(props: {
           </button>
         )}
       </div>
-      {!canGoOn && <p className="study-session__note">回答を選ぶと次へ進めます</p>}
-      <p className={`study-session__saved${study.progress === 'failed' ? ' is-failed' : ''}`} role="status">
+      {!canGoOn && <p className="study-run__note">回答を選ぶと次へ進めます</p>}
+      <p className={`study-run__saved${study.progress === 'failed' ? ' is-failed' : ''}`} role="status">
         {study.progress === 'failed'
           ? FOCUSED_STUDY_MESSAGES.progressFailed
           : '回答は自動で保存されます（再読み込みしても、ほかの端末からでも続きから再開できます）'}
