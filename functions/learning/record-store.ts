@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning';
 import type { Question } from '@shared/quiz-schemas';
+import { batchGetAll } from '../data/batch';
 import { setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
@@ -129,10 +130,24 @@ export function achievementGrant(userId: string, key: AchievementKey, now = new 
   };
 }
 
-/** Records achievements, each the first time only (a later grant keeps the first date). */
+/**
+ * Grants the achievements not held yet, each the first time only, in one transaction that also
+ * guards the account. Those already held are read first (one batch read), so the usual play, whose
+ * achievements are all held, writes nothing here.
+ */
 export async function grantAchievements(userId: string, keys: readonly AchievementKey[], now = new Date()) {
   if (keys.length === 0) return;
-  await transactWrite([accountGuard(userId), ...keys.map((key) => achievementGrant(userId, key, now))]);
+  const held = new Set(
+    (
+      await batchGetAll<{ sk: string }>(
+        keys.map((key) => AchievementKeys.key({ userId, key })),
+        { projection: 'sk' },
+      )
+    ).map((item) => item.sk),
+  );
+  const missing = keys.filter((key) => !held.has(AchievementKeys.key({ userId, key }).sk));
+  if (missing.length === 0) return;
+  await transactWrite([accountGuard(userId), ...missing.map((key) => achievementGrant(userId, key, now))]);
 }
 
 /** One answered question from the play page; the day's time spent grows with it. */

@@ -1,5 +1,7 @@
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { db } from '../data/db';
+import { isConditionFailed } from '../data/errors';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
@@ -7,7 +9,6 @@ import { accountGuard } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import { progressKeptUntil, ratingChange, type Answer, type Attempt, type PlayMark } from './attempt-policy';
 import { AttemptKeys, attemptKey, PlayerKeys, ProgressKeys } from './attempt-keys';
-import { countDailyPlayer } from './featured-store';
 import { activeQuizCheck } from './quiz-store';
 import { quizKey } from './quiz-keys';
 
@@ -66,10 +67,11 @@ function markItems(
 }
 
 /**
- * Saves a finished play with every counter it moves, in one transaction: the play, the player
+ * Saves a finished play with the player's own counters, in one transaction: the play, the player
  * mark (as `mark` says; a parallel play of the same person that wrote it first fails the
- * transaction with `ConditionsFailed` naming `player`), the quiz's plays and participants (404 when
- * the quiz is gone), the day's players for the featured quiz, and `also` (the player's progress).
+ * transaction with `ConditionsFailed` naming `player`) and `also` (the player's records). The
+ * quiz's counters are not in it (`countPlay`): every player of the quiz writes them, and in a
+ * transaction a class finishing at once would cancel each other's plays.
  */
 export async function putPlay(
   attempt: Attempt,
@@ -90,22 +92,37 @@ export async function putPlay(
   await transactWrite([
     { Put: { Item: item } },
     ...markItems(mark, attempt.quizId, attempt.userId, day, attempt.completedAt),
-    {
-      Update: {
-        Key: quizKey(attempt.quizId),
-        UpdateExpression:
-          mark === 'first' ? 'ADD totalPlayers :one, participantCount :one' : 'ADD totalPlayers :one',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
-      },
-      onConditionFailed: () => new NotFoundError(),
-    },
-    // This week's players, for the featured quiz: each account once a day.
-    ...(mark === 'again' ? [] : [countDailyPlayer(attempt.quizId, now)]),
     ...also,
   ]);
   return item;
+}
+
+/**
+ * A saved play's count on its quiz: `totalPlayers` (plays) and, for the person's first,
+ * `participantCount` (people), by `ADD` so any number of players count at once. When the quiz was
+ * deleted since the play read it, the play and a first player mark are removed with it (they live
+ * in its partition, which the deletion has emptied or is emptying) and the play is refused (404).
+ */
+export async function countPlay(attempt: AttemptItem, mark: PlayMark): Promise<void> {
+  try {
+    await db.update({
+      Key: quizKey(attempt.quizId),
+      UpdateExpression:
+        mark === 'first' ? 'ADD totalPlayers :one, participantCount :one' : 'ADD totalPlayers :one',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+    });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    await Promise.all([
+      db.delete({ Key: { pk: attempt.pk, sk: attempt.sk } }),
+      mark === 'first'
+        ? db.delete({ Key: PlayerKeys.key({ quizId: attempt.quizId, userId: attempt.userId }) })
+        : undefined,
+    ]);
+    throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  }
 }
 
 /** The person's player mark of the quiz (the last day they played), read strongly consistent; none before a first play. */

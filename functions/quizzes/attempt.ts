@@ -10,6 +10,7 @@ import { completionItems, grantAchievements } from '../learning/record-store';
 import type { UserItem } from '../users/user-store';
 import { newAttempt, playMarkOf, scorePlay, type Answer } from './attempt-policy';
 import {
+  countPlay,
   findAttempt,
   findPlayerMark,
   findRating,
@@ -19,7 +20,7 @@ import {
   quizzesCompletedOf,
   type AttemptItem,
 } from './attempt-store';
-import { listDailyPlayers } from './featured-store';
+import { countDailyPlayer } from './featured-store';
 import { viewableQuizDetail } from './quiz';
 
 /**
@@ -70,10 +71,16 @@ export async function saveAttempt(
   }
   emitMetric(METRIC.plays);
 
-  if (mark !== 'again')
-    await listDailyPlayers(quizId, now).catch((error: unknown) =>
-      log.error('listing the day’s players failed', { error }),
-    );
+  // The quiz's counters: a quiz deleted meanwhile refuses the play (404, the play removed); any
+  // other failure leaves the play saved with the player's records, and is logged.
+  try {
+    await countPlay(saved, mark);
+    // This week's players, for the featured quiz: each account once a day.
+    if (mark !== 'again') await countDailyPlayer(quizId, now);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw error;
+    log.error('counting the play on its quiz failed', { error });
+  }
 
   // The play is saved with every counter above; achievements follow from the new total. The play
   // stands whatever happens from here (a retry would count it twice): an achievement missed now is

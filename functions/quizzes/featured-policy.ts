@@ -16,6 +16,9 @@ export const LEADERS_PER_DAY = 20;
 /** The newest public quizzes the fallback chooses from (when nobody played one this week). */
 export const FALLBACK_WINDOW = 200;
 
+/** Of those, the most popular kept as the fallback's candidates (one batch read). */
+export const FALLBACK_CANDIDATES = 25;
+
 /** The days a player still counts on this week, Japan time, today first. */
 export const daysThisWeek = (now: Date) =>
   Array.from({ length: FEATURED_DAYS }, (_, back) => japanDate(new Date(now.getTime() - back * 86_400_000)));

@@ -2,50 +2,43 @@ import { ignoreConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { INDEX, ttlFromDate } from '../data/table';
-import type { NamedItem } from '../data/transact';
 import { japanDate } from '../lib/japan-time';
 import { dayKeptUntil, rankText } from './featured-policy';
 import { DailyPlayersKeys } from './featured-keys';
 
 /**
- * Players are counted per quiz and day (`DAYPLAYERS#<day>` in the quiz's partition), in the
- * transaction of a member's first finished play of the quiz that day (attempt.ts: the player mark
- * moves its `lastPlayedDay` to the day on condition it was earlier, in the same transaction), so
- * each one counts exactly once whatever runs in parallel. Each day's counters are also listed in
- * the `byCollection` index under `DAYPLAYERS#<day>`, most players first, so the read is 7 small
+ * Players are counted per quiz and day (`DAYPLAYERS#<day>` in the quiz's partition), after a
+ * member's first finished play of the quiz that day is saved (attempt.ts: the player mark moves its
+ * `lastPlayedDay` to the day on condition it was earlier, in the play's transaction), so each one
+ * counts exactly once whatever runs in parallel. Each day's counters are also listed in the
+ * `byCollection` index under `DAYPLAYERS#<day>`, most players first, so the read is 7 small
  * queries and never a scan.
  */
 
 const dayKeys = (quizId: string, now: Date) => DailyPlayersKeys.key({ quizId, day: japanDate(now) });
 
-/** The transaction item of a member's first finished play of a quiz today (Japan time) that counts them. */
-export function countDailyPlayer(quizId: string, now: Date): NamedItem {
-  const day = japanDate(now);
-  return {
-    Update: {
-      Key: dayKeys(quizId, now),
-      UpdateExpression: 'ADD players :one SET quizId = :quizId, #day = :day, #ttl = :ttl',
-      ExpressionAttributeNames: { '#day': 'day', '#ttl': 'ttl' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':quizId': quizId,
-        ':day': day,
-        ':ttl': ttlFromDate(dayKeptUntil(day)),
-      },
-    },
-  };
-}
-
 /**
- * After a new player of the day is saved: the day's listing follows the new count. Of plays saved
- * at once, the one that read the latest count writes it (the condition keeps an older count from
- * overwriting it); if this fails the count itself is still right, and the next new player lists it.
+ * Counts a member's first finished play of a quiz today (Japan time), by `ADD`: a class playing
+ * one quiz at once all count. The day's listing then follows the new count: of plays counted at
+ * once, the one that saw the latest count writes it (the condition keeps an older count from
+ * overwriting it); if that fails the count itself is still right, and the next new player lists it.
  */
-export async function listDailyPlayers(quizId: string, now: Date): Promise<void> {
+export async function countDailyPlayer(quizId: string, now: Date): Promise<void> {
   const key = dayKeys(quizId, now);
-  const count = Number(
-    (await db.get({ Key: key, ConsistentRead: true, ProjectionExpression: 'players' })).Item?.players,
-  );
+  const day = japanDate(now);
+  const counted = await db.update({
+    Key: key,
+    UpdateExpression: 'ADD players :one SET quizId = :quizId, #day = :day, #ttl = :ttl',
+    ExpressionAttributeNames: { '#day': 'day', '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':quizId': quizId,
+      ':day': day,
+      ':ttl': ttlFromDate(dayKeptUntil(day)),
+    },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  const count = Number(counted.Attributes?.players);
   if (!count) return;
   await db
     .update({
@@ -53,7 +46,7 @@ export async function listDailyPlayers(quizId: string, now: Date): Promise<void>
       UpdateExpression: 'SET gsi1pk = :collection, gsi1sk = :rank',
       ConditionExpression: 'players = :players',
       ExpressionAttributeValues: {
-        ':collection': DailyPlayersKeys.collectionPk({ day: japanDate(now) }),
+        ':collection': DailyPlayersKeys.collectionPk({ day }),
         ':rank': rankText(count, quizId),
         ':players': count,
       },

@@ -1,5 +1,12 @@
+import { getConfig } from '../lib/config';
 import { comparators } from '../search/search';
-import { daysThisWeek, FALLBACK_WINDOW, LEADERS_PER_DAY, weekTotals } from './featured-policy';
+import {
+  daysThisWeek,
+  FALLBACK_CANDIDATES,
+  FALLBACK_WINDOW,
+  LEADERS_PER_DAY,
+  weekTotals,
+} from './featured-policy';
 import { dayLeaders } from './featured-store';
 import { getQuizzes, listPublicQuizzes, type QuizItem } from './quiz-store';
 import { isFeaturable } from './quiz-policy';
@@ -10,19 +17,59 @@ import { isFeaturable } from './quiz-policy';
  * once a day, among those that may be featured; when nobody played one this week, the most
  * popular of the newest quizzes. One account replaying a quiz a thousand times adds one a day.
  * The week's rules are in featured-policy.ts, the day's counters in featured-store.ts.
+ *
+ * The week's ranking (which quizzes, in which order) is reference data: a warm function keeps it
+ * for `REFERENCE_CACHE_SECONDS`, as it keeps the categories, so the home page's busiest call is
+ * one read of the candidates instead of eight. The candidates themselves are read every time, so a
+ * quiz hidden, reported, made private or deleted stops being featured at once.
  */
-export async function featuredQuiz(now = new Date()): Promise<QuizItem | undefined> {
+interface Ranking {
+  at: number;
+  /** Quiz ids with their players this week, most first (empty when nobody played this week). */
+  week: [string, number][];
+  /**
+   * When none of the week's quizzes may be featured: the most popular of the newest public
+   * quizzes, best first (found the first time it is needed).
+   */
+  fallback?: string[];
+}
+
+let cached: Ranking | undefined;
+
+async function ranking(now: Date, fresh: boolean): Promise<Ranking> {
+  const ttlMs = getConfig().referenceCacheSeconds * 1000;
+  if (!fresh && cached && now.getTime() - cached.at < ttlMs && now.getTime() >= cached.at) return cached;
   const leaders = await Promise.all(daysThisWeek(now).map((day) => dayLeaders(day, LEADERS_PER_DAY)));
-  const ranked = weekTotals(leaders.flat());
+  cached = { at: now.getTime(), week: weekTotals(leaders.flat()) };
+  return cached;
+}
+
+const newestPopular = async () =>
+  (await listPublicQuizzes({ limit: FALLBACK_WINDOW, scanLimit: FALLBACK_WINDOW }))
+    .filter(isFeaturable)
+    .sort(comparators.popular)
+    .slice(0, FALLBACK_CANDIDATES)
+    .map((quiz) => quiz.id);
+
+/** The first of the ranking's candidates that may still be featured, read now. */
+async function firstFeaturable(ranking: Ranking): Promise<QuizItem | undefined> {
+  const { week } = ranking;
   // Most players first; the first that may be featured wins (ties: the more popular, then newer).
-  for (let at = 0; at < ranked.length; at += 25) {
-    const batch = ranked.slice(at, at + 25);
+  for (let at = 0; at < week.length; at += 25) {
+    const batch = week.slice(at, at + 25);
     const players = new Map(batch);
     const quizzes = (await getQuizzes(batch.map(([id]) => id)))
       .filter(isFeaturable)
       .sort((a, b) => players.get(b.id)! - players.get(a.id)! || comparators.popular(a, b));
     if (quizzes[0]) return quizzes[0];
   }
-  const recent = await listPublicQuizzes({ limit: FALLBACK_WINDOW, scanLimit: FALLBACK_WINDOW });
-  return recent.filter(isFeaturable).sort(comparators.popular)[0];
+  ranking.fallback ??= await newestPopular();
+  return (await getQuizzes(ranking.fallback)).filter(isFeaturable).sort(comparators.popular)[0];
+}
+
+export async function featuredQuiz(now = new Date()): Promise<QuizItem | undefined> {
+  // A kept ranking whose candidates have all stopped being featurable is read again.
+  return (
+    (await firstFeaturable(await ranking(now, false))) ?? (await firstFeaturable(await ranking(now, true)))
+  );
 }

@@ -16,9 +16,11 @@ const settings = JSON.parse(
 const { url, origin, connections, seconds, members, quizzes, searches, calls } = settings;
 
 const byKind = {};
-const count = (kind, status) => {
+const latencies = {};
+const count = (kind, status, ms) => {
   const entry = (byKind[kind] ??= { requests: 0, non2xx: 0, statuses: {} });
   entry.requests += 1;
+  (latencies[kind] ??= []).push(ms);
   if (status < 200 || status >= 300) {
     entry.non2xx += 1;
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
@@ -44,9 +46,10 @@ const headersOf = (who, withSession = true) => ({
 const step = (kind, build) => ({
   setupRequest: (request, context) => {
     const who = member(context);
+    context.sentAt = performance.now();
     return { ...request, ...build(who, context) };
   },
-  onResponse: (status) => count(kind, status),
+  onResponse: (status, _body, context) => count(kind, status, performance.now() - context.sentAt),
 });
 
 const quizOf = (context) => quizzes[context.round % quizzes.length];
@@ -104,6 +107,14 @@ const result = await autocannon({
   // A request the stack does not answer in 20 s counts as a timeout.
   timeout: 20,
 });
+// Each kind's own p50 / p99 (from when its request was built to its answer): which call the
+// overall p99 comes from.
+const percentile = (sorted, p) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+for (const [kind, values] of Object.entries(latencies)) {
+  values.sort((a, b) => a - b);
+  Object.assign(byKind[kind], { p50: percentile(values, 0.5), p99: percentile(values, 0.99) });
+}
 process.stdout.write(
   JSON.stringify({
     requests: result.requests.total,

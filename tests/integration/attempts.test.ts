@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '@shared/api';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
-import { ProgressKeys } from '@functions/quizzes/attempt-keys';
+import { japanDate } from '@functions/lib/japan-time';
+import { NotFoundError } from '@functions/lib/errors';
+import { PlayerKeys, ProgressKeys } from '@functions/quizzes/attempt-keys';
+import { newAttempt, scorePlay } from '@functions/quizzes/attempt-policy';
+import { countPlay, putPlay } from '@functions/quizzes/attempt-store';
+import { getQuizDetail } from '@functions/quizzes/quiz-store';
 import { resetConfigForTests } from '@functions/lib/config';
 import { addressKey } from '@functions/lib/rate-limit-policy';
 import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
@@ -92,6 +97,29 @@ describe('attempts', () => {
     const after = await quiz(players[0]!.client, 'sample-history-world');
     expect(after.participantCount - before.participantCount).toBe(6);
     expect(after.totalPlayers - before.totalPlayers).toBe(7);
+  });
+
+  it('removes a play whose quiz was deleted while it was being saved, and refuses it', async () => {
+    const author = await member(gateway);
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '消えるクイズ' }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const quizId = (created.json as unknown as { id: string }).id;
+    const player = await member(gateway);
+    const now = new Date();
+    const { questions: stored } = (await getQuizDetail(quizId))!;
+    const attempt = newAttempt(quizId, player.user.id, scorePlay(stored, { answers: {} }), now);
+    // The play is saved (its transaction), then the quiz is deleted before the quiz counts it.
+    const saved = await putPlay(attempt, 'first', japanDate(now), now, []);
+    expect((await author.client.request('DELETE', `/api/quizzes/${quizId}`)).status).toBe(200);
+    await expect(countPlay(saved, 'first')).rejects.toBeInstanceOf(NotFoundError);
+    const left = await Promise.all([
+      db.get({ Key: { pk: saved.pk, sk: saved.sk }, ConsistentRead: true }),
+      db.get({ Key: PlayerKeys.key({ quizId, userId: player.user.id }), ConsistentRead: true }),
+      db.get({ Key: quizKey(quizId), ConsistentRead: true }),
+    ]);
+    expect(left.map((read) => read.Item)).toEqual([undefined, undefined, undefined]);
   });
 
   it('saves progress for signed-in players, for a day, and refuses guests', async () => {

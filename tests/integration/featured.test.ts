@@ -117,4 +117,37 @@ describe('featured quiz of the week', () => {
     await play(replayed, 3);
     expect((await featured())?.id).toBe(replayed);
   });
+
+  it('keeps the week’s ranking in a warm function for a while, but never a quiz hidden meanwhile', async () => {
+    const { featuredQuiz } = await import('@functions/quizzes/featured');
+    const { resetConfigForTests } = await import('@functions/lib/config');
+    const tag = randomUUID().slice(0, 6);
+    const author = await member(gateway, { isPro: true });
+    const leader = await create(author.client, `首位 ${tag}`);
+    const runnerUp = await create(author.client, `次点 ${tag}`);
+    await play(leader, 8);
+    await play(runnerUp, 7);
+    process.env.REFERENCE_CACHE_SECONDS = '60';
+    resetConfigForTests();
+    try {
+      // Clock values after anything earlier calls kept, so the first call reads the ranking.
+      const base = new Date(Date.now() + 3_600_000);
+      const later = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+      expect((await featuredQuiz(base))?.id).toBe(leader);
+      // Two more people for the runner-up: the kept ranking does not know yet...
+      await play(runnerUp, 2);
+      expect((await featuredQuiz(later(59)))?.id).toBe(leader);
+      // ...but a quiz hidden meanwhile is never featured, kept or not.
+      const admin = await member(gateway, { role: 'admin' });
+      expect((await admin.client.request('PATCH', `/api/admin/quizzes/${leader}/hide`)).status).toBe(200);
+      expect((await featuredQuiz(later(59)))?.id).toBe(runnerUp);
+      expect((await admin.client.request('PATCH', `/api/admin/quizzes/${leader}/restore`)).status).toBe(200);
+      expect((await featuredQuiz(later(59)))?.id).toBe(leader);
+      // Read again once the time is up.
+      expect((await featuredQuiz(later(61)))?.id).toBe(runnerUp);
+    } finally {
+      process.env.REFERENCE_CACHE_SECONDS = '0';
+      resetConfigForTests();
+    }
+  });
 });
