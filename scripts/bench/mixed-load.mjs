@@ -2,7 +2,8 @@
 // not share the local gateway's event loop. autocannon runs `connections` clients for `seconds`,
 // each a signed-in member (its own session cookie). With `calls: 'pages'` each goes round the
 // pages' calls: home, search, quiz read, an answer checked, attempt; with `calls: 'sign-in'` each
-// signs in over and over (the password hash alone, apart from the pages' calls). Reads its settings
+// signs in over and over (the password hash alone, apart from the pages' calls). With
+// `perClientRate` each client is paced to that many requests a second instead of back to back. Reads its settings
 // as JSON on stdin and prints {requests, seconds, p50, p99, non2xx, errors, timeouts, byKind} as JSON.
 import autocannon from 'autocannon';
 
@@ -13,7 +14,7 @@ const settings = JSON.parse(
     process.stdin.on('end', () => resolve(input));
   }),
 );
-const { url, origin, connections, seconds, members, quizzes, searches, calls } = settings;
+const { url, origin, connections, seconds, members, quizzes, searches, calls, perClientRate } = settings;
 
 const byKind = {};
 const latencies = {};
@@ -103,6 +104,8 @@ const result = await autocannon({
   url,
   connections,
   duration: seconds,
+  // Paced: each client sends at most this many requests a second (a person reading and answering).
+  ...(perClientRate ? { connectionRate: perClientRate } : {}),
   requests,
   // A request the stack does not answer in 20 s counts as a timeout.
   timeout: 20,
