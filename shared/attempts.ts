@@ -27,8 +27,6 @@ export const attemptSchema = z.object({
   answers: answerMap.default({}),
   answersByIndex: answerMap.optional(),
   playId: playIdSchema.optional(),
-  /** Seconds the play took (the learning records' study time). */
-  timeSpent: z.number().min(0).max(86_400).optional(),
 });
 export type AttemptInput = z.input<typeof attemptSchema>;
 

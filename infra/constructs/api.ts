@@ -398,10 +398,16 @@ export class Api extends Construct {
           onFailure: new SqsDlq(failures),
           filters: [
             FilterCriteria.filter({
+              ...(consumer.events ? { eventName: FilterRule.or(...consumer.events) } : {}),
               dynamodb: {
                 Keys: {
                   pk: { S: FilterRule.beginsWith(consumer.keys.pkPrefix) },
-                  sk: { S: FilterRule.isEqual(consumer.keys.sk) },
+                  sk: {
+                    S:
+                      consumer.keys.skPrefix !== undefined
+                        ? FilterRule.beginsWith(consumer.keys.skPrefix)
+                        : FilterRule.isEqual(consumer.keys.sk),
+                  },
                 },
               },
             }),
