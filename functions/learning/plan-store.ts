@@ -42,10 +42,25 @@ export async function readActivePlan(userId: string): Promise<PlanRecord | undef
 export async function readPlan(userId: string, planId: string): Promise<PlanRecord> {
   const { Item } = await db.get({ Key: planKey(userId, planId), ConsistentRead: true });
   if (!Item) throw planNotFound();
-  return Item as PlanRecord;
+  return planFields(Item as PlanRecord);
 }
 
-const planItem = (userId: string, plan: PlanRecord) => ({ ...planKey(userId, plan.id), ...plan });
+/** The plan's own fields (an item read back carries its keys too). */
+const planFields = (plan: PlanRecord): PlanRecord => ({
+  id: plan.id,
+  title: plan.title,
+  description: plan.description,
+  targetCategory: plan.targetCategory,
+  dailyGoal: plan.dailyGoal,
+  weeklyGoal: plan.weeklyGoal,
+  targetExamDate: plan.targetExamDate,
+  startDate: plan.startDate,
+  endDate: plan.endDate,
+  createdAt: plan.createdAt,
+  updatedAt: plan.updatedAt,
+});
+
+const planItem = (userId: string, plan: PlanRecord) => ({ ...planKey(userId, plan.id), ...planFields(plan) });
 
 /** The plan activated: `activePlanId` set, on the condition that the plan still exists. */
 const activation = (userId: string, planId: string): NamedItem[] => [
@@ -84,7 +99,7 @@ export async function writePlan(
   plan: PlanRecord,
   active: boolean | undefined,
 ): Promise<void> {
-  const { id: _id, ...fields } = plan;
+  const { id: _id, createdAt: _created, ...fields } = planFields(plan);
   const names = Object.keys(fields);
   await transactWrite([
     accountGuard(userId),

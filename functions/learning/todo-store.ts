@@ -17,6 +17,17 @@ const todoKey = (userId: string, todoId: string) => TodoKeys.key({ userId, todoI
 const dayKey = (userId: string, day: string) => TodoDayKeys.key({ userId, day });
 const todoNotFound = () => new NotFoundError(LEARNING_MESSAGES.todoNotFound);
 
+/** A to-do as the member reads it (the item without its keys). */
+const asTodo = (item: Todo): Todo => ({
+  id: item.id,
+  text: item.text,
+  date: item.date,
+  completed: item.completed === true,
+  completedAt: item.completedAt ?? null,
+  createdAt: item.createdAt,
+  updatedAt: item.updatedAt,
+});
+
 /** The day's to-dos, in the order added. */
 export async function readTodos(userId: string, day: string): Promise<Todo[]> {
   const items = await queryAll<Todo>({
@@ -24,14 +35,14 @@ export async function readTodos(userId: string, day: string): Promise<Todo[]> {
     beginsWith: TodoKeys.skPrefix({ todoId: `${day}_` }),
     ConsistentRead: true,
   });
-  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return items.map(asTodo).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** One to-do, read strongly consistent (after its write). */
 export async function readTodo(userId: string, todoId: string): Promise<Todo> {
   const { Item } = await db.get({ Key: todoKey(userId, todoId), ConsistentRead: true });
   if (!Item) throw todoNotFound();
-  return Item as Todo;
+  return asTodo(Item as Todo);
 }
 
 /** A new to-do within the day's 50. */
