@@ -131,9 +131,12 @@ export function trendOf(
 ): ImprovementTrend {
   if (recent.answered < LEARNING.trendMinAttempts || before.answered < LEARNING.trendMinAttempts)
     return 'stable';
-  const change = (recent.correct / recent.answered - before.correct / before.answered) * 100;
-  if (change >= LEARNING.trendPoints) return 'improving';
-  if (change <= -LEARNING.trendPoints) return 'declining';
+  // The change in points, kept in whole numbers (0.6 − 0.5 is not 0.1 in floating point):
+  // 100 × (rc/ra − bc/ba) ≥ 10  ⇔  100 × (rc·ba − bc·ra) ≥ 10 · ra · ba.
+  const change = 100 * (recent.correct * before.answered - before.correct * recent.answered);
+  const threshold = LEARNING.trendPoints * recent.answered * before.answered;
+  if (change >= threshold) return 'improving';
+  if (change <= -threshold) return 'declining';
   return 'stable';
 }
 
