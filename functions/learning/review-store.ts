@@ -8,6 +8,7 @@ import type { NamedItem } from '../data/transact';
 import { ConflictError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
+import { addDays } from './dashboard-policy';
 import { WrongAnswerKeys } from './learning-keys';
 import {
   dueBy,
@@ -200,15 +201,17 @@ const QUEUE_READ_MAX = 1000;
  * The member's scheduled quiz questions (not mastered: a mastered one has left the collection),
  * the most overdue first; focused-study questions keep their own queue (focused study's review).
  */
-export const quizReviewItems = (userId: string, max = QUEUE_READ_MAX) =>
+export const quizReviewItems = (userId: string, options: { dueBy?: string; max?: number } = {}) =>
   queryAll<QuizReviewItem>(
     {
       index: INDEX.byCollection,
       partition: WrongAnswerKeys.collectionPk({ userId }),
+      // The collection is ordered by due day: those due by a day are the ones before the next.
+      ...(options.dueBy ? { before: addDays(options.dueBy, 1) } : {}),
       FilterExpression: 'quizId <> :focused',
       ExpressionAttributeValues: { ':focused': FOCUSED_STUDY_QUIZ },
     },
-    { maxItems: max },
+    { maxItems: options.max ?? QUEUE_READ_MAX },
   );
 
 /** One wrong-answer item, read strongly consistent (its state is the condition of the review's write). */

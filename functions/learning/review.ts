@@ -77,8 +77,8 @@ async function reviewable(viewer: Viewer, items: readonly QuizReviewItem[]) {
 
 /** Questions due today (Japan) in the member's review of mistakes. */
 export async function reviewDueCount(viewer: Viewer, now = currentTime()): Promise<number> {
-  const due = dueBy(await quizReviewItems(viewer.id), japanDate(now));
-  return (await reviewable(viewer, due)).length;
+  const today = japanDate(now);
+  return (await reviewable(viewer, await quizReviewItems(viewer.id, { dueBy: today }))).length;
 }
 
 /** `GET /api/review/queue`: due today, and the queued questions, the most overdue first. */
@@ -100,7 +100,8 @@ export async function reviewQueue(viewer: Viewer, now = currentTime()): Promise<
 
 /** `POST /api/review/session`: up to 20 due questions as their quiz asks them now, without answers. */
 export async function startReviewSession(viewer: Viewer, now = currentTime()): Promise<ReviewSession> {
-  const due = dueBy(await quizReviewItems(viewer.id), japanDate(now));
+  const today = japanDate(now);
+  const due = dueBy(await quizReviewItems(viewer.id, { dueBy: today }), today);
   const picked = (await reviewable(viewer, due)).slice(0, LEARNING.reviewSessionSize);
   if (picked.length === 0) throw new NotFoundError(LEARNING_MESSAGES.noDueReviews);
   const details = new Map(
