@@ -27,6 +27,8 @@ export type KeyQuery = Omit<
   beginsWith?: string;
   /** Only items whose sort key sorts before this (a collection ordered by day: those due by a day); not with `beginsWith`. */
   before?: string;
+  /** Only items whose sort key is from the first to the second, both included (a kind's items after a day); alone. */
+  between?: readonly [string, string];
   /** Descending sort key order (newest first for time-ordered keys). */
   newestFirst?: boolean;
 };
@@ -39,7 +41,8 @@ export interface PageOptions {
 }
 
 function queryInput(query: KeyQuery): QueryCommandInput {
-  const { index, partition, beginsWith, before, newestFirst, ExpressionAttributeValues, ...rest } = query;
+  const { index, partition, beginsWith, before, between, newestFirst, ExpressionAttributeValues, ...rest } =
+    query;
   const partitionKey = index?.partitionKey ?? TABLE.partitionKey;
   const sortKey = index?.sortKey ?? TABLE.sortKey;
   return {
@@ -51,12 +54,17 @@ function queryInput(query: KeyQuery): QueryCommandInput {
         ? `${partitionKey} = :partition AND begins_with(${sortKey}, :kind)`
         : before !== undefined
           ? `${partitionKey} = :partition AND ${sortKey} < :before`
-          : `${partitionKey} = :partition`,
+          : between !== undefined
+            ? `${partitionKey} = :partition AND ${sortKey} BETWEEN :from AND :to`
+            : `${partitionKey} = :partition`,
     ExpressionAttributeValues: {
       ...ExpressionAttributeValues,
       ':partition': partition,
       ...(beginsWith === undefined ? {} : { ':kind': beginsWith }),
       ...(beginsWith === undefined && before !== undefined ? { ':before': before } : {}),
+      ...(beginsWith === undefined && before === undefined && between !== undefined
+        ? { ':from': between[0], ':to': between[1] }
+        : {}),
     },
     ...(newestFirst ? { ScanIndexForward: false } : {}),
   };

@@ -5,12 +5,15 @@ import {
   calendarOf,
   categoriesOf,
   dailyStatsOf,
+  daysOfSummary,
   goalOf,
   mondayOf,
   planProgress,
   recommendedAction,
   sessionsOf,
   streaks,
+  summarize,
+  summaryServes,
   trendOf,
   weaknessesOf,
   type Day,
@@ -223,5 +226,36 @@ describe('study sessions', () => {
       }),
     ]);
     expect(sessionsOf([], 20)).toEqual([]);
+  });
+});
+
+describe('the dashboard’s summary of old days', () => {
+  const today = '2026-06-30';
+  const days = Array.from({ length: 120 }, (_, index) => addDays(today, -index))
+    .filter((date, index) => index % 9 !== 4)
+    .map((date, index) =>
+      day(date, {
+        [`${index % 2 ? '科学' : '歴史'}#初級`]: [5 + (index % 4), index % 5],
+        '地理#上級': [1, 1],
+      }),
+    );
+
+  it('answers what every day answers: streaks, calendar, categories and weaknesses', () => {
+    const summary = summarize(days, today);
+    expect(summary.through).toBe('2026-06-02');
+    expect(summaryServes(summary, today)).toBe(true);
+    const served = [...daysOfSummary(summary), ...days.filter((entry) => entry.date > summary.through)];
+    expect(streaks(served, today)).toEqual(streaks(days, today));
+    expect(calendarOf(served, today)).toEqual(calendarOf(days, today));
+    expect(categoriesOf(served)).toEqual(categoriesOf(days));
+    expect(weaknessesOf(served, today)).toEqual(weaknessesOf(days, today));
+  });
+
+  it('is rebuilt when it is more than 35 days back, or ahead of 28 days back', () => {
+    const summary = summarize(days, today);
+    expect(summaryServes(summary, addDays(today, 7))).toBe(true);
+    expect(summaryServes(summary, addDays(today, 8))).toBe(false);
+    expect(summaryServes(summary, addDays(today, -1))).toBe(false);
+    expect(summaryServes(undefined, today)).toBe(false);
   });
 });

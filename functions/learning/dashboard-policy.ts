@@ -352,3 +352,61 @@ function sessionOf(run: readonly Activity[]): LearningSession {
     date: japanDate(new Date(startTime)),
   };
 }
+
+/**
+ * The dashboard's summary of the days up to `through`: every active day's answered and correct
+ * (`<date>,<answered>,<correct>;…`) and the category × difficulty totals. Days that old no longer
+ * change (the stream holds records for 24 hours, and only today's study time is added directly),
+ * so the dashboard reads the summary and the few days after it instead of every day.
+ */
+export interface Summary {
+  through: string;
+  days: string;
+  pairs: Record<string, { n: number; c: number; t: string | null }>;
+}
+
+/** The summary covers up to 28 days back (the trends' two windows stay in the days read), and is rebuilt after a week. */
+const SUMMARY_LAG = { fresh: 2 * LEARNING.trendDays, stale: 2 * LEARNING.trendDays + 7 };
+
+/** Whether a summary can serve today: its `through` is 28 to 35 days back. */
+export const summaryServes = (summary: Summary | undefined, today: string): summary is Summary =>
+  Boolean(
+    summary &&
+    summary.through <= addDays(today, -SUMMARY_LAG.fresh) &&
+    summary.through >= addDays(today, -SUMMARY_LAG.stale),
+  );
+
+/** The summary of `days` up to 28 days before today. */
+export function summarize(days: readonly Day[], today: string): Summary {
+  const through = addDays(today, -SUMMARY_LAG.fresh);
+  const old = days.filter((day) => day.date <= through);
+  return {
+    through,
+    days: activeDays(old)
+      .map((day) => `${day.date},${answeredOn(day)},${Number(day.correctAnswers ?? 0)}`)
+      .join(';'),
+    pairs: Object.fromEntries(
+      pairTotals(old).map((pair) => [
+        `${pair.category}#${pair.difficulty}`,
+        { n: pair.answered, c: pair.correct, t: pair.last },
+      ]),
+    ),
+  };
+}
+
+/** A summary as days again: its active days, and one day before all others holding its category × difficulty totals. */
+export function daysOfSummary(summary: Summary): Day[] {
+  const days: Day[] = summary.days
+    ? summary.days.split(';').map((entry) => {
+        const [date, answered, correct] = entry.split(',');
+        return { date: date!, questionsAnswered: Number(answered), correctAnswers: Number(correct) };
+      })
+    : [];
+  const totals: Day = { date: '0000-00-00' };
+  for (const [pair, { n, c, t }] of Object.entries(summary.pairs)) {
+    totals[`n#${pair}`] = n;
+    totals[`c#${pair}`] = c;
+    if (t) totals[`t#${pair}`] = t;
+  }
+  return [totals, ...days];
+}

@@ -69,6 +69,13 @@ export function playEventCounts(event: AnswerEvent, claimed: ReadonlySet<string>
   };
 }
 
+/**
+ * How a play's claims name an event it counted: short (its kind and the random end of its id), so
+ * the claims of a play of many checks stay under a kilobyte (one write unit).
+ */
+export const playEventKey = (event: Pick<AnswerEvent, 'kind' | 'eventId'>) =>
+  `${event.kind[0]}${event.eventId.slice(-12)}`;
+
 export const addsNothing = (counts: Counts) =>
   counts.answered === 0 && counts.quizzes === 0 && counts.timeSpent === 0;
 

@@ -4,8 +4,9 @@ import { queryAll, queryPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { userKey, UserKeys } from '../users/user-keys';
-import { AnswerEventKeys, DailyStatsKeys, PlayClaimKeys } from './learning-keys';
-import { eventDay, pairAttributes, type AnswerEvent, type Counts } from './event-policy';
+import { AnswerEventKeys, DailyStatsKeys, LearningSummaryKeys, PlayClaimKeys } from './learning-keys';
+import type { Summary } from './dashboard-policy';
+import { eventDay, pairAttributes, playEventKey, type AnswerEvent, type Counts } from './event-policy';
 
 /**
  * The answer events (`LEARNEV#<answeredAt>#<eventId>`), the plays' claims (`LEARNPLAY#<playId>`)
@@ -54,7 +55,7 @@ export async function accountIsLive(userId: string): Promise<boolean> {
 }
 
 /** The day's counters grown by `counts`, in the event's category × difficulty too, as a transaction item. */
-function dayAddition(event: AnswerEvent, counts: Counts, now: Date): NamedItem {
+function dayAddition(event: AnswerEvent, counts: Counts): NamedItem {
   const day = eventDay(event);
   const pair = pairAttributes(event.category, event.difficulty);
   return {
@@ -63,7 +64,7 @@ function dayAddition(event: AnswerEvent, counts: Counts, now: Date): NamedItem {
       UpdateExpression: [
         'ADD questionsAnswered :answered, correctAnswers :correct, quizzesCompleted :quizzes, timeSpent :time,',
         '#pairAnswered :answered, #pairCorrect :correct',
-        'SET #date = :day, updatedAt = :now',
+        'SET #date = :day',
         counts.answered > 0 ? ', #pairLast = :at' : '',
       ].join(' '),
       ExpressionAttributeNames: {
@@ -78,7 +79,6 @@ function dayAddition(event: AnswerEvent, counts: Counts, now: Date): NamedItem {
         ':quizzes': counts.quizzes,
         ':time': counts.timeSpent,
         ':day': day,
-        ':now': now.toISOString(),
         ...(counts.answered > 0 ? { ':at': event.answeredAt } : {}),
       },
     },
@@ -102,7 +102,7 @@ export async function addEventOnce(event: AnswerEvent, counts: Counts, now: Date
           ExpressionAttributeValues: { ':now': now.toISOString() },
         },
       },
-      dayAddition(event, counts, now),
+      dayAddition(event, counts),
     ]);
     return true;
   } catch (error) {
@@ -150,14 +150,14 @@ export async function addPlayEvent(
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':one': 1,
-          ':event': new Set([event.eventId]),
+          ':event': new Set([playEventKey(event)]),
           ...(claims.length ? { ':claims': new Set(claims) } : {}),
           ':ttl': ttlFromDate(new Date(now.getTime() + PLAY_CLAIM_MS)),
           ...(read.version === 0 ? {} : { ':read': read.version }),
         },
       },
     },
-    dayAddition(event, counts, now),
+    dayAddition(event, counts),
   ]);
 }
 
@@ -173,6 +173,31 @@ export interface DayItem {
 /** Every day of the member with records, oldest first (one item a day of activity). */
 export const listDays = (userId: string) =>
   queryAll<DayItem>({ partition: UserKeys.pk({ userId }), beginsWith: DailyStatsKeys.skPrefix() });
+
+/** The member's days after `day`, oldest first. */
+export const listDaysAfter = (userId: string, day: string) =>
+  queryAll<DayItem>({
+    partition: UserKeys.pk({ userId }),
+    // `DAILY#<day>~` sorts after the day's own key and before the next day's.
+    between: [`${DailyStatsKeys.sk({ day })}~`, `${DailyStatsKeys.skPrefix()}~`],
+  });
+
+/** The dashboard's summary of the days up to its `through` day, if there is one. */
+export async function readSummary(userId: string): Promise<Summary | undefined> {
+  const { Item } = await db.get({ Key: LearningSummaryKeys.key({ userId }) });
+  return Item
+    ? {
+        through: String(Item.through),
+        days: String(Item.days ?? ''),
+        pairs: (Item.pairs ?? {}) as Summary['pairs'],
+      }
+    : undefined;
+}
+
+/** Keeps a summary (the same days make the same summary: parallel writers write the same). */
+export async function writeSummary(userId: string, summary: Summary): Promise<void> {
+  await db.put({ Item: { ...LearningSummaryKeys.key({ userId }), ...summary } });
+}
 
 /**
  * The member's answer events, newest first, a page at a time, until `enough` says the events so

@@ -26,6 +26,15 @@ export const AnswerEventKeys = entity({
     "kind, answered, correct, quizzes, timeSpent, category, difficulty, quizId, playId and `questions` (`<first 8 of the question id><+|->`) of a play; `applied` once counted (events outside a play); the learning records consumer (stream, INSERT) adds it to the day; the sessions are read from these; `ttl` a year; in the member's partition (goes with the account)",
 });
 
+export const LearningSummaryKeys = entity({
+  entity: 'Learning summary',
+  module: 'functions/learning/event-store.ts',
+  pk: USER_PARTITION,
+  sk: 'LEARNSUM',
+  notes:
+    '`through` (a Japan day 28 to 35 days back), `days` (`<date>,<answered>,<correct>` of every active day up to it, `;`-separated), `pairs` (category × difficulty totals up to it); the dashboard reads it and the days after `through` (at most 35 items) instead of every day, and rebuilds it from every day when `through` is out of that span (once a week): the stream keeps records 24 hours, so days that old no longer change',
+});
+
 export const PlayClaimKeys = entity({
   entity: 'Play claim',
   module: 'functions/learning/event-store.ts',

@@ -12,15 +12,19 @@ import {
   calendarOf,
   categoriesOf,
   dailyStatsOf,
+  daysOfSummary,
   goalOf,
   sessionsOf,
   streaks,
+  summarize,
+  summaryServes,
   todayFigures,
   weaknessesOf,
   type Activity,
+  type Day,
 } from './dashboard-policy';
 import type { AnswerEvent } from './event-policy';
-import { latestEvents, listDays } from './event-store';
+import { latestEvents, listDays, listDaysAfter, readSummary, writeSummary } from './event-store';
 import { readActivePlan } from './plan-store';
 import { studyRecordsSince } from './record-store';
 import { reviewDueCount } from './review';
@@ -33,11 +37,24 @@ import { reviewDueCount } from './review';
 
 type Viewer = Pick<UserItem, 'id' | 'role'>;
 
+/**
+ * The member's days for the dashboard: the summary of the old ones (rebuilt from every day when
+ * it is more than 35 days back, about once a week) and the days after it.
+ */
+async function dashboardDays(userId: string, today: string): Promise<Day[]> {
+  const summary = await readSummary(userId);
+  if (summaryServes(summary, today))
+    return [...daysOfSummary(summary), ...(await listDaysAfter(userId, summary.through))];
+  const days = await listDays(userId);
+  await writeSummary(userId, summarize(days, today));
+  return days;
+}
+
 /** `GET /api/learning/dashboard`. */
 export async function dashboard(viewer: Viewer, now = currentTime()): Promise<Dashboard> {
   const today = japanDate(now);
   const [days, plan, reviewDue] = await Promise.all([
-    listDays(viewer.id),
+    dashboardDays(viewer.id, today),
     readActivePlan(viewer.id),
     reviewDueCount(viewer, now),
   ]);

@@ -4,7 +4,7 @@ import { backoffMs, pause, RETRY } from '../data/retry';
 import { itemOfImage } from '../data/stream-image';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
-import { addsNothing, eventCounts, playEventCounts, type AnswerEvent } from './event-policy';
+import { addsNothing, eventCounts, playEventCounts, playEventKey, type AnswerEvent } from './event-policy';
 import { accountIsLive, addEventOnce, addPlayEvent, readPlayClaim } from './event-store';
 
 /**
@@ -23,7 +23,7 @@ export async function recordAnswerEvent(event: AnswerEvent, now = new Date()): P
   const playEvent = { ...event, playId: event.playId };
   for (let attempt = 1; ; attempt++) {
     const claim = await readPlayClaim(event.userId, event.playId);
-    if (claim.events.has(event.eventId)) return false;
+    if (claim.events.has(playEventKey(event))) return false;
     const { claims, counts } = playEventCounts(event, claim.claimed);
     if (addsNothing(counts)) return false;
     try {

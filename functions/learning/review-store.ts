@@ -201,7 +201,10 @@ const QUEUE_READ_MAX = 1000;
  * The member's scheduled quiz questions (not mastered: a mastered one has left the collection),
  * the most overdue first; focused-study questions keep their own queue (focused study's review).
  */
-export const quizReviewItems = (userId: string, options: { dueBy?: string; max?: number } = {}) =>
+export const quizReviewItems = (
+  userId: string,
+  options: { dueBy?: string; max?: number; scheduleOnly?: boolean } = {},
+) =>
   queryAll<QuizReviewItem>(
     {
       index: INDEX.byCollection,
@@ -210,6 +213,10 @@ export const quizReviewItems = (userId: string, options: { dueBy?: string; max?:
       ...(options.dueBy ? { before: addDays(options.dueBy, 1) } : {}),
       FilterExpression: 'quizId <> :focused',
       ExpressionAttributeValues: { ':focused': FOCUSED_STUDY_QUIZ },
+      // A count needs the schedule, not the question's copy (the largest part of the item).
+      ...(options.scheduleOnly
+        ? { ProjectionExpression: 'quizId, questionId, nextReviewDate, lastWrongAt, createdAt, reviewCount' }
+        : {}),
     },
     { maxItems: options.max ?? QUEUE_READ_MAX },
   );

@@ -78,7 +78,8 @@ async function reviewable(viewer: Viewer, items: readonly QuizReviewItem[]) {
 /** Questions due today (Japan) in the member's review of mistakes. */
 export async function reviewDueCount(viewer: Viewer, now = currentTime()): Promise<number> {
   const today = japanDate(now);
-  return (await reviewable(viewer, await quizReviewItems(viewer.id, { dueBy: today }))).length;
+  return (await reviewable(viewer, await quizReviewItems(viewer.id, { dueBy: today, scheduleOnly: true })))
+    .length;
 }
 
 /** `GET /api/review/queue`: due today, and the queued questions, the most overdue first. */
