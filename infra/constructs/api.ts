@@ -141,6 +141,11 @@ const generatorFiles = {
  */
 const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
   { name: 'FocusedStudy', pathPrefix: '/api/focused-study/' },
+  // The learning records' calls (issue 29): one nested stack for the four paths of the feature.
+  { name: 'Learning', pathPrefix: '/api/learning/' },
+  { name: 'Learning', pathPrefix: '/api/study-plans' },
+  { name: 'Learning', pathPrefix: '/api/todos' },
+  { name: 'Learning', pathPrefix: '/api/review/' },
 ];
 
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
