@@ -343,6 +343,23 @@ describe('daily to-dos', () => {
     const empty = await client.request('PATCH', `/api/todos/${mine.id}`, { json: {} });
     expect([empty.status, empty.json.message]).toEqual([400, LEARNING_MESSAGES.todoNothingToChange]);
   });
+
+  it('ticks and deletes a to-do 30 times at once without a 5xx', async () => {
+    const { client } = await member(gateway);
+    const todo = json<Todo>(await client.request('POST', '/api/todos', { json: { text: '並行' } }));
+    const ticks = await inParallel((index) =>
+      client.request('PATCH', `/api/todos/${todo.id}`, { json: { completed: index % 2 === 0 } }),
+    );
+    expect(Object.keys(statuses(ticks)).every((status) => ['200', '409'].includes(status))).toBe(true);
+    const deletions = await inParallel(() => client.request('DELETE', `/api/todos/${todo.id}`));
+    expect(statuses(deletions)).toEqual({ 200: 1, 404: 29 });
+    expect((await todosOf(client)).todos).toEqual([]);
+    // The day's count went back: 50 fit again.
+    const refill = await inParallel((index) =>
+      client.request('POST', '/api/todos', { json: { text: `${index}` } }),
+    );
+    expect(statuses(refill)).toEqual({ 201: 30 });
+  });
 });
 
 describe('review of mistakes', () => {
@@ -466,7 +483,7 @@ describe('review of mistakes', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('drops questions of a quiz hidden or deleted since', async () => {
+  it('drops questions of a quiz hidden, edited without them or deleted since', async () => {
     const hidden = await playedWithMistakes();
     await db.update({
       Key: quizKey(hidden.quizId),
@@ -481,6 +498,22 @@ describe('review of mistakes', () => {
       answer: 'A',
     });
     expect(answered.status).toBe(404);
+
+    // A question removed from its quiz by an edit leaves too; the one that stayed is still asked.
+    const edited = await playedWithMistakes();
+    const edit = await edited.author.client.request('PUT', `/api/quizzes/${edited.quizId}`, {
+      json: quizInput({ title: '復習のクイズ', category: '歴史', difficulty: '中級' }, 1),
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await queueOf(edited.player.client)).items.map((item) => item.questionId)).toEqual([
+      edited.questionIds[0],
+    ]);
+    const removed = await answer(edited.player.client, {
+      questionId: edited.questionIds[1],
+      quizId: edited.quizId,
+      answer: 'A',
+    });
+    expect(removed.status).toBe(404);
 
     const deleted = await playedWithMistakes();
     expect((await deleted.author.client.request('DELETE', `/api/quizzes/${deleted.quizId}`)).status).toBe(
