@@ -1,6 +1,6 @@
 import { db } from '../data/db';
 import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
-import { queryAll, queryPages } from '../data/paginate';
+import { queryAll, queryPages, scanPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { userKey, UserKeys } from '../users/user-keys';
@@ -17,8 +17,12 @@ import { eventDay, pairAttributes, playEventKey, type AnswerEvent, type Counts }
  */
 
 const YEAR_MS = 365 * 86_400_000;
-/** A play's claims are needed while its checks and its finish can still arrive. */
-const PLAY_CLAIM_MS = 2 * 86_400_000;
+/**
+ * A play's claims are needed while its checks and its finish can still arrive, or be added again
+ * by a backfill (`npm run learning:backfill`, within this time).
+ */
+export const PLAY_CLAIM_DAYS = 30;
+const PLAY_CLAIM_MS = PLAY_CLAIM_DAYS * 86_400_000;
 
 export function answerEventItem(event: AnswerEvent) {
   const { userId, eventId, answeredAt, ...fields } = event;
@@ -218,3 +222,10 @@ export async function latestEvents(
   }
   return events;
 }
+
+/** Every answer event of the table answered since `since` (ISO), a page at a time. Scans: operator scripts only. */
+export const answerEventPages = (since: string) =>
+  scanPages<AnswerEvent>({
+    FilterExpression: 'begins_with(sk, :kind) AND answeredAt >= :since',
+    ExpressionAttributeValues: { ':kind': AnswerEventKeys.skPrefix(), ':since': since },
+  });

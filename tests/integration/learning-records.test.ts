@@ -4,6 +4,7 @@ import type { Dashboard, DailyStat, LearningSession, Weakness } from '@shared/le
 import { LEARNING_MESSAGES } from '@shared/learning';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
+import { backfillLearningRecords } from '@functions/learning/backfill';
 import { AnswerEventKeys, DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
@@ -367,6 +368,32 @@ describe('when the records cannot be written', () => {
     await expect.poll(() => faults.after, UNTIL_TRUE).toBe(0);
     const dashboard = await settledDashboard(client);
     expect(dashboard.today).toMatchObject({ questionsAnswered: 4, correctAnswers: 3, quizzesCompleted: 2 });
+  });
+});
+
+describe('when the consumer gives a batch up', () => {
+  it('the backfill adds its events, each once however often it runs', async () => {
+    const { quizId, questionIds } = await createQuiz('科学', '初級', 2);
+    const { client } = await member(gateway);
+    const since = new Date(Date.now() - 60_000);
+    faults.before = 1000; // every retry fails: the batch goes to the on-failure queue
+    const playId = `play-${randomUUID()}`;
+    await check(client, quizId, questionIds[0]!, 'A', playId);
+    await play(client, quizId, { [questionIds[0]!]: 'A', [questionIds[1]!]: 'B' }, playId);
+    await play(client, quizId, { [questionIds[0]!]: 'B' });
+    await gateway.streamSettled();
+    faults.before = 0;
+    expect((await dashboardOf(client)).today.questionsAnswered).toBe(0);
+
+    const first = await backfillLearningRecords(since);
+    expect(first.added).toBe(3);
+    // The check (q1 right), the play's finish (q2 wrong), a play without an id (both wrong).
+    const expected = { questionsAnswered: 4, correctAnswers: 1, quizzesCompleted: 2 };
+    expect((await dashboardOf(client)).today).toMatchObject(expected);
+    const again = await backfillLearningRecords(since);
+    expect(again.added).toBe(0);
+    expect((await dashboardOf(client)).today).toMatchObject(expected);
+    await expect(backfillLearningRecords(new Date(Date.now() - 31 * 86_400_000))).rejects.toThrow();
   });
 });
 
