@@ -42,7 +42,7 @@ export const PlayClaimKeys = entity({
   sk: 'LEARNPLAY#{playId}',
   fields: { playId: "the page's id of one play of a quiz" },
   notes:
-    '`claimed`: the questions of the play already counted (string set), `events`: the events counted, `version` (every change adds 1, the condition of the next); so a question checked and then finished counts once; `ttl` 2 days',
+    '`claimed`: the questions of the play already counted (string set), `events`: the events counted, `version` (every change adds 1, the condition of the next); so a question checked and then finished counts once; `ttl` 30 days (a backfill adds events again safely within them)',
 });
 
 export const LearningSettingsKeys = entity({
