@@ -6,6 +6,7 @@ import { queryAll, queryPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { UnauthorizedError } from '../lib/errors';
+import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
@@ -133,7 +134,7 @@ export async function grantAchievements(userId: string, keys: readonly Achieveme
 export async function recordStudyAnswer(
   userId: string,
   input: { quizId: string; questionId: string; userAnswer: string; isCorrect: boolean; timeSpent: number },
-  now = new Date(),
+  now = currentTime(),
 ) {
   const day = japanDate(now);
   const record = { userId, answeredAt: now.toISOString(), suffix: randomUUID().slice(0, 8) };

@@ -468,6 +468,12 @@ describe('daily stats, weaknesses and sessions', () => {
       atJapanTime(time);
       await play(client, quizId, { [questionIds[0]!]: 'A' });
     }
+    // The play page's time for an answer (a study record) joins the session it falls in.
+    atJapanTime('2026-07-01T09:40');
+    const record = await client.request('POST', '/api/study/session', {
+      json: { quizId, questionId: questionIds[0], userAnswer: 'A', timeSpent: 45 },
+    });
+    expect(record.status, record.text).toBe(201);
     await gateway.streamSettled();
     const list = json<{ sessions: LearningSession[] }>(await client.get('/api/learning/sessions')).sessions;
     expect(list).toMatchObject([
@@ -478,6 +484,7 @@ describe('daily stats, weaknesses and sessions', () => {
         totalQuizzes: 3,
         totalQuestions: 3,
         correctAnswers: 3,
+        totalTimeSpent: 45,
         categories: ['科学'],
       },
     ]);
