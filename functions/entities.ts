@@ -10,7 +10,19 @@ import type { EntityKeys } from './data/keys';
 import { RateWindowKeys } from './lib/rate-limit-keys';
 import { PaymentLogKeys, StripeCustomerKeys, StripeEventKeys } from './membership/membership-keys';
 import { RoomGameKeys, RoomKeys, RoomListingKeys, SeatKeys } from './multiplayer/room-keys';
-import { AchievementKeys, DailyStatsKeys, StudyRecordKeys, WrongAnswerKeys } from './learning/learning-keys';
+import {
+  AchievementKeys,
+  AnswerEventKeys,
+  DailyStatsKeys,
+  LearningSettingsKeys,
+  LearningSummaryKeys,
+  PlayClaimKeys,
+  StudyPlanKeys,
+  StudyRecordKeys,
+  TodoDayKeys,
+  TodoKeys,
+  WrongAnswerKeys,
+} from './learning/learning-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
 import { FavoriteKeys } from './quizzes/favorite-keys';
 import { DailyPlayersKeys } from './quizzes/featured-keys';
@@ -68,6 +80,13 @@ export const ENTITIES: readonly EntityKeys[] = [
   WrongAnswerKeys,
   AchievementKeys,
   StudyRecordKeys,
+  AnswerEventKeys,
+  PlayClaimKeys,
+  LearningSummaryKeys,
+  LearningSettingsKeys,
+  StudyPlanKeys,
+  TodoKeys,
+  TodoDayKeys,
   AiUsageKeys,
   AiHistoryKeys,
   StudySettingsKeys,

@@ -10,7 +10,9 @@ import { multiplayerApi } from '@shared/contract/multiplayer';
 import { learningApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { literalPrefix } from './data/keys';
+import { AnswerEventKeys } from './learning/learning-keys';
 import { QuizKeys } from './quizzes/quiz-keys';
+import { UserKeys } from './users/user-keys';
 
 /**
  * The route table: the one list of HTTP routes, WebSocket route keys, queue consumers and table
@@ -81,8 +83,12 @@ export interface QueueConsumer extends FunctionSettings {
 export interface StreamConsumer extends FunctionSettings {
   /** Names its function (`StreamSearchIndex`). */
   stream: string;
-  /** The mapping's filter: only changes of items whose keys match reach the function. */
-  keys: { pkPrefix: string; sk: string };
+  /**
+   * The mapping's filter: only changes of items whose keys match reach the function (`sk` equal,
+   * or `skPrefix` its beginning), and with `events` only those kinds of change.
+   */
+  keys: { pkPrefix: string } & ({ sk: string; skPrefix?: never } | { skPrefix: string; sk?: never });
+  events?: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
   /** Records per invocation, at most. */
   batchSize: number;
   /** Batches of one shard processed at once; records of one item always go to the same one, in order. */
@@ -346,6 +352,98 @@ export const httpRoutes = [
     handler: 'functions/api/learning/activity',
     access: 'user',
     table: 'read',
+  },
+  // Learning records (issue 29; docs/decisions.md): every signed-in member, each their own.
+  {
+    contract: learningApi.dashboard,
+    handler: 'functions/api/learning/dashboard',
+    access: 'user',
+    // It keeps its summary of the old days (functions/learning/learning.ts).
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.dailyStats,
+    handler: 'functions/api/learning/daily-stats',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.weaknesses,
+    handler: 'functions/api/learning/weaknesses',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.sessions,
+    handler: 'functions/api/learning/sessions',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.plans,
+    handler: 'functions/api/learning/plans',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.createPlan,
+    handler: 'functions/api/learning/create-plan',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.updatePlan,
+    handler: 'functions/api/learning/update-plan',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.deletePlan,
+    handler: 'functions/api/learning/delete-plan',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.todos,
+    handler: 'functions/api/learning/todos',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.createTodo,
+    handler: 'functions/api/learning/create-todo',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.updateTodo,
+    handler: 'functions/api/learning/update-todo',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.deleteTodo,
+    handler: 'functions/api/learning/delete-todo',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: learningApi.reviewQueue,
+    handler: 'functions/api/learning/review-queue',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.reviewSession,
+    handler: 'functions/api/learning/review-session',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: learningApi.reviewAnswer,
+    handler: 'functions/api/learning/review-answer',
+    access: 'user',
+    table: 'readwrite',
   },
   {
     contract: adminApi.flaggedQuizzes,
@@ -620,7 +718,7 @@ export const queueConsumers: readonly QueueConsumer[] = [
   { queue: 'tick', handler: 'functions/ws/tick', ...ROOM_FUNCTION },
 ];
 
-/** Consumers of the table's stream: the search indexer (docs/search.md). */
+/** Consumers of the table's stream: the search indexer (docs/search.md) and the learning records. */
 export const streamConsumers: readonly StreamConsumer[] = [
   {
     stream: 'search-index',
@@ -633,6 +731,21 @@ export const streamConsumers: readonly StreamConsumer[] = [
     // Each change is indexed as soon as it is read (index lag p99 ≤ 2 s, docs/brief/ARCHITECTURE.md §5); a burst
     // still makes full batches, from the records that come in while a lane is busy.
     maxBatchingWindowSeconds: 0,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
+  {
+    stream: 'learning-records',
+    handler: 'functions/learning/recorder',
+    table: 'readwrite',
+    // Only new answer events: the consumer's own marks on them (MODIFY) and their expiry are not answers.
+    keys: { pkPrefix: literalPrefix(UserKeys.definition.pk), skPrefix: AnswerEventKeys.skPrefix() },
+    events: ['INSERT'],
+    batchSize: 100,
+    parallelizationFactor: 2,
+    // An answer shows on the dashboard as soon as it is read; a burst still makes full batches.
+    maxBatchingWindowSeconds: 0,
+    // Each event counts once however often it is handed over (functions/learning/recorder.ts).
     retryAttempts: 10,
     timeoutSeconds: 60,
   },

@@ -145,9 +145,8 @@ describe('QuizStack', () => {
     });
   });
 
-  it('streams the table to the search indexer: quizzes only, failed batches split, then sent to a queue', () => {
-    expect(streamConsumers.map((consumer) => consumer.stream)).toEqual(['search-index']);
-    const [indexer] = streamConsumers;
+  it('streams the table to the search indexer (quizzes) and the learning records (new answer events): failed batches split, then sent to a queue', () => {
+    expect(streamConsumers.map((consumer) => consumer.stream)).toEqual(['search-index', 'learning-records']);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
@@ -155,30 +154,44 @@ describe('QuizStack', () => {
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('StreamArn'),
     );
-    expect(mappings).toHaveLength(1);
-    const mapping = mappings[0]!.Properties;
-    expect(JSON.stringify(mapping.EventSourceArn)).toContain(tableId);
-    expect(JSON.stringify(mapping.FunctionName)).toContain(`Api${functionIdFor(indexer!)}`);
-    expect(mapping).toMatchObject({
-      StartingPosition: 'TRIM_HORIZON',
-      BatchSize: indexer!.batchSize,
-      ParallelizationFactor: indexer!.parallelizationFactor,
-      MaximumBatchingWindowInSeconds: indexer!.maxBatchingWindowSeconds,
-      MaximumRetryAttempts: indexer!.retryAttempts,
-      BisectBatchOnFunctionError: true,
-      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
-    });
-    const queueId = (mapping.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': string[] })[
-      'Fn::GetAtt'
-    ][0]!;
-    expect(template.findResources('AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({
-      SqsManagedSseEnabled: true,
-    });
-    expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
-      dynamodb: {
-        Keys: { pk: { S: [{ prefix: indexer!.keys.pkPrefix }] }, sk: { S: [indexer!.keys.sk] } },
-      },
-    });
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const consumer of streamConsumers) {
+      const found = mappings.find((candidate) =>
+        JSON.stringify(candidate.Properties.FunctionName).includes(`Api${functionIdFor(consumer)}`),
+      );
+      expect(found, consumer.stream).toBeDefined();
+      const mapping = found!.Properties;
+      expect(JSON.stringify(mapping.EventSourceArn)).toContain(tableId);
+      expect(mapping).toMatchObject({
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: consumer.batchSize,
+        ParallelizationFactor: consumer.parallelizationFactor,
+        MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds,
+        MaximumRetryAttempts: consumer.retryAttempts,
+        BisectBatchOnFunctionError: true,
+        DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+      });
+      const queueId = (mapping.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': string[] })[
+        'Fn::GetAtt'
+      ][0]!;
+      expect(template.findResources('AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+      });
+      expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
+        ...(consumer.events ? { eventName: consumer.events } : {}),
+        dynamodb: {
+          Keys: {
+            pk: { S: [{ prefix: consumer.keys.pkPrefix }] },
+            sk: {
+              S:
+                consumer.keys.skPrefix !== undefined
+                  ? [{ prefix: consumer.keys.skPrefix }]
+                  : [consumer.keys.sk],
+            },
+          },
+        },
+      });
+    }
   });
 
   it('routes every HTTP route and WebSocket route key', () => {
@@ -214,8 +227,8 @@ describe('QuizStack', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
     });
-    // With the search indexer's on-failure queue.
-    template.resourceCountIs('AWS::SQS::Queue', 3);
+    // With the search indexer's and the learning records' on-failure queues.
+    template.resourceCountIs('AWS::SQS::Queue', 4);
     template.resourcePropertiesCountIs(
       'AWS::SQS::QueuePolicy',
       {
@@ -223,7 +236,7 @@ describe('QuizStack', () => {
           Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]),
         }),
       },
-      3,
+      4,
     );
   });
 

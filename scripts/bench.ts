@@ -16,6 +16,7 @@ import { benchMultiplayer } from './bench/multiplayer-bench';
 import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_TBT_BUDGET_MS } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { benchSignIn } from './bench/signin-bench';
+import { benchLearning } from './bench/learning-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
 import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
@@ -30,7 +31,8 @@ import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
  * burst of creates and edits; scripts/bench/search-burst-bench.ts), ai (AI generation; budgets in
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency, 200 rooms, a flood beside 50 rooms; budgets in
  * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
- * study generator's worst cases; scripts/bench/study-bench.ts), load (the pages' calls by 50 and 200
+ * study generator's worst cases; scripts/bench/study-bench.ts), learning (the learning dashboard at 365
+ * days and 20,000 answers, write units per recorded answer; scripts/bench/learning-bench.ts), load (the pages' calls by 50 and 200
  * clients for 30 s each, then sign-ins alone; scripts/bench/load-bench.ts), signin (POST
  * /api/auth/login one at a time, 10 at once, and re-hashing an older hash; scripts/bench/signin-bench.ts), web, lighthouse (mobile
  * Lighthouse of home, quiz, search and my quizzes on the built app), dev.
@@ -43,6 +45,7 @@ const PARTS = [
   'ai',
   'multiplayer',
   'study',
+  'learning',
   'load',
   'signin',
   'web',
@@ -405,6 +408,7 @@ async function main() {
     'ai',
     'multiplayer',
     'study',
+    'learning',
     'load',
     'signin',
     'search-burst',
@@ -472,6 +476,9 @@ async function main() {
     );
     // 6. Focused study through the gateway: a session of 10 questions from 20 pages of material.
     await onStack('study', (running) => benchStudyThroughGateway(running.gateway.url, running.appUrl));
+    // 6b. Learning records: the dashboard of a member with 365 days and 20,000 answers, and the
+    // write units a recorded answer adds (budgets in scripts/bench/learning-bench.ts).
+    await onStack('learning', benchLearning);
     // 7. The pages' calls by 50 and 200 clients, 30 s each; then sign-ins alone.
     await onStack('load', (running) =>
       benchMixedLoad(`http://127.0.0.1:${running.gateway.port}`, running.appUrl),

@@ -14,11 +14,19 @@ export const ATTEMPT_MESSAGES = {
 const answer = z.union([z.enum(ANSWER_LETTERS), z.literal('-')]);
 const answerMap = z.record(z.string().max(64), answer).refine((map) => Object.keys(map).length <= 100);
 
+/**
+ * Names one play of a quiz on the page (a random id, new for each play): the checks and the
+ * finished attempt of one play that carry it count each question once in the learning records
+ * (docs/decisions.md "Issue 29"). A check without it is not counted (its attempt counts it).
+ */
+export const playIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
 export const attemptSchema = z.object({
   score: z.number().int().min(0).max(100).optional(),
   totalQuestions: z.number().int().min(0).max(100).optional(),
   answers: answerMap.default({}),
   answersByIndex: answerMap.optional(),
+  playId: playIdSchema.optional(),
 });
 export type AttemptInput = z.input<typeof attemptSchema>;
 
@@ -58,6 +66,8 @@ export const attemptResultSchema = z.object({
 export const answerCheckSchema = z.object({
   questionId: z.string().trim().min(1).max(64),
   answer: z.enum(ANSWER_LETTERS),
+  /** The play this answer belongs to: a signed-in member's checked answer counts in their records at once. */
+  playId: playIdSchema.optional(),
 });
 export type AnswerCheckInput = z.input<typeof answerCheckSchema>;
 

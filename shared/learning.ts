@@ -73,3 +73,393 @@ export type StudyRecordInput = z.input<typeof studyRecordSchema>;
 
 /** `POST /api/study/session`: whether the answer was right, decided on the server. */
 export const studyAnswerResultSchema = z.object({ isCorrect: z.boolean() });
+
+// ---------------------------------------------------------------- learning records (issue 29)
+
+/**
+ * A member's learning records: the dashboard, daily stats, weaknesses, study sessions, study plans,
+ * daily to-dos and the review of mistakes (docs/spec/multiplayer-membership-study.md's data schema;
+ * docs/decisions.md "Issue 29"). Days are Japan days (Asia/Tokyo), weeks start on Monday.
+ */
+export const LEARNING = {
+  defaultDailyGoal: 5,
+  defaultWeeklyGoal: 35,
+  dailyGoalMax: 500,
+  weeklyGoalMax: 3500,
+  planTitleMax: 100,
+  planDescriptionMax: 500,
+  maxPlans: 20,
+  todoTextMax: 200,
+  maxTodosPerDay: 50,
+  /** Days `GET /api/learning/daily-stats` answers at most. */
+  dailyStatsMaxDays: 366,
+  /** The dashboard's calendar: active days of the last 365. */
+  calendarDays: 365,
+  /** A study session ends after this long without an answer. */
+  sessionGapMinutes: 30,
+  sessionsDefaultLimit: 20,
+  sessionsMaxLimit: 50,
+  /** A category × difficulty is a weakness candidate from this many answers. */
+  weaknessMinAttempts: 5,
+  dashboardWeaknesses: 5,
+  /** The trend compares the accuracy of the last 14 days with the 14 before, ±10 points. */
+  trendDays: 14,
+  trendPoints: 10,
+  /** Each window needs this many answers for a trend other than 'stable'. */
+  trendMinAttempts: 5,
+  reviewSessionSize: 20,
+  /** Right reviews in a row that master a wrong answer (it leaves the queue). */
+  masteredAfter: 3,
+  /** At most this many queue items are listed. */
+  reviewQueueMax: 200,
+} as const;
+
+export const LEARNING_MESSAGES = {
+  badDate: '日付はYYYY-MM-DDの形式で、実在する日付を指定してください',
+  badRange: '期間の指定が正しくありません。開始日は終了日以前で、366日以内にしてください',
+  badLimit: '件数は1〜50で指定してください',
+  planTitle: 'タイトルは1〜100文字で入力してください',
+  planDescription: '説明は500文字以内で入力してください',
+  dailyGoal: '1日の目標は1〜500問の整数で指定してください',
+  weeklyGoal: '週の目標は1〜3500問の整数で指定してください',
+  planDates: '終了日は開始日以降の日付にしてください',
+  examInPast: '試験日に過去の日付は指定できません',
+  unknownCategory: '存在しないカテゴリです',
+  planNothingToChange: '変更する項目を指定してください',
+  tooManyPlans: '学習プランは20件までです。不要なプランを削除してから作成してください',
+  planNotFound: '学習プランが見つかりません',
+  planDeleted: '学習プランを削除しました',
+  todoText: 'やることは1〜200文字で入力してください',
+  todoNothingToChange: '変更する項目を指定してください',
+  tooManyTodos: 'やることは1日50件までです',
+  todoNotFound: 'やることが見つかりません',
+  todoDeleted: 'やることを削除しました',
+  reviewNotFound: '復習する問題が見つかりません',
+  noDueReviews: '今日復習する問題はありません',
+  reviewBusy: '復習の記録が他の操作で更新されました。もう一度お試しください',
+} as const;
+
+const M = LEARNING_MESSAGES;
+
+/** A real calendar day as `YYYY-MM-DD`. */
+export const isCalendarDay = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A day as `YYYY-MM-DD` (Japan), checked to exist. */
+export const daySchema = z.string({ error: M.badDate }).refine(isCalendarDay, { error: M.badDate });
+
+const percent = z.number().int().min(0).max(100);
+const trendSchema = z.enum(['improving', 'stable', 'declining']);
+export type ImprovementTrend = z.infer<typeof trendSchema>;
+
+/** One category × difficulty of at least 5 answered questions (`GET /api/learning/weaknesses`). */
+export const weaknessSchema = z.object({
+  category: z.string(),
+  difficulty: z.string(),
+  totalAttempts: z.number().int(),
+  correctAttempts: z.number().int(),
+  /** Integer percent. */
+  accuracy: percent,
+  /** ISO time of the latest answer in it, null when unknown. */
+  lastAttemptAt: z.string().nullable(),
+  improvementTrend: trendSchema,
+  /** A Japanese sentence naming the category and what to do. */
+  recommendedAction: z.string(),
+});
+export type Weakness = z.infer<typeof weaknessSchema>;
+
+/** `GET /api/learning/weaknesses`: weakest first. */
+export const weaknessesSchema = z.object({ weaknesses: z.array(weaknessSchema) });
+
+/** `GET /api/learning/dashboard`. */
+export const dashboardSchema = z.object({
+  today: z.object({
+    date: z.string(),
+    questionsAnswered: z.number().int(),
+    correctAnswers: z.number().int(),
+    quizzesCompleted: z.number().int(),
+    /** Seconds. */
+    timeSpent: z.number().int(),
+  }),
+  streak: z.object({ current: z.number().int(), longest: z.number().int() }),
+  goal: z.object({
+    dailyGoal: z.number().int(),
+    weeklyGoal: z.number().int(),
+    todayDone: z.number().int(),
+    /** Answered since Monday (Japan). */
+    weekDone: z.number().int(),
+    /** The active plan the goals come from; null: the defaults 5 / 35. */
+    planId: z.string().nullable(),
+  }),
+  /** Days with activity among the last 365, oldest first. */
+  calendar: z.array(
+    z.object({ date: z.string(), questionsAnswered: z.number().int(), correctAnswers: z.number().int() }),
+  ),
+  /** Over the last 365 days, most answered first. */
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      questionsAnswered: z.number().int(),
+      correctAnswers: z.number().int(),
+      accuracy: percent,
+    }),
+  ),
+  /** The five weakest (as `GET /api/learning/weaknesses`). */
+  weaknesses: z.array(weaknessSchema),
+  /** Review questions due today (`GET /api/review/queue`'s `dueToday`). */
+  reviewDue: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `GET /api/learning/daily-stats?from&to`: both days included, at most 366 days. */
+export const dailyStatsQuerySchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine(
+    ({ from, to }) =>
+      from <= to &&
+      (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1 <=
+        LEARNING.dailyStatsMaxDays,
+    { error: M.badRange },
+  );
+
+/** One day with activity. */
+export const dailyStatSchema = z.object({
+  date: z.string(),
+  quizzesCompleted: z.number().int(),
+  questionsAnswered: z.number().int(),
+  correctAnswers: z.number().int(),
+  /** Seconds. */
+  timeSpent: z.number().int(),
+  /** Days in a row with activity, ending with this one. */
+  streak: z.number().int(),
+  categoriesStudied: z.array(z.string()),
+  /** Correct answers of the day in integer percent. */
+  averageScore: percent,
+});
+export type DailyStat = z.infer<typeof dailyStatSchema>;
+
+export const dailyStatsSchema = z.object({ days: z.array(dailyStatSchema) });
+
+/** `GET /api/learning/sessions?limit=20` (1–50). */
+export const sessionsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: M.badLimit })
+    .transform(Number)
+    .pipe(
+      z.number().int().min(1, { error: M.badLimit }).max(LEARNING.sessionsMaxLimit, { error: M.badLimit }),
+    )
+    .default(LEARNING.sessionsDefaultLimit),
+});
+
+/** A run of answering with no gap over 30 minutes. */
+export const studySessionSchema = z.object({
+  id: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  totalQuizzes: z.number().int(),
+  totalQuestions: z.number().int(),
+  correctAnswers: z.number().int(),
+  /** Seconds. */
+  totalTimeSpent: z.number().int(),
+  categories: z.array(z.string()),
+  /** The Japan day it started on. */
+  date: z.string(),
+});
+export type LearningSession = z.infer<typeof studySessionSchema>;
+
+/** `GET /api/learning/sessions`: newest first. */
+export const studySessionsSchema = z.object({ sessions: z.array(studySessionSchema) });
+
+// ---------------------------------------------------------------- study plans
+
+const planTitle = z
+  .string({ error: M.planTitle })
+  .trim()
+  .min(1, { error: M.planTitle })
+  .max(LEARNING.planTitleMax, { error: M.planTitle });
+const planDescription = z
+  .string({ error: M.planDescription })
+  .trim()
+  .max(LEARNING.planDescriptionMax, { error: M.planDescription });
+const dailyGoal = z
+  .number({ error: M.dailyGoal })
+  .int({ error: M.dailyGoal })
+  .min(1, { error: M.dailyGoal })
+  .max(LEARNING.dailyGoalMax, { error: M.dailyGoal });
+const weeklyGoal = z
+  .number({ error: M.weeklyGoal })
+  .int({ error: M.weeklyGoal })
+  .min(1, { error: M.weeklyGoal })
+  .max(LEARNING.weeklyGoalMax, { error: M.weeklyGoal });
+const targetCategory = z.string().trim().min(1).max(100).nullable();
+
+const datesInOrder = (plan: { startDate?: string | undefined; endDate?: string | null | undefined }) =>
+  !plan.startDate || !plan.endDate || plan.startDate <= plan.endDate;
+
+/**
+ * `POST /api/study-plans`. `startDate` defaults to today (Japan); `targetExamDate` may not be in
+ * the past and `targetCategory` must be a category (both checked on the server with the day).
+ */
+export const createPlanSchema = z
+  .object({
+    title: planTitle,
+    description: planDescription.default(''),
+    targetCategory: targetCategory.default(null),
+    dailyGoal: dailyGoal.default(LEARNING.defaultDailyGoal),
+    weeklyGoal: weeklyGoal.default(LEARNING.defaultWeeklyGoal),
+    targetExamDate: daySchema.nullable().default(null),
+    startDate: daySchema.optional(),
+    endDate: daySchema.nullable().default(null),
+  })
+  .refine(datesInOrder, { error: M.planDates, path: ['endDate'] });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
+
+/** `PUT /api/study-plans/{id}`: any of the fields; `isActive: true` activates it (and deactivates the others). */
+export const updatePlanSchema = z
+  .object({
+    title: planTitle.optional(),
+    description: planDescription.optional(),
+    targetCategory: targetCategory.optional(),
+    dailyGoal: dailyGoal.optional(),
+    weeklyGoal: weeklyGoal.optional(),
+    targetExamDate: daySchema.nullable().optional(),
+    startDate: daySchema.optional(),
+    endDate: daySchema.nullable().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((plan) => Object.values(plan).some((value) => value !== undefined), {
+    error: M.planNothingToChange,
+  })
+  .refine(datesInOrder, { error: M.planDates, path: ['endDate'] });
+export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
+
+export const planIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/, { error: M.planNotFound }),
+});
+
+export const studyPlanSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  targetCategory: z.string().nullable(),
+  dailyGoal: z.number().int(),
+  weeklyGoal: z.number().int(),
+  targetExamDate: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  isActive: z.boolean(),
+  /** 0–100: answered (in the category) since startDate against the goal (see docs/decisions.md). */
+  progress: percent,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StudyPlan = z.infer<typeof studyPlanSchema>;
+
+/** `GET /api/study-plans`: newest first. */
+export const studyPlansSchema = z.object({ plans: z.array(studyPlanSchema) });
+
+// ---------------------------------------------------------------- daily to-dos
+
+const todoText = z
+  .string({ error: M.todoText })
+  .trim()
+  .min(1, { error: M.todoText })
+  .max(LEARNING.todoTextMax, { error: M.todoText });
+
+/** `GET /api/todos?date=YYYY-MM-DD` (default today, Japan). */
+export const todosQuerySchema = z.object({ date: daySchema.optional() });
+
+/** `POST /api/todos` (`date` default today, Japan). */
+export const createTodoSchema = z.object({ text: todoText, date: daySchema.optional() });
+export type CreateTodoInput = z.input<typeof createTodoSchema>;
+
+/** `PATCH /api/todos/{id}`. */
+export const updateTodoSchema = z
+  .object({ text: todoText.optional(), completed: z.boolean().optional() })
+  .refine((todo) => todo.text !== undefined || todo.completed !== undefined, {
+    error: M.todoNothingToChange,
+  });
+export type UpdateTodoInput = z.input<typeof updateTodoSchema>;
+
+/** A to-do's id names its day: `YYYY-MM-DD_<uuid>`. */
+export const todoIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}$/, { error: M.todoNotFound }),
+});
+
+export const todoSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  date: z.string(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+/** `GET /api/todos`: the day's to-dos in the order added. */
+export const todosSchema = z.object({ date: z.string(), todos: z.array(todoSchema) });
+
+// ---------------------------------------------------------------- review of mistakes
+
+/** `GET /api/review/queue`: quiz questions answered wrongly (solo and multiplayer), not mastered, due first. */
+export const reviewQueueSchema = z.object({
+  dueToday: z.number().int(),
+  items: z.array(
+    z.object({
+      questionId: z.string(),
+      quizId: z.string(),
+      quizTitle: z.string(),
+      category: z.string(),
+      nextReviewDate: z.string(),
+      reviewCount: z.number().int(),
+    }),
+  ),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+/** `POST /api/review/session`: up to 20 due questions, without their answers. */
+export const reviewSessionSchema = z.object({
+  questions: z.array(
+    z.object({
+      questionId: z.string(),
+      quizId: z.string(),
+      quizTitle: z.string(),
+      category: z.string(),
+      questionText: z.string(),
+      optionA: z.string(),
+      optionB: z.string(),
+      optionC: z.string().nullable(),
+      optionD: z.string().nullable(),
+    }),
+  ),
+});
+export type ReviewSession = z.infer<typeof reviewSessionSchema>;
+
+/** `POST /api/review/answer` (`quizId` optional: the server finds the question in the member's queue without it). */
+export const reviewAnswerSchema = z.object({
+  questionId: z.string().trim().min(1).max(64),
+  quizId: z.string().trim().min(1).max(64).optional(),
+  answer: z.enum(ANSWER_LETTERS, { error: '回答はA〜Dから選んでください' }),
+  /** Seconds spent on the question (for the day's study time). */
+  timeSpent: z.number().min(0).max(3600).default(0),
+});
+export type ReviewAnswerInput = z.input<typeof reviewAnswerSchema>;
+
+export const reviewAnswerResultSchema = z.object({
+  isCorrect: z.boolean(),
+  correctAnswer: z.enum(ANSWER_LETTERS),
+  explanation: z.string().nullable(),
+  /** The next review day (Japan); null once mastered. */
+  nextReviewDate: z.string().nullable(),
+  /** Set by the third right review in a row: the question has left the queue. */
+  masteredAt: z.string().nullable(),
+});
+export type ReviewAnswerResult = z.infer<typeof reviewAnswerResultSchema>;
+
+/** `{ deleted: true, message }` of a plan's or a to-do's deletion. */
+export const learningDeletedSchema = z.object({ deleted: z.literal(true), message: z.string() });

@@ -25,6 +25,10 @@ export type KeyQuery = Omit<
   partition: string;
   /** Only items whose sort key begins with this (an entity's `skPrefix()` or `ownerPrefix()`). */
   beginsWith?: string;
+  /** Only items whose sort key sorts before this (a collection ordered by day: those due by a day); not with `beginsWith`. */
+  before?: string;
+  /** Only items whose sort key is from the first to the second, both included (a kind's items after a day); alone. */
+  between?: readonly [string, string];
   /** Descending sort key order (newest first for time-ordered keys). */
   newestFirst?: boolean;
 };
@@ -37,7 +41,8 @@ export interface PageOptions {
 }
 
 function queryInput(query: KeyQuery): QueryCommandInput {
-  const { index, partition, beginsWith, newestFirst, ExpressionAttributeValues, ...rest } = query;
+  const { index, partition, beginsWith, before, between, newestFirst, ExpressionAttributeValues, ...rest } =
+    query;
   const partitionKey = index?.partitionKey ?? TABLE.partitionKey;
   const sortKey = index?.sortKey ?? TABLE.sortKey;
   return {
@@ -45,13 +50,21 @@ function queryInput(query: KeyQuery): QueryCommandInput {
     TableName: tableName(),
     ...(index ? { IndexName: index.name } : {}),
     KeyConditionExpression:
-      beginsWith === undefined
-        ? `${partitionKey} = :partition`
-        : `${partitionKey} = :partition AND begins_with(${sortKey}, :kind)`,
+      beginsWith !== undefined
+        ? `${partitionKey} = :partition AND begins_with(${sortKey}, :kind)`
+        : before !== undefined
+          ? `${partitionKey} = :partition AND ${sortKey} < :before`
+          : between !== undefined
+            ? `${partitionKey} = :partition AND ${sortKey} BETWEEN :from AND :to`
+            : `${partitionKey} = :partition`,
     ExpressionAttributeValues: {
       ...ExpressionAttributeValues,
       ':partition': partition,
       ...(beginsWith === undefined ? {} : { ':kind': beginsWith }),
+      ...(beginsWith === undefined && before !== undefined ? { ':before': before } : {}),
+      ...(beginsWith === undefined && before === undefined && between !== undefined
+        ? { ':from': between[0], ':to': between[1] }
+        : {}),
     },
     ...(newestFirst ? { ScanIndexForward: false } : {}),
   };

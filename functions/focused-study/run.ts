@@ -17,7 +17,8 @@ import type { NamedItem } from '../data/transact';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
-import { dailyStats } from '../learning/record-store';
+import { focusedEvent } from '../learning/event-policy';
+import { answerEventPut } from '../learning/event-store';
 import { reviewKeyOf, reviewQuestionId } from '../learning/review-policy';
 import { dueReviews, readReviewItems, reviewAnswerItem, wrongAnswerItem } from '../learning/review-store';
 import { type Member } from '../users/user-policy';
@@ -276,7 +277,22 @@ export async function completeRun(
     run,
     stored,
     { score, totalQuestions, completedAt, userAnswers },
-    [dailyStats(userId, { questionsAnswered: totalQuestions, correctAnswers: score }, now), ...answerItems],
+    [
+      // The run's answers in the learning records (added to the day by recorder.ts).
+      answerEventPut(
+        focusedEvent({
+          userId,
+          runId: run.id,
+          answered: totalQuestions,
+          correct: score,
+          secondsTaken: (now.getTime() - Date.parse(run.startedAt)) / 1000,
+          category: FOCUSED_STUDY.defaultCategory,
+          difficulty: run.difficulty,
+          answeredAt: now,
+        }),
+      ),
+      ...answerItems,
+    ],
     now,
   );
   return { score, totalQuestions, accuracy, questions, userAnswers, results, completedAt };

@@ -3,10 +3,11 @@ import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning';
 import type { Question } from '@shared/quiz-schemas';
 import { batchGetAll } from '../data/batch';
 import { setAttributes } from '../data/keys';
-import { queryAll } from '../data/paginate';
+import { queryAll, queryPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { UnauthorizedError } from '../lib/errors';
+import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
@@ -35,17 +36,15 @@ export function dailyStats(
 ): NamedItem {
   const day = japanDate(now);
   const added = Object.entries(counts);
-  const owner = setAttributes(DailyStatsKeys.owner({ userId, day }));
   return {
     Update: {
       Key: DailyStatsKeys.key({ userId, day }),
-      UpdateExpression: `ADD ${added.map(([name]) => `${name} :${name}`).join(', ')} SET #date = :day, updatedAt = :now, ${owner.expression}`,
+      UpdateExpression: `ADD ${added.map(([name]) => `${name} :${name}`).join(', ')} SET #date = :day, updatedAt = :now`,
       ExpressionAttributeNames: { '#date': 'date' },
       ExpressionAttributeValues: {
         ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, value])),
         ':day': day,
         ':now': now.toISOString(),
-        ...owner.values,
       },
     },
   };
@@ -54,7 +53,8 @@ export function dailyStats(
 /**
  * The records a finished play adds to, as items of the play's own transaction (so a play is saved
  * with all it counts towards, or not at all): the profile counters (which also hold the account
- * to be live), the day's stats and the questions answered wrongly.
+ * to be live) and the questions answered wrongly (due for review at once). The day's stats come
+ * from the play's answer event (event-policy.ts), which the learning records consumer adds.
  */
 export function completionItems(
   input: {
@@ -86,11 +86,6 @@ export function completionItems(
     },
     onConditionFailed: () => new UnauthorizedError(),
   };
-  const daily = {
-    quizzesCompleted: counts.quizzesCompleted,
-    questionsAnswered: counts.questionsAnswered,
-    correctAnswers: counts.correctAnswers,
-  };
   const wrong = answeredWrongly(questions, input.answers).map(({ question, given }) =>
     wrongAnswerItem(
       {
@@ -105,7 +100,7 @@ export function completionItems(
       now,
     ),
   );
-  return [counters, dailyStats(userId, daily, now), ...wrong];
+  return [counters, ...wrong];
 }
 
 /**
@@ -154,7 +149,7 @@ export async function grantAchievements(userId: string, keys: readonly Achieveme
 export async function recordStudyAnswer(
   userId: string,
   input: { quizId: string; questionId: string; userAnswer: string; isCorrect: boolean; timeSpent: number },
-  now = new Date(),
+  now = currentTime(),
 ) {
   const day = japanDate(now);
   const record = { userId, answeredAt: now.toISOString(), suffix: randomUUID().slice(0, 8) };
@@ -181,4 +176,26 @@ export async function listAchievements(userId: string) {
     partition: UserKeys.pk({ userId }),
     beginsWith: AchievementKeys.skPrefix(),
   });
+}
+
+/** The member's study records (one per answer the play page sent, with its time), newest first, down to `since`. */
+export async function studyRecordsSince(userId: string, since: string, maxItems: number) {
+  const records: { answeredAt: string; timeSpent?: number }[] = [];
+  for await (const page of queryPages<{ sk: string; timeSpent?: number }>(
+    {
+      partition: UserKeys.pk({ userId }),
+      beginsWith: StudyRecordKeys.skPrefix(),
+      newestFirst: true,
+      ProjectionExpression: 'sk, timeSpent',
+    },
+    { maxItems, pageSize: (page) => (page === 0 ? 200 : 1000) },
+  )) {
+    for (const item of page) {
+      // `STUDY#<answeredAt>#<suffix>`: the time is the key's middle part.
+      const answeredAt = item.sk.slice(StudyRecordKeys.skPrefix().length).split('#')[0] ?? '';
+      if (answeredAt < since) return records;
+      records.push({ answeredAt, timeSpent: item.timeSpent });
+    }
+  }
+  return records;
 }

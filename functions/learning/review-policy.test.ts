@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueBy,
+  editedSince,
   japanDayAfter,
+  mastersAfter,
   nextReviewState,
   queueSummary,
   quizQuestionForReview,
   reviewKeyOf,
   reviewQuestionId,
   SM2,
+  stillReviewable,
 } from './review-policy';
 
 /** SM-2 with the easiness stored ×100 (docs/focused-study.md). */
@@ -85,5 +88,27 @@ describe('the review queue', () => {
       correctAnswer: 'A',
       explanation: '',
     });
+  });
+});
+
+describe('review of mistakes (issue 29)', () => {
+  it('masters a question at the third right review in a row', () => {
+    const start = { easinessFactor: SM2.startEasiness, reviewInterval: 1, repetition: 0 };
+    expect(mastersAfter(start, true, 3)).toBe(false);
+    expect(mastersAfter({ ...start, repetition: 2 }, true, 3)).toBe(true);
+    expect(mastersAfter({ ...start, repetition: 2 }, false, 3)).toBe(false);
+  });
+
+  it('keeps a question while its quiz is live, shown, visible and still has it', () => {
+    const live = { status: 'active', isHidden: false, visible: true };
+    expect(stillReviewable(live, undefined, 'q1')).toBe(true);
+    expect(stillReviewable(live, new Set(['q1']), 'q1')).toBe(true);
+    expect(stillReviewable(live, new Set(['q2']), 'q1')).toBe(false);
+    expect(stillReviewable({ ...live, isHidden: true }, undefined, 'q1')).toBe(false);
+    expect(stillReviewable({ ...live, status: 'deleting' }, undefined, 'q1')).toBe(false);
+    expect(stillReviewable({ ...live, visible: false }, undefined, 'q1')).toBe(false);
+    expect(stillReviewable(undefined, undefined, 'q1')).toBe(false);
+    expect(editedSince('2026-01-02T00:00:00Z', { lastWrongAt: '2026-01-01T00:00:00Z' })).toBe(true);
+    expect(editedSince('2026-01-01T00:00:00Z', { lastWrongAt: '2026-01-02T00:00:00Z' })).toBe(false);
   });
 });

@@ -29,7 +29,7 @@ export const SM2 = {
 } as const;
 
 /** Focused-study questions have no quiz: their wrong-answer items use this in place of a quiz id. */
-const FOCUSED_STUDY_QUIZ = 'focused-study';
+export const FOCUSED_STUDY_QUIZ = 'focused-study';
 
 /** Which quiz and question a question of a review names (see `reviewQuestionId`). */
 export interface ReviewKey {
@@ -118,3 +118,27 @@ export function queueSummary(dates: readonly string[], today: string) {
     nextReviewDate: dates.find((date) => date > today) ?? null,
   };
 }
+
+/** Whether a right review answer masters the question: the third right review in a row (SM-2's repetition reaches 3). */
+export const mastersAfter = (state: ReviewState, correct: boolean, masteredAfter: number) =>
+  correct && nextReviewState(state, correct).repetition >= masteredAfter;
+
+/**
+ * Whether a scheduled quiz question is still one to review: its quiz exists, is live, not hidden
+ * and one the member may see, and, when the quiz was edited since the wrong answer, the question
+ * is still in it (`questionIds` of the quiz then, undefined when it was not edited).
+ */
+export function stillReviewable(
+  quiz: { status?: string; isHidden?: boolean; visible: boolean } | undefined,
+  questionIds: ReadonlySet<string> | undefined,
+  questionId: string,
+) {
+  if (!quiz || quiz.status !== 'active' || quiz.isHidden || !quiz.visible) return false;
+  return !questionIds || questionIds.has(questionId);
+}
+
+/** Whether the quiz changed after the wrong answer was recorded (its questions must be looked at). */
+export const editedSince = (
+  quizUpdatedAt: string | undefined,
+  item: { lastWrongAt?: string; createdAt?: string },
+) => Boolean(quizUpdatedAt && quizUpdatedAt > (item.lastWrongAt ?? item.createdAt ?? ''));

@@ -1,19 +1,21 @@
 import type { StudyAnswer, StudyQuestion } from '@shared/focused-study';
 import { studyQuestionSchema } from '@shared/focused-study';
 import { db } from '../data/db';
-import { setAttributes } from '../data/keys';
+import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
 import type { NamedItem } from '../data/transact';
 import { ConflictError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
+import { addDays } from './dashboard-policy';
 import { WrongAnswerKeys } from './learning-keys';
 import {
   dueBy,
   japanDayAfter,
   nextReviewState,
   queueSummary,
+  FOCUSED_STUDY_QUIZ,
   SM2,
   type ReviewItem,
   type ReviewKey,
@@ -31,7 +33,10 @@ const queueAttributes = (userId: string, key: ReviewKey, nextReviewDate: string)
 
 /**
  * A wrong answer outside a review, as a transaction item: counted on the member's wrong-answer
- * item, and the question (re)scheduled for review tomorrow.
+ * item, and the question (re)scheduled for review: a quiz's (solo or multiplayer) at once, the
+ * same day (everyone's review of mistakes), a focused-study question tomorrow (SM-2's first
+ * interval, as focused study always had it). A mastered question answered wrongly again is back
+ * in the queue.
  */
 export function wrongAnswerItem(
   input: {
@@ -46,7 +51,7 @@ export function wrongAnswerItem(
   now: Date,
 ): NamedItem {
   const { userId, key } = input;
-  const nextReviewDate = japanDayAfter(now, SM2.firstInterval);
+  const nextReviewDate = japanDayAfter(now, input.reviewType === 'quiz' ? 0 : SM2.firstInterval);
   const owner = setAttributes(WrongAnswerKeys.owner({ userId, ...key }));
   const queue = queueAttributes(userId, key, nextReviewDate);
   return {
@@ -60,6 +65,7 @@ export function wrongAnswerItem(
         'easinessFactor = if_not_exists(easinessFactor, :easiness), reviewCount = if_not_exists(reviewCount, :zero),',
         'repetition = :zero, reviewInterval = :interval, nextReviewDate = :next,',
         `createdAt = if_not_exists(createdAt, :now), ${owner.expression}, ${queue.expression}`,
+        'REMOVE masteredAt',
       ].join(' '),
       ExpressionAttributeNames: { '#question': 'question' },
       ExpressionAttributeValues: {
@@ -140,6 +146,7 @@ export function reviewAnswerItem(
   item: ReviewItem,
   answer: { correct: boolean; userAnswer: StudyAnswer | '-' },
   now: Date,
+  options: { mastered?: boolean } = {},
 ): NamedItem {
   const key = { quizId: item.quizId, questionId: item.questionId };
   const next = nextReviewState(item, answer.correct);
@@ -151,9 +158,12 @@ export function reviewAnswerItem(
       UpdateExpression: [
         answer.correct ? '' : 'ADD wrongCount :one',
         'SET easinessFactor = :easiness, reviewInterval = :interval, repetition = :repetition,',
-        'reviewCount = reviewCount + :one, lastReviewedAt = :now, reviewedAt = :now, nextReviewDate = :next,',
-        answer.correct ? '' : 'lastWrongAt = :now, userAnswer = :given,',
-        queue.expression,
+        'reviewCount = reviewCount + :one, lastReviewedAt = :now, reviewedAt = :now, nextReviewDate = :next',
+        answer.correct ? '' : ', lastWrongAt = :now, userAnswer = :given',
+        // Mastered: out of the queue (the collection) for good, until a new wrong answer.
+        options.mastered
+          ? `, masteredAt = :now REMOVE ${indexAttributes(INDEX.byCollection)}`
+          : `, ${queue.expression}`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -168,9 +178,66 @@ export function reviewAnswerItem(
         ':read': item.nextReviewDate,
         ':readCount': item.reviewCount,
         ...(answer.correct ? {} : { ':given': answer.userAnswer }),
-        ...queue.values,
+        ...(options.mastered ? {} : queue.values),
       },
     },
     onConditionFailed: () => new ConflictError(REVIEW_CONFLICT),
   };
+}
+
+/** A wrong answer of a quiz (solo or multiplayer) in the review of mistakes, as stored. */
+export interface QuizReviewItem extends ReviewItem {
+  category: string;
+  difficulty: string;
+  lastWrongAt?: string;
+  createdAt?: string;
+  masteredAt?: string;
+}
+
+/** The most queue items read (the most overdue first). */
+const QUEUE_READ_MAX = 1000;
+
+/**
+ * The member's scheduled quiz questions (not mastered: a mastered one has left the collection),
+ * the most overdue first; focused-study questions keep their own queue (focused study's review).
+ */
+export const quizReviewItems = (
+  userId: string,
+  options: { dueBy?: string; max?: number; scheduleOnly?: boolean } = {},
+) =>
+  queryAll<QuizReviewItem>(
+    {
+      index: INDEX.byCollection,
+      partition: WrongAnswerKeys.collectionPk({ userId }),
+      // The collection is ordered by due day: those due by a day are the ones before the next.
+      ...(options.dueBy ? { before: addDays(options.dueBy, 1) } : {}),
+      FilterExpression: 'quizId <> :focused',
+      ExpressionAttributeValues: { ':focused': FOCUSED_STUDY_QUIZ },
+      // A count needs the schedule, not the question's copy (the largest part of the item).
+      ...(options.scheduleOnly
+        ? { ProjectionExpression: 'quizId, questionId, nextReviewDate, lastWrongAt, createdAt, reviewCount' }
+        : {}),
+    },
+    { maxItems: options.max ?? QUEUE_READ_MAX },
+  );
+
+/** One wrong-answer item, read strongly consistent (its state is the condition of the review's write). */
+export async function readQuizReviewItem(userId: string, key: ReviewKey) {
+  const { Item } = await db.get({ Key: WrongAnswerKeys.key({ userId, ...key }), ConsistentRead: true });
+  return Item && typeof Item.nextReviewDate === 'string' ? (Item as QuizReviewItem) : undefined;
+}
+
+/** The quiz a scheduled question of the member belongs to, found by the question's id. */
+export async function findQuizOfQuestion(userId: string, questionId: string): Promise<string | undefined> {
+  const [item] = await queryAll<{ quizId: string }>(
+    {
+      index: INDEX.byCollection,
+      partition: WrongAnswerKeys.collectionPk({ userId }),
+      FilterExpression: 'questionId = :question AND quizId <> :focused',
+      ExpressionAttributeValues: { ':question': questionId, ':focused': FOCUSED_STUDY_QUIZ },
+      ProjectionExpression: 'quizId',
+    },
+    { maxItems: 1, pageSize: () => QUEUE_READ_MAX },
+  );
+  return item?.quizId;
 }

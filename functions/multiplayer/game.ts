@@ -15,6 +15,7 @@ import {
   roomResetMessage,
   showsQuestions,
 } from './messages';
+import { recordReveal } from './learning-records';
 import { connectedSeats, type GameQuestion, type RoomState } from './room';
 import { changeRoom, gamePut, getGameQuestions, getRoom, releaseSeat, type RoomWrite } from './room-store';
 import * as rules from './rules';
@@ -178,10 +179,17 @@ export async function advance(
   await announce(outcome.room, log);
 }
 
-/** Sends what a phase that just began says (its end was scheduled before it was written). */
+/**
+ * Sends what a phase that just began says (its end was scheduled before it was written); a reveal
+ * then goes into the players' learning records.
+ */
 async function announce(room: RoomState, log: Logger) {
   const questions = showsQuestions(room) ? await getGameQuestions(room.code) : [];
   for (const message of phaseMessages(room, questions, Date.now())) await broadcast(room, message, log);
+  if (room.gameState === 'results')
+    await recordReveal(room, questions, log).catch((error: unknown) =>
+      log.error('recording a reveal failed', { error, room: room.code }),
+    );
 }
 
 /** A seat kept since `leftAt` whose member did not come back: given up as a `player_left`. */

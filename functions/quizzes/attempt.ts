@@ -2,9 +2,12 @@ import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed } from '../data/errors';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
+import { attemptEvent } from '../learning/event-policy';
+import { answerEventPut } from '../learning/event-store';
 import { completionAchievements } from '../learning/record-policy';
 import { completionItems, grantAchievements } from '../learning/record-store';
 import type { UserItem } from '../users/user-store';
@@ -32,27 +35,47 @@ import { viewableQuizDetail } from './quiz';
 export async function saveAttempt(
   user: UserItem,
   quizId: string,
-  input: { answers: Record<string, Answer>; answersByIndex?: Record<string, Answer> | undefined },
+  input: {
+    answers: Record<string, Answer>;
+    answersByIndex?: Record<string, Answer> | undefined;
+    playId?: string | undefined;
+  },
   log: Logger,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<AttemptItem> {
   const { quiz, questions } = await viewableQuizDetail(quizId, user);
   const scored = scorePlay(questions, input);
   const { answers, score } = scored;
   const attempt = newAttempt(quizId, user.id, scored, now);
   const day = japanDate(now);
-  const completion = completionItems(
-    {
-      userId: user.id,
-      quizId,
-      category: quiz.category,
-      difficulty: quiz.difficulty,
-      questions,
-      answers,
-      score,
-    },
-    now,
-  );
+  const completion = [
+    ...completionItems(
+      {
+        userId: user.id,
+        quizId,
+        category: quiz.category,
+        difficulty: quiz.difficulty,
+        questions,
+        answers,
+        score,
+      },
+      now,
+    ),
+    // Saved with the play, so the learning records always catch up with it (recorder.ts).
+    answerEventPut(
+      attemptEvent({
+        userId: user.id,
+        attemptId: attempt.id,
+        quizId,
+        playId: input.playId,
+        questions,
+        answers,
+        category: quiz.category,
+        difficulty: quiz.difficulty,
+        answeredAt: now,
+      }),
+    ),
+  ];
   // The mark as read says which kind the play is; when a parallel play of the same person wrote
   // it first, the transaction's condition fails and the mark is read again. It only moves forward
   // (none, then an earlier day, then today), so this ends by the third try.

@@ -6,7 +6,11 @@ import type { CreateQuizData, UpdateQuizData } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
+import { checkEvent } from '../learning/event-policy';
+import { putAnswerEvent } from '../learning/event-store';
 import { achievementGrant } from '../learning/record-store';
+import { currentTime } from '../lib/clock';
+import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user-policy';
 import type { UserItem } from '../users/user-store';
 import {
@@ -52,16 +56,34 @@ export async function viewableQuizDetail(quizId: string, viewer: UserItem | unde
  */
 export async function checkAnswer(
   quizId: string,
-  input: { questionId: string; answer: AnswerLetter },
-  caller: { user: Member | undefined; ipAddress: string },
+  input: { questionId: string; answer: AnswerLetter; playId?: string | undefined },
+  caller: { user: Member | undefined; ipAddress: string; log?: Logger },
+  now = currentTime(),
 ): Promise<AnswerCheckResult> {
   const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
   const allowed =
     (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
     (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
   if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
-  const { questions } = await viewableQuizDetail(quizId, caller.user);
-  return checkedAnswer(questions, input);
+  const { quiz, questions } = await viewableQuizDetail(quizId, caller.user);
+  const result = checkedAnswer(questions, input);
+  // A member's answer of a play the page names counts in their learning records at once; the
+  // answer stands whatever happens to that (its finished play counts what its checks did not).
+  if (caller.user && input.playId)
+    await putAnswerEvent(
+      checkEvent({
+        userId: caller.user.id,
+        quizId,
+        playId: input.playId,
+        questionId: result.questionId,
+        correct: result.isCorrect,
+        category: quiz.category,
+        difficulty: quiz.difficulty,
+        answeredAt: now,
+        suffix: randomUUID().slice(0, 8),
+      }),
+    ).catch((error: unknown) => caller.log?.error('recording a checked answer failed', { error }));
+  return result;
 }
 
 /** The quiz when `user` is its author; 404 otherwise (another author's quiz is none of their business). */

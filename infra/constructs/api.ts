@@ -141,6 +141,11 @@ const generatorFiles = {
  */
 const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
   { name: 'FocusedStudy', pathPrefix: '/api/focused-study/' },
+  // The learning records' calls (issue 29): one nested stack for the four paths of the feature.
+  { name: 'Learning', pathPrefix: '/api/learning/' },
+  { name: 'Learning', pathPrefix: '/api/study-plans' },
+  { name: 'Learning', pathPrefix: '/api/todos' },
+  { name: 'Learning', pathPrefix: '/api/review/' },
 ];
 
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
@@ -398,10 +403,16 @@ export class Api extends Construct {
           onFailure: new SqsDlq(failures),
           filters: [
             FilterCriteria.filter({
+              ...(consumer.events ? { eventName: FilterRule.or(...consumer.events) } : {}),
               dynamodb: {
                 Keys: {
                   pk: { S: FilterRule.beginsWith(consumer.keys.pkPrefix) },
-                  sk: { S: FilterRule.isEqual(consumer.keys.sk) },
+                  sk: {
+                    S:
+                      consumer.keys.skPrefix !== undefined
+                        ? FilterRule.beginsWith(consumer.keys.skPrefix)
+                        : FilterRule.isEqual(consumer.keys.sk),
+                  },
                 },
               },
             }),

@@ -50,7 +50,7 @@ export interface ObservabilityProps {
   webSocketStageName: string;
   functions: readonly RouteFunctionEntry[];
   deadLetters: Queue;
-  /** The on-failure destinations of the table-stream consumers (the search indexer). */
+  /** The on-failure destinations of the table-stream consumers (the search indexer, the learning records). */
   streamFailures: readonly Queue[];
   tickQueue: Queue;
   table: TableV2;

@@ -73,10 +73,21 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): LambdaStreamRe
   };
 }
 
-/** The mapping's filter (infra: `dynamodb.Keys.pk` begins with, `dynamodb.Keys.sk` equals). */
+/**
+ * The mapping's filter (infra: `dynamodb.Keys.pk` begins with, `dynamodb.Keys.sk` equals or begins
+ * with, `eventName` one of).
+ */
 const passes = (consumer: StreamConsumer, record: StreamRecord) => {
   const keys = record.dynamodb?.Keys;
-  return Boolean(keys?.pk?.S?.startsWith(consumer.keys.pkPrefix) && keys?.sk?.S === consumer.keys.sk);
+  const sk = keys?.sk?.S;
+  return Boolean(
+    keys?.pk?.S?.startsWith(consumer.keys.pkPrefix) &&
+    sk !== undefined &&
+    (consumer.keys.skPrefix !== undefined
+      ? sk.startsWith(consumer.keys.skPrefix)
+      : sk === consumer.keys.sk) &&
+    (!consumer.events || consumer.events.includes(record.eventName as 'INSERT' | 'MODIFY' | 'REMOVE')),
+  );
 };
 
 /** The lane of an item: the same item always goes to the same lane. */

@@ -154,6 +154,8 @@ describe('plays', () => {
       quizzesCompleted: COPIES,
       answeredQuestions: COPIES * 2,
     });
+    // The day's stats come from the plays' answer events through the table's stream.
+    await gateway.streamSettled();
     const [daily] = await partition(userPartition(player.user.id), DailyStatsKeys.skPrefix());
     expect(daily).toMatchObject({ quizzesCompleted: COPIES, questionsAnswered: COPIES * 2 });
     const [wrong1, wrong2] = await partition(userPartition(player.user.id), WrongAnswerKeys.skPrefix());

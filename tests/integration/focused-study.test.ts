@@ -1052,9 +1052,10 @@ describe('review queue (SM-2)', () => {
       json: { score: 0, totalQuestions: 2, answers: { [first!.id]: 'B', [second!.id]: 'A' } },
     });
     expect(played.status, played.text).toBe(201);
+    // A quiz's wrong answer is due the same day (everyone's review of mistakes, issue 29).
     expect(json(await client.get('/api/focused-study/review-queue'))).toMatchObject({
       scheduled: 1,
-      dueToday: 0,
+      dueToday: 1,
     });
 
     await makeReviewsDue(user.id);

@@ -95,6 +95,8 @@ describe('stats and activity', () => {
     expect(
       await ownItems(user.id, WrongAnswerKeys.skPrefix({ quizId: 'sample-history-japan' })),
     ).toHaveLength(4);
+    // The day's stats come from the plays' answer events through the table's stream.
+    await gateway.streamSettled();
     const [daily] = await ownItems(user.id, DailyStatsKeys.skPrefix());
     expect(daily).toMatchObject({ quizzesCompleted: 2, questionsAnswered: 10, correctAnswers: 6 });
     expect((await ownItems(user.id, AchievementKeys.skPrefix())).map((item) => item.key).sort()).toEqual([

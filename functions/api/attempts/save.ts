@@ -8,7 +8,7 @@ export const handler = httpHandler(attemptsApi.save, async ({ params, body, user
   const attempt = await saveAttempt(
     user,
     params.id,
-    { answers: body.answers, answersByIndex: body.answersByIndex },
+    { answers: body.answers, answersByIndex: body.answersByIndex, playId: body.playId },
     log,
   );
   return {

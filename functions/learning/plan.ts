@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LEARNING_MESSAGES,
+  type CreatePlanInput,
+  type StudyPlan,
+  type UpdatePlanInput,
+} from '@shared/learning';
+import { listActiveCategoriesCached } from '../categories/category';
+import { currentTime } from '../lib/clock';
+import { BadRequestError } from '../lib/errors';
+import { japanDate } from '../lib/japan-time';
+import { isKnownCategory } from '../quizzes/quiz-policy';
+import { listDays } from './event-store';
+import { editedPlan, newPlan, toStudyPlan } from './plan-policy';
+import { deletePlan as removePlan, insertPlan, readPlan, readPlans, writePlan } from './plan-store';
+
+/** Study plans (`/api/study-plans`): the rules of plan-policy.ts over plan-store.ts. */
+
+async function assertCategory(category: string | null | undefined) {
+  if (category && !isKnownCategory(category, await listActiveCategoriesCached()))
+    throw new BadRequestError(LEARNING_MESSAGES.unknownCategory);
+}
+
+/** `GET /api/study-plans`: newest first, each with its progress. */
+export async function listPlans(userId: string, now = currentTime()): Promise<StudyPlan[]> {
+  const today = japanDate(now);
+  const [{ plans, activePlanId }, days] = await Promise.all([readPlans(userId), listDays(userId)]);
+  return plans
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+    .map((plan) => toStudyPlan(plan, activePlanId, days, today));
+}
+
+/** `POST /api/study-plans`: a new plan, the active one from now (at most 20). */
+export async function createPlan(
+  userId: string,
+  input: Required<Omit<CreatePlanInput, 'startDate'>> & { startDate?: string | undefined },
+  now = currentTime(),
+): Promise<StudyPlan> {
+  const today = japanDate(now);
+  await assertCategory(input.targetCategory);
+  const plan = newPlan(randomUUID(), input, today, now);
+  await insertPlan(userId, plan);
+  return toStudyPlan(plan, plan.id, await listDays(userId), today);
+}
+
+/** `PUT /api/study-plans/{id}`: the fields sent; `isActive: true` makes it the one active plan. */
+export async function updatePlan(
+  userId: string,
+  planId: string,
+  input: UpdatePlanInput,
+  now = currentTime(),
+): Promise<StudyPlan> {
+  const today = japanDate(now);
+  await assertCategory(input.targetCategory);
+  const edited = editedPlan(await readPlan(userId, planId), input, today, now);
+  await writePlan(userId, edited, input.isActive);
+  const [{ activePlanId }, days] = await Promise.all([readPlans(userId), listDays(userId)]);
+  return toStudyPlan(edited, activePlanId, days, today);
+}
+
+/** `DELETE /api/study-plans/{id}`. */
+export const deletePlan = (userId: string, planId: string) => removePlan(userId, planId);

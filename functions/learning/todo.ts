@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Todo } from '@shared/learning';
+import { currentTime } from '../lib/clock';
+import { japanDate } from '../lib/japan-time';
+import { deleteTodo as removeTodo, insertTodo, readTodo, readTodos, writeTodo } from './todo-store';
+
+/** Daily to-dos (`/api/todos`): a day's list (today in Japan unless named), at most 50 a day. */
+
+/** The day a to-do's id names (`<yyyy-mm-dd>_<uuid>`). */
+const dayOfTodo = (todoId: string) => todoId.slice(0, 10);
+
+/** `GET /api/todos`. */
+export async function listTodos(userId: string, day: string | undefined, now = currentTime()) {
+  const date = day ?? japanDate(now);
+  return { date, todos: await readTodos(userId, date) };
+}
+
+/** `POST /api/todos`. */
+export async function createTodo(
+  userId: string,
+  input: { text: string; date?: string | undefined },
+  now = currentTime(),
+): Promise<Todo> {
+  const date = input.date ?? japanDate(now);
+  const todo: Todo = {
+    id: `${date}_${randomUUID()}`,
+    text: input.text,
+    date,
+    completed: false,
+    completedAt: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await insertTodo(userId, todo);
+  return todo;
+}
+
+/** `PATCH /api/todos/{id}`. */
+export async function updateTodo(
+  userId: string,
+  todoId: string,
+  changes: { text?: string | undefined; completed?: boolean | undefined },
+  now = currentTime(),
+): Promise<Todo> {
+  await writeTodo(userId, todoId, changes, now);
+  return readTodo(userId, todoId);
+}
+
+/** `DELETE /api/todos/{id}`. */
+export const deleteTodo = (userId: string, todoId: string) => removeTodo(userId, todoId, dayOfTodo(todoId));

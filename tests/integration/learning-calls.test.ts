@@ -1,0 +1,524 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LEARNING_MESSAGES,
+  type Dashboard,
+  type ReviewAnswerResult,
+  type ReviewQueue,
+  type ReviewSession,
+  type StudyPlan,
+  type Todo,
+} from '@shared/learning';
+import { db } from '@functions/data/db';
+import { DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
+import { setClockForTests } from '@functions/lib/clock';
+import { japanDate } from '@functions/lib/japan-time';
+import { quizKey } from '@functions/quizzes/quiz-keys';
+import { seed } from '../../scripts/seed';
+import { member } from '../support/actors';
+import { startTestGateway } from '../support/gateway';
+import type { TestClient } from '../support/http-client';
+import { quizInput } from '../support/quiz-input';
+
+/**
+ * Study plans, daily to-dos and the review of mistakes (issue 29) through the local gateway: the
+ * shapes, the limits under 30 parallel calls (4xx with a Japanese message, never 5xx), bad input
+ * refused with nothing written, and each member seeing only their own.
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(() => gateway.stop());
+afterEach(() => setClockForTests(undefined));
+
+type Response = Awaited<ReturnType<TestClient['request']>>;
+const json = <T>(response: Response) => response.json as unknown as T;
+const atJapanTime = (time: string) => setClockForTests(new Date(`${time}:00+09:00`));
+
+/** Fires `call` 30 times at once; every answer is below 500, and a refusal says why in Japanese. */
+async function inParallel(call: (index: number) => Promise<Response>) {
+  const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => call(index)));
+  for (const response of responses) {
+    expect(response.status, response.text).toBeLessThan(500);
+    if (response.status >= 400) expect(String(response.json?.message)).toMatch(/[ぁ-んァ-ヶ一-龠]/u);
+  }
+  return responses;
+}
+
+const statuses = (responses: Response[]) => {
+  const counts: Record<number, number> = {};
+  for (const { status } of responses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+};
+
+const plansOf = async (client: TestClient) =>
+  json<{ plans: StudyPlan[] }>(await client.get('/api/study-plans')).plans;
+const createPlan = (client: TestClient, body: Record<string, unknown>) =>
+  client.request('POST', '/api/study-plans', { json: body });
+
+describe('study plans', () => {
+  it('creates a plan with the defaults, active at once, and the dashboard takes its goals', async () => {
+    const { client } = await member(gateway);
+    atJapanTime('2026-04-15T10:00');
+    const created = await createPlan(client, { title: '  基本情報技術者試験  ' });
+    expect(created.status, created.text).toBe(201);
+    const plan = json<StudyPlan>(created);
+    expect(plan).toMatchObject({
+      title: '基本情報技術者試験',
+      description: '',
+      targetCategory: null,
+      dailyGoal: 5,
+      weeklyGoal: 35,
+      targetExamDate: null,
+      startDate: '2026-04-15',
+      endDate: null,
+      isActive: true,
+      progress: 0,
+    });
+    expect(await plansOf(client)).toEqual([plan]);
+
+    atJapanTime('2026-04-15T10:01');
+    const second = json<StudyPlan>(
+      await createPlan(client, {
+        title: '資格の勉強',
+        description: '毎日少しずつ',
+        targetCategory: '資格',
+        dailyGoal: 20,
+        weeklyGoal: 140,
+        targetExamDate: '2026-06-01',
+        startDate: '2026-04-20',
+        endDate: '2026-05-31',
+      }),
+    );
+    expect(second).toMatchObject({ isActive: true, targetExamDate: '2026-06-01', endDate: '2026-05-31' });
+    // Newest first; the new plan is the active one.
+    expect((await plansOf(client)).map((entry) => [entry.id, entry.isActive])).toEqual([
+      [second.id, true],
+      [plan.id, false],
+    ]);
+    expect(json<Dashboard>(await client.get('/api/learning/dashboard')).goal).toEqual({
+      dailyGoal: 20,
+      weeklyGoal: 140,
+      todayDone: 0,
+      weekDone: 0,
+      planId: second.id,
+    });
+  });
+
+  it('refuses bad input with a Japanese message and writes nothing', async () => {
+    const { client } = await member(gateway);
+    atJapanTime('2026-04-15T10:00');
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, LEARNING_MESSAGES.planTitle],
+      [{ title: '   ' }, LEARNING_MESSAGES.planTitle],
+      [{ title: 'あ'.repeat(101) }, LEARNING_MESSAGES.planTitle],
+      [{ title: '計画', description: 'あ'.repeat(501) }, LEARNING_MESSAGES.planDescription],
+      [{ title: '計画', dailyGoal: 0 }, LEARNING_MESSAGES.dailyGoal],
+      [{ title: '計画', dailyGoal: 501 }, LEARNING_MESSAGES.dailyGoal],
+      [{ title: '計画', dailyGoal: 1.5 }, LEARNING_MESSAGES.dailyGoal],
+      [{ title: '計画', weeklyGoal: 3501 }, LEARNING_MESSAGES.weeklyGoal],
+      [{ title: '計画', startDate: '2026-05-02', endDate: '2026-05-01' }, LEARNING_MESSAGES.planDates],
+      [{ title: '計画', endDate: '2026-04-14' }, LEARNING_MESSAGES.planDates],
+      [{ title: '計画', targetExamDate: '2026-04-14' }, LEARNING_MESSAGES.examInPast],
+      [{ title: '計画', targetExamDate: '2026/05/01' }, LEARNING_MESSAGES.badDate],
+      [{ title: '計画', startDate: '2026-02-30' }, LEARNING_MESSAGES.badDate],
+      [{ title: '計画', targetCategory: '存在しない' }, LEARNING_MESSAGES.unknownCategory],
+    ];
+    for (const [body, message] of cases) {
+      const response = await createPlan(client, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.json.message, JSON.stringify(body)).toBe(message);
+    }
+    // An exam today is not in the past.
+    expect((await createPlan(client, { title: '計画', targetExamDate: '2026-04-15' })).status).toBe(201);
+    expect(await plansOf(client)).toHaveLength(1);
+  });
+
+  it('measures progress against the goal up to the plan’s end, or this week’s', async () => {
+    const { client, user } = await member(gateway);
+    atJapanTime('2026-04-15T10:00'); // a Wednesday
+    const putDay = (day: string, pairs: Record<string, number>) =>
+      db.put({
+        Item: {
+          ...DailyStatsKeys.key({ userId: user.id, day }),
+          date: day,
+          questionsAnswered: Object.values(pairs).reduce((sum, count) => sum + count, 0),
+          correctAnswers: 0,
+          ...Object.fromEntries(Object.entries(pairs).map(([pair, count]) => [`n#${pair}`, count])),
+        },
+      });
+    await putDay('2026-04-10', { '科学#初級': 50 }); // before both plans' start, and last week
+    await putDay('2026-04-13', { '科学#初級': 5, '歴史#初級': 3 });
+    await putDay('2026-04-15', { '科学#中級': 2 });
+    // 7 in 科学 since the 13th, against 10 a week for two weeks (13th–26th): 35%.
+    const ranged = json<StudyPlan>(
+      await createPlan(client, {
+        title: '科学',
+        targetCategory: '科学',
+        weeklyGoal: 10,
+        startDate: '2026-04-13',
+        endDate: '2026-04-26',
+      }),
+    );
+    expect(ranged.progress).toBe(35);
+    // Without an end: this week's 10 answers of all categories against 20.
+    const weekly = json<StudyPlan>(
+      await createPlan(client, { title: '毎週', weeklyGoal: 20, startDate: '2026-04-01' }),
+    );
+    expect(weekly.progress).toBe(50);
+    // The exam date ends the span when there is no end date; progress stops at 100.
+    const exam = json<StudyPlan>(
+      await createPlan(client, {
+        title: '試験',
+        weeklyGoal: 5,
+        startDate: '2026-04-10',
+        targetExamDate: '2026-04-16',
+      }),
+    );
+    expect(exam.progress).toBe(100);
+    expect(json<Dashboard>(await client.get('/api/learning/dashboard')).goal).toMatchObject({
+      todayDone: 2,
+      weekDone: 10,
+      planId: exam.id,
+    });
+  });
+
+  it('keeps one active plan under 30 parallel activations, and at most 20 plans under 30 parallel creations', async () => {
+    const { client } = await member(gateway);
+    const created = await inParallel((index) => createPlan(client, { title: `計画${index}` }));
+    expect(statuses(created)).toEqual({ 201: 20, 429: 10 });
+    expect(created.find((response) => response.status === 429)!.json.message).toBe(
+      LEARNING_MESSAGES.tooManyPlans,
+    );
+    const plans = await plansOf(client);
+    expect(plans).toHaveLength(20);
+    expect(plans.filter((plan) => plan.isActive)).toHaveLength(1);
+
+    const activated = await inParallel((index) =>
+      client.request('PUT', `/api/study-plans/${plans[index % 20]!.id}`, { json: { isActive: true } }),
+    );
+    expect(statuses(activated)[200]).toBeGreaterThan(0);
+    const after = await plansOf(client);
+    expect(after.filter((plan) => plan.isActive)).toHaveLength(1);
+    expect(json<Dashboard>(await client.get('/api/learning/dashboard')).goal.planId).toBe(
+      after.find((plan) => plan.isActive)!.id,
+    );
+  });
+
+  it('edits, deactivates and deletes a plan; another member’s plan is not found', async () => {
+    const { client } = await member(gateway);
+    const other = await member(gateway);
+    const plan = json<StudyPlan>(await createPlan(client, { title: '計画', dailyGoal: 8 }));
+    const edited = await client.request('PUT', `/api/study-plans/${plan.id}`, { json: { weeklyGoal: 50 } });
+    expect(edited.status, edited.text).toBe(200);
+    expect(json<StudyPlan>(edited)).toMatchObject({
+      title: '計画',
+      dailyGoal: 8,
+      weeklyGoal: 50,
+      isActive: true,
+    });
+    const nothing = await client.request('PUT', `/api/study-plans/${plan.id}`, { json: {} });
+    expect([nothing.status, nothing.json.message]).toEqual([400, LEARNING_MESSAGES.planNothingToChange]);
+    const reversed = await client.request('PUT', `/api/study-plans/${plan.id}`, {
+      json: { endDate: '2000-01-01' },
+    });
+    expect([reversed.status, reversed.json.message]).toEqual([400, LEARNING_MESSAGES.planDates]);
+
+    for (const call of [
+      other.client.request('PUT', `/api/study-plans/${plan.id}`, { json: { isActive: true } }),
+      other.client.request('DELETE', `/api/study-plans/${plan.id}`),
+      client.request('PUT', `/api/study-plans/${randomUUID()}`, { json: { title: 'x' } }),
+    ]) {
+      const response = await call;
+      expect([response.status, response.json.message]).toEqual([404, LEARNING_MESSAGES.planNotFound]);
+    }
+    expect(await plansOf(other.client)).toEqual([]);
+    const malformed = await client.request('DELETE', '/api/study-plans/not-an-id');
+    expect([malformed.status, malformed.json.message]).toEqual([400, LEARNING_MESSAGES.planNotFound]);
+
+    const off = await client.request('PUT', `/api/study-plans/${plan.id}`, { json: { isActive: false } });
+    expect(json<StudyPlan>(off).isActive).toBe(false);
+    expect(json<Dashboard>(await client.get('/api/learning/dashboard')).goal).toMatchObject({
+      dailyGoal: 5,
+      weeklyGoal: 35,
+      planId: null,
+    });
+
+    const deletions = await inParallel(() => client.request('DELETE', `/api/study-plans/${plan.id}`));
+    expect(statuses(deletions)).toEqual({ 200: 1, 404: 29 });
+    expect(await plansOf(client)).toEqual([]);
+  });
+});
+
+const todosOf = async (client: TestClient, date?: string) =>
+  json<{ date: string; todos: Todo[] }>(await client.get(`/api/todos${date ? `?date=${date}` : ''}`));
+
+describe('daily to-dos', () => {
+  it('adds, ticks, edits and deletes a to-do of today (Japan time)', async () => {
+    const { client } = await member(gateway);
+    atJapanTime('2026-08-31T23:59');
+    const created = await client.request('POST', '/api/todos', { json: { text: '  英単語を20個覚える ' } });
+    expect(created.status, created.text).toBe(201);
+    const todo = json<Todo>(created);
+    expect(todo).toMatchObject({
+      text: '英単語を20個覚える',
+      date: '2026-08-31',
+      completed: false,
+      completedAt: null,
+    });
+    atJapanTime('2026-09-01T00:00');
+    expect((await todosOf(client)).todos).toEqual([]);
+    expect(await todosOf(client, '2026-08-31')).toEqual({ date: '2026-08-31', todos: [todo] });
+
+    const ticked = json<Todo>(
+      await client.request('PATCH', `/api/todos/${todo.id}`, { json: { completed: true } }),
+    );
+    expect(ticked).toMatchObject({
+      completed: true,
+      completedAt: '2026-08-31T15:00:00.000Z',
+      text: todo.text,
+    });
+    const renamed = json<Todo>(
+      await client.request('PATCH', `/api/todos/${todo.id}`, { json: { text: '復習する' } }),
+    );
+    expect(renamed).toMatchObject({ text: '復習する', completed: true });
+    const unticked = json<Todo>(
+      await client.request('PATCH', `/api/todos/${todo.id}`, { json: { completed: false } }),
+    );
+    expect(unticked).toMatchObject({ completed: false, completedAt: null });
+
+    expect((await client.request('DELETE', `/api/todos/${todo.id}`)).status).toBe(200);
+    const again = await client.request('DELETE', `/api/todos/${todo.id}`);
+    expect([again.status, again.json.message]).toEqual([404, LEARNING_MESSAGES.todoNotFound]);
+  });
+
+  it('refuses bad input, keeps each member to their own, and stops at 50 a day under parallel additions', async () => {
+    const { client } = await member(gateway);
+    const other = await member(gateway);
+    for (const [body, message] of [
+      [{}, LEARNING_MESSAGES.todoText],
+      [{ text: '   ' }, LEARNING_MESSAGES.todoText],
+      [{ text: 'あ'.repeat(201) }, LEARNING_MESSAGES.todoText],
+      [{ text: 'やること', date: '2026-13-01' }, LEARNING_MESSAGES.badDate],
+    ] as const) {
+      const response = await client.request('POST', '/api/todos', { json: body });
+      expect([response.status, response.json.message]).toEqual([400, message]);
+    }
+    expect((await client.get('/api/todos?date=yesterday')).status).toBe(400);
+    expect((await todosOf(client)).todos).toEqual([]);
+
+    const day = '2026-10-10';
+    const first = await inParallel((index) =>
+      client.request('POST', '/api/todos', { json: { text: `${index}`, date: day } }),
+    );
+    expect(statuses(first)).toEqual({ 201: 30 });
+    const second = await inParallel((index) =>
+      client.request('POST', '/api/todos', { json: { text: `${index + 30}`, date: day } }),
+    );
+    expect(statuses(second)).toEqual({ 201: 20, 429: 10 });
+    expect(second.find((response) => response.status === 429)!.json.message).toBe(
+      LEARNING_MESSAGES.tooManyTodos,
+    );
+    const todos = (await todosOf(client, day)).todos;
+    expect(todos).toHaveLength(50);
+    // Another day has room of its own; a deletion gives one back.
+    expect(
+      (await client.request('POST', '/api/todos', { json: { text: '別の日', date: '2026-10-11' } })).status,
+    ).toBe(201);
+    expect((await client.request('DELETE', `/api/todos/${todos[0]!.id}`)).status).toBe(200);
+    expect((await client.request('POST', '/api/todos', { json: { text: '追加', date: day } })).status).toBe(
+      201,
+    );
+
+    const mine = todos[1]!;
+    for (const response of [
+      await other.client.request('PATCH', `/api/todos/${mine.id}`, { json: { completed: true } }),
+      await other.client.request('DELETE', `/api/todos/${mine.id}`),
+    ])
+      expect([response.status, response.json.message]).toEqual([404, LEARNING_MESSAGES.todoNotFound]);
+    expect((await todosOf(other.client, day)).todos).toEqual([]);
+    const empty = await client.request('PATCH', `/api/todos/${mine.id}`, { json: {} });
+    expect([empty.status, empty.json.message]).toEqual([400, LEARNING_MESSAGES.todoNothingToChange]);
+  });
+
+  it('ticks and deletes a to-do 30 times at once without a 5xx', async () => {
+    const { client } = await member(gateway);
+    const todo = json<Todo>(await client.request('POST', '/api/todos', { json: { text: '並行' } }));
+    const ticks = await inParallel((index) =>
+      client.request('PATCH', `/api/todos/${todo.id}`, { json: { completed: index % 2 === 0 } }),
+    );
+    expect(Object.keys(statuses(ticks)).every((status) => ['200', '409'].includes(status))).toBe(true);
+    const deletions = await inParallel(() => client.request('DELETE', `/api/todos/${todo.id}`));
+    expect(statuses(deletions)).toEqual({ 200: 1, 404: 29 });
+    expect((await todosOf(client)).todos).toEqual([]);
+    // The day's count went back: 50 fit again.
+    const refill = await inParallel((index) =>
+      client.request('POST', '/api/todos', { json: { text: `${index}` } }),
+    );
+    expect(statuses(refill)).toEqual({ 201: 30 });
+  });
+});
+
+describe('review of mistakes', () => {
+  /** A quiz of three questions (A right) played by a new member with the first two wrong. */
+  async function playedWithMistakes() {
+    const author = await member(gateway);
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '復習のクイズ', category: '歴史', difficulty: '中級' }, 3),
+    });
+    const quizId = json<{ id: string }>(created).id;
+    const questionIds = json<{ questions: { id: string }[] }>(
+      await author.client.get(`/api/quizzes/${quizId}`),
+    ).questions.map((question) => question.id);
+    const player = await member(gateway);
+    const played = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
+      json: { answers: { [questionIds[0]!]: 'B', [questionIds[1]!]: 'B', [questionIds[2]!]: 'A' } },
+    });
+    expect(played.status, played.text).toBe(201);
+    return { author, player, quizId, questionIds };
+  }
+
+  const queueOf = async (client: TestClient) => json<ReviewQueue>(await client.get('/api/review/queue'));
+  const answer = (client: TestClient, body: Record<string, unknown>) =>
+    client.request('POST', '/api/review/answer', { json: body });
+
+  it('queues a play’s mistakes due the same day and masters one after three right reviews in a row', async () => {
+    const { player, quizId, questionIds } = await playedWithMistakes();
+    const today = japanDate(new Date());
+    const queue = await queueOf(player.client);
+    expect(queue.dueToday).toBe(2);
+    expect(queue.items.map((item) => item.questionId).sort()).toEqual(
+      [questionIds[0], questionIds[1]].sort(),
+    );
+    expect(queue.items[0]).toEqual({
+      questionId: expect.any(String),
+      quizId,
+      quizTitle: '復習のクイズ',
+      category: '歴史',
+      nextReviewDate: today,
+      reviewCount: 0,
+    });
+
+    const session = await player.client.request('POST', '/api/review/session');
+    expect(session.status, session.text).toBe(200);
+    const questions = json<ReviewSession>(session).questions;
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toEqual({
+      questionId: expect.any(String),
+      quizId,
+      quizTitle: '復習のクイズ',
+      category: '歴史',
+      questionText: expect.stringMatching(/^問題/),
+      optionA: '正解',
+      optionB: '不正解',
+      optionC: null,
+      optionD: null,
+    });
+
+    const [first, second] = questionIds as [string, string];
+    const results: ReviewAnswerResult[] = [];
+    for (let round = 0; round < 3; round++) {
+      const response = await answer(player.client, { questionId: first, quizId, answer: 'A' });
+      expect(response.status, response.text).toBe(200);
+      results.push(json<ReviewAnswerResult>(response));
+    }
+    expect(
+      results.map((result) => [result.isCorrect, result.correctAnswer, result.masteredAt !== null]),
+    ).toEqual([
+      [true, 'A', false],
+      [true, 'A', false],
+      [true, 'A', true],
+    ]);
+    expect(results[2]!.nextReviewDate).toBeNull();
+    const wrong = json<ReviewAnswerResult>(await answer(player.client, { questionId: second, answer: 'B' }));
+    expect(wrong).toMatchObject({
+      isCorrect: false,
+      correctAnswer: 'A',
+      explanation: null,
+      masteredAt: null,
+    });
+
+    const after = await queueOf(player.client);
+    expect(after.items.map((item) => item.questionId)).toEqual([second]);
+    expect(after.items[0]!.reviewCount).toBe(1);
+    const mastered = await answer(player.client, { questionId: first, quizId, answer: 'A' });
+    expect([mastered.status, mastered.json.message]).toEqual([404, LEARNING_MESSAGES.reviewNotFound]);
+    // The reviews count as answered questions too.
+    await gateway.streamSettled();
+    expect(json<Dashboard>(await player.client.get('/api/learning/dashboard')).today.questionsAnswered).toBe(
+      7,
+    );
+  });
+
+  it('counts each of 30 parallel answers to a question against the schedule it read, and keeps each member to their own', async () => {
+    const { player, quizId, questionIds } = await playedWithMistakes();
+    const responses = await inParallel(() =>
+      answer(player.client, { questionId: questionIds[0], quizId, answer: 'A' }),
+    );
+    // Each answer that counted moved the schedule read by the next; the others were told to try
+    // again (409), and once three in a row mastered the question it is gone (404).
+    const counted = statuses(responses)[200] ?? 0;
+    expect(counted).toBeGreaterThanOrEqual(1);
+    expect(counted).toBeLessThanOrEqual(3);
+    expect(Object.keys(statuses(responses)).every((status) => ['200', '404', '409'].includes(status))).toBe(
+      true,
+    );
+    const { Item } = await db.get({
+      Key: WrongAnswerKeys.key({ userId: player.user.id, quizId, questionId: questionIds[0]! }),
+      ConsistentRead: true,
+    });
+    expect(Item).toMatchObject({ reviewCount: counted, repetition: counted });
+    expect(Boolean(Item?.masteredAt)).toBe(counted === 3);
+
+    const stranger = await member(gateway);
+    const theirs = await answer(stranger.client, { questionId: questionIds[1], quizId, answer: 'A' });
+    expect([theirs.status, theirs.json.message]).toEqual([404, LEARNING_MESSAGES.reviewNotFound]);
+    expect(await queueOf(stranger.client)).toEqual({ dueToday: 0, items: [] });
+    const none = await stranger.client.request('POST', '/api/review/session');
+    expect([none.status, none.json.message]).toEqual([404, LEARNING_MESSAGES.noDueReviews]);
+    const bad = await answer(player.client, { questionId: questionIds[1], answer: 'E' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('drops questions of a quiz hidden, edited without them or deleted since', async () => {
+    const hidden = await playedWithMistakes();
+    await db.update({
+      Key: quizKey(hidden.quizId),
+      UpdateExpression: 'SET isHidden = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    });
+    expect(await queueOf(hidden.player.client)).toEqual({ dueToday: 0, items: [] });
+    expect(json<Dashboard>(await hidden.player.client.get('/api/learning/dashboard')).reviewDue).toBe(0);
+    const answered = await answer(hidden.player.client, {
+      questionId: hidden.questionIds[0],
+      quizId: hidden.quizId,
+      answer: 'A',
+    });
+    expect(answered.status).toBe(404);
+
+    // A question removed from its quiz by an edit leaves too; the one that stayed is still asked.
+    const edited = await playedWithMistakes();
+    const edit = await edited.author.client.request('PUT', `/api/quizzes/${edited.quizId}`, {
+      json: quizInput({ title: '復習のクイズ', category: '歴史', difficulty: '中級' }, 1),
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await queueOf(edited.player.client)).items.map((item) => item.questionId)).toEqual([
+      edited.questionIds[0],
+    ]);
+    const removed = await answer(edited.player.client, {
+      questionId: edited.questionIds[1],
+      quizId: edited.quizId,
+      answer: 'A',
+    });
+    expect(removed.status).toBe(404);
+
+    const deleted = await playedWithMistakes();
+    expect((await deleted.author.client.request('DELETE', `/api/quizzes/${deleted.quizId}`)).status).toBe(
+      200,
+    );
+    expect(await queueOf(deleted.player.client)).toEqual({ dueToday: 0, items: [] });
+  });
+});
