@@ -94,9 +94,9 @@ export function CalendarHeatmap({
       >
         <svg
           className="heatmap"
-          width={width}
-          height={height}
           viewBox={`0 0 ${width} ${height}`}
+          // As wide as the panel, never smaller than its natural size (a phone scrolls instead).
+          style={{ minWidth: width, maxWidth: width * 1.5 }}
           aria-hidden
           focusable="false"
         >

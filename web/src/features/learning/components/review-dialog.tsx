@@ -128,8 +128,7 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
                 disabled={Boolean(result) || answer.isPending}
                 onClick={() => choose(option.letter)}
               >
-                <span className="review-option__letter">{option.letter}</span>
-                {option.text}
+                <span className="review-option__letter">{option.letter}</span> {option.text}
               </button>
             );
           })}
@@ -166,7 +165,13 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="間違えた問題の復習" size="wide">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="間違えた問題の復習"
+      size="wide"
+      closeButton={false}
+    >
       {body}
       <div className="dialog__actions">
         {question && result ? (
