@@ -127,6 +127,7 @@ describe('learning records', () => {
     await page.getByRole('button', { name: `間違えた問題を復習する（${answered - correct}問）` }).click();
     const dialog = page.getByRole('dialog', { name: '間違えた問題の復習' });
     const known = new Map<string, string>();
+    let photographed = false;
     for (;;) {
       const question = dialog.locator('.review-question__text');
       const done = dialog.getByText('復習が終わりました！');
@@ -143,6 +144,10 @@ describe('learning records', () => {
       const right = /正解は ([A-D]):/.exec(said)?.[1] ?? letter;
       known.set(text, right);
       if (said.includes('正解は')) await dialog.getByText(`正解は ${right}:`).waitFor();
+      if (!photographed && said.includes('正解は')) {
+        photographed = true;
+        for (const folder of shots) await page.screenshot({ path: join(folder, 'learning-review.png') });
+      }
       await dialog.getByRole('button', { name: '次の問題へ' }).click();
     }
     await dialog.getByText(`${answered - correct}問を覚えました`, { exact: false }).waitFor();
@@ -170,6 +175,7 @@ describe('learning records', () => {
       return day.toISOString().slice(0, 10);
     });
     await editor.getByLabel('試験日（任意）').fill(exam);
+    for (const folder of shots) await page.screenshot({ path: join(folder, 'learning-plan-editor.png') });
     await editor.getByRole('button', { name: '作成する' }).click();
     await page.locator('.toast').getByText('学習プランを作成しました').waitFor();
     await plans.getByRole('heading', { name: '歴史検定の対策' }).waitFor();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, RotateCcw } from 'lucide-react';
+import type { Dashboard } from '@shared/learning';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useLearningDashboard } from '@web/lib/api/get-learning-dashboard';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { usePageTitle } from '@web/lib/page-title';
-import { queryKeys } from '@web/lib/query-keys';
 import { useDailyStats } from '../api/get-daily-stats';
 import { useReviewQueue } from '../api/get-review-queue';
+import { useRefreshLearning } from '../api/refresh-learning';
 import { addDays } from '../days';
 import { AccuracyTrendChart, TREND_DAYS } from './accuracy-trend-chart';
 import { CalendarHeatmap } from './calendar-heatmap';
@@ -35,10 +35,11 @@ export function LearningPage() {
 function Learning({ user }: { user: CurrentUser }) {
   const dashboard = useLearningDashboard(user.id);
   const [reviewing, setReviewing] = useState(false);
-  const queryClient = useQueryClient();
+  const refresh = useRefreshLearning(user.id);
+  // The answers changed today's figures, the queue and the weaknesses' reviews.
   const closeReview = () => {
     setReviewing(false);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.learning.all(user.id) });
+    void refresh();
   };
   const reviewDue = dashboard.data?.reviewDue ?? 0;
 
@@ -81,7 +82,7 @@ function Panels({
   onReview,
 }: {
   userId: string;
-  dashboard: NonNullable<ReturnType<typeof useLearningDashboard>['data']>;
+  dashboard: Dashboard;
   onReview: () => void;
 }) {
   const today = dashboard.today.date;
