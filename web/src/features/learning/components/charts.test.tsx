@@ -1,12 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboard, days, StubResizeObserver, TODAY } from '../testing/learning-records';
+import { dashboard, days, stubChartBox, TODAY } from '../testing/learning-records';
 import { AccuracyTrendChart } from './accuracy-trend-chart';
 import { CategoryChart } from './category-chart';
 
-beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => stubChartBox());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const rowsOf = (table: HTMLElement) =>
   within(table)
@@ -18,6 +21,8 @@ describe('the category chart', () => {
   it('draws a bar per category for the eye and says the same in a sentence and a table', async () => {
     render(<CategoryChart categories={dashboard.categories} />);
     expect(document.querySelector('.chart')!.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findAllByText('80%')).toBeTruthy();
+    expect(document.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2);
     expect(screen.getByText(/2カテゴリで回答しています。/).textContent).toBe(
       '2カテゴリで回答しています。正答率がいちばん低いのは「歴史」（40%）です。',
     );

@@ -2,11 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
-import { dashboard, days, member, StubResizeObserver, TODAY } from '../testing/learning-records';
+import { dashboard, days, member, stubChartBox, TODAY } from '../testing/learning-records';
 import { LearningPage } from './learning-page';
 
-beforeEach(() => vi.stubGlobal('ResizeObserver', StubResizeObserver));
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => stubChartBox());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const answers = (overrides: Record<string, () => Response> = {}) =>
   fakeFetch({

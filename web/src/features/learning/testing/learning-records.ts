@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Dashboard, DailyStat, StudyPlan, Todo } from '@shared/learning';
 
 /** One member's learning records as the server answers them, for the panels' tests. */
@@ -83,9 +84,18 @@ export const todo = (id: string, text: string, completed = false): Todo => ({
   updatedAt: '2026-11-26T01:00:00.000Z',
 });
 
-/** Recharts' responsive container measures its box: jsdom has no ResizeObserver. */
-export class StubResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+/**
+ * Gives the charts a box of their own: recharts' responsive container measures its element
+ * (getBoundingClientRect, then a ResizeObserver), which jsdom lays out at 0 × 0.
+ */
+export function stubChartBox() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 480, 240));
 }
