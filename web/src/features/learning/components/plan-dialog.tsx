@@ -87,8 +87,17 @@ export function PlanDialog(props: {
       onError: (failure: Error) => toastError(failure, '学習プランを保存できませんでした。'),
     });
     const plan = { ...parsed.data, startDate: parsed.data.startDate ?? props.today };
-    if (props.plan) update.mutate({ id: props.plan.id, ...plan }, done('学習プランを更新しました'));
-    else create.mutate(plan, done('学習プランを作成しました'));
+    if (!props.plan) {
+      create.mutate(plan, done('学習プランを作成しました'));
+      return;
+    }
+    // Only what changed: an exam day already past may stay as it is while the title changes.
+    const original = props.plan;
+    const changes = Object.fromEntries(
+      Object.entries(plan).filter(([name, value]) => original[name as keyof StudyPlan] !== value),
+    );
+    if (Object.keys(changes).length === 0) props.onClose();
+    else update.mutate({ id: original.id, ...changes }, done('学習プランを更新しました'));
   };
 
   return (

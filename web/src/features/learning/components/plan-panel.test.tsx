@@ -126,7 +126,11 @@ describe('the study plan panel', () => {
     await user.type(within(editor).getByLabelText('タイトル'), '英単語1000');
     await user.click(within(editor).getByRole('button', { name: '保存する' }));
     expect(await screen.findByRole('heading', { name: '英単語1000' })).toBeTruthy();
-    expect(sent[1]).toMatchObject({ method: 'PUT', body: { title: '英単語1000', dailyGoal: 10 } });
+    expect(sent[1]).toEqual({
+      method: 'PUT',
+      url: `/api/study-plans/${other.id}`,
+      body: { title: '英単語1000' },
+    });
 
     await user.click(screen.getByRole('button', { name: '「世界史の試験対策」を削除' }));
     const confirm = screen.getByRole('alertdialog', { name: '学習プランを削除しますか？' });
