@@ -114,7 +114,9 @@ export function PlanPanel({ userId, today }: { userId: string; today: string }) 
             <div>
               <dt>期間</dt>
               <dd>
-                {longDay(active.startDate)}〜{active.endDate ? longDay(active.endDate) : ''}
+                {active.endDate
+                  ? `${longDay(active.startDate)}〜${longDay(active.endDate)}`
+                  : `${longDay(active.startDate)}から`}
               </dd>
             </div>
           </dl>
