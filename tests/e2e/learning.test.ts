@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { putAnswerEvent } from '@functions/learning/event-store';
 import type { Dashboard, ReviewQueue } from '@shared/learning';
 import { expectNoSeriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser-session';
@@ -184,6 +185,51 @@ describe('learning records', () => {
     await today.getByRole('img', { name: /^今日の目標 20問のうち/ }).waitFor();
     await expectNoSeriousViolations(page, '/learning after the journey');
     await photograph(page, 'learning-after');
+    await context.close();
+  });
+
+  it('draws a year of study: the calendar shaded day by day, the categories and the 30-day line, at 1366 and 390 px', async () => {
+    const { context, user } = await signedInContext(e2e.browser(), e2e.stack(), { nickname: '一年の記録' });
+    const page = await context.newPage();
+    // A year of answers as the stream counts them (one event a day, on 6 days in 10), written
+    // straight into the table: the calendar needs days a browser cannot go back to.
+    const categories = ['科学', '歴史', '一般知識', 'スポーツ', '料理'];
+    const days = Array.from({ length: 365 }, (_, back) => back).filter((back) => (back * 7) % 10 < 6);
+    await Promise.all(
+      days.map((back) => {
+        const answered = 1 + ((back * 13) % 25);
+        return putAnswerEvent({
+          userId: user.id,
+          eventId: `year-${back}`,
+          answeredAt: new Date(Date.now() - back * 86_400_000).toISOString(),
+          kind: 'focused',
+          answered,
+          correct: Math.round(answered * (0.45 + (back % 5) / 10)),
+          quizzes: back % 3 === 0 ? 1 : 0,
+          timeSpent: answered * 20,
+          category: categories[back % categories.length]!,
+          difficulty: back % 2 ? '中級' : '初級',
+        });
+      }),
+    );
+    await page.goto(`${e2e.stack().appUrl}/profile`);
+    await expect
+      .poll(
+        async () => (await readAsPage<Dashboard>(page, '/api/learning/dashboard')).calendar.length,
+        UNTIL_TRUE,
+      )
+      .toBe(days.length);
+
+    await page.goto(`${e2e.stack().appUrl}/learning`);
+    await page.getByText(`過去1年間で学習した日は${days.length}日`, { exact: false }).waitFor();
+    // Every shade of the calendar is used, and the days are in its table.
+    for (const level of [0, 1, 2, 3, 4]) await page.locator(`rect.heatmap__day--${level}`).first().waitFor();
+    await page.getByText('学習した日を表で見る').click();
+    expect(await page.getByRole('table').first().locator('tbody tr').count()).toBe(days.length);
+    await page.locator('.recharts-line-curve').waitFor();
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBe(categories.length);
+    await expectNoSeriousViolations(page, '/learning with a year of study');
+    await photograph(page, 'learning-year');
     await context.close();
   });
 });

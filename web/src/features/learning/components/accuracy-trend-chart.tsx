@@ -2,6 +2,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } fro
 import type { DailyStat } from '@shared/learning';
 import { Spinner } from '@web/components/ui/spinner';
 import { addDays, longDay, shortDay } from '../days';
+import { ChartTable } from './chart-table';
 
 /** Days the line covers, today included. */
 export const TREND_DAYS = 30;
@@ -74,30 +75,24 @@ export function AccuracyTrendChart({
               </LineChart>
             </ResponsiveContainer>
           </div>
-          <details className="chart-table">
-            <summary>日ごとの正答率を表で見る</summary>
-            <div className="chart-table__scroll">
-              <table>
-                <caption className="visually-hidden">日ごとの正答率（過去30日間、学習した日）</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">日付</th>
-                    <th scope="col">回答数</th>
-                    <th scope="col">正答率</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...active].reverse().map((day) => (
-                    <tr key={day.date}>
-                      <th scope="row">{longDay(day.date)}</th>
-                      <td>{day.questionsAnswered}問</td>
-                      <td>{day.averageScore}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <ChartTable summary="日ごとの正答率を表で見る" caption="日ごとの正答率（過去30日間、学習した日）">
+            <thead>
+              <tr>
+                <th scope="col">日付</th>
+                <th scope="col">回答数</th>
+                <th scope="col">正答率</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...active].reverse().map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{longDay(day.date)}</th>
+                  <td>{day.questionsAnswered}問</td>
+                  <td>{day.averageScore}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </ChartTable>
         </>
       )}
     </section>

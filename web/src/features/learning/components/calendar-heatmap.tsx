@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Dashboard } from '@shared/learning';
 import { addDays, daysBetween, longDay, weekdayFromMonday } from '../days';
+import { ChartTable } from './chart-table';
 
 type CalendarDay = Dashboard['calendar'][number];
 
@@ -139,34 +140,26 @@ export function CalendarHeatmap({
         ))}
         多
       </div>
-      <details className="chart-table">
-        <summary>学習した日を表で見る</summary>
-        {active.length ? (
-          <div className="chart-table__scroll">
-            <table>
-              <caption className="visually-hidden">学習した日（新しい順）</caption>
-              <thead>
-                <tr>
-                  <th scope="col">日付</th>
-                  <th scope="col">回答数</th>
-                  <th scope="col">正解数</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...active].reverse().map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">{longDay(day.date)}</th>
-                    <td>{day.questionsAnswered}問</td>
-                    <td>{day.correctAnswers}問</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p>まだ学習した日はありません。</p>
-        )}
-      </details>
+      {active.length > 0 && (
+        <ChartTable summary="学習した日を表で見る" caption="学習した日（新しい順）">
+          <thead>
+            <tr>
+              <th scope="col">日付</th>
+              <th scope="col">回答数</th>
+              <th scope="col">正解数</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...active].reverse().map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{longDay(day.date)}</th>
+                <td>{day.questionsAnswered}問</td>
+                <td>{day.correctAnswers}問</td>
+              </tr>
+            ))}
+          </tbody>
+        </ChartTable>
+      )}
     </section>
   );
 }

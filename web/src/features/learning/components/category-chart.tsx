@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '@shared/learning';
+import { ChartTable } from './chart-table';
 
 type CategoryFigures = Dashboard['categories'][number];
 
@@ -65,32 +66,26 @@ export function CategoryChart({ categories }: { categories: CategoryFigures[] })
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <details className="chart-table">
-            <summary>カテゴリ別の正答率を表で見る</summary>
-            <div className="chart-table__scroll">
-              <table>
-                <caption className="visually-hidden">カテゴリ別の正答率（過去1年間）</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">カテゴリ</th>
-                    <th scope="col">回答数</th>
-                    <th scope="col">正解数</th>
-                    <th scope="col">正答率</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {categories.map((category) => (
-                    <tr key={category.category}>
-                      <th scope="row">{category.category}</th>
-                      <td>{category.questionsAnswered}問</td>
-                      <td>{category.correctAnswers}問</td>
-                      <td>{category.accuracy}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <ChartTable summary="カテゴリ別の正答率を表で見る" caption="カテゴリ別の正答率（過去1年間）">
+            <thead>
+              <tr>
+                <th scope="col">カテゴリ</th>
+                <th scope="col">回答数</th>
+                <th scope="col">正解数</th>
+                <th scope="col">正答率</th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((category) => (
+                <tr key={category.category}>
+                  <th scope="row">{category.category}</th>
+                  <td>{category.questionsAnswered}問</td>
+                  <td>{category.correctAnswers}問</td>
+                  <td>{category.accuracy}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </ChartTable>
         </>
       )}
     </section>
