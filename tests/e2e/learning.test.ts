@@ -46,6 +46,8 @@ async function photograph(page: Page, name: string) {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: '学習記録' }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();
+    // The member's menu has come (it loads once the page is up).
+    await page.locator('.user-menu__name').waitFor({ state: 'attached' });
     await page
       .locator('.skeleton, [role="status"][aria-label="読み込み中"]')
       .first()

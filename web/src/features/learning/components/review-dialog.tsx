@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
 import type { ReviewAnswerResult, ReviewSession } from '@shared/learning';
+import { CategoryBadge } from '@web/components/quiz-badges';
 import { toastError } from '@web/components/toast/toast-error';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -104,7 +105,7 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
     body = (
       <div className="review-question">
         <p className="review-question__meta">
-          <span className="pill pill--category">{question.category}</span>
+          <CategoryBadge category={question.category} />
           {question.quizTitle}
           <span className="review-question__left">残り{round?.length ?? 0}問</span>
         </p>

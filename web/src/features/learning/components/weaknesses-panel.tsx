@@ -2,6 +2,7 @@ import { ArrowDownRight, ArrowRight, ArrowUpRight, RotateCcw, Search } from 'luc
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ImprovementTrend, Weakness } from '@shared/learning';
+import { DifficultyBadge } from '@web/components/quiz-badges';
 import { paths } from '@web/config/paths';
 
 const trends: Record<ImprovementTrend, { label: string; icon: ReactNode }> = {
@@ -41,7 +42,7 @@ export function WeaknessesPanel({
                 <div className="weakness__head">
                   <h3 className="weakness__name">
                     {weakness.category}
-                    <span className="pill">{weakness.difficulty}</span>
+                    <DifficultyBadge difficulty={weakness.difficulty} />
                   </h3>
                   <span className={`weakness__trend weakness__trend--${weakness.improvementTrend}`}>
                     {trend.icon}
