@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@web/lib/query-keys';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { dashboard, days, member, stubChartBox, TODAY } from '../testing/learning-records';
 import { LearningPage } from './learning-page';
@@ -93,5 +94,14 @@ describe('the learning page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: '再読み込み' }));
     expect(await screen.findByRole('region', { name: '今日の学習' })).toBeTruthy();
+  });
+
+  it('sends a member whose session ended to the login page, to come back here', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers({ '/api/learning/dashboard': () => json({ message: 'ログインが必要です' }, 401) }).fetchImpl,
+    );
+    const { queryClient } = renderWithProviders(<LearningPage />, { route: '/learning' });
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.currentUser)).toBeNull());
   });
 });
