@@ -22,6 +22,7 @@ const routes = [
   '/quiz-search',
   '/multiplayer',
   '/profile',
+  '/learning',
   '/my-quizzes',
   '/focused-study',
   '/admin',

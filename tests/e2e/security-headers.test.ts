@@ -116,6 +116,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     for (const [path, ready] of [
       ['/', '.category-card__name'],
       ['/profile', 'main h1'],
+      ['/learning', 'main h1'],
       ['/my-quizzes', 'main h1'],
     ] as const)
       violations.push(...(await visit(watched, base, path, ready)));

@@ -115,6 +115,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // Its charts (recharts) come with this page's chunk only.
+        path: paths.learning,
+        lazy: async () => ({
+          Component: (await import('@web/features/learning/components/learning-page')).LearningPage,
+        }),
+      },
+      {
         path: paths.focusedStudy,
         lazy: async () => ({
           Component: (await import('@web/features/focused-study/components/focused-study-page'))

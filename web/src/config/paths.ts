@@ -19,6 +19,9 @@ export const paths = {
   admin: '/admin',
   myQuizzes: '/my-quizzes',
   quizSearch: '/quiz-search',
+  /** The search narrowed to a category (a weakness's quizzes). */
+  quizSearchIn: (category: string) => `/quiz-search?category=${encodeURIComponent(category)}`,
+  learning: '/learning',
   profile: '/profile',
   focusedStudy: '/focused-study',
   membership: '/pro-checkout',

@@ -32,6 +32,20 @@ export const queryKeys = {
     stats: ['user', 'stats'] as const,
     activity: ['user', 'activity'] as const,
   },
+  /**
+   * The member's learning records (issue 29): the dashboard (also the profile's summary), daily
+   * stats, study plans, to-dos and the review of mistakes. An answer, a plan or a to-do changes
+   * the dashboard too, so a write refreshes `all(userId)`.
+   */
+  learning: {
+    all: (userId: string) => ['learning', userId] as const,
+    dashboard: (userId: string) => ['learning', userId, 'dashboard'] as const,
+    dailyStats: (userId: string, from: string, to: string) =>
+      ['learning', userId, 'daily-stats', { from, to }] as const,
+    plans: (userId: string) => ['learning', userId, 'plans'] as const,
+    todos: (userId: string, date: string) => ['learning', userId, 'todos', date] as const,
+    reviewQueue: (userId: string) => ['learning', userId, 'review-queue'] as const,
+  },
   aiUsage: (userId: string) => ['ai-usage', userId] as const,
   membership: (userId: string) => ['membership', userId] as const,
   focusedStudy: {

@@ -29,6 +29,7 @@ describe('NavBar', () => {
       '/quiz-search',
       '/multiplayer',
       '/profile',
+      '/learning',
       '/my-quizzes',
     ]);
     expect(screen.getByRole('link', { name: /アップグレード/ }).getAttribute('href')).toBe('/pro-checkout');

@@ -17,6 +17,7 @@ export function navLinks(user: CurrentUser | null | undefined): NavLink[] {
     { to: paths.quizSearch, label: 'クイズを探す' },
     { to: paths.multiplayer, label: 'マルチプレイ' },
     { to: paths.profile, label: 'マイページ' },
+    { to: paths.learning, label: '学習記録' },
     { to: paths.myQuizzes, label: 'マイクイズ' },
   );
   if (user.isPro) links.push({ to: paths.focusedStudy, label: '集中学習' });

@@ -12,7 +12,8 @@ export type AnswerCheck =
 /**
  * The answer checks of one attempt, by question id. The quiz read carries no answer key, so each
  * answer is checked by the server (`POST /api/quizzes/{id}/check`) as it is given; the feedback,
- * the result and the review read the answers from here. `reset` starts a new attempt: checks
+ * the result and the review read the answers from here. A check given the play's id counts in the
+ * member's learning records at once (a check only asking for the right answer goes without). `reset` starts a new attempt: checks
  * still under way for the old one are dropped when they answer.
  */
 export function useAnswerChecks(quizId: string) {
@@ -20,14 +21,18 @@ export function useAnswerChecks(quizId: string) {
   const attempt = useRef(0);
 
   const check = useCallback(
-    async (questionId: string, answer: AnswerLetter): Promise<AnswerCheckResult | undefined> => {
+    async (
+      questionId: string,
+      answer: AnswerLetter,
+      playId?: string,
+    ): Promise<AnswerCheckResult | undefined> => {
       const asked = attempt.current;
       const settle = (state: AnswerCheck) => {
         if (attempt.current === asked) setChecks((current) => ({ ...current, [questionId]: state }));
       };
       settle({ status: 'pending' });
       try {
-        const result = await checkAnswer(quizId, { questionId, answer });
+        const result = await checkAnswer(quizId, { questionId, answer, ...(playId ? { playId } : {}) });
         settle({ status: 'checked', result });
         return attempt.current === asked ? result : undefined;
       } catch (error) {

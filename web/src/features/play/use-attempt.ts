@@ -15,6 +15,9 @@ export type AttemptPhase = 'intro' | 'playing' | 'finished';
 /** How an attempt ended: every question answered, or the time limit ran out. */
 export type AttemptEnd = 'completed' | 'timeout';
 
+/** A new play's id (`playIdSchema`): its checks and its saved attempt count each question once. */
+const newPlayId = () => crypto.randomUUID();
+
 function shuffled<T>(items: T[]): T[] {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index--) {
@@ -29,7 +32,8 @@ function shuffled<T>(items: T[]): T[] {
  * start in random mode), the answers and their checks, and the clock, which ends the attempt when
  * the time limit runs out. Each answer is checked by the server as it is given (the quiz read has
  * no answer key); a signed-in player's answers are also sent: the attempt's progress and, once
- * checked, one study record each.
+ * checked, one study record each. A recorded play has an id of its own, sent with its checks and
+ * its attempt, so the learning records count each of its questions once (docs/decisions.md "Issue 29").
  */
 export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean) {
   const [phase, setPhase] = useState<AttemptPhase>('intro');
@@ -48,11 +52,15 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
    * saved (a saved attempt is a play of the whole quiz).
    */
   const [practice, setPractice] = useState(false);
+  /** The play's id, for a signed-in player's play of the whole quiz (practice is not recorded). */
+  const [playId, setPlayId] = useState<string | null>(null);
 
   const finish = useCallback((how: AttemptEnd) => {
     setEnded(how);
     setPhase('finished');
   }, []);
+  /** Seconds spent on each question answered, from its showing to its answer. */
+  const timeSpent = useRef<Record<string, number>>({});
   // When the current question appeared, for the study record's time spent.
   const shownAt = useRef(Date.now());
   useEffect(() => {
@@ -80,6 +88,8 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
     // Each start (and each retry) draws a new random order.
     const picked = only ? (random ? shuffled(only) : only) : order();
     setPractice(Boolean(only));
+    setPlayId(signedIn && !only ? newPlayId() : null);
+    timeSpent.current = {};
     setQuestions(picked);
     setIndex(0);
     setAnswers({});
@@ -96,9 +106,13 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
    * question's study record (practice is not recorded).
    */
   const recorded = signedIn && !practice;
-  const timeSpent = useRef<Record<string, number>>({});
+  /** Seconds spent on the play's questions, for its saved attempt. */
+  const playSeconds = useCallback(
+    () => Object.values(timeSpent.current).reduce((sum, seconds) => sum + seconds, 0),
+    [],
+  );
   const checkAndRecord = (questionId: string, letter: AnswerLetter) =>
-    void check(questionId, letter).then((result) => {
+    void check(questionId, letter, playId ?? undefined).then((result) => {
       if (!result || !recorded) return;
       sendStudyRecord({
         quizId: quiz.id,
@@ -140,9 +154,11 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
       const state = checks[item.id];
       if (state && state.status !== 'failed') continue;
       const given = answers[item.id];
-      void check(item.id, given && given !== '-' ? given : 'A');
+      // Only an answer given counts (with the play's id): an unanswered question is only asked its answer.
+      if (given && given !== '-') void check(item.id, given, playId ?? undefined);
+      else void check(item.id, 'A');
     }
-  }, [questions, checks, answers, check]);
+  }, [questions, checks, answers, check, playId]);
 
   // Once at the end of each attempt: the review needs every question's answer.
   const checkedAtEnd = useRef(false);
@@ -171,6 +187,8 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
     remaining,
     ended,
     practice,
+    playId,
+    playSeconds,
     start,
     choose,
     next,

@@ -8,18 +8,21 @@ import type { Answer } from './use-attempt';
 /**
  * Saves a signed-in player's finished attempt, once, when its result is shown (guests' attempts
  * are not saved). The server scores it from the answers. Returns the saved attempt's id, which
- * the rating needs; null until then.
+ * the rating needs; null until then. The play's id and the seconds spent on its questions go with
+ * it, so the learning records count the questions its checks already counted once.
  */
 export function useSavedAttempt(props: {
   quiz: QuizForPlay;
   questions: PlayQuestion[];
   answers: Record<string, Answer>;
   signedIn: boolean;
+  playId: string | null;
+  playSeconds: () => number;
 }): string | null {
   const save = useSaveAttempt();
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const saved = useRef(false);
-  const { quiz, questions, answers, signedIn } = props;
+  const { quiz, questions, answers, signedIn, playId, playSeconds } = props;
   const total = questions.length;
 
   useEffect(() => {
@@ -32,7 +35,13 @@ export function useSavedAttempt(props: {
       questions.map((question, position) => [String(position), answers[question.id] ?? '-']),
     );
     save.mutate(
-      { quizId: quiz.id, totalQuestions: total, answers: byQuestion, answersByIndex: byIndex },
+      {
+        quizId: quiz.id,
+        totalQuestions: total,
+        answers: byQuestion,
+        answersByIndex: byIndex,
+        ...(playId ? { playId, timeSpent: playSeconds() } : {}),
+      },
       {
         onSuccess: (attempt) => {
           toast({
@@ -46,7 +55,7 @@ export function useSavedAttempt(props: {
         onError: () => toastError(null, '結果の保存に失敗しました。'),
       },
     );
-  }, [signedIn, questions, answers, quiz.id, total, save]);
+  }, [signedIn, questions, answers, quiz.id, total, save, playId, playSeconds]);
 
   return attemptId;
 }

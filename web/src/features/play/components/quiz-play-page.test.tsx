@@ -118,6 +118,61 @@ describe('the play page', () => {
     expect(screen.getByRole('button', { name: 'お気に入りに追加' }).textContent).toBe('お気に入りに追加');
   });
 
+  it("sends a signed-in member's play with one play id: each check, then the attempt with the seconds spent; practice goes without", async () => {
+    const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(member);
+      if (url === '/api/quizzes/quiz-1') return json(quiz);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      sent.push({ url, body });
+      if (url === '/api/quizzes/quiz-1/check') {
+        const answer = key[body.questionId as string]!;
+        return json({
+          questionId: body.questionId,
+          isCorrect: body.answer === answer.correctAnswer,
+          ...answer,
+        });
+      }
+      if (url === '/api/quizzes/quiz-1/attempt')
+        return json({ id: 'attempt-1', score: 1, totalQuestions: 2, message: 'クイズ完了！' });
+      return json({});
+    });
+    const user = userEvent.setup();
+    renderPlay();
+    await user.click(await screen.findByRole('button', { name: 'スタート' }));
+    await user.click(await screen.findByRole('button', { name: /^B .*（2）$/ }));
+    await user.click(await screen.findByRole('button', { name: '次の問題へ' }));
+    await user.click(await screen.findByRole('button', { name: /^A .*（1）$/ }));
+    await user.click(await screen.findByRole('button', { name: '結果を見る' }));
+    await vi.waitFor(() => expect(sent.some((call) => call.url.endsWith('/attempt'))).toBe(true));
+
+    const checks = sent.filter((call) => call.url.endsWith('/check')).map((call) => call.body);
+    const playId = checks[0]!.playId as string;
+    expect(playId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(checks).toEqual([
+      { questionId: 'q1', answer: 'B', playId },
+      { questionId: 'q2', answer: 'A', playId },
+    ]);
+    const attempt = sent.find((call) => call.url.endsWith('/attempt'))!.body;
+    expect(attempt.playId).toBe(playId);
+    expect(attempt.timeSpent).toEqual(expect.any(Number));
+    // Each answer's study record carries the seconds spent on its question.
+    const records = sent.filter((call) => call.url === '/api/study/session').map((call) => call.body);
+    expect(records.map((record) => [record.questionId, typeof record.timeSpent])).toEqual([
+      ['q1', 'number'],
+      ['q2', 'number'],
+    ]);
+
+    // The retry of the question missed is practice: not recorded, so its check has no play id.
+    sent.length = 0;
+    await user.click(await screen.findByRole('button', { name: '間違えた問題だけ再挑戦（1問）' }));
+    await user.click(await screen.findByRole('button', { name: /^C .*（3）$/ }));
+    await vi.waitFor(() => expect(sent.some((call) => call.url.endsWith('/check'))).toBe(true));
+    expect(sent.find((call) => call.url.endsWith('/check'))!.body).toEqual({ questionId: 'q2', answer: 'C' });
+  });
+
   it('says when a check failed and asks again on request', async () => {
     const { checks } = server({ failFirstCheck: true });
     const user = userEvent.setup();

@@ -116,6 +116,8 @@ function AttemptUnderWay({
         ended={attempt.ended}
         practice={attempt.practice}
         signedIn={signedIn}
+        playId={attempt.playId}
+        playSeconds={attempt.playSeconds}
         onRetry={attempt.start}
         onRecheck={attempt.checkRest}
       />

@@ -43,6 +43,9 @@ export function ResultView(props: {
   /** A retry of missed questions: shown, not saved. */
   practice: boolean;
   signedIn: boolean;
+  /** The play's id (a signed-in player's play of the whole quiz) and the seconds spent on it. */
+  playId: string | null;
+  playSeconds: () => number;
   onRetry: (only?: PlayQuestion[]) => void;
   onRecheck: () => void;
 }) {

@@ -13,13 +13,14 @@ import { ApiError } from '@web/lib/api-client';
 import { useUserActivity } from '../api/get-user-activity';
 import { useUserStats } from '../api/get-user-stats';
 import { ActivityPanel } from './activity-panel';
+import { LearningSummary } from './learning-summary';
 import { NicknameGreeting } from './nickname-greeting';
 import { RecentAttemptsPanel } from './recent-attempts-panel';
 import { StatCards } from './stat-cards';
 import '../profile.css';
 import { usePageTitle } from '@web/lib/page-title';
 
-/** '/profile': greeting, stats, recent activity, latest results with mistakes, account settings. */
+/** '/profile': greeting, stats, the learning records in brief, recent activity, latest results with mistakes, account settings. */
 export function ProfilePage() {
   usePageTitle('マイページ');
   const current = useRequireUser();
@@ -47,6 +48,9 @@ function Profile({ user }: { user: CurrentUser }) {
       <div className="page__header">
         <NicknameGreeting user={user} />
         <div className="profile__buttons">
+          <Link to={paths.learning} className="button button--secondary">
+            学習記録
+          </Link>
           <Link to={paths.myQuizzes} className="button button--secondary">
             マイクイズ
           </Link>
@@ -60,6 +64,7 @@ function Profile({ user }: { user: CurrentUser }) {
         </div>
       </div>
       <StatCards stats={stats.data} pending={stats.isPending} />
+      <LearningSummary userId={user.id} />
       {(stats.isError || activity.isError) && !signedOut && (
         <div className="state state--error" role="alert">
           <p>記録の読み込みに失敗しました。</p>

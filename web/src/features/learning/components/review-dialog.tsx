@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from 'react';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
+import type { ReviewAnswerResult, ReviewSession } from '@shared/learning';
+import { CategoryBadge } from '@web/components/quiz-badges';
+import { toastError } from '@web/components/toast/toast-error';
+import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { useAnswerReview } from '../api/answer-review';
+import { useStartReviewSession } from '../api/start-review-session';
+import { longDay } from '../days';
+
+type ReviewQuestion = ReviewSession['questions'][number];
+
+const optionsOf = (question: ReviewQuestion) =>
+  ANSWER_LETTERS.flatMap((letter) => {
+    const text = question[`option${letter}`];
+    return text === null ? [] : [{ letter, text }];
+  });
+
+/**
+ * 間違えた問題の復習: a review session of the questions due (`POST /api/review/session`). Each
+ * answer is checked by the server (`POST /api/review/answer`): right or wrong, the right answer
+ * and its explanation. A question comes round again in the session until the server says it is
+ * mastered (three right reviews in a row take it out of the queue); the member may stop at any
+ * time. Closing refreshes the learning records.
+ */
+export function ReviewDialog({ onClose }: { onClose: () => void }) {
+  const start = useStartReviewSession();
+  const answer = useAnswerReview();
+  const [round, setRound] = useState<ReviewQuestion[] | null>(null);
+  const [result, setResult] = useState<{ letter: AnswerLetter; answer: ReviewAnswerResult } | null>(null);
+  const [tally, setTally] = useState({ answered: 0, correct: 0, mastered: 0 });
+  const shownAt = useRef(Date.now());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const { mutate: startSession } = start;
+  useEffect(() => {
+    startSession(undefined, { onSuccess: (session) => setRound(session.questions) });
+  }, [startSession]);
+
+  const question = round?.[0];
+  useEffect(() => {
+    shownAt.current = Date.now();
+    heading.current?.focus();
+  }, [question, tally.answered]);
+
+  const choose = (letter: AnswerLetter) => {
+    if (!question || result || answer.isPending) return;
+    answer.mutate(
+      {
+        questionId: question.questionId,
+        quizId: question.quizId,
+        answer: letter,
+        timeSpent: Math.min(3600, Math.round((Date.now() - shownAt.current) / 1000)),
+      },
+      {
+        onSuccess: (checked) => {
+          setResult({ letter, answer: checked });
+          setTally((current) => ({
+            answered: current.answered + 1,
+            correct: current.correct + (checked.isCorrect ? 1 : 0),
+            mastered: current.mastered + (checked.masteredAt ? 1 : 0),
+          }));
+        },
+        onError: (failure) => toastError(failure, '回答を送れませんでした。もう一度お試しください。'),
+      },
+    );
+  };
+
+  const next = () => {
+    if (!round || !question || !result) return;
+    // Not mastered yet: it comes round again at the end of the session.
+    const rest = round.slice(1);
+    setRound(result.answer.masteredAt ? rest : [...rest, question]);
+    setResult(null);
+  };
+
+  let body;
+  if (start.isPending || (!round && !start.isError)) body = <Spinner />;
+  else if (start.isError)
+    body = (
+      <p className="state state--error" role="alert">
+        {errorMessage(start.error, '復習を始められませんでした。')}
+      </p>
+    );
+  else if (!question)
+    body = (
+      <div className="review-done" role="status">
+        <CheckCircle2 size={40} aria-hidden />
+        <p className="review-done__title">
+          {tally.answered ? '復習が終わりました！' : '今日復習する問題はありません'}
+        </p>
+        {tally.answered > 0 && (
+          <p>
+            {tally.answered}回答えて{tally.correct}回正解、{tally.mastered}問を覚えました。
+          </p>
+        )}
+      </div>
+    );
+  else {
+    const options = optionsOf(question);
+    const right = result && options.find((option) => option.letter === result.answer.correctAnswer);
+    body = (
+      <div className="review-question">
+        <p className="review-question__meta">
+          <CategoryBadge category={question.category} />
+          {question.quizTitle}
+          <span className="review-question__left">残り{round?.length ?? 0}問</span>
+        </p>
+        <h3 ref={heading} tabIndex={-1} className="review-question__text">
+          {question.questionText}
+        </h3>
+        <div className="review-options" role="group" aria-label="選択肢">
+          {options.map((option) => {
+            const state = result
+              ? option.letter === result.answer.correctAnswer
+                ? ' is-correct'
+                : option.letter === result.letter
+                  ? ' is-wrong'
+                  : ''
+              : '';
+            return (
+              <button
+                key={option.letter}
+                type="button"
+                className={`review-option${state}`}
+                disabled={Boolean(result) || answer.isPending}
+                onClick={() => choose(option.letter)}
+              >
+                <span className="review-option__letter">{option.letter}</span> {option.text}
+              </button>
+            );
+          })}
+        </div>
+        {result && (
+          <div
+            className={`review-feedback ${result.answer.isCorrect ? 'is-correct' : 'is-wrong'}`}
+            role="status"
+          >
+            <p className="review-feedback__title">
+              {result.answer.isCorrect ? (
+                <>
+                  <CheckCircle2 size={20} aria-hidden /> 正解！
+                </>
+              ) : (
+                <>
+                  <XCircle size={20} aria-hidden /> 不正解… 正解は {result.answer.correctAnswer}:{' '}
+                  {right?.text}
+                </>
+              )}
+            </p>
+            {result.answer.explanation && (
+              <p className="review-feedback__explanation">{result.answer.explanation}</p>
+            )}
+            <p className="review-question__next">
+              {result.answer.masteredAt
+                ? 'この問題は覚えました。復習リストから外れます。'
+                : `このあともう一度出題します（次の復習日: ${result.answer.nextReviewDate ? longDay(result.answer.nextReviewDate) : '—'}）`}
+            </p>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="間違えた問題の復習"
+      size="wide"
+      closeButton={false}
+    >
+      {body}
+      <div className="dialog__actions">
+        {question && result ? (
+          <>
+            <DialogClose className="button button--secondary">今日はここまで</DialogClose>
+            <button type="button" className="button button--primary" onClick={next}>
+              次の問題へ
+            </button>
+          </>
+        ) : (
+          <DialogClose className="button button--secondary">{question ? '中断する' : '閉じる'}</DialogClose>
+        )}
+      </div>
+    </Dialog>
+  );
+}
