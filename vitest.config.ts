@@ -24,10 +24,24 @@ const integration = {
 const VITE_DEV_FILES = ['tests/integration/local-web.test.ts', 'tests/integration/security-headers.test.ts'];
 
 /**
+ * The e2e files: a whole stack and Chromium each, serving the SPA built once for the project
+ * (tests/support/web-build.ts), side by side with the other files. The one that checks Vite's
+ * development server in the browser runs with the integration-vite files, one at a time.
+ */
+const E2E_VITE_DEV_FILES = ['tests/e2e/security-headers.test.ts'];
+const e2e = {
+  environment: 'node' as const,
+  testTimeout: TEST_LIMITS.e2e.test,
+  hookTimeout: TEST_LIMITS.e2e.hook,
+  expect: { poll: { timeout: TEST_LIMITS.e2e.test } },
+};
+
+/**
  * Test projects: unit (pure code), integration (handlers against DynamoDB Local, s3rver and
  * aws-ses-v2-local through the local gateway; a fresh table per file; integration-vite holds the
  * files that also start Vite's dev server), web (components in
- * jsdom), infra (CDK assertions and cdk-nag), e2e (headless Chromium against the local stack).
+ * jsdom), infra (CDK assertions and cdk-nag), e2e (headless Chromium against the local stack and
+ * the built SPA; e2e-vite against Vite's dev server).
  * Their time limits are in tests/support/limits.ts: bounds against a hang, not speed checks.
  */
 export default defineConfig({
@@ -101,10 +115,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: TEST_LIMITS.e2e.test,
-          hookTimeout: TEST_LIMITS.e2e.hook,
-          expect: { poll: { timeout: TEST_LIMITS.e2e.test } },
+          exclude: E2E_VITE_DEV_FILES,
+          globalSetup: ['tests/support/web-build.ts'],
+          ...e2e,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-vite',
+          include: E2E_VITE_DEV_FILES,
+          ...e2e,
           fileParallelism: false,
         },
       },

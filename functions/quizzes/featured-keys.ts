@@ -13,5 +13,5 @@ export const DailyPlayersKeys = entity({
     count: 'the day’s distinct players, 10 digits, so a day’s quizzes read most played first',
   },
   notes:
-    "`players` added in the transaction of a member's first finished play of the quiz that day (the same transaction moves their player mark's `lastPlayedDay` to the day, so an account counts once a day however often it plays), then `gsi1sk` set from it; `ttl` 8 days after the day",
+    "`players` added (`ADD`, the new count returned) once a member's first finished play of the quiz that day is saved (that play's transaction moves their player mark's `lastPlayedDay` to the day, so an account counts once a day however often it plays), then `gsi1sk` set from it; `ttl` 8 days after the day",
 });

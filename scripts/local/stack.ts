@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   appUrl?: string;
   web: 'vite' | 'static' | 'none';
+  /** The built SPA that `static` serves (default `web/dist`). */
+  webDist?: string;
   tableName?: string;
   bucket?: string;
   httpRoutes?: readonly HttpRoute[];
@@ -146,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: options.port,
       controlPort: options.controlPort,
       web: options.web,
+      ...(options.webDist ? { webDist: options.webDist } : {}),
       // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
       materialsOrigin: new URL(s3.endpoint).origin,
       ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),

@@ -12,7 +12,7 @@ import { logIn, useE2EStack } from '../support/e2e';
  * a per-answer nonce) and as the built SPA CloudFront serves.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const e2e = useE2EStack();
+const e2e = useE2EStack({ web: 'vite' });
 let built: { gateway: RunningGateway; directory: string } | undefined;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
@@ -9,10 +9,12 @@ import { FUNCTION_TIMEOUT_SCALE } from './limits';
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
 /**
- * One whole local stack (in memory, free ports, Vite) and one headless Chromium per e2e test file.
- * Use the returned getters inside tests.
+ * One whole local stack (in memory, free ports) and one headless Chromium per e2e test file. The
+ * stack serves the SPA built once for the project (tests/support/web-build.ts), or Vite's
+ * development server with `web: 'vite'` (the e2e-vite project's files only). Use the returned
+ * getters inside tests.
  */
-export function useE2EStack() {
+export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static' }) {
   let stack: LocalStack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -20,7 +22,9 @@ export function useE2EStack() {
     [stack, browser] = await Promise.all([
       startLocalStack({
         ...FREE_PORTS,
-        web: 'vite',
+        ...(options.web === 'vite'
+          ? { web: 'vite' as const }
+          : { web: 'static' as const, webDist: inject('webDist') }),
         functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
       }),
       launchBrowser(),
