@@ -125,6 +125,7 @@ export default defineConfig({
         test: {
           name: 'e2e-vite',
           include: E2E_VITE_DEV_FILES,
+          globalSetup: ['tests/support/web-build.ts'],
           ...e2e,
           fileParallelism: false,
         },

@@ -116,7 +116,7 @@ export async function countPlay(attempt: AttemptItem, mark: PlayMark): Promise<v
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     await Promise.all([
-      db.delete({ Key: { pk: attempt.pk, sk: attempt.sk } }),
+      db.delete({ Key: attemptKey(attempt.id) }),
       mark === 'first'
         ? db.delete({ Key: PlayerKeys.key({ quizId: attempt.quizId, userId: attempt.userId }) })
         : undefined,

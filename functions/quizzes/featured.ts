@@ -68,8 +68,9 @@ async function firstFeaturable(ranking: Ranking): Promise<QuizItem | undefined> 
 }
 
 export async function featuredQuiz(now = new Date()): Promise<QuizItem | undefined> {
+  const kept = cached;
+  const current = await ranking(now, false);
+  const featured = await firstFeaturable(current);
   // A kept ranking whose candidates have all stopped being featurable is read again.
-  return (
-    (await firstFeaturable(await ranking(now, false))) ?? (await firstFeaturable(await ranking(now, true)))
-  );
+  return featured ?? (current === kept ? firstFeaturable(await ranking(now, true)) : undefined);
 }

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startGateway, type RunningGateway } from '../../scripts/local/gateway';
 import { logIn, useE2EStack } from '../support/e2e';
@@ -11,24 +8,16 @@ import { logIn, useE2EStack } from '../support/e2e';
  * run with no violation in Chromium: in Vite development (HMR client and React preamble allowed by
  * a per-answer nonce) and as the built SPA CloudFront serves.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
 const e2e = useE2EStack({ web: 'vite' });
-let built: { gateway: RunningGateway; directory: string } | undefined;
+let built: { gateway: RunningGateway } | undefined;
 
+// The SPA built once for the e2e projects (tests/support/web-build.ts), as it ships.
 beforeAll(async () => {
-  const directory = mkdtempSync(join(tmpdir(), 'quiz-e2e-dist-'));
-  const { build } = await import('vite');
-  await build({
-    configFile: join(ROOT, 'web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: directory, emptyOutDir: true, sourcemap: false },
-  });
-  const gateway = await startGateway({ port: 0, web: 'static', webDist: directory });
-  built = { gateway, directory };
+  const gateway = await startGateway({ port: 0, web: 'static', webDist: inject('webDist') });
+  built = { gateway };
 });
 afterAll(async () => {
   await built?.gateway.stop();
-  if (built) rmSync(built.directory, { recursive: true, force: true });
 });
 
 interface Watched {

@@ -75,6 +75,16 @@ export async function mailLink(mailViewerUrl: string, address: string, path: str
  * setting up what a journey needs without clicking through it. Throws on a non-OK answer.
  */
 export async function callAsPage<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
+  // The CSRF cookie comes with the SPA's first API answer, which a page just loaded may still be
+  // waiting for: an unsafe call without it is refused (403), so it waits for the cookie first.
+  if (method !== 'GET')
+    await page.waitForFunction(
+      () => document.cookie.split('; ').some((c) => c.startsWith('csrf_token=')),
+      null,
+      {
+        timeout: 0,
+      },
+    );
   return page.evaluate(
     async ({ method, path, body }) => {
       const csrf = document.cookie
