@@ -13,6 +13,7 @@ import {
   sessionsOf,
   streaks,
   summarize,
+  summaryMayHold,
   summaryServes,
   trendOf,
   weaknessesOf,
@@ -257,5 +258,13 @@ describe('the dashboard’s summary of old days', () => {
     expect(summaryServes(summary, addDays(today, 8))).toBe(false);
     expect(summaryServes(summary, addDays(today, -1))).toBe(false);
     expect(summaryServes(undefined, today)).toBe(false);
+  });
+
+  it('may hold any day 28 days back or older (a day’s margin for two clocks): such an event marks it stale', () => {
+    const now = new Date('2026-06-30T03:00:00Z'); // 12:00 in Japan
+    expect(summaryMayHold('2026-06-03', now)).toBe(true);
+    expect(summaryMayHold('2026-05-01', now)).toBe(true);
+    expect(summaryMayHold('2026-06-04', now)).toBe(false);
+    expect(summaryMayHold('2026-06-30', now)).toBe(false);
   });
 });

@@ -355,9 +355,10 @@ function sessionOf(run: readonly Activity[]): LearningSession {
 
 /**
  * The dashboard's summary of the days up to `through`: every active day's answered and correct
- * (`<date>,<answered>,<correct>;…`) and the category × difficulty totals. Days that old no longer
+ * (`<date>,<answered>,<correct>;…`) and the category × difficulty totals. Days that old seldom
  * change (the stream holds records for 24 hours, and only today's study time is added directly),
- * so the dashboard reads the summary and the few days after it instead of every day.
+ * so the dashboard reads the summary and the few days after it instead of every day; an event of
+ * such a day (a backfill's) marks the summary stale as it is added (event-store.ts).
  */
 export interface Summary {
   through: string;
@@ -375,6 +376,13 @@ export const summaryServes = (summary: Summary | undefined, today: string): summ
     summary.through <= addDays(today, -SUMMARY_LAG.fresh) &&
     summary.through >= addDays(today, -SUMMARY_LAG.stale),
   );
+
+/**
+ * Whether a summary may hold `day` at `now`: a summary in use ends 28 to 35 days back, so any day
+ * 28 days back or older (one day's margin for the clocks of the writer and the reader).
+ */
+export const summaryMayHold = (day: string, now: Date): boolean =>
+  day <= addDays(japanDate(now), 1 - SUMMARY_LAG.fresh);
 
 /** The summary of `days` up to 28 days before today. */
 export function summarize(days: readonly Day[], today: string): Summary {

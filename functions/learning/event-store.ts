@@ -5,7 +5,7 @@ import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { userKey, UserKeys } from '../users/user-keys';
 import { AnswerEventKeys, DailyStatsKeys, LearningSummaryKeys, PlayClaimKeys } from './learning-keys';
-import type { Summary } from './dashboard-policy';
+import { summaryMayHold, type Summary } from './dashboard-policy';
 import { eventDay, pairAttributes, playEventKey, type AnswerEvent, type Counts } from './event-policy';
 
 /**
@@ -107,6 +107,7 @@ export async function addEventOnce(event: AnswerEvent, counts: Counts, now: Date
         },
       },
       dayAddition(event, counts),
+      ...summaryInvalidation(event, now),
     ]);
     return true;
   } catch (error) {
@@ -162,7 +163,27 @@ export async function addPlayEvent(
       },
     },
     dayAddition(event, counts),
+    ...summaryInvalidation(event, now),
   ]);
+}
+
+/**
+ * An event of a day the dashboard's summary may hold (a backfill's, or one the stream handed over
+ * late) marks the summary stale in the transaction that adds it, and moves its version on: the
+ * next dashboard read rebuilds it, and a rebuild that read the days before this does not keep its
+ * summary (its write is conditional on the version it read).
+ */
+function summaryInvalidation(event: AnswerEvent, now: Date): NamedItem[] {
+  if (!summaryMayHold(eventDay(event), now)) return [];
+  return [
+    {
+      Update: {
+        Key: LearningSummaryKeys.key({ userId: event.userId }),
+        UpdateExpression: 'SET stale = :stale ADD version :one',
+        ExpressionAttributeValues: { ':stale': true, ':one': 1 },
+      },
+    },
+  ];
 }
 
 export interface DayItem {
@@ -186,21 +207,46 @@ export const listDaysAfter = (userId: string, day: string) =>
     between: [`${DailyStatsKeys.sk({ day })}~`, `${DailyStatsKeys.skPrefix()}~`],
   });
 
-/** The dashboard's summary of the days up to its `through` day, if there is one. */
-export async function readSummary(userId: string): Promise<Summary | undefined> {
-  const { Item } = await db.get({ Key: LearningSummaryKeys.key({ userId }) });
-  return Item
-    ? {
-        through: String(Item.through),
-        days: String(Item.days ?? ''),
-        pairs: (Item.pairs ?? {}) as Summary['pairs'],
-      }
-    : undefined;
+/** The dashboard's summary as kept: the summary (none when stale or never built) and its version. */
+export interface KeptSummary {
+  summary: Summary | undefined;
+  /** The version the summary item had (undefined: no item); a rebuild is kept only over it. */
+  version: number | undefined;
 }
 
-/** Keeps a summary (the same days make the same summary: parallel writers write the same). */
-export async function writeSummary(userId: string, summary: Summary): Promise<void> {
-  await db.put({ Item: { ...LearningSummaryKeys.key({ userId }), ...summary } });
+/** The dashboard's summary of the days up to its `through` day, if there is a fresh one. */
+export async function readSummary(userId: string): Promise<KeptSummary> {
+  const { Item } = await db.get({ Key: LearningSummaryKeys.key({ userId }) });
+  if (!Item) return { summary: undefined, version: undefined };
+  const version = Number(Item.version ?? 0);
+  if (Item.stale || !Item.through) return { summary: undefined, version };
+  return {
+    summary: {
+      through: String(Item.through),
+      days: String(Item.days ?? ''),
+      pairs: (Item.pairs ?? {}) as Summary['pairs'],
+    },
+    version,
+  };
+}
+
+/**
+ * Keeps a rebuilt summary, unless an old day was added since the summary item was read (its
+ * version moved on): the days this summary was built from may miss it, and the next read rebuilds.
+ */
+export async function writeSummary(userId: string, summary: Summary, read: KeptSummary): Promise<void> {
+  const version = read.version ?? 0;
+  await db
+    .put({
+      Item: { ...LearningSummaryKeys.key({ userId }), ...summary, version },
+      ...(read.version === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': version },
+          }),
+    })
+    .catch(ignoreConditionFailed);
 }
 
 /**

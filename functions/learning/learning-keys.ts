@@ -32,7 +32,7 @@ export const LearningSummaryKeys = entity({
   pk: USER_PARTITION,
   sk: 'LEARNSUM',
   notes:
-    '`through` (a Japan day 28 to 35 days back), `days` (`<date>,<answered>,<correct>` of every active day up to it, `;`-separated), `pairs` (category × difficulty totals up to it); the dashboard reads it and the days after `through` (at most 35 items) instead of every day, and rebuilds it from every day when `through` is out of that span (once a week): the stream keeps records 24 hours, so days that old no longer change',
+    '`through` (a Japan day 28 to 35 days back), `days` (`<date>,<answered>,<correct>` of every active day up to it, `;`-separated), `pairs` (category × difficulty totals up to it); the dashboard reads it and the days after `through` (at most 35 items) instead of every day, and rebuilds it from every day when `through` is out of that span (once a week) or it is `stale`: an event of a day it may hold (a backfill’s) sets `stale` and adds 1 to `version` as it is added, and a rebuild is kept only over the version it read',
 });
 
 export const PlayClaimKeys = entity({

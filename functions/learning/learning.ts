@@ -42,11 +42,12 @@ type Viewer = Pick<UserItem, 'id' | 'role'>;
  * it is more than 35 days back, about once a week) and the days after it.
  */
 async function dashboardDays(userId: string, today: string): Promise<Day[]> {
-  const summary = await readSummary(userId);
+  const kept = await readSummary(userId);
+  const { summary } = kept;
   if (summaryServes(summary, today))
     return [...daysOfSummary(summary), ...(await listDaysAfter(userId, summary.through))];
   const days = await listDays(userId);
-  await writeSummary(userId, summarize(days, today));
+  await writeSummary(userId, summarize(days, today), kept);
   return days;
 }
 

@@ -5,6 +5,7 @@ import { LEARNING_MESSAGES } from '@shared/learning';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { backfillLearningRecords } from '@functions/learning/backfill';
+import { putAnswerEvent } from '@functions/learning/event-store';
 import { AnswerEventKeys, DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
@@ -495,6 +496,36 @@ describe('daily stats, weaknesses and sessions', () => {
       expect((await client.get(`/api/learning/sessions?limit=${limit}`)).json.message).toBe(
         LEARNING_MESSAGES.badLimit,
       );
+  });
+
+  it('counts a day older than the dashboard’s summary when its event arrives after the summary was built (a backfill’s)', async () => {
+    const { client, user } = await member(gateway);
+    const daysBack = (back: number, eventId: string, answered: number) =>
+      putAnswerEvent({
+        userId: user.id,
+        eventId,
+        answeredAt: new Date(Date.now() - back * 86_400_000).toISOString(),
+        kind: 'focused',
+        answered,
+        correct: 1,
+        quizzes: 0,
+        timeSpent: 30,
+        category: '科学',
+        difficulty: '初級',
+      });
+    await daysBack(40, 'old-40', 3);
+    await gateway.streamSettled();
+    // This read summarises the days up to 28 days back.
+    expect((await dashboardOf(client)).calendar.map((day) => day.questionsAnswered)).toEqual([3]);
+    await daysBack(33, 'old-33', 4);
+    await gateway.streamSettled();
+    const dashboard = await dashboardOf(client);
+    expect(dashboard.calendar.map((day) => day.questionsAnswered)).toEqual([3, 4]);
+    expect(dashboard.categories).toEqual([
+      { category: '科学', questionsAnswered: 7, correctAnswers: 2, accuracy: 29 },
+    ]);
+    // The summary rebuilt then serves again: a read without new events says the same.
+    expect((await dashboardOf(client)).calendar).toEqual(dashboard.calendar);
   });
 });
 
