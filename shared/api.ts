@@ -18,6 +18,8 @@ export const ERROR_REASONS = [
   'ai_daily_limit',
   /** 429: today's calls to the AI model are used up (failed generations included). */
   'ai_model_call_limit',
+  /** 409: a review answer to a question of the review of mistakes that is not due today. */
+  'review_not_due',
   /** Multiplayer socket errors (`error.reason`), e.g. `wrong_password`, `room_full`, `in_game`. */
   ...MULTIPLAYER_ERROR_REASONS,
 ] as const;

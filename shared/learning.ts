@@ -136,6 +136,11 @@ export const LEARNING_MESSAGES = {
   todoDeleted: 'やることを削除しました',
   reviewNotFound: '復習する問題が見つかりません',
   noDueReviews: '今日復習する問題はありません',
+  /** A review answer to a question not due yet (its next review day, `YYYY-MM-DD`). */
+  reviewNotDue: (day: string) => {
+    const [, month, date] = day.split('-').map(Number);
+    return `この問題の次の復習は${month}月${date}日です。その日になったらもう一度解いてください`;
+  },
   reviewBusy: '復習の記録が他の操作で更新されました。もう一度お試しください',
 } as const;
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   dueBy,
   editedSince,
+  isDue,
   japanDayAfter,
   mastersAfter,
+  nextReviewDay,
   nextReviewState,
   queueSummary,
   quizQuestionForReview,
@@ -33,6 +35,18 @@ describe('review schedule (SM-2)', () => {
     let state = long;
     for (let i = 0; i < 10; i++) state = nextReviewState(state, false);
     expect(state.easinessFactor).toBe(SM2.minEasiness);
+  });
+
+  it('keeps a question wrongly answered in the review of mistakes due today (relearning); focused study waits a day', () => {
+    const now = new Date('2026-11-26T03:00:00Z');
+    const wrong = nextReviewState(start, false);
+    expect(nextReviewDay(now, wrong, false, { relearn: true })).toBe('2026-11-26');
+    expect(nextReviewDay(now, wrong, false)).toBe('2026-11-27');
+    expect(nextReviewDay(now, nextReviewState(start, true), true, { relearn: true })).toBe('2026-12-02');
+    expect([
+      isDue({ nextReviewDate: '2026-11-26' }, '2026-11-26'),
+      isDue({ nextReviewDate: '2026-11-27' }, '2026-11-26'),
+    ]).toEqual([true, false]);
   });
 
   it('counts days in Japan time', () => {

@@ -16,7 +16,8 @@ import { japanDate } from '../lib/japan-time';
  *   E-Factor"), and a new question starts at 250;
  * - in a review, a right answer is graded 5 and a wrong one 2: right lengthens the interval
  *   (the wrong answer scheduled SM-2's I(1) = 1 day; then I(2) = 6, then the last interval × EF),
- *   wrong resets it to 1 day; the easiness moves by
+ *   wrong resets it to 1 day (in everyone's review of mistakes the question stays due the same
+ *   day instead: relearning, `nextReviewDay`); the easiness moves by
  *   SM-2's formula (+10 for a 5, −32 for a 2) and never goes below 130.
  */
 export const SM2 = {
@@ -75,6 +76,23 @@ export function nextReviewState(state: ReviewState, correct: boolean): ReviewSta
   return { easinessFactor, reviewInterval, repetition: state.repetition + 1 };
 }
 
+/**
+ * The day a review answer schedules next: SM-2's interval after a right answer; after a wrong one
+ * in everyone's review of mistakes (`relearn`), today again (relearning, as Anki does: the
+ * question stays due until it is answered right), else (focused study) SM-2's 1 day.
+ */
+export function nextReviewDay(
+  now: Date,
+  next: Pick<ReviewState, 'reviewInterval'>,
+  correct: boolean,
+  options: { relearn?: boolean } = {},
+): string {
+  return japanDayAfter(now, !correct && options.relearn ? 0 : next.reviewInterval);
+}
+
+/** Whether a scheduled question may be reviewed today (Japan day `today`): it is due by then. */
+export const isDue = (item: { nextReviewDate: string }, today: string) => item.nextReviewDate <= today;
+
 /** The Japan day `days` after the Japan day of `now`, as yyyy-mm-dd. */
 export function japanDayAfter(now: Date, days: number): string {
   const [year, month, day] = japanDate(now).split('-').map(Number) as [number, number, number];
@@ -108,7 +126,7 @@ export interface ReviewItem extends ReviewState, ReviewKey {
 
 /** The items due by `today` (a Japan day, yyyy-mm-dd), in the order given. */
 export const dueBy = <T extends { nextReviewDate: string }>(items: readonly T[], today: string) =>
-  items.filter((item) => item.nextReviewDate <= today);
+  items.filter((item) => isDue(item, today));
 
 /** The review queue's summary from the scheduled days (ascending): due by today, in all, and the next day after today. */
 export function queueSummary(dates: readonly string[], today: string) {

@@ -1,4 +1,5 @@
 import type { StudyAnswer, StudyQuestion } from '@shared/focused-study';
+import { LEARNING_MESSAGES } from '@shared/learning';
 import { studyQuestionSchema } from '@shared/focused-study';
 import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
@@ -13,6 +14,7 @@ import { WrongAnswerKeys } from './learning-keys';
 import {
   dueBy,
   japanDayAfter,
+  nextReviewDay,
   nextReviewState,
   queueSummary,
   FOCUSED_STUDY_QUIZ,
@@ -135,22 +137,21 @@ export async function readReviewItems(userId: string, keys: readonly ReviewKey[]
   );
 }
 
-const REVIEW_CONFLICT = '復習の記録が他の操作で更新されました。もう一度お試しください。';
-
 /**
  * An answer in a review, as a transaction item: SM-2's step from the state read, written only if
- * the item still holds that state (two completions of one review cannot both count).
+ * the item still holds that state (two completions of one review cannot both count). `relearn`
+ * (everyone's review of mistakes): a wrong answer keeps the question due today.
  */
 export function reviewAnswerItem(
   userId: string,
   item: ReviewItem,
   answer: { correct: boolean; userAnswer: StudyAnswer | '-' },
   now: Date,
-  options: { mastered?: boolean } = {},
+  options: { mastered?: boolean; relearn?: boolean } = {},
 ): NamedItem {
   const key = { quizId: item.quizId, questionId: item.questionId };
   const next = nextReviewState(item, answer.correct);
-  const nextReviewDate = japanDayAfter(now, next.reviewInterval);
+  const nextReviewDate = nextReviewDay(now, next, answer.correct, options);
   const queue = queueAttributes(userId, key, nextReviewDate);
   return {
     Update: {
@@ -181,7 +182,7 @@ export function reviewAnswerItem(
         ...(options.mastered ? {} : queue.values),
       },
     },
-    onConditionFailed: () => new ConflictError(REVIEW_CONFLICT),
+    onConditionFailed: () => new ConflictError(LEARNING_MESSAGES.reviewBusy),
   };
 }
 

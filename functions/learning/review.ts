@@ -8,7 +8,7 @@ import {
 import type { AnswerLetter } from '@shared/constants';
 import { transactWrite } from '../data/transact';
 import { currentTime } from '../lib/clock';
-import { NotFoundError } from '../lib/errors';
+import { AppError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
 import { canView } from '../quizzes/quiz-policy';
@@ -20,8 +20,9 @@ import { putAnswerEvent } from './event-store';
 import {
   dueBy,
   editedSince,
-  japanDayAfter,
+  isDue,
   mastersAfter,
+  nextReviewDay,
   nextReviewState,
   stillReviewable,
 } from './review-policy';
@@ -138,8 +139,10 @@ export async function startReviewSession(viewer: Viewer, now = currentTime()): P
 /**
  * `POST /api/review/answer`: the answer checked against the question as its quiz has it now, the
  * SM-2 step written on the condition that the schedule is still the one read (of parallel answers
- * one counts, the others are told to try again), the third right answer in a row mastering it. A
- * question not due yet may be answered too (the page may ask a question again in a session).
+ * one counts, the others are told to try again). Only a question due today (Japan) is answered
+ * (else 409 naming its day): a right answer moves it on by SM-2 (out of today's queue), a wrong
+ * one keeps it due today (relearning) and starts its run of right answers again, so the third
+ * right answer in a row, which masters it, comes on a third day at the soonest.
  */
 export async function answerReview(
   viewer: Viewer,
@@ -152,6 +155,8 @@ export async function answerReview(
   if (!quizId) throw notFound();
   const item = await readQuizReviewItem(viewer.id, { quizId, questionId: input.questionId });
   if (!item || item.masteredAt) throw notFound();
+  if (!isDue(item, japanDate(now)))
+    throw new AppError(409, LEARNING_MESSAGES.reviewNotDue(item.nextReviewDate), 'review_not_due');
   const detail = await getQuizDetail(quizId);
   const question = detail?.questions.find((candidate) => candidate.id === input.questionId);
   const quiz: QuizItem | undefined = detail?.quiz;
@@ -165,7 +170,10 @@ export async function answerReview(
   const mastered = mastersAfter(item, correct, LEARNING.masteredAfter);
   await transactWrite([
     accountGuard(viewer.id),
-    { ...reviewAnswerItem(viewer.id, item, { correct, userAnswer: input.answer }, now, { mastered }) },
+    reviewAnswerItem(viewer.id, item, { correct, userAnswer: input.answer }, now, {
+      mastered,
+      relearn: true,
+    }),
   ]);
   await putAnswerEvent(
     reviewEvent({
@@ -185,7 +193,7 @@ export async function answerReview(
     isCorrect: correct,
     correctAnswer: question.correctAnswer,
     explanation: question.explanation,
-    nextReviewDate: mastered ? null : japanDayAfter(now, next.reviewInterval),
+    nextReviewDate: mastered ? null : nextReviewDay(now, next, correct, { relearn: true }),
     masteredAt: mastered ? now.toISOString() : null,
   };
 }

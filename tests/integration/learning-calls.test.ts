@@ -9,10 +9,12 @@ import {
   type StudyPlan,
   type Todo,
 } from '@shared/learning';
+import { MESSAGES } from '@shared/messages';
 import { db } from '@functions/data/db';
 import { DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
+import { addDays } from '@functions/learning/dashboard-policy';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { member } from '../support/actors';
@@ -385,9 +387,17 @@ describe('review of mistakes', () => {
   const answer = (client: TestClient, body: Record<string, unknown>) =>
     client.request('POST', '/api/review/answer', { json: body });
 
-  it('queues a play’s mistakes due the same day and masters one after three right reviews in a row', async () => {
+  /** Stands the clock at noon (Japan) of a day. */
+  const onJapanDay = (day: string) => setClockForTests(new Date(`${day}T12:00:00+09:00`));
+  const answered = (response: Response) => {
+    expect(response.status, response.text).toBe(200);
+    return json<ReviewAnswerResult>(response);
+  };
+
+  it('queues a play’s mistakes due the same day; a right review moves a question out of today, a wrong one keeps it due', async () => {
     const { player, quizId, questionIds } = await playedWithMistakes();
     const today = japanDate(new Date());
+    onJapanDay(today);
     const queue = await queueOf(player.client);
     expect(queue.dueToday).toBe(2);
     expect(queue.items.map((item) => item.questionId).sort()).toEqual(
@@ -419,38 +429,92 @@ describe('review of mistakes', () => {
     });
 
     const [first, second] = questionIds as [string, string];
-    const results: ReviewAnswerResult[] = [];
-    for (let round = 0; round < 3; round++) {
-      const response = await answer(player.client, { questionId: first, quizId, answer: 'A' });
-      expect(response.status, response.text).toBe(200);
-      results.push(json<ReviewAnswerResult>(response));
-    }
-    expect(
-      results.map((result) => [result.isCorrect, result.correctAnswer, result.masteredAt !== null]),
-    ).toEqual([
-      [true, 'A', false],
-      [true, 'A', false],
-      [true, 'A', true],
+    // Right: SM-2's next interval (6 days); the question is not due again today (409 naming its day).
+    const right = answered(await answer(player.client, { questionId: first, quizId, answer: 'A' }));
+    expect(right).toMatchObject({ isCorrect: true, correctAnswer: 'A', masteredAt: null });
+    expect(right.nextReviewDate).toBe(addDays(today, 6));
+    const again = await answer(player.client, { questionId: first, quizId, answer: 'A' });
+    expect([again.status, again.json.message, again.json.reason]).toEqual([
+      409,
+      LEARNING_MESSAGES.reviewNotDue(addDays(today, 6)),
+      'review_not_due',
     ]);
-    expect(results[2]!.nextReviewDate).toBeNull();
-    const wrong = json<ReviewAnswerResult>(await answer(player.client, { questionId: second, answer: 'B' }));
-    expect(wrong).toMatchObject({
-      isCorrect: false,
-      correctAnswer: 'A',
-      explanation: null,
-      masteredAt: null,
-    });
-
+    // Wrong (without its quiz id: found in the queue): still due today, until answered right.
+    for (let round = 0; round < 2; round++)
+      expect(answered(await answer(player.client, { questionId: second, answer: 'B' }))).toEqual({
+        isCorrect: false,
+        correctAnswer: 'A',
+        explanation: null,
+        nextReviewDate: today,
+        masteredAt: null,
+      });
+    expect((await queueOf(player.client)).dueToday).toBe(1);
+    expect(answered(await answer(player.client, { questionId: second, answer: 'A' })).nextReviewDate).toBe(
+      addDays(today, 6),
+    );
+    // Today's queue is empty: no session, nothing due; both are still scheduled.
     const after = await queueOf(player.client);
-    expect(after.items.map((item) => item.questionId)).toEqual([second]);
-    expect(after.items[0]!.reviewCount).toBe(1);
-    const mastered = await answer(player.client, { questionId: first, quizId, answer: 'A' });
-    expect([mastered.status, mastered.json.message]).toEqual([404, LEARNING_MESSAGES.reviewNotFound]);
-    // The reviews count as answered questions too.
+    expect(after.dueToday).toBe(0);
+    expect(
+      Object.fromEntries(
+        after.items.map((item) => [item.questionId, [item.nextReviewDate, item.reviewCount]]),
+      ),
+    ).toEqual({ [first]: [addDays(today, 6), 1], [second]: [addDays(today, 6), 3] });
+    const none = await player.client.request('POST', '/api/review/session');
+    expect([none.status, none.json.message]).toEqual([404, LEARNING_MESSAGES.noDueReviews]);
+    // The reviews that were accepted count as answered questions too (3 played + 4 reviews).
     await gateway.streamSettled();
     expect(json<Dashboard>(await player.client.get('/api/learning/dashboard')).today.questionsAnswered).toBe(
       7,
     );
+  });
+
+  it('masters a question after three right reviews in a row, on three days; a wrong review starts the run again', async () => {
+    const { player, quizId, questionIds } = await playedWithMistakes();
+    const [first, second] = questionIds as [string, string];
+    const today = japanDate(new Date());
+    onJapanDay(today);
+    const results: ReviewAnswerResult[] = [];
+    for (let day = today; ;) {
+      onJapanDay(day);
+      const result = answered(await answer(player.client, { questionId: first, quizId, answer: 'A' }));
+      results.push(result);
+      if (!result.nextReviewDate) break;
+      expect(result.nextReviewDate > day).toBe(true);
+      day = result.nextReviewDate;
+    }
+    // 0 → 6 days → 6 × 2.6 = 16 days more → mastered on the third day.
+    expect(results.map((result) => [result.nextReviewDate, result.masteredAt !== null])).toEqual([
+      [addDays(today, 6), false],
+      [addDays(today, 22), false],
+      [null, true],
+    ]);
+    const mastered = await answer(player.client, { questionId: first, quizId, answer: 'A' });
+    expect([mastered.status, mastered.json.message]).toEqual([404, LEARNING_MESSAGES.reviewNotFound]);
+    expect((await queueOf(player.client)).items.map((item) => item.questionId)).toEqual([second]);
+
+    // The other: right, right on its day, wrong on the next (due that day again), then right twice more.
+    onJapanDay(today);
+    let day = answered(
+      await answer(player.client, { questionId: second, quizId, answer: 'A' }),
+    ).nextReviewDate!;
+    onJapanDay(day);
+    day = answered(await answer(player.client, { questionId: second, quizId, answer: 'A' })).nextReviewDate!;
+    onJapanDay(day);
+    expect(answered(await answer(player.client, { questionId: second, quizId, answer: 'B' }))).toMatchObject({
+      nextReviewDate: day,
+      masteredAt: null,
+    });
+    day = answered(await answer(player.client, { questionId: second, quizId, answer: 'A' })).nextReviewDate!;
+    onJapanDay(day);
+    const secondRight = answered(await answer(player.client, { questionId: second, quizId, answer: 'A' }));
+    expect(secondRight.masteredAt).toBeNull();
+    const { Item } = await db.get({
+      Key: WrongAnswerKeys.key({ userId: player.user.id, quizId, questionId: second }),
+      ConsistentRead: true,
+    });
+    expect(Item).toMatchObject({ repetition: 2, reviewCount: 5 });
+    expect(Item?.masteredAt).toBeUndefined();
   });
 
   it('counts each of 30 parallel answers to a question against the schedule it read, and keeps each member to their own', async () => {
@@ -458,20 +522,22 @@ describe('review of mistakes', () => {
     const responses = await inParallel(() =>
       answer(player.client, { questionId: questionIds[0], quizId, answer: 'A' }),
     );
-    // Each answer that counted moved the schedule read by the next; the others were told to try
-    // again (409), and once three in a row mastered the question it is gone (404).
-    const counted = statuses(responses)[200] ?? 0;
-    expect(counted).toBeGreaterThanOrEqual(1);
-    expect(counted).toBeLessThanOrEqual(3);
-    expect(Object.keys(statuses(responses)).every((status) => ['200', '404', '409'].includes(status))).toBe(
-      true,
-    );
+    // One counted: it moved the question out of today; the others were told to try again (the
+    // schedule they read had moved) or that it is not due today (409 either way).
+    expect(statuses(responses)).toEqual({ 200: 1, 409: 29 });
+    const next = json<ReviewAnswerResult>(responses.find((response) => response.status === 200)!);
+    for (const response of responses.filter(({ status }) => status === 409))
+      expect([
+        LEARNING_MESSAGES.reviewBusy,
+        LEARNING_MESSAGES.reviewNotDue(next.nextReviewDate!),
+        MESSAGES.busy,
+      ]).toContain(response.json.message);
     const { Item } = await db.get({
       Key: WrongAnswerKeys.key({ userId: player.user.id, quizId, questionId: questionIds[0]! }),
       ConsistentRead: true,
     });
-    expect(Item).toMatchObject({ reviewCount: counted, repetition: counted });
-    expect(Boolean(Item?.masteredAt)).toBe(counted === 3);
+    expect(Item).toMatchObject({ reviewCount: 1, repetition: 1, nextReviewDate: next.nextReviewDate });
+    expect(Item?.masteredAt).toBeUndefined();
 
     const stranger = await member(gateway);
     const theirs = await answer(stranger.client, { questionId: questionIds[1], quizId, answer: 'A' });

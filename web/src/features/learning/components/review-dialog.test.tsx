@@ -18,9 +18,15 @@ const question = (id: string, text: string) => ({
   optionD: null,
 });
 
-/** A review whose questions are both right with A; each is mastered after `masterAfter` right answers in a row. */
-function server(questions: ReturnType<typeof question>[], masterAfter = 2) {
-  const rightInARow = new Map<string, number>();
+/**
+ * A review whose questions are all right with A: a right answer moves a question to a later day
+ * (or masters the ones of `mastering`), a wrong one keeps it due today; `notDue` are answered
+ * right already elsewhere (409 review_not_due).
+ */
+function server(
+  questions: ReturnType<typeof question>[],
+  { mastering = [], notDue = [] }: { mastering?: string[]; notDue?: string[] } = {},
+) {
   const answers: Record<string, unknown>[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -28,15 +34,21 @@ function server(questions: ReturnType<typeof question>[], masterAfter = 2) {
     if (url === '/api/review/answer') {
       const body = JSON.parse(String(init?.body)) as { questionId: string; answer: string };
       answers.push(body);
+      if (notDue.includes(body.questionId))
+        return json(
+          {
+            message: 'この問題の次の復習は12月2日です。その日になったらもう一度解いてください',
+            reason: 'review_not_due',
+          },
+          409,
+        );
       const right = body.answer === 'A';
-      const streak = right ? (rightInARow.get(body.questionId) ?? 0) + 1 : 0;
-      rightInARow.set(body.questionId, streak);
-      const mastered = streak >= masterAfter;
+      const mastered = right && mastering.includes(body.questionId);
       return json({
         isCorrect: right,
         correctAnswer: 'A',
         explanation: '平安京への遷都は794年です。',
-        nextReviewDate: mastered ? null : '2026-12-02',
+        nextReviewDate: mastered ? null : right ? '2026-12-02' : '2026-11-26',
         masteredAt: mastered ? '2026-11-26T03:00:00.000Z' : null,
       });
     }
@@ -45,8 +57,17 @@ function server(questions: ReturnType<typeof question>[], masterAfter = 2) {
   return { answers };
 }
 
+/** Answers the question shown with `letter` and goes on; returns the question's text. */
+async function answerShown(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup>, letter: string) {
+  const heading = await within(dialog).findByRole('heading', { level: 3 });
+  const text = heading.textContent!;
+  await user.click(within(dialog).getByRole('button', { name: new RegExp(`^${letter} `) }));
+  await within(dialog).findByRole('button', { name: '次の問題へ' });
+  return text;
+}
+
 describe('the review of mistakes', () => {
-  it('asks each due question, says right or wrong with the right answer and explanation, and asks again until mastered', async () => {
+  it('asks each due question once, asks again at the end only those answered wrongly, and ends when each was answered right', async () => {
     const { answers } = server([question('q1', '平安京への遷都は？'), question('q2', '鎌倉幕府の成立は？')]);
     const onClose = vi.fn();
     const user = userEvent.setup();
@@ -59,30 +80,26 @@ describe('the review of mistakes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'B 1192年' }));
     expect(await within(dialog).findByText('不正解… 正解は A: 794年')).toBeTruthy();
     expect(within(dialog).getByText('平安京への遷都は794年です。')).toBeTruthy();
-    expect(
-      within(dialog).getByText('このあともう一度出題します（次の復習日: 2026年12月2日（水））'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('このあともう一度出題します')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'A 794年' }).hasAttribute('disabled')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
 
-    // Then right, each in turn, until both are mastered.
-    const order: string[] = [];
-    for (;;) {
-      const done = within(dialog).queryByText('復習が終わりました！');
-      if (done) break;
-      const heading = await within(dialog).findByRole('heading', { level: 3 });
-      order.push(heading.textContent!);
-      await user.click(within(dialog).getByRole('button', { name: 'A 794年' }));
-      await within(dialog).findByText('正解！');
-      await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
-    }
-    expect(order).toEqual([
-      '鎌倉幕府の成立は？',
-      '平安京への遷都は？',
-      '鎌倉幕府の成立は？',
-      '平安京への遷都は？',
+    // Right: its next review day, and it is done for today; the wrong one comes last, once.
+    expect(await answerShown(dialog, user, 'A')).toBe('鎌倉幕府の成立は？');
+    expect(within(dialog).getByText('次の復習日: 2026年12月2日（水）')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+    expect(within(dialog).getByText('残り1問')).toBeTruthy();
+    expect(await answerShown(dialog, user, 'A')).toBe('平安京への遷都は？');
+    await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+
+    expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
+    expect(within(dialog).getByText('2問すべてに正解しました（3回答えて2回正解）。')).toBeTruthy();
+    expect(within(dialog).getByText('ほかの問題は次の復習日にもう一度出題されます。')).toBeTruthy();
+    expect(answers.map((body) => [body.questionId, body.answer])).toEqual([
+      ['q1', 'B'],
+      ['q2', 'A'],
+      ['q1', 'A'],
     ]);
-    expect(within(dialog).getByText('5回答えて4回正解、2問を覚えました。')).toBeTruthy();
     expect(answers[0]).toEqual({
       questionId: 'q1',
       quizId: 'quiz-1',
@@ -92,6 +109,24 @@ describe('the review of mistakes', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says when a right answer masters a question, and drops a question no longer due today', async () => {
+    server([question('q1', '平安京への遷都は？'), question('q2', '鎌倉幕府の成立は？')], {
+      mastering: ['q1'],
+      notDue: ['q2'],
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    expect(await answerShown(dialog, user, 'A')).toBe('平安京への遷都は？');
+    expect(within(dialog).getByText('この問題は覚えました。復習リストから外れます。')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+    await within(dialog).findByRole('heading', { name: '鎌倉幕府の成立は？' });
+    await user.click(within(dialog).getByRole('button', { name: 'A 794年' }));
+    expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
+    expect(within(dialog).getByText('1問すべてに正解しました（1回答えて1回正解）。')).toBeTruthy();
+    expect(within(dialog).getByText('1問を覚えました。')).toBeTruthy();
   });
 
   it('says when nothing is due', async () => {

@@ -6,7 +6,7 @@ import { CategoryBadge } from '@web/components/quiz-badges';
 import { toastError } from '@web/components/toast/toast-error';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAnswerReview } from '../api/answer-review';
 import { useStartReviewSession } from '../api/start-review-session';
 import { longDay } from '../days';
@@ -20,24 +20,31 @@ const optionsOf = (question: ReviewQuestion) =>
   });
 
 /**
- * 間違えた問題の復習: a review session of the questions due (`POST /api/review/session`). Each
- * answer is checked by the server (`POST /api/review/answer`): right or wrong, the right answer
- * and its explanation. A question comes round again in the session until the server says it is
- * mastered (three right reviews in a row take it out of the queue); the member may stop at any
- * time. Closing refreshes the learning records.
+ * 間違えた問題の復習: a review session of the questions due today (`POST /api/review/session`).
+ * Each answer is checked by the server (`POST /api/review/answer`): right or wrong, the right
+ * answer and its explanation. A right answer moves the question to its next review day (SM-2),
+ * so it leaves today's review; a wrong one keeps it due today, and it comes round again at the end
+ * of the round. The review ends when every question was answered right once (three right reviews
+ * in a row, on different days, master a question). The member may stop at any time. Closing
+ * refreshes the learning records.
  */
 export function ReviewDialog({ onClose }: { onClose: () => void }) {
   const start = useStartReviewSession();
   const answer = useAnswerReview();
   const [round, setRound] = useState<ReviewQuestion[] | null>(null);
   const [result, setResult] = useState<{ letter: AnswerLetter; answer: ReviewAnswerResult } | null>(null);
-  const [tally, setTally] = useState({ answered: 0, correct: 0, mastered: 0 });
+  const [tally, setTally] = useState({ questions: 0, answered: 0, correct: 0, mastered: 0 });
   const shownAt = useRef(Date.now());
   const heading = useRef<HTMLHeadingElement>(null);
 
   const { mutate: startSession } = start;
   useEffect(() => {
-    startSession(undefined, { onSuccess: (session) => setRound(session.questions) });
+    startSession(undefined, {
+      onSuccess: (session) => {
+        setRound(session.questions);
+        setTally((current) => ({ ...current, questions: session.questions.length }));
+      },
+    });
   }, [startSession]);
 
   const question = round?.[0];
@@ -59,21 +66,29 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
         onSuccess: (checked) => {
           setResult({ letter, answer: checked });
           setTally((current) => ({
+            ...current,
             answered: current.answered + 1,
             correct: current.correct + (checked.isCorrect ? 1 : 0),
             mastered: current.mastered + (checked.masteredAt ? 1 : 0),
           }));
         },
-        onError: (failure) => toastError(failure, '回答を送れませんでした。もう一度お試しください。'),
+        onError: (failure) => {
+          // Answered right elsewhere since (another tab): it is no longer today's to review.
+          if (failure instanceof ApiError && failure.reason === 'review_not_due') {
+            setRound((current) => current?.filter((candidate) => candidate !== question) ?? null);
+            setTally((current) => ({ ...current, questions: current.questions - 1 }));
+          }
+          toastError(failure, '回答を送れませんでした。もう一度お試しください。');
+        },
       },
     );
   };
 
   const next = () => {
     if (!round || !question || !result) return;
-    // Not mastered yet: it comes round again at the end of the session.
+    // Wrong: still due today, it comes round again at the end; right: done for today.
     const rest = round.slice(1);
-    setRound(result.answer.masteredAt ? rest : [...rest, question]);
+    setRound(result.answer.isCorrect ? rest : [...rest, question]);
     setResult(null);
   };
 
@@ -90,12 +105,18 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
       <div className="review-done" role="status">
         <CheckCircle2 size={40} aria-hidden />
         <p className="review-done__title">
-          {tally.answered ? '復習が終わりました！' : '今日復習する問題はありません'}
+          {tally.answered ? '今日の復習が終わりました！' : '今日復習する問題はありません'}
         </p>
         {tally.answered > 0 && (
-          <p>
-            {tally.answered}回答えて{tally.correct}回正解、{tally.mastered}問を覚えました。
-          </p>
+          <>
+            <p>
+              {tally.questions}問すべてに正解しました（{tally.answered}回答えて{tally.correct}回正解）。
+            </p>
+            <p>
+              {tally.mastered > 0 && `${tally.mastered}問を覚えました。`}
+              {tally.questions > tally.mastered && 'ほかの問題は次の復習日にもう一度出題されます。'}
+            </p>
+          </>
         )}
       </div>
     );
@@ -157,7 +178,9 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
             <p className="review-question__next">
               {result.answer.masteredAt
                 ? 'この問題は覚えました。復習リストから外れます。'
-                : `このあともう一度出題します（次の復習日: ${result.answer.nextReviewDate ? longDay(result.answer.nextReviewDate) : '—'}）`}
+                : result.answer.isCorrect
+                  ? `次の復習日: ${result.answer.nextReviewDate ? longDay(result.answer.nextReviewDate) : '—'}`
+                  : 'このあともう一度出題します'}
             </p>
           </div>
         )}
