@@ -3,7 +3,7 @@ import { LEARNING_MESSAGES } from '@shared/learning';
 import { studyQuestionSchema } from '@shared/focused-study';
 import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
-import { queryAll } from '../data/paginate';
+import { queryAll, queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import type { NamedItem } from '../data/transact';
 import { ConflictError } from '../lib/errors';
@@ -228,9 +228,18 @@ export async function readQuizReviewItem(userId: string, key: ReviewKey) {
   return Item && typeof Item.nextReviewDate === 'string' ? (Item as QuizReviewItem) : undefined;
 }
 
-/** The quiz a scheduled question of the member belongs to, found by the question's id. */
+/** The most pages (of up to 1,000 items each) read to find a question's quiz: ≤ 10,000 items evaluated. */
+const FIND_PAGES_MAX = 10;
+
+/**
+ * The quiz a scheduled question of the member belongs to, found by the question's id: the
+ * collection read a page of up to 1,000 items at a time (the filter is applied to each page, so a
+ * page asked for one item would evaluate one item), stopping at the first page that holds it and
+ * after at most 10 pages: a queue of 1,000 costs one or two requests.
+ */
 export async function findQuizOfQuestion(userId: string, questionId: string): Promise<string | undefined> {
-  const [item] = await queryAll<{ quizId: string }>(
+  let pages = 0;
+  for await (const page of queryPages<{ quizId: string }>(
     {
       index: INDEX.byCollection,
       partition: WrongAnswerKeys.collectionPk({ userId }),
@@ -238,7 +247,10 @@ export async function findQuizOfQuestion(userId: string, questionId: string): Pr
       ExpressionAttributeValues: { ':question': questionId, ':focused': FOCUSED_STUDY_QUIZ },
       ProjectionExpression: 'quizId',
     },
-    { maxItems: 1, pageSize: () => QUEUE_READ_MAX },
-  );
-  return item?.quizId;
+    { pageSize: () => QUEUE_READ_MAX },
+  )) {
+    if (page[0]) return page[0].quizId;
+    if (++pages >= FIND_PAGES_MAX) return undefined;
+  }
+  return undefined;
 }

@@ -10,8 +10,10 @@ import {
   type Todo,
 } from '@shared/learning';
 import { MESSAGES } from '@shared/messages';
+import { putItems } from '@functions/data/batch';
 import { db } from '@functions/data/db';
 import { DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
+import { dynamo } from '@functions/lib/aws-clients';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
 import { addDays } from '@functions/learning/dashboard-policy';
@@ -364,6 +366,20 @@ describe('daily to-dos', () => {
   });
 });
 
+/** The Queries the functions send (they run in this process, behind the gateway), from now until `stop()`. */
+function countQueries() {
+  const name = `countQueries-${randomUUID()}`;
+  let count = 0;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') count += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return { count: () => count, stop: () => dynamo().middlewareStack.remove(name) };
+}
+
 describe('review of mistakes', () => {
   /** A quiz of three questions (A right) played by a new member with the first two wrong. */
   async function playedWithMistakes() {
@@ -547,6 +563,31 @@ describe('review of mistakes', () => {
     expect([none.status, none.json.message]).toEqual([404, LEARNING_MESSAGES.noDueReviews]);
     const bad = await answer(player.client, { questionId: questionIds[1], answer: 'E' });
     expect(bad.status).toBe(400);
+  });
+
+  it('finds a question answered without its quiz id in a queue of 1,000 in a few requests', async () => {
+    const { player, quizId, questionIds } = await playedWithMistakes();
+    // 1,000 older mistakes before it in the queue (ordered by due day).
+    await putItems(
+      Array.from({ length: 1000 }, (_, index) => {
+        const key = { userId: player.user.id, quizId: 'old-quiz', questionId: `old-${index}` };
+        return {
+          ...WrongAnswerKeys.key(key),
+          ...WrongAnswerKeys.collection({ ...key, nextReviewDate: '2026-01-01' }),
+          ...key,
+          nextReviewDate: '2026-01-01',
+        };
+      }),
+      4,
+    );
+    const queries = countQueries();
+    try {
+      const response = await answer(player.client, { questionId: questionIds[1], answer: 'A' });
+      expect(response.status, response.text).toBe(200);
+    } finally {
+      queries.stop();
+    }
+    expect(queries.count()).toBeLessThanOrEqual(3);
   });
 
   it('drops questions of a quiz hidden, edited without them or deleted since', async () => {
