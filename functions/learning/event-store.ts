@@ -1,5 +1,6 @@
 import { db } from '../data/db';
-import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
+import { ConditionsFailed, ignoreConditionFailed, isConditionFailed } from '../data/errors';
+import type { Logger } from '../lib/logger';
 import { queryAll, queryPages, scanPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
@@ -233,11 +234,19 @@ export async function readSummary(userId: string): Promise<KeptSummary> {
 /**
  * Keeps a rebuilt summary, unless an old day was added since the summary item was read (its
  * version moved on): the days this summary was built from may miss it, and the next read rebuilds.
+ * The summary is a cache: no failure to keep it may fail the dashboard (a `TransactionConflict`
+ * with the consumer's transaction that marks it stale, throttling, anything), so every error is
+ * logged at warn and the next read rebuilds.
  */
-export async function writeSummary(userId: string, summary: Summary, read: KeptSummary): Promise<void> {
+export async function writeSummary(
+  userId: string,
+  summary: Summary,
+  read: KeptSummary,
+  log: Pick<Logger, 'warn'>,
+): Promise<void> {
   const version = read.version ?? 0;
-  await db
-    .put({
+  try {
+    await db.put({
       Item: { ...LearningSummaryKeys.key({ userId }), ...summary, version },
       ...(read.version === undefined
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -245,8 +254,12 @@ export async function writeSummary(userId: string, summary: Summary, read: KeptS
             ConditionExpression: 'version = :version',
             ExpressionAttributeValues: { ':version': version },
           }),
-    })
-    .catch(ignoreConditionFailed);
+    });
+  } catch (error) {
+    // A failed condition: another read kept one, or an old day came since (both expected).
+    if (isConditionFailed(error)) return;
+    log.warn('keeping the learning summary failed', { error });
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@shared/learning';
 import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
+import type { Logger } from '../lib/logger';
 import type { UserItem } from '../users/user-store';
 import {
   calendarOf,
@@ -41,21 +42,25 @@ type Viewer = Pick<UserItem, 'id' | 'role'>;
  * The member's days for the dashboard: the summary of the old ones (rebuilt from every day when
  * it is more than 35 days back, about once a week) and the days after it.
  */
-async function dashboardDays(userId: string, today: string): Promise<Day[]> {
+async function dashboardDays(userId: string, today: string, log: Pick<Logger, 'warn'>): Promise<Day[]> {
   const kept = await readSummary(userId);
   const { summary } = kept;
   if (summaryServes(summary, today))
     return [...daysOfSummary(summary), ...(await listDaysAfter(userId, summary.through))];
   const days = await listDays(userId);
-  await writeSummary(userId, summarize(days, today), kept);
+  await writeSummary(userId, summarize(days, today), kept, log);
   return days;
 }
 
 /** `GET /api/learning/dashboard`. */
-export async function dashboard(viewer: Viewer, now = currentTime()): Promise<Dashboard> {
+export async function dashboard(
+  viewer: Viewer,
+  log: Pick<Logger, 'warn'>,
+  now = currentTime(),
+): Promise<Dashboard> {
   const today = japanDate(now);
   const [days, plan, reviewDue] = await Promise.all([
-    dashboardDays(viewer.id, today),
+    dashboardDays(viewer.id, today, log),
     readActivePlan(viewer.id),
     reviewDueCount(viewer, now),
   ]);

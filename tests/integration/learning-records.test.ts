@@ -6,7 +6,13 @@ import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { backfillLearningRecords } from '@functions/learning/backfill';
 import { putAnswerEvent } from '@functions/learning/event-store';
-import { AnswerEventKeys, DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
+import {
+  AnswerEventKeys,
+  DailyStatsKeys,
+  LearningSummaryKeys,
+  WrongAnswerKeys,
+} from '@functions/learning/learning-keys';
+import { dynamo } from '@functions/lib/aws-clients';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
 import { recordReveal } from '@functions/multiplayer/learning-records';
@@ -526,6 +532,58 @@ describe('daily stats, weaknesses and sessions', () => {
     ]);
     // The summary rebuilt then serves again: a read without new events says the same.
     expect((await dashboardOf(client)).calendar).toEqual(dashboard.calendar);
+  });
+});
+
+describe('when the dashboard’s summary cannot be kept', () => {
+  it('answers the dashboard all the same (the summary is a cache: its write conflicting with the consumer’s is logged)', async () => {
+    const { client, user } = await member(gateway);
+    await putAnswerEvent({
+      userId: user.id,
+      eventId: 'old-40',
+      answeredAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+      kind: 'focused',
+      answered: 3,
+      correct: 1,
+      quizzes: 0,
+      timeSpent: 30,
+      category: '科学',
+      difficulty: '初級',
+    });
+    await gateway.streamSettled();
+    // Every write of the summary fails as one that met the consumer's transaction would.
+    const name = `summaryConflict-${randomUUID()}`;
+    let refused = 0;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Item?: { sk?: unknown } };
+        if (context.commandName === 'PutItemCommand' && input.Item?.sk === LearningSummaryKeys.sk()) {
+          refused += 1;
+          throw Object.assign(new Error('Transaction is ongoing for the item'), {
+            name: 'TransactionConflictException',
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      for (let read = 0; read < 2; read++) {
+        const response = await client.get('/api/learning/dashboard');
+        expect(response.status, response.text).toBe(200);
+        expect(json<Dashboard>(response).calendar.map((day) => day.questionsAnswered)).toEqual([3]);
+      }
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(refused).toBe(2);
+    // Once it can be written it is kept, and serves.
+    expect((await dashboardOf(client)).calendar.map((day) => day.questionsAnswered)).toEqual([3]);
+    const { Item } = await db.get({
+      Key: LearningSummaryKeys.key({ userId: user.id }),
+      ConsistentRead: true,
+    });
+    expect(Item?.through).toEqual(expect.any(String));
   });
 });
 

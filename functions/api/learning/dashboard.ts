@@ -3,6 +3,6 @@ import { dashboard } from '../../learning/learning';
 import { httpHandler } from '../http';
 
 /** `GET /api/learning/dashboard`: today, the streak, the goals, the calendar, categories, weaknesses, reviews due. */
-export const handler = httpHandler(learningApi.dashboard, async ({ user }) => ({
-  body: await dashboard(user),
+export const handler = httpHandler(learningApi.dashboard, async ({ user, log }) => ({
+  body: await dashboard(user, log),
 }));
