@@ -29,6 +29,16 @@ export async function readPlans(userId: string) {
   return { plans, activePlanId: (settings.Item?.activePlanId as string | undefined) ?? null };
 }
 
+/** The id of the active plan (null: none), read strongly consistent. */
+export async function readActivePlanId(userId: string): Promise<string | null> {
+  const { Item } = await db.get({
+    Key: settingsKey(userId),
+    ProjectionExpression: 'activePlanId',
+    ConsistentRead: true,
+  });
+  return (Item?.activePlanId as string | undefined) ?? null;
+}
+
 /** The active plan, if any. */
 export async function readActivePlan(userId: string): Promise<PlanRecord | undefined> {
   const settings = await db.get({ Key: settingsKey(userId), ProjectionExpression: 'activePlanId' });

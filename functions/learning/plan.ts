@@ -12,7 +12,14 @@ import { japanDate } from '../lib/japan-time';
 import { isKnownCategory } from '../quizzes/quiz-policy';
 import { listDays } from './event-store';
 import { editedPlan, newPlan, toStudyPlan } from './plan-policy';
-import { deletePlan as removePlan, insertPlan, readPlan, readPlans, writePlan } from './plan-store';
+import {
+  deletePlan as removePlan,
+  insertPlan,
+  readActivePlanId,
+  readPlan,
+  readPlans,
+  writePlan,
+} from './plan-store';
 
 /** Study plans (`/api/study-plans`): the rules of plan-policy.ts over plan-store.ts. */
 
@@ -43,7 +50,10 @@ export async function createPlan(
   return toStudyPlan(plan, plan.id, await listDays(userId), today);
 }
 
-/** `PUT /api/study-plans/{id}`: the fields sent; `isActive: true` makes it the one active plan. */
+/**
+ * `PUT /api/study-plans/{id}`: the fields sent; `isActive: true` makes it the one active plan,
+ * `isActive: false` deactivates it when it is the active one (a plan not active already is not).
+ */
 export async function updatePlan(
   userId: string,
   planId: string,
@@ -52,9 +62,11 @@ export async function updatePlan(
 ): Promise<StudyPlan> {
   const today = japanDate(now);
   await assertCategory(input.targetCategory);
-  const edited = editedPlan(await readPlan(userId, planId), input, today, now);
-  await writePlan(userId, edited, input.isActive);
-  const [{ activePlanId }, days] = await Promise.all([readPlans(userId), listDays(userId)]);
+  const [plan, wasActive] = await Promise.all([readPlan(userId, planId), readActivePlanId(userId)]);
+  const edited = editedPlan(plan, input, today, now);
+  const active = input.isActive === false && wasActive !== planId ? undefined : input.isActive;
+  await writePlan(userId, edited, active);
+  const [activePlanId, days] = await Promise.all([readActivePlanId(userId), listDays(userId)]);
   return toStudyPlan(edited, activePlanId, days, today);
 }
 

@@ -243,6 +243,23 @@ describe('study plans', () => {
     const malformed = await client.request('DELETE', '/api/study-plans/not-an-id');
     expect([malformed.status, malformed.json.message]).toEqual([400, LEARNING_MESSAGES.planNotFound]);
 
+    // Deactivating a plan that is not the active one changes nothing of it but the fields sent.
+    const idle = json<StudyPlan>(await createPlan(client, { title: '別の計画' }));
+    expect(
+      (await client.request('PUT', `/api/study-plans/${plan.id}`, { json: { isActive: true } })).status,
+    ).toBe(200);
+    const renamed = await client.request('PUT', `/api/study-plans/${idle.id}`, {
+      json: { isActive: false, title: '別の計画（改）', dailyGoal: 12 },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(json<StudyPlan>(renamed)).toMatchObject({
+      title: '別の計画（改）',
+      dailyGoal: 12,
+      isActive: false,
+    });
+    expect((await plansOf(client)).filter((each) => each.isActive).map((each) => each.id)).toEqual([plan.id]);
+    expect((await client.request('DELETE', `/api/study-plans/${idle.id}`)).status).toBe(200);
+
     const off = await client.request('PUT', `/api/study-plans/${plan.id}`, { json: { isActive: false } });
     expect(json<StudyPlan>(off).isActive).toBe(false);
     expect(json<Dashboard>(await client.get('/api/learning/dashboard')).goal).toMatchObject({
