@@ -10,13 +10,12 @@ import { transactWrite } from '../data/transact';
 import { currentTime } from '../lib/clock';
 import { AppError, NotFoundError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
-import type { Logger } from '../lib/logger';
 import { canView } from '../quizzes/quiz-policy';
 import { getQuizDetail, getQuizzes, type QuizItem } from '../quizzes/quiz-store';
 import type { UserItem } from '../users/user-store';
 import { accountGuard } from '../users/user-store';
 import { reviewEvent } from './event-policy';
-import { putAnswerEvent } from './event-store';
+import { answerEventPut } from './event-store';
 import {
   dueBy,
   editedSince,
@@ -147,7 +146,6 @@ export async function startReviewSession(viewer: Viewer, now = currentTime()): P
 export async function answerReview(
   viewer: Viewer,
   input: { questionId: string; quizId?: string | undefined; answer: AnswerLetter; timeSpent: number },
-  log: Logger,
   now = currentTime(),
 ): Promise<ReviewAnswerResult> {
   const notFound = () => new NotFoundError(LEARNING_MESSAGES.reviewNotFound);
@@ -168,26 +166,27 @@ export async function answerReview(
 
   const correct = input.answer === question.correctAnswer;
   const mastered = mastersAfter(item, correct, LEARNING.masteredAfter);
+  // The answer's event is written with its SM-2 step, or not at all (as a solo play's).
   await transactWrite([
     accountGuard(viewer.id),
     reviewAnswerItem(viewer.id, item, { correct, userAnswer: input.answer }, now, {
       mastered,
       relearn: true,
     }),
+    answerEventPut(
+      reviewEvent({
+        userId: viewer.id,
+        quizId,
+        questionId: item.questionId,
+        reviewCount: item.reviewCount ?? 0,
+        correct,
+        timeSpent: input.timeSpent,
+        category: item.category ?? quiz!.category,
+        difficulty: item.difficulty ?? quiz!.difficulty,
+        answeredAt: now,
+      }),
+    ),
   ]);
-  await putAnswerEvent(
-    reviewEvent({
-      userId: viewer.id,
-      quizId,
-      questionId: item.questionId,
-      reviewCount: item.reviewCount ?? 0,
-      correct,
-      timeSpent: input.timeSpent,
-      category: item.category ?? quiz!.category,
-      difficulty: item.difficulty ?? quiz!.difficulty,
-      answeredAt: now,
-    }),
-  ).catch((error: unknown) => log.error('recording a review answer failed', { error }));
   const next = nextReviewState(item, correct);
   return {
     isCorrect: correct,

@@ -15,7 +15,7 @@ import {
   roomResetMessage,
   showsQuestions,
 } from './messages';
-import { recordReveal } from './learning-records';
+import { isReveal, recordReveal, revealEventPuts, revealQuiz } from './learning-records';
 import { connectedSeats, type GameQuestion, type RoomState } from './room';
 import { changeRoom, gamePut, getGameQuestions, getRoom, releaseSeat, type RoomWrite } from './room-store';
 import * as rules from './rules';
@@ -162,9 +162,12 @@ export async function advance(
 ): Promise<void> {
   let outcome;
   try {
-    ({ outcome } = await changeRoom(code, (room, now) =>
-      withTicks(rules.endPhase(room, step, now, options.early)),
-    ));
+    ({ outcome } = await changeRoom(code, async (room, now) => {
+      const change = await withTicks(rules.endPhase(room, step, now, options.early));
+      // A reveal writes its players' answer events in its own transaction.
+      if (!('room' in change) || !isReveal(room, change.room)) return change;
+      return { ...change, extra: revealEventPuts(change.room, await revealQuiz(change.room, log)) };
+    }));
   } catch (error) {
     if (isRoomError(error, 'not_found')) return;
     throw error;
@@ -180,8 +183,9 @@ export async function advance(
 }
 
 /**
- * Sends what a phase that just began says (its end was scheduled before it was written); a reveal
- * then goes into the players' learning records.
+ * Sends what a phase that just began says (its end was scheduled before it was written); a
+ * reveal's wrong answers then go into the players' review of mistakes (its answer events were
+ * written with it).
  */
 async function announce(room: RoomState, log: Logger) {
   const questions = showsQuestions(room) ? await getGameQuestions(room.code) : [];

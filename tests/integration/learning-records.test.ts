@@ -15,7 +15,8 @@ import {
 import { dynamo } from '@functions/lib/aws-clients';
 import { setClockForTests } from '@functions/lib/clock';
 import { japanDate } from '@functions/lib/japan-time';
-import { recordReveal } from '@functions/multiplayer/learning-records';
+import { recordReveal, revealEventPuts, revealQuiz } from '@functions/multiplayer/learning-records';
+import { transactWrite } from '@functions/data/transact';
 import type { GameQuestion, RoomState } from '@functions/multiplayer/room';
 import { createLogger } from '@functions/lib/logger';
 import { streamConsumers } from '@functions/routes';
@@ -309,8 +310,10 @@ describe('recording answers', () => {
       },
     ];
     const log = createLogger({ requestId: 'test', route: 'test' }, 'error');
+    // The reveal's transaction writes the events; its wrong answers follow (twice: one mistake).
+    await transactWrite(revealEventPuts(room, await revealQuiz(room, log)));
     await recordReveal(room, questions, log);
-    await recordReveal(room, questions, log); // the same reveal again counts once
+    await recordReveal(room, questions, log);
     expect((await settledDashboard(right.client)).today).toMatchObject({
       questionsAnswered: 1,
       correctAnswers: 1,
@@ -320,6 +323,40 @@ describe('recording answers', () => {
     expect(missed.today).toMatchObject({ questionsAnswered: 1, correctAnswers: 0 });
     expect(missed.reviewDue).toBe(1);
     expect((await settledDashboard(silent.client)).today.questionsAnswered).toBe(0);
+  });
+
+  it('writes a review answer’s event with the answer: an event written on its own could be lost', async () => {
+    const { quizId, questionIds } = await createQuiz('歴史', '初級', 1);
+    const { client } = await member(gateway);
+    await play(client, quizId, { [questionIds[0]!]: 'B' });
+    // Any answer event written on its own fails (the connection breaks).
+    const name = `eventFaults-${randomUUID()}`;
+    let eventPuts = 0;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'PutItemCommand' && JSON.stringify(args.input).includes('"LEARNEV#')) {
+          eventPuts += 1;
+          throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const reviewed = await client.request('POST', '/api/review/answer', {
+        json: { questionId: questionIds[0], quizId, answer: 'A', timeSpent: 7 },
+      });
+      expect(reviewed.status, reviewed.text).toBe(200);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(eventPuts).toBe(0);
+    // The play's question and the review: two answered, the review right.
+    expect((await settledDashboard(client)).today).toMatchObject({
+      questionsAnswered: 2,
+      correctAnswers: 1,
+      quizzesCompleted: 1,
+    });
   });
 
   it('counts a focused-study run', async () => {

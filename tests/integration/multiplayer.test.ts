@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -6,13 +7,15 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { COOKIE_NAMES } from '@shared/api';
 import { MULTIPLAYER_MESSAGES as M, ROOM_LIMITS } from '@shared/multiplayer';
 import { db } from '@functions/data/db';
+import { queryAll } from '@functions/data/paginate';
+import { AnswerEventKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { RETRY } from '@functions/data/retry';
 import { dynamo, sqs } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { findSeatRoom, getGameQuestions, getRoom, roomKey } from '@functions/multiplayer/room-store';
 import { SeatKeys } from '@functions/multiplayer/room-keys';
 import { quizKey } from '@functions/quizzes/quiz-keys';
-import { userKey } from '@functions/users/user-keys';
+import { userKey, UserKeys } from '@functions/users/user-keys';
 import { SOCKET_LIMITS } from '@functions/ws/socket-limits';
 import { handler as tickHandler } from '@functions/ws/tick';
 import { seed } from '../../scripts/seed';
@@ -831,6 +834,65 @@ describe('retries end', () => {
       conflicts = undefined;
     }
     expect((await getRoom(code))!.players[guest.user.id]).toBeUndefined();
+  });
+});
+
+describe('learning records of a game', () => {
+  it('writes each player’s answer event with the reveal, and a wrong answer into the review of mistakes through a failed try', async () => {
+    const { host, code, quiz } = await hostRoom({}, ['A']);
+    const guest = await joined(code);
+    // An answer event written on its own is lost (the connection breaks); a wrong answer's first two writes fail.
+    let eventPuts = 0;
+    let wrongFailures = 0;
+    const name = `learningFaults-${randomUUID()}`;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const command = String(context.commandName);
+        const input = JSON.stringify(args.input);
+        if (command === 'PutItemCommand' && input.includes('"LEARNEV#')) {
+          eventPuts++;
+          throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        }
+        if (command === 'TransactWriteItemsCommand' && input.includes('"WRONG#') && wrongFailures < 2) {
+          wrongFailures++;
+          throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    const wrongItem = () =>
+      db
+        .get({
+          Key: WrongAnswerKeys.key({ userId: guest.user.id, quizId: quiz.id, questionId: questionId! }),
+          ConsistentRead: true,
+        })
+        .then(({ Item }) => Item);
+    let questionId: string | undefined;
+    try {
+      await startGame(host, [guest]);
+      await host.expect('question');
+      host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+      guest.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+      await host.expect('answer_reveal');
+      questionId = (await getRoom(code))!.questionIds[0];
+      await expect.poll(wrongItem).toMatchObject({ userAnswer: 'B', nextReviewDate: expect.any(String) });
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect([eventPuts, wrongFailures]).toEqual([0, 2]);
+    const eventsOf = async (userId: string) =>
+      queryAll<{ kind: string; correct: number; answered: number; quizId: string }>({
+        partition: UserKeys.pk({ userId }),
+        beginsWith: AnswerEventKeys.skPrefix(),
+        ConsistentRead: true,
+      });
+    expect(await eventsOf(host.user.id)).toEqual([
+      expect.objectContaining({ kind: 'multiplayer', answered: 1, correct: 1, quizId: quiz.id }),
+    ]);
+    expect(await eventsOf(guest.user.id)).toEqual([
+      expect.objectContaining({ kind: 'multiplayer', answered: 1, correct: 0, quizId: quiz.id }),
+    ]);
   });
 });
 
