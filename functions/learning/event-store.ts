@@ -135,8 +135,10 @@ export async function readPlayClaim(userId: string, playId: string): Promise<Pla
 
 /**
  * Adds a play's event to its day, on the condition that the play's claims are still the version
- * read (else `ConditionsFailed` naming `claim`: read again): the questions it counts join the
- * claims and the event joins the play's counted events, in the transaction of the day's counters.
+ * read (else `ConditionsFailed` naming `claim`: read again) and that the event still exists (else
+ * naming `event`: account deletion took it, and nothing may be written back into the emptied
+ * partition): the questions it counts join the claims and the event joins the play's counted
+ * events, in the transaction of the day's counters.
  */
 export async function addPlayEvent(
   event: AnswerEvent & { playId: string },
@@ -147,6 +149,10 @@ export async function addPlayEvent(
 ): Promise<void> {
   const key = PlayClaimKeys.key({ userId: event.userId, playId: event.playId });
   await transactWrite([
+    {
+      name: 'event',
+      ConditionCheck: { Key: AnswerEventKeys.key(event), ConditionExpression: 'attribute_exists(pk)' },
+    },
     {
       name: 'claim',
       Update: {

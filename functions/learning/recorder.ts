@@ -14,7 +14,8 @@ import { accountIsLive, addEventOnce, addPlayEvent, readPlayClaim } from './even
  * - an event outside a play is marked `applied` in the transaction that adds it;
  * - an event of a solo play (its checks and its finish carry the page's play id) adds, in one
  *   transaction with the play's claims (their version read, the condition), only the questions
- *   the play has not counted yet, and its event id joins the claims: an event seen again adds nothing.
+ *   the play has not counted yet, and its event id joins the claims: an event seen again adds nothing;
+ * - an event whose item is gone (account deletion took it) adds nothing, either way.
  * The answer that wrote the event stood already: when this fails the batch is retried (split in
  * halves) and the records catch up; nothing here can make an answer fail.
  */
@@ -30,6 +31,8 @@ export async function recordAnswerEvent(event: AnswerEvent, now = new Date()): P
       await addPlayEvent(playEvent, claim, claims, counts, now);
       return true;
     } catch (error) {
+      // The event is gone (the account was deleted meanwhile): it adds nothing, for good.
+      if (error instanceof ConditionsFailed && error.has('event')) return false;
       // Another event of the play was counted since the claims were read: read them again.
       if (!(error instanceof ConditionsFailed && error.has('claim')) || attempt >= RETRY.attempts)
         throw error;

@@ -6,6 +6,7 @@ import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { backfillLearningRecords } from '@functions/learning/backfill';
 import { putAnswerEvent } from '@functions/learning/event-store';
+import { recordAnswerEvent } from '@functions/learning/recorder';
 import {
   AnswerEventKeys,
   DailyStatsKeys,
@@ -625,6 +626,31 @@ describe('when the dashboard’s summary cannot be kept', () => {
 });
 
 describe('account deletion', () => {
+  it('adds nothing of a play’s event whose item is gone (deleted with the account): no day, claim or summary written back', async () => {
+    const { user } = await member(gateway);
+    const event = {
+      userId: user.id,
+      eventId: `c-${randomUUID()}`,
+      // An old day: its addition would also mark the summary stale.
+      answeredAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+      kind: 'check' as const,
+      answered: 1,
+      correct: 1,
+      quizzes: 0,
+      timeSpent: 5,
+      category: '科学',
+      difficulty: '初級',
+      playId: `play-${randomUUID()}`,
+      questions: ['abcdefgh+'],
+    };
+    // The stream hands the event over after the partition was emptied: its item is not there.
+    expect(await recordAnswerEvent(event)).toBe(false);
+    const kinds = (await queryAll({ partition: UserKeys.pk({ userId: user.id }), ConsistentRead: true })).map(
+      (item) => String(item.sk).split('#')[0],
+    );
+    expect(kinds.filter((kind) => ['DAILY', 'LEARNPLAY', 'LEARNSUM'].includes(kind))).toEqual([]);
+  });
+
   it('removes every learning record', async () => {
     const { quizId, questionIds } = await createQuiz('科学', '初級', 1);
     const { username, userId } = await withPassword();
