@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '@shared/learning';
-import { editedPlan, newPlan, toStudyPlan } from './plan-policy';
+import { editedPlan, newPlan, planChanges, toStudyPlan } from './plan-policy';
 
 /** Study plans' rules (docs/decisions.md "Issue 29"). */
 const now = new Date('2026-04-15T01:00:00Z');
@@ -25,7 +25,7 @@ describe('study plans', () => {
     );
   });
 
-  it('merges an edit, keeps an exam date already past unless it changes, and reads isActive from the active id', () => {
+  it('merges an edit (writing only the fields sent), keeps an exam date already past unless it changes, and reads isActive from the active id', () => {
     const plan = { ...newPlan('id', { ...input, targetExamDate: '2026-04-20' }, '2026-04-15', now) };
     const later = '2026-05-01';
     expect(editedPlan(plan, { dailyGoal: 9 }, later, now)).toMatchObject({
@@ -36,6 +36,13 @@ describe('study plans', () => {
       LEARNING_MESSAGES.examInPast,
     );
     expect(() => editedPlan(plan, { endDate: '2026-04-01' }, later, now)).toThrow(
+      LEARNING_MESSAGES.planDates,
+    );
+    expect(planChanges(plan, { dailyGoal: 9, isActive: true, title: undefined }, later, now)).toEqual({
+      dailyGoal: 9,
+      updatedAt: now.toISOString(),
+    });
+    expect(() => planChanges(plan, { endDate: '2026-04-01' }, later, now)).toThrow(
       LEARNING_MESSAGES.planDates,
     );
     expect(toStudyPlan(plan, 'id', [], '2026-04-15')).toMatchObject({ isActive: true, progress: 0 });

@@ -75,6 +75,25 @@ export function editedPlan(plan: PlanRecord, input: UpdatePlanInput, today: stri
   return edited;
 }
 
+/** The fields an edit writes: those sent (`isActive` apart), and `updatedAt`. */
+export type PlanChanges = Partial<PlanFields> & Pick<PlanRecord, 'updatedAt'>;
+
+/**
+ * `PUT /api/study-plans/{id}`: only the fields sent are written (two edits of different fields at
+ * once both stand), checked as the plan will stand with them (`editedPlan`).
+ */
+export function planChanges(plan: PlanRecord, input: UpdatePlanInput, today: string, now: Date): PlanChanges {
+  const edited = editedPlan(plan, input, today, now);
+  const { isActive: _active, ...sent } = input;
+  const names = Object.keys(sent).filter(
+    (name) => sent[name as keyof typeof sent] !== undefined,
+  ) as (keyof PlanFields)[];
+  return {
+    ...(Object.fromEntries(names.map((name) => [name, edited[name]])) as Partial<PlanFields>),
+    updatedAt: edited.updatedAt,
+  };
+}
+
 /** The plan as the member reads it. */
 export const toStudyPlan = (
   plan: PlanRecord,

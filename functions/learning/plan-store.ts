@@ -3,11 +3,11 @@ import { db } from '../data/db';
 import { ConditionsFailed } from '../data/errors';
 import { queryAll } from '../data/paginate';
 import { transactWrite, type NamedItem } from '../data/transact';
-import { NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { accountGuard } from '../users/user-store';
 import { UserKeys } from '../users/user-keys';
 import { LearningSettingsKeys, StudyPlanKeys } from './learning-keys';
-import type { PlanRecord } from './plan-policy';
+import type { PlanChanges, PlanRecord } from './plan-policy';
 
 /**
  * Study plans (`PLAN#<planId>`) and the member's learning settings (`LEARNING`): `activePlanId`
@@ -101,32 +101,55 @@ export async function insertPlan(userId: string, plan: PlanRecord): Promise<void
 }
 
 /**
- * A plan's fields replaced (on the condition that it exists, else 404), and its activation or
- * deactivation in the same transaction: deactivating clears `activePlanId` only while it names it.
+ * A plan's edit: only the fields it changes are set (so parallel edits of different fields all
+ * stand), on the condition that the plan exists (else 404) and, when only one of its start and end
+ * changes, that the other still keeps them in order (else 400: a parallel edit moved it); its
+ * activation or deactivation in the same transaction (deactivating clears `activePlanId` only
+ * while it names the plan: the caller leaves it out for a plan that is not the active one).
  */
 export async function writePlan(
   userId: string,
-  plan: PlanRecord,
+  planId: string,
+  changes: PlanChanges,
   active: boolean | undefined,
 ): Promise<void> {
-  const { id: _id, createdAt: _created, ...fields } = planFields(plan);
-  const names = Object.keys(fields);
+  const names = Object.keys(changes) as (keyof PlanChanges)[];
+  const conditions = ['attribute_exists(pk)'];
+  const guardNames: Record<string, string> = {};
+  const guardValues: Record<string, unknown> = {};
+  if (changes.startDate !== undefined && changes.endDate === undefined) {
+    conditions.push(
+      '(attribute_not_exists(#guardEnd) OR attribute_type(#guardEnd, :nullType) OR #guardEnd >= :startDate)',
+    );
+    guardNames['#guardEnd'] = 'endDate';
+    guardValues[':nullType'] = 'NULL';
+  }
+  if (typeof changes.endDate === 'string' && changes.startDate === undefined) {
+    conditions.push('#guardStart <= :endDate');
+    guardNames['#guardStart'] = 'startDate';
+  }
   await transactWrite([
     accountGuard(userId),
     {
       Update: {
-        Key: planKey(userId, plan.id),
+        Key: planKey(userId, planId),
         UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(
-          names.map((name) => [`:${name}`, fields[name as keyof typeof fields]]),
-        ),
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(names.map((name) => [`#${name}`, name])),
+          ...guardNames,
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(names.map((name) => [`:${name}`, changes[name]])),
+          ...guardValues,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-      onConditionFailed: planNotFound,
+      onConditionFailed: (current) =>
+        current ? new BadRequestError(LEARNING_MESSAGES.planDates) : planNotFound(),
     },
-    ...(active === true ? activation(userId, plan.id) : []),
-    ...(active === false ? [deactivation(userId, plan.id)] : []),
+    ...(active === true ? activation(userId, planId) : []),
+    ...(active === false ? [deactivation(userId, planId)] : []),
   ]);
 }
 

@@ -7,11 +7,12 @@ import {
 } from '@shared/learning';
 import { listActiveCategoriesCached } from '../categories/category';
 import { currentTime } from '../lib/clock';
+import { ConditionsFailed } from '../data/errors';
 import { BadRequestError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import { isKnownCategory } from '../quizzes/quiz-policy';
 import { listDays } from './event-store';
-import { editedPlan, newPlan, toStudyPlan } from './plan-policy';
+import { newPlan, planChanges, toStudyPlan } from './plan-policy';
 import {
   deletePlan as removePlan,
   insertPlan,
@@ -51,7 +52,7 @@ export async function createPlan(
 }
 
 /**
- * `PUT /api/study-plans/{id}`: the fields sent; `isActive: true` makes it the one active plan,
+ * `PUT /api/study-plans/{id}`: the fields sent (only they are written); `isActive: true` makes it the one active plan,
  * `isActive: false` deactivates it when it is the active one (a plan not active already is not).
  */
 export async function updatePlan(
@@ -63,11 +64,22 @@ export async function updatePlan(
   const today = japanDate(now);
   await assertCategory(input.targetCategory);
   const [plan, wasActive] = await Promise.all([readPlan(userId, planId), readActivePlanId(userId)]);
-  const edited = editedPlan(plan, input, today, now);
+  const changes = planChanges(plan, input, today, now);
   const active = input.isActive === false && wasActive !== planId ? undefined : input.isActive;
-  await writePlan(userId, edited, active);
-  const [activePlanId, days] = await Promise.all([readActivePlanId(userId), listDays(userId)]);
-  return toStudyPlan(edited, activePlanId, days, today);
+  try {
+    await writePlan(userId, planId, changes, active);
+  } catch (error) {
+    // Another plan was activated since: this one is no longer the active one to deactivate.
+    if (!(active === false && error instanceof ConditionsFailed && error.has('active'))) throw error;
+    await writePlan(userId, planId, changes, undefined);
+  }
+  // As it stands now (parallel edits of other fields included).
+  const [stored, activePlanId, days] = await Promise.all([
+    readPlan(userId, planId),
+    readActivePlanId(userId),
+    listDays(userId),
+  ]);
+  return toStudyPlan(stored, activePlanId, days, today);
 }
 
 /** `DELETE /api/study-plans/{id}`. */

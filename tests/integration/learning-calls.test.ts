@@ -212,6 +212,30 @@ describe('study plans', () => {
     );
   });
 
+  it('keeps every field of 30 parallel partial edits of one plan as sent', async () => {
+    const { client } = await member(gateway);
+    const plan = json<StudyPlan>(await createPlan(client, { title: '計画', dailyGoal: 8 }));
+    const sent = [
+      { title: '並行して編集した計画' },
+      { description: '説明も変えた' },
+      { dailyGoal: 12 },
+      { weeklyGoal: 84 },
+      { targetExamDate: '2027-03-01' },
+      { endDate: '2027-03-31' },
+    ];
+    const edits = await inParallel((index) =>
+      client.request('PUT', `/api/study-plans/${plan.id}`, { json: sent[index % sent.length] }),
+    );
+    expect(statuses(edits)).toEqual({ 200: 30 });
+    const [after] = await plansOf(client);
+    expect(after).toMatchObject(Object.assign({ isActive: true, startDate: plan.startDate }, ...sent));
+    // A start after the end the plan has now is refused, whatever the edit read.
+    const late = await client.request('PUT', `/api/study-plans/${plan.id}`, {
+      json: { startDate: '2027-04-01' },
+    });
+    expect([late.status, late.json.message]).toEqual([400, LEARNING_MESSAGES.planDates]);
+  });
+
   it('edits, deactivates and deletes a plan; another member’s plan is not found', async () => {
     const { client } = await member(gateway);
     const other = await member(gateway);
