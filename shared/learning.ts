@@ -91,6 +91,8 @@ export const LEARNING = {
   maxPlans: 20,
   todoTextMax: 200,
   maxTodosPerDay: 50,
+  /** A to-do's day is at most this many days before or after today (Japan). */
+  todoDayRange: 366,
   /** Days `GET /api/learning/daily-stats` answers at most. */
   dailyStatsMaxDays: 366,
   /** The dashboard's calendar: active days of the last 365. */
@@ -133,6 +135,7 @@ export const LEARNING_MESSAGES = {
   todoNothingToChange: '変更する項目を指定してください',
   tooManyTodos: 'やることは1日50件までです',
   todoNotFound: 'やることが見つかりません',
+  todoDateRange: 'やることの日付は今日の前後366日以内で指定してください',
   todoDeleted: 'やることを削除しました',
   reviewNotFound: '復習する問題が見つかりません',
   noDueReviews: '今日復習する問題はありません',
@@ -375,10 +378,15 @@ const todoText = z
   .min(1, { error: M.todoText })
   .max(LEARNING.todoTextMax, { error: M.todoText });
 
-/** `GET /api/todos?date=YYYY-MM-DD` (default today, Japan). */
+/** Whether a to-do's day (`YYYY-MM-DD`) is within `todoDayRange` days of `today` (Japan), both ways. */
+export const isTodoDayInRange = (day: string, today: string) =>
+  Math.abs(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000 <=
+  LEARNING.todoDayRange;
+
+/** `GET /api/todos?date=YYYY-MM-DD` (default today, Japan; within 366 days of it, checked on the server). */
 export const todosQuerySchema = z.object({ date: daySchema.optional() });
 
-/** `POST /api/todos` (`date` default today, Japan). */
+/** `POST /api/todos` (`date` default today, Japan; within 366 days of it, checked on the server). */
 export const createTodoSchema = z.object({ text: todoText, date: daySchema.optional() });
 export type CreateTodoInput = z.input<typeof createTodoSchema>;
 

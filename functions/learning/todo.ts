@@ -1,17 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { Todo } from '@shared/learning';
+import { isTodoDayInRange, LEARNING_MESSAGES, type Todo } from '@shared/learning';
 import { currentTime } from '../lib/clock';
+import { BadRequestError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
 import { deleteTodo as removeTodo, insertTodo, readTodo, readTodos, writeTodo } from './todo-store';
 
-/** Daily to-dos (`/api/todos`): a day's list (today in Japan unless named), at most 50 a day. */
+/** Daily to-dos (`/api/todos`): a day's list (today in Japan unless named, within 366 days of it), at most 50 a day. */
 
 /** The day a to-do's id names (`<yyyy-mm-dd>_<uuid>`). */
 const dayOfTodo = (todoId: string) => todoId.slice(0, 10);
 
+/** The day a call names, today (Japan) when none: 400 when it is more than 366 days from today. */
+function todoDay(day: string | undefined, now: Date): string {
+  const today = japanDate(now);
+  if (day !== undefined && !isTodoDayInRange(day, today))
+    throw new BadRequestError(LEARNING_MESSAGES.todoDateRange);
+  return day ?? today;
+}
+
 /** `GET /api/todos`. */
 export async function listTodos(userId: string, day: string | undefined, now = currentTime()) {
-  const date = day ?? japanDate(now);
+  const date = todoDay(day, now);
   return { date, todos: await readTodos(userId, date) };
 }
 
@@ -21,7 +30,7 @@ export async function createTodo(
   input: { text: string; date?: string | undefined },
   now = currentTime(),
 ): Promise<Todo> {
-  const date = input.date ?? japanDate(now);
+  const date = todoDay(input.date, now);
   const todo: Todo = {
     id: `${date}_${randomUUID()}`,
     text: input.text,

@@ -353,6 +353,19 @@ describe('daily to-dos', () => {
       expect([response.status, response.json.message]).toEqual([400, message]);
     }
     expect((await client.get('/api/todos?date=yesterday')).status).toBe(400);
+    // A day within 366 days of today (Japan), either way (the days below are near this today).
+    atJapanTime('2026-11-27T00:00');
+    for (const date of ['2027-11-29', '2025-11-25']) {
+      const far = await client.request('POST', '/api/todos', { json: { text: '遠い日', date } });
+      expect([far.status, far.json.message]).toEqual([400, LEARNING_MESSAGES.todoDateRange]);
+      const read = await client.get(`/api/todos?date=${date}`);
+      expect([read.status, read.json.message]).toEqual([400, LEARNING_MESSAGES.todoDateRange]);
+    }
+    for (const date of ['2027-11-28', '2025-11-26']) {
+      const edge = await client.request('POST', '/api/todos', { json: { text: '366日', date } });
+      expect(edge.status, edge.text).toBe(201);
+      expect((await client.request('DELETE', `/api/todos/${json<Todo>(edge).id}`)).status).toBe(200);
+    }
     expect((await todosOf(client)).todos).toEqual([]);
 
     const day = '2026-10-10';
