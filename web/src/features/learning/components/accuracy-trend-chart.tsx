@@ -8,8 +8,9 @@ import { ChartTable } from './chart-table';
 export const TREND_DAYS = 30;
 
 /**
- * 正答率の推移: the correct rate of each of the last 30 days with activity (a line; days without
- * activity are gaps, not zeros). The sentence and the table say the same as the line.
+ * 正答率の推移: the correct rate of each of the last 30 days with activity (a line). A day without
+ * activity has no point (it is not a zero): the line goes straight from the active day before it
+ * to the one after (`connectNulls`). The sentence and the table say the same as the line.
  */
 export function AccuracyTrendChart({
   days,

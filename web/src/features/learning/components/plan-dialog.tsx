@@ -58,6 +58,11 @@ export function PlanDialog(props: {
   const [values, setValues] = useState(() => valuesOf(props.plan, props.today));
   const [errors, setErrors] = useState<Partial<Record<keyof PlanValues, string>>>({});
   const pending = create.isPending || update.isPending;
+  // The plan's category stays an option when it is no longer (or not yet, while loading) among the
+  // active ones: the select would otherwise show 「すべてのカテゴリ」 for it, and saving the form
+  // after touching it would clear it.
+  const kept = props.plan?.targetCategory ?? null;
+  const retired = kept && !(categories.data ?? []).some((category) => category.name === kept) ? kept : null;
   const field = (name: keyof PlanValues) => ({
     name,
     value: values[name],
@@ -121,6 +126,12 @@ export function PlanDialog(props: {
           hint="選んだカテゴリの回答で進み具合を数えます"
         >
           <option value="">すべてのカテゴリ</option>
+          {retired && (
+            <option value={retired}>
+              {retired}
+              {categories.data ? '（現在は選べないカテゴリ）' : ''}
+            </option>
+          )}
           {(categories.data ?? []).map((category) => (
             <option key={category.id} value={category.name}>
               {category.name}

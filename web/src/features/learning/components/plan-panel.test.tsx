@@ -57,9 +57,11 @@ describe('the study plan panel', () => {
     expect(await screen.findByRole('heading', { name: '世界史の試験対策' })).toBeTruthy();
     expect(screen.getByText('試験まであと10日')).toBeTruthy();
     expect(screen.getByText('（2026年12月6日（日））')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'プランの進み具合' }).getAttribute('aria-valuenow')).toBe(
+    const meter = screen.getByRole('progressbar', { name: 'プランの進み具合' });
+    expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('aria-valuetext')]).toEqual([
       '40',
-    );
+      '40%',
+    ]);
     expect(screen.getByText('1日10問・週70問')).toBeTruthy();
     expect([examCountdown(TODAY, TODAY), examCountdown('2026-11-25', TODAY)]).toEqual([
       '今日が試験日です',
@@ -103,6 +105,23 @@ describe('the study plan panel', () => {
     });
     // Refused: the dialog stays with what was typed.
     expect(screen.getByRole('dialog', { name: '学習プランを作成' })).toBeTruthy();
+  });
+
+  it('keeps a plan’s category that is no longer active as the editor’s choice', async () => {
+    const { sent } = server([plan({ targetCategory: '地理' })]);
+    const user = userEvent.setup();
+    renderWithProviders(<PlanPanel userId="u1" today={TODAY} />);
+    await user.click((await screen.findAllByRole('button', { name: '「世界史の試験対策」を編集' }))[0]!);
+    const editor = screen.getByRole('dialog', { name: '学習プランを編集' });
+    const select = within(editor).getByLabelText<HTMLSelectElement>('対象カテゴリ');
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: '地理（現在は選べないカテゴリ）' })).toBeTruthy(),
+    );
+    expect(select.value).toBe('地理');
+    await user.type(within(editor).getByLabelText('タイトル'), '！');
+    await user.click(within(editor).getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ title: '世界史の試験対策！' });
   });
 
   it('activates, edits and deletes the other plans from the list', async () => {

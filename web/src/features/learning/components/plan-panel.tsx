@@ -99,7 +99,12 @@ export function PlanPanel({ userId, today }: { userId: string; today: string }) 
           <p className="plan__progress-label">
             進み具合 <strong>{active.progress}%</strong>
           </p>
-          <GoalMeter label="プランの進み具合" value={active.progress} max={100} />
+          <GoalMeter
+            label="プランの進み具合"
+            value={active.progress}
+            max={100}
+            valueText={`${active.progress}%`}
+          />
           <dl className="fact-list fact-list--plan">
             <div>
               <dt>対象</dt>
