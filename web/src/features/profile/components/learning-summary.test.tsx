@@ -6,7 +6,8 @@ import { LearningSummary } from './learning-summary';
 afterEach(() => vi.unstubAllGlobals());
 
 const dashboard = {
-  today: { date: '2026-11-26', questionsAnswered: 3, correctAnswers: 2, quizzesCompleted: 1, timeSpent: 60 },
+  // 7 answered today, 3 of them in the active plan's category (what its goal counts).
+  today: { date: '2026-11-26', questionsAnswered: 7, correctAnswers: 5, quizzesCompleted: 1, timeSpent: 60 },
   streak: { current: 4, longest: 9 },
   goal: { dailyGoal: 10, weeklyGoal: 70, todayDone: 3, weekDone: 12, planId: 'plan-1' },
   calendar: [],
@@ -23,7 +24,8 @@ describe("the profile's learning summary", () => {
     const figures = [...document.querySelectorAll('.learning-summary__figures > div')].map(
       (row) => row.textContent,
     );
-    expect(figures).toEqual(['今日の回答3 / 10問', '連続学習4日', '最長連続9日', '今日の復習2問']);
+    // The daily goal as /learning's ring names it (「今日の目標 10問のうち3問」), not all of today's answers.
+    expect(figures).toEqual(['今日の目標3 / 10問', '連続学習4日', '最長連続9日', '今日の復習2問']);
     expect(screen.getByRole('link', { name: '学習記録を見る' }).getAttribute('href')).toBe('/learning');
   });
 });

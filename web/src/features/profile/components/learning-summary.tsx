@@ -18,7 +18,8 @@ export function LearningSummary({ userId }: { userId: string }) {
       {data ? (
         <dl className="learning-summary__figures">
           <div>
-            <dt>今日の回答</dt>
+            {/* The ring of /learning's 今日の学習: the day's answers the goal counts (the plan's category). */}
+            <dt>今日の目標</dt>
             <dd>
               {data.goal.todayDone} / {data.goal.dailyGoal}問
             </dd>
