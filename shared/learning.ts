@@ -435,6 +435,12 @@ export const reviewQueueSchema = z.object({
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
+/** `POST /api/review/session` (no body, or `{}`: every category; `category`: only that one's questions). */
+export const reviewSessionRequestSchema = z.object({
+  category: z.string().trim().min(1).max(100).optional(),
+});
+export type ReviewSessionRequest = z.input<typeof reviewSessionRequestSchema>;
+
 /** `POST /api/review/session`: up to 20 due questions, without their answers. */
 export const reviewSessionSchema = z.object({
   questions: z.array(

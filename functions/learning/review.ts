@@ -99,11 +99,21 @@ export async function reviewQueue(viewer: Viewer, now = currentTime()): Promise<
   };
 }
 
-/** `POST /api/review/session`: up to 20 due questions as their quiz asks them now, without answers. */
-export async function startReviewSession(viewer: Viewer, now = currentTime()): Promise<ReviewSession> {
+/**
+ * `POST /api/review/session`: up to 20 questions due today as their quiz asks them now, without
+ * answers; with `category`, only that category's (as the queue names it: the weaknesses panel's
+ * review of one category).
+ */
+export async function startReviewSession(
+  viewer: Viewer,
+  filter: { category?: string | undefined } = {},
+  now = currentTime(),
+): Promise<ReviewSession> {
   const today = japanDate(now);
   const due = dueBy(await quizReviewItems(viewer.id, { dueBy: today }), today);
-  const picked = (await reviewable(viewer, due)).slice(0, LEARNING.reviewSessionSize);
+  const picked = (await reviewable(viewer, due))
+    .filter(({ item, quiz }) => !filter.category || (item.category ?? quiz.category) === filter.category)
+    .slice(0, LEARNING.reviewSessionSize);
   if (picked.length === 0) throw new NotFoundError(LEARNING_MESSAGES.noDueReviews);
   const details = new Map(
     await Promise.all(

@@ -10,6 +10,7 @@ import {
   reviewAnswerResultSchema,
   reviewAnswerSchema,
   reviewQueueSchema,
+  reviewSessionRequestSchema,
   reviewSessionSchema,
   sessionsQuerySchema,
   studyAnswerResultSchema,
@@ -78,7 +79,10 @@ export const learningApi = {
   }),
 
   reviewQueue: defineRoute('GET /api/review/queue', { response: reviewQueueSchema }),
-  reviewSession: defineRoute('POST /api/review/session', { response: reviewSessionSchema }),
+  reviewSession: defineRoute('POST /api/review/session', {
+    body: reviewSessionRequestSchema,
+    response: reviewSessionSchema,
+  }),
   reviewAnswer: defineRoute('POST /api/review/answer', {
     body: reviewAnswerSchema,
     response: reviewAnswerResultSchema,

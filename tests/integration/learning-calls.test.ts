@@ -619,6 +619,33 @@ describe('review of mistakes', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('starts a review of one category’s due questions when asked for it', async () => {
+    const { author, player } = await playedWithMistakes();
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '科学の復習', category: '科学', difficulty: '初級' }, 2),
+    });
+    const science = json<{ id: string }>(created).id;
+    const scienceIds = json<{ questions: { id: string }[] }>(
+      await author.client.get(`/api/quizzes/${science}`),
+    ).questions.map((question) => question.id);
+    const played = await player.client.request('POST', `/api/quizzes/${science}/attempt`, {
+      json: { answers: { [scienceIds[0]!]: 'B', [scienceIds[1]!]: 'A' } },
+    });
+    expect(played.status, played.text).toBe(201);
+    const session = async (body?: Record<string, unknown>) => {
+      const response = await player.client.request('POST', '/api/review/session', body ? { json: body } : {});
+      return response.status === 200
+        ? json<ReviewSession>(response)
+            .questions.map((question) => question.category)
+            .sort()
+        : [response.status, response.json.message];
+    };
+    expect(await session()).toEqual(['歴史', '歴史', '科学']);
+    expect(await session({})).toEqual(['歴史', '歴史', '科学']);
+    expect(await session({ category: '科学' })).toEqual(['科学']);
+    expect(await session({ category: '地理' })).toEqual([404, LEARNING_MESSAGES.noDueReviews]);
+  });
+
   it('finds a question answered without its quiz id in a queue of 1,000 in a few requests', async () => {
     const { player, quizId, questionIds } = await playedWithMistakes();
     // 1,000 older mistakes before it in the queue (ordered by due day).

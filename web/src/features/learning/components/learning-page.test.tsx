@@ -57,7 +57,7 @@ describe('the learning page', () => {
     expect(await screen.findByText(/30日間のうち2日学習し/)).toBeTruthy();
     // The weakness's category has mistakes due: it leads to the review too.
     const weaknesses = screen.getByRole('region', { name: '苦手な分野' });
-    expect(await within(weaknesses).findByRole('button', { name: '間違えた問題を復習' })).toBeTruthy();
+    expect(await within(weaknesses).findByRole('button', { name: '歴史の間違えた問題を復習' })).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain(
       '/api/learning/daily-stats?from=2026-10-28&to=2026-11-26',
     );
@@ -78,6 +78,25 @@ describe('the learning page', () => {
     renderWithProviders(<LearningPage />, { route: '/learning' });
     const none = await screen.findByRole('button', { name: '今日の復習はありません' });
     expect(none.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('reviews only the weakness’s category from the weaknesses panel, and everything due from the header', async () => {
+    const { fetchImpl, calls } = answers();
+    vi.stubGlobal('fetch', fetchImpl);
+    const user = userEvent.setup();
+    renderWithProviders(<LearningPage />, { route: '/learning' });
+    const weaknesses = await screen.findByRole('region', { name: '苦手な分野' });
+    await user.click(await within(weaknesses).findByRole('button', { name: '歴史の間違えた問題を復習' }));
+    const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    expect(within(dialog).getByText('歴史の問題だけを復習します')).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: '閉じる' }));
+    await user.click(await screen.findByRole('button', { name: '間違えた問題を復習する（2問）' }));
+    await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    await vi.waitFor(() =>
+      expect(
+        calls.filter((call) => call.url === '/api/review/session').map((call) => call.init?.body),
+      ).toEqual([JSON.stringify({ category: '歴史' }), JSON.stringify({})]),
+    );
   });
 
   it('says when the records could not be read, and reads them again on request', async () => {

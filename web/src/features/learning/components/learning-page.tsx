@@ -40,11 +40,12 @@ export function LearningPage() {
 
 function Learning({ user }: { user: CurrentUser }) {
   const dashboard = useLearningDashboard(user.id);
-  const [reviewing, setReviewing] = useState(false);
+  // The review open: of every due question, or of one category's (from the weaknesses panel).
+  const [reviewing, setReviewing] = useState<{ category?: string } | null>(null);
   const refresh = useRefreshLearning(user.id);
   // The answers changed today's figures, the queue and the weaknesses' reviews.
   const closeReview = () => {
-    setReviewing(false);
+    setReviewing(null);
     void refresh();
   };
   const reviewDue = dashboard.data?.reviewDue ?? 0;
@@ -68,7 +69,7 @@ function Learning({ user }: { user: CurrentUser }) {
           type="button"
           className="button button--primary"
           disabled={!dashboard.data || reviewDue === 0}
-          onClick={() => setReviewing(true)}
+          onClick={() => setReviewing({})}
         >
           <RotateCcw size={16} aria-hidden />
           {reviewDue > 0 ? `間違えた問題を復習する（${reviewDue}問）` : '今日の復習はありません'}
@@ -84,9 +85,13 @@ function Learning({ user }: { user: CurrentUser }) {
           </button>
         </div>
       ) : (
-        <Panels userId={user.id} dashboard={dashboard.data} onReview={() => setReviewing(true)} />
+        <Panels
+          userId={user.id}
+          dashboard={dashboard.data}
+          onReview={(category) => setReviewing({ category })}
+        />
       )}
-      {reviewing && <ReviewDialog onClose={closeReview} />}
+      {reviewing && <ReviewDialog category={reviewing.category} onClose={closeReview} />}
     </section>
   );
 }
@@ -98,7 +103,7 @@ function Panels({
 }: {
   userId: string;
   dashboard: Dashboard;
-  onReview: () => void;
+  onReview: (category: string) => void;
 }) {
   const today = dashboard.today.date;
   const trend = useDailyStats(userId, addDays(today, -(TREND_DAYS - 1)), today);

@@ -28,7 +28,14 @@ const optionsOf = (question: ReviewQuestion) =>
  * in a row, on different days, master a question). The member may stop at any time. Closing
  * refreshes the learning records.
  */
-export function ReviewDialog({ onClose }: { onClose: () => void }) {
+export function ReviewDialog({
+  category,
+  onClose,
+}: {
+  /** Only this category's due questions (the weaknesses panel's review); all when absent. */
+  category?: string | undefined;
+  onClose: () => void;
+}) {
   const start = useStartReviewSession();
   const answer = useAnswerReview();
   const [round, setRound] = useState<ReviewQuestion[] | null>(null);
@@ -39,13 +46,13 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
 
   const { mutate: startSession } = start;
   useEffect(() => {
-    startSession(undefined, {
+    startSession(category, {
       onSuccess: (session) => {
         setRound(session.questions);
         setTally((current) => ({ ...current, questions: session.questions.length }));
       },
     });
-  }, [startSession]);
+  }, [startSession, category]);
 
   const question = round?.[0];
   useEffect(() => {
@@ -196,6 +203,7 @@ export function ReviewDialog({ onClose }: { onClose: () => void }) {
       size="wide"
       closeButton={false}
     >
+      {category && <p className="review-dialog__scope">{category}の問題だけを復習します</p>}
       {body}
       <div className="dialog__actions">
         {question && result ? (

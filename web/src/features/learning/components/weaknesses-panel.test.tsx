@@ -6,7 +6,7 @@ import { dashboard } from '../testing/learning-records';
 import { WeaknessesPanel } from './weaknesses-panel';
 
 describe('the weaknesses panel', () => {
-  it('shows each weakness with its figures, trend and action, leading to a review when its mistakes are due', async () => {
+  it('shows each weakness with its figures, trend and action, leading to a review of that category when its mistakes are due', async () => {
     const onReview = vi.fn();
     renderWithProviders(
       <WeaknessesPanel
@@ -22,8 +22,8 @@ describe('the weaknesses panel', () => {
     expect(screen.getByRole('link', { name: '歴史のクイズを探す' }).getAttribute('href')).toBe(
       '/quiz-search?category=%E6%AD%B4%E5%8F%B2',
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: '間違えた問題を復習' }));
-    expect(onReview).toHaveBeenCalledOnce();
+    await userEvent.setup().click(screen.getByRole('button', { name: '歴史の間違えた問題を復習' }));
+    expect(onReview).toHaveBeenCalledExactlyOnceWith('歴史');
   });
 
   it('offers only the quizzes where nothing of the category is due, and says what makes a weakness', () => {
@@ -34,7 +34,7 @@ describe('the weaknesses panel', () => {
         onReview={vi.fn()}
       />,
     );
-    expect(screen.queryByRole('button', { name: '間違えた問題を復習' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '歴史の間違えた問題を復習' })).toBeNull();
     expect(screen.getByRole('link', { name: '歴史のクイズを探す' })).toBeTruthy();
     unmount();
     renderWithProviders(

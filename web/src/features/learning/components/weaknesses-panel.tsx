@@ -13,8 +13,8 @@ const trends: Record<ImprovementTrend, { label: string; icon: ReactNode }> = {
 
 /**
  * 苦手な分野: the weakest categories × difficulties (at least 5 answers each), with the trend and
- * the recommended action; it leads to a review of the mistakes in that category when some are due,
- * and always to the category's quizzes.
+ * the recommended action; it leads to a review of the mistakes in that category (that category's
+ * only) when some are due, and always to the category's quizzes.
  */
 export function WeaknessesPanel({
   weaknesses,
@@ -24,7 +24,8 @@ export function WeaknessesPanel({
   weaknesses: Weakness[];
   /** Categories with review questions due today. */
   reviewableCategories: ReadonlySet<string>;
-  onReview: () => void;
+  /** Starts a review of the category's due mistakes. */
+  onReview: (category: string) => void;
 }) {
   return (
     <section className="card learning-panel" aria-labelledby="weaknesses-title">
@@ -57,9 +58,13 @@ export function WeaknessesPanel({
                 <p className="weakness__action">{weakness.recommendedAction}</p>
                 <div className="weakness__buttons">
                   {reviewableCategories.has(weakness.category) && (
-                    <button type="button" className="button button--primary button--small" onClick={onReview}>
+                    <button
+                      type="button"
+                      className="button button--primary button--small"
+                      onClick={() => onReview(weakness.category)}
+                    >
                       <RotateCcw size={14} aria-hidden />
-                      間違えた問題を復習
+                      {weakness.category}の間違えた問題を復習
                     </button>
                   )}
                   <Link
