@@ -2,6 +2,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { ConditionsFailed } from '../data/errors';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { itemOfImage } from '../data/stream-image';
+import { currentTime } from '../lib/clock';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
 import { addsNothing, eventCounts, playEventCounts, playEventKey, type AnswerEvent } from './event-policy';
@@ -19,7 +20,7 @@ import { accountIsLive, addEventOnce, addPlayEvent, readPlayClaim } from './even
  * The answer that wrote the event stood already: when this fails the batch is retried (split in
  * halves) and the records catch up; nothing here can make an answer fail.
  */
-export async function recordAnswerEvent(event: AnswerEvent, now = new Date()): Promise<boolean> {
+export async function recordAnswerEvent(event: AnswerEvent, now = currentTime()): Promise<boolean> {
   if (!event.playId) return addEventOnce(event, eventCounts(event), now);
   const playEvent = { ...event, playId: event.playId };
   for (let attempt = 1; ; attempt++) {

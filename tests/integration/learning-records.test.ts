@@ -381,6 +381,27 @@ describe('recording answers', () => {
     expect(dashboard.reviewDue).toBe(0);
   });
 
+  it('takes “now” from the learning clock when it adds an event', async () => {
+    const { user } = await member(gateway);
+    atJapanTime('2026-11-20T09:30');
+    const event = {
+      userId: user.id,
+      eventId: `f-${randomUUID()}`,
+      answeredAt: new Date().toISOString(),
+      kind: 'focused' as const,
+      answered: 1,
+      correct: 1,
+      quizzes: 0,
+      timeSpent: 5,
+      category: '科学',
+      difficulty: '初級',
+    };
+    await putAnswerEvent(event);
+    await gateway.streamSettled();
+    const { Item } = await db.get({ Key: AnswerEventKeys.key(event), ConsistentRead: true });
+    expect(Item?.applied).toBe('2026-11-20T00:30:00.000Z');
+  });
+
   it('writes at most one event and one day item a checked answer', async () => {
     const { quizId, questionIds } = await createQuiz('科学', '初級', 1);
     const { client, user } = await member(gateway);
