@@ -647,7 +647,7 @@ describe('review of mistakes', () => {
   });
 
   it('finds a question answered without its quiz id in a queue of 1,000 in a few requests', async () => {
-    const { player, quizId, questionIds } = await playedWithMistakes();
+    const { player, questionIds } = await playedWithMistakes();
     // 1,000 older mistakes before it in the queue (ordered by due day).
     await putItems(
       Array.from({ length: 1000 }, (_, index) => {
