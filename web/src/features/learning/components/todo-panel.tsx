@@ -110,11 +110,19 @@ function TodoItem({ userId, todo, onDelete }: { userId: string; todo: Todo; onDe
   const [error, setError] = useState<string>();
   const inputId = `todo-${todo.id}`;
 
-  const tick = (completed: boolean) =>
+  // The tick as clicked, until the call settles: shown at once, in the click's own render (the
+  // query's optimistic update comes a tick later, and a controlled box would flip back meanwhile).
+  const [ticked, setTicked] = useState<boolean>();
+  const tick = (completed: boolean) => {
+    setTicked(completed);
     update.mutate(
       { id: todo.id, completed },
-      { onError: (failure) => toastError(failure, 'やることを更新できませんでした。') },
+      {
+        onError: (failure) => toastError(failure, 'やることを更新できませんでした。'),
+        onSettled: () => setTicked(undefined),
+      },
     );
+  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -177,12 +185,12 @@ function TodoItem({ userId, todo, onDelete }: { userId: string; todo: Todo; onDe
     );
 
   return (
-    <li className={`todo${todo.completed ? ' is-done' : ''}`}>
+    <li className={`todo${(ticked ?? todo.completed) ? ' is-done' : ''}`}>
       <input
         id={inputId}
         type="checkbox"
         className="todo__check"
-        checked={todo.completed}
+        checked={ticked ?? todo.completed}
         disabled={update.isPending}
         onChange={(event) => tick(event.target.checked)}
       />
