@@ -56,11 +56,14 @@ export async function checkAnswer(
   caller: { user: Member | undefined; ipAddress: string },
 ): Promise<AnswerCheckResult> {
   const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
+  // The quiz is read while the allowances are counted; a refusal (429) still comes before a 404.
+  const detail = viewableQuizDetail(quizId, caller.user);
+  detail.catch(() => undefined);
   const allowed =
     (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
     (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
   if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
-  const { questions } = await viewableQuizDetail(quizId, caller.user);
+  const { questions } = await detail;
   return checkedAnswer(questions, input);
 }
 
