@@ -116,7 +116,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: E2E_VITE_DEV_FILES,
-          globalSetup: ['tests/support/web-build.ts'],
+          globalSetup: ['tests/support/emulators.ts', 'tests/support/web-build.ts'],
           ...e2e,
         },
       },
@@ -125,7 +125,7 @@ export default defineConfig({
         test: {
           name: 'e2e-vite',
           include: E2E_VITE_DEV_FILES,
-          globalSetup: ['tests/support/web-build.ts'],
+          globalSetup: ['tests/support/emulators.ts', 'tests/support/web-build.ts'],
           ...e2e,
           fileParallelism: false,
         },

@@ -43,11 +43,16 @@ export async function saveAttempt(
   log: Logger,
   now = currentTime(),
 ): Promise<AttemptItem> {
-  const { quiz, questions } = await viewableQuizDetail(quizId, user);
+  const day = japanDate(now);
+  // The mark as read says which kind the play is; when a parallel play of the same person wrote
+  // it first, the transaction's condition fails and the mark is read again. It only moves forward
+  // (none, then an earlier day, then today), so this ends by the third try. Read with the quiz.
+  const kindOf = async () => playMarkOf(await findPlayerMark(quizId, user.id), day);
+  const [{ quiz, questions }, firstMark] = await Promise.all([viewableQuizDetail(quizId, user), kindOf()]);
+  let mark = firstMark;
   const scored = scorePlay(questions, input);
   const { answers, score } = scored;
   const attempt = newAttempt(quizId, user.id, scored, now);
-  const day = japanDate(now);
   const completion = [
     ...completionItems(
       {
@@ -76,11 +81,6 @@ export async function saveAttempt(
       }),
     ),
   ];
-  // The mark as read says which kind the play is; when a parallel play of the same person wrote
-  // it first, the transaction's condition fails and the mark is read again. It only moves forward
-  // (none, then an earlier day, then today), so this ends by the third try.
-  const kindOf = async () => playMarkOf(await findPlayerMark(quizId, user.id), day);
-  let mark = await kindOf();
   let saved: AttemptItem;
   for (let tries = 1; ; tries++) {
     try {
@@ -96,27 +96,31 @@ export async function saveAttempt(
 
   // The quiz's counters: a quiz deleted meanwhile refuses the play (404, the play removed); any
   // other failure leaves the play saved with the player's records, and is logged.
-  try {
-    await countPlay(saved, mark);
-    // This week's players, for the featured quiz: each account once a day.
-    if (mark !== 'again') await countDailyPlayer(quizId, now);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw error;
-    log.error('counting the play on its quiz failed', { error });
-  }
-
-  // The play is saved with every counter above; achievements follow from the new total. The play
-  // stands whatever happens from here (a retry would count it twice): an achievement missed now is
-  // granted at the next play.
-  try {
-    await grantAchievements(
-      user.id,
-      completionAchievements(await quizzesCompletedOf(user.id), score, questions.length),
-      now,
-    );
-  } catch (error) {
-    if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
-  }
+  const counted = (async () => {
+    try {
+      await countPlay(saved, mark);
+      // This week's players, for the featured quiz: each account once a day.
+      if (mark !== 'again') await countDailyPlayer(quizId, now);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw error;
+      log.error('counting the play on its quiz failed', { error });
+    }
+  })();
+  // Meanwhile the achievements, from the player's own new total (written with the play, which the
+  // player keeps even when the quiz's count refuses it). The play stands whatever happens from
+  // here (a retry would count it twice): an achievement missed now is granted at the next play.
+  const granted = (async () => {
+    try {
+      await grantAchievements(
+        user.id,
+        completionAchievements(await quizzesCompletedOf(user.id), score, questions.length),
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
+    }
+  })();
+  await Promise.all([counted, granted]);
   return saved;
 }
 

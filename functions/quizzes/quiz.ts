@@ -61,11 +61,14 @@ export async function checkAnswer(
   now = currentTime(),
 ): Promise<AnswerCheckResult> {
   const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
+  // The quiz is read while the allowances are counted; a refusal (429) still comes before a 404.
+  const detail = viewableQuizDetail(quizId, caller.user);
+  detail.catch(() => undefined);
   const allowed =
     (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
     (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
   if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
-  const { quiz, questions } = await viewableQuizDetail(quizId, caller.user);
+  const { quiz, questions } = await detail;
   const result = checkedAnswer(questions, input);
   // A member's answer of a play the page names counts in their learning records at once; the
   // answer stands whatever happens to that (its finished play counts what its checks did not).

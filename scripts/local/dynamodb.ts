@@ -68,6 +68,13 @@ export function dynamoDbCommand(options: { port: number; path?: string }): { arg
   return {
     cwd: folder,
     args: [
+      // The client compiler only, and the serial collector: DynamoDB Local here lives minutes to
+      // hours on a machine of two cores, where the server compiler's and the parallel collector's
+      // threads cost more CPU than they save. Measured (8,000 and 60,000 mixed operations: put,
+      // get, update, query): start 4.7 → 2.2 s of CPU, 1.9 → 1.0 and 0.86 → 0.65 ms of CPU an
+      // operation.
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
       '-cp',
       join(folder, 'DynamoDBLocal.jar'),

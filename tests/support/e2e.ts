@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -9,10 +10,10 @@ import { FUNCTION_TIMEOUT_SCALE } from './limits';
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
 /**
- * One whole local stack (in memory, free ports) and one headless Chromium per e2e test file. The
- * stack serves the SPA built once for the project (tests/support/web-build.ts), or Vite's
- * development server with `web: 'vite'` (the e2e-vite project's files only). Use the returned
- * getters inside tests.
+ * One whole local stack (in memory, free ports, its own table in the project's DynamoDB Local)
+ * and one headless Chromium per e2e test file. The stack serves the SPA built once for the
+ * project (tests/support/web-build.ts), or Vite's development server with `web: 'vite'` (the
+ * e2e-vite project's files only). Use the returned getters inside tests.
  */
 export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static' }) {
   let stack: LocalStack | undefined;
@@ -22,6 +23,9 @@ export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static
     [stack, browser] = await Promise.all([
       startLocalStack({
         ...FREE_PORTS,
+        // The project's DynamoDB Local (tests/support/emulators.ts), warm, with a table of the file's own.
+        dynamoDbEndpoint: inject('emulators').dynamodb,
+        tableName: `quiz-e2e-${randomUUID()}`,
         ...(options.web === 'vite'
           ? { web: 'vite' as const }
           : { web: 'static' as const, webDist: inject('webDist') }),
