@@ -667,7 +667,7 @@ describe('account deletion', () => {
     // The stream hands the event over after the partition was emptied: its item is not there.
     expect(await recordAnswerEvent(event)).toBe(false);
     const kinds = (await queryAll({ partition: UserKeys.pk({ userId: user.id }), ConsistentRead: true })).map(
-      (item) => String(item.sk).split('#')[0],
+      (item) => String(item.sk).split('#')[0] ?? '',
     );
     expect(kinds.filter((kind) => ['DAILY', 'LEARNPLAY', 'LEARNSUM'].includes(kind))).toEqual([]);
   });
