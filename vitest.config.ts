@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { TEST_LIMITS } from './tests/support/limits';
+import { TEST_WORKERS } from './tests/support/workers';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -57,10 +57,9 @@ export default defineConfig({
   },
   test: {
     env: { QUIZ_SILENT_LOGS: '1' },
-    // Files run side by side, at least two at once: an integration or unit file spends most of its
-    // time waiting on DynamoDB Local, a socket or a child process, so two fill two cores (vitest's
-    // default, cores − 1, runs one file at a time here). Each file has its own table and gateway.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Files run side by side (tests/support/workers.ts), each with its own table and gateway, on
+    // its worker's DynamoDB Local.
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,

@@ -6,14 +6,14 @@ import { putAnswerEvent } from '@functions/learning/event-store';
 import type { Dashboard, ReviewQueue } from '@shared/learning';
 import { expectNoSeriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser-session';
-import { SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
 import { UNTIL_TRUE } from '../support/limits';
 
 /**
- * The learning records in real Chromium (issue 29): a new member plays two quizzes with mistakes,
- * sees today's figures, a streak of 1 and a weakness on /learning, reviews the mistakes until they
- * leave today's queue (each answered right once: SM-2 moves it to a later day), adds and ticks a
- * to-do and creates a study plan. The page is photographed at a laptop's and a phone's width (also
+ * The learning records in real Chromium (issue 29): demo (seeded, with no records yet) signs in,
+ * plays two quizzes with mistakes, sees today's figures, a streak of 1 and a weakness on
+ * /learning, reviews the mistakes until they leave today's queue (each answered right once: SM-2
+ * moves it to a later day), adds and ticks a to-do and creates a study plan. The page is photographed at a laptop's and a phone's width (also
  * to LEARNING_SHOTS when set, for a person to look at).
  */
 const e2e = useE2EStack();
@@ -64,10 +64,12 @@ async function photograph(page: Page, name: string) {
 }
 
 describe('learning records', () => {
-  it('counts two plays with mistakes, shows them on /learning, reviews the mistakes until they leave today’s queue, and keeps a to-do and a plan', async () => {
-    const { context } = await signedInContext(e2e.browser(), e2e.stack(), { nickname: '学習する人' });
+  it('lets demo play two quizzes with mistakes, see them on /learning, review the mistakes until they leave today’s queue, and keep a to-do and a plan', async () => {
+    // The seeded demo member, signed in through the login page as a person would on a fresh clone.
+    const context = await e2e.browser().newContext();
     const page = await context.newPage();
     await page.setViewportSize({ width: 1366, height: 900 });
+    await logIn(page, e2e.stack().appUrl, 'demo', 'Demo#2026pass');
 
     // Two quizzes, each with mistakes (the first key is right for one question in five of each).
     const first = await play(page, 'sample-science-basics', '1');

@@ -6,12 +6,14 @@ import { S3RVER_KEY } from '@functions/lib/aws-clients';
 import { resetConfigForTests } from '@functions/lib/config';
 import { ensureBucket, ensureTable } from '../../scripts/local/bootstrap';
 import { assertLocalEndpoint } from './local-endpoint';
+import { workerDynamoDb } from './workers';
 
 /**
  * Runs before each integration test file: a fresh table (and bucket) with a unique name, and the
  * environment the handlers read, pointing at the local emulators only.
  */
 const emulators = inject('emulators');
+const dynamodb = workerDynamoDb(emulators.dynamodb);
 const tableName = `test-${randomUUID()}`;
 const bucket = `test-${randomUUID()}`;
 
@@ -20,7 +22,7 @@ Object.assign(process.env, {
   AWS_REGION: 'ap-northeast-1',
   TABLE_NAME: tableName,
   APP_URL: 'http://localhost:3000',
-  DYNAMODB_ENDPOINT: assertLocalEndpoint(emulators.dynamodb, 'DynamoDB'),
+  DYNAMODB_ENDPOINT: assertLocalEndpoint(dynamodb, 'DynamoDB'),
   S3_ENDPOINT: assertLocalEndpoint(emulators.s3, 'S3'),
   SES_ENDPOINT: assertLocalEndpoint(emulators.ses, 'SES'),
   MATERIALS_BUCKET: bucket,
@@ -32,7 +34,7 @@ Object.assign(process.env, {
 resetConfigForTests();
 
 const dynamoClient = new DynamoDBClient({
-  endpoint: emulators.dynamodb,
+  endpoint: dynamodb,
   region: 'ap-northeast-1',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
