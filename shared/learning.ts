@@ -378,11 +378,6 @@ const todoText = z
   .min(1, { error: M.todoText })
   .max(LEARNING.todoTextMax, { error: M.todoText });
 
-/** Whether a to-do's day (`YYYY-MM-DD`) is within `todoDayRange` days of `today` (Japan), both ways. */
-export const isTodoDayInRange = (day: string, today: string) =>
-  Math.abs(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000 <=
-  LEARNING.todoDayRange;
-
 /** `GET /api/todos?date=YYYY-MM-DD` (default today, Japan; within 366 days of it, checked on the server). */
 export const todosQuerySchema = z.object({ date: daySchema.optional() });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isTodoDayInRange, LEARNING_MESSAGES, type Todo } from '@shared/learning';
+import { LEARNING, LEARNING_MESSAGES, type Todo } from '@shared/learning';
 import { currentTime } from '../lib/clock';
 import { BadRequestError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';
+import { daysBetween } from './dashboard-policy';
 import { deleteTodo as removeTodo, insertTodo, readTodo, readTodos, writeTodo } from './todo-store';
 
 /** Daily to-dos (`/api/todos`): a day's list (today in Japan unless named, within 366 days of it), at most 50 a day. */
@@ -13,7 +14,7 @@ const dayOfTodo = (todoId: string) => todoId.slice(0, 10);
 /** The day a call names, today (Japan) when none: 400 when it is more than 366 days from today. */
 function todoDay(day: string | undefined, now: Date): string {
   const today = japanDate(now);
-  if (day !== undefined && !isTodoDayInRange(day, today))
+  if (day !== undefined && Math.abs(daysBetween(today, day)) > LEARNING.todoDayRange)
     throw new BadRequestError(LEARNING_MESSAGES.todoDateRange);
   return day ?? today;
 }

@@ -435,21 +435,36 @@ function countQueries() {
 }
 
 describe('review of mistakes', () => {
+  /** A published quiz of `questions` questions (A right) by `author`, with its question ids. */
+  async function quizBy(author: TestClient, input: Parameters<typeof quizInput>[0], questions: number) {
+    const created = await author.request('POST', '/api/quizzes', { json: quizInput(input, questions) });
+    const quizId = json<{ id: string }>(created).id;
+    const questionIds = json<{ questions: { id: string }[] }>(
+      await author.get(`/api/quizzes/${quizId}`),
+    ).questions.map((question) => question.id);
+    return { quizId, questionIds };
+  }
+
+  /** `player` finishes a play of a quiz with these answers. */
+  async function play(player: TestClient, quizId: string, answers: Record<string, string>) {
+    const played = await player.request('POST', `/api/quizzes/${quizId}/attempt`, { json: { answers } });
+    expect(played.status, played.text).toBe(201);
+  }
+
   /** A quiz of three questions (A right) played by a new member with the first two wrong. */
   async function playedWithMistakes() {
     const author = await member(gateway);
-    const created = await author.client.request('POST', '/api/quizzes', {
-      json: quizInput({ title: '復習のクイズ', category: '歴史', difficulty: '中級' }, 3),
-    });
-    const quizId = json<{ id: string }>(created).id;
-    const questionIds = json<{ questions: { id: string }[] }>(
-      await author.client.get(`/api/quizzes/${quizId}`),
-    ).questions.map((question) => question.id);
+    const { quizId, questionIds } = await quizBy(
+      author.client,
+      { title: '復習のクイズ', category: '歴史', difficulty: '中級' },
+      3,
+    );
     const player = await member(gateway);
-    const played = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
-      json: { answers: { [questionIds[0]!]: 'B', [questionIds[1]!]: 'B', [questionIds[2]!]: 'A' } },
+    await play(player.client, quizId, {
+      [questionIds[0]!]: 'B',
+      [questionIds[1]!]: 'B',
+      [questionIds[2]!]: 'A',
     });
-    expect(played.status, played.text).toBe(201);
     return { author, player, quizId, questionIds };
   }
 
@@ -621,17 +636,15 @@ describe('review of mistakes', () => {
 
   it('starts a review of one category’s due questions when asked for it', async () => {
     const { author, player } = await playedWithMistakes();
-    const created = await author.client.request('POST', '/api/quizzes', {
-      json: quizInput({ title: '科学の復習', category: '科学', difficulty: '初級' }, 2),
+    const science = await quizBy(
+      author.client,
+      { title: '科学の復習', category: '科学', difficulty: '初級' },
+      2,
+    );
+    await play(player.client, science.quizId, {
+      [science.questionIds[0]!]: 'B',
+      [science.questionIds[1]!]: 'A',
     });
-    const science = json<{ id: string }>(created).id;
-    const scienceIds = json<{ questions: { id: string }[] }>(
-      await author.client.get(`/api/quizzes/${science}`),
-    ).questions.map((question) => question.id);
-    const played = await player.client.request('POST', `/api/quizzes/${science}/attempt`, {
-      json: { answers: { [scienceIds[0]!]: 'B', [scienceIds[1]!]: 'A' } },
-    });
-    expect(played.status, played.text).toBe(201);
     const session = async (body?: Record<string, unknown>) => {
       const response = await player.client.request('POST', '/api/review/session', body ? { json: body } : {});
       return response.status === 200

@@ -7,6 +7,7 @@ import { queryAll } from '@functions/data/paginate';
 import { backfillLearningRecords } from '@functions/learning/backfill';
 import { putAnswerEvent } from '@functions/learning/event-store';
 import { recordAnswerEvent } from '@functions/learning/recorder';
+import type { AnswerEvent } from '@functions/learning/event-policy';
 import {
   AnswerEventKeys,
   DailyStatsKeys,
@@ -87,6 +88,24 @@ const check = async (
   });
   expect(response.status, response.text).toBe(200);
 };
+
+/** An answer event of a focused-study question in 科学・初級 (as the answer would write it), `daysBack` days ago. */
+const answerEvent = (
+  userId: string,
+  { daysBack = 0, ...fields }: Partial<AnswerEvent> & { daysBack?: number } = {},
+): AnswerEvent => ({
+  userId,
+  eventId: `f-${randomUUID()}`,
+  answeredAt: new Date(Date.now() - daysBack * 86_400_000).toISOString(),
+  kind: 'focused',
+  answered: 1,
+  correct: 1,
+  quizzes: 0,
+  timeSpent: 5,
+  category: '科学',
+  difficulty: '初級',
+  ...fields,
+});
 
 /** The dashboard once every answer so far has reached the learning records. */
 async function settledDashboard(client: TestClient): Promise<Dashboard> {
@@ -384,18 +403,7 @@ describe('recording answers', () => {
   it('takes “now” from the learning clock when it adds an event', async () => {
     const { user } = await member(gateway);
     atJapanTime('2026-11-20T09:30');
-    const event = {
-      userId: user.id,
-      eventId: `f-${randomUUID()}`,
-      answeredAt: new Date().toISOString(),
-      kind: 'focused' as const,
-      answered: 1,
-      correct: 1,
-      quizzes: 0,
-      timeSpent: 5,
-      category: '科学',
-      difficulty: '初級',
-    };
+    const event = answerEvent(user.id);
     await putAnswerEvent(event);
     await gateway.streamSettled();
     const { Item } = await db.get({ Key: AnswerEventKeys.key(event), ConsistentRead: true });
@@ -566,18 +574,7 @@ describe('daily stats, weaknesses and sessions', () => {
   it('counts a day older than the dashboard’s summary when its event arrives after the summary was built (a backfill’s)', async () => {
     const { client, user } = await member(gateway);
     const daysBack = (back: number, eventId: string, answered: number) =>
-      putAnswerEvent({
-        userId: user.id,
-        eventId,
-        answeredAt: new Date(Date.now() - back * 86_400_000).toISOString(),
-        kind: 'focused',
-        answered,
-        correct: 1,
-        quizzes: 0,
-        timeSpent: 30,
-        category: '科学',
-        difficulty: '初級',
-      });
+      putAnswerEvent(answerEvent(user.id, { daysBack: back, eventId, answered }));
     await daysBack(40, 'old-40', 3);
     await gateway.streamSettled();
     // This read summarises the days up to 28 days back.
@@ -597,18 +594,7 @@ describe('daily stats, weaknesses and sessions', () => {
 describe('when the dashboard’s summary cannot be kept', () => {
   it('answers the dashboard all the same (the summary is a cache: its write conflicting with the consumer’s is logged)', async () => {
     const { client, user } = await member(gateway);
-    await putAnswerEvent({
-      userId: user.id,
-      eventId: 'old-40',
-      answeredAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
-      kind: 'focused',
-      answered: 3,
-      correct: 1,
-      quizzes: 0,
-      timeSpent: 30,
-      category: '科学',
-      difficulty: '初級',
-    });
+    await putAnswerEvent(answerEvent(user.id, { daysBack: 40, answered: 3 }));
     await gateway.streamSettled();
     // Every write of the summary fails as one that met the consumer's transaction would.
     const name = `summaryConflict-${randomUUID()}`;
@@ -649,21 +635,14 @@ describe('when the dashboard’s summary cannot be kept', () => {
 describe('account deletion', () => {
   it('adds nothing of a play’s event whose item is gone (deleted with the account): no day, claim or summary written back', async () => {
     const { user } = await member(gateway);
-    const event = {
-      userId: user.id,
+    const event = answerEvent(user.id, {
       eventId: `c-${randomUUID()}`,
       // An old day: its addition would also mark the summary stale.
-      answeredAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
-      kind: 'check' as const,
-      answered: 1,
-      correct: 1,
-      quizzes: 0,
-      timeSpent: 5,
-      category: '科学',
-      difficulty: '初級',
+      daysBack: 40,
+      kind: 'check',
       playId: `play-${randomUUID()}`,
       questions: ['abcdefgh+'],
-    };
+    });
     // The stream hands the event over after the partition was emptied: its item is not there.
     expect(await recordAnswerEvent(event)).toBe(false);
     const kinds = (await queryAll({ partition: UserKeys.pk({ userId: user.id }), ConsistentRead: true })).map(
