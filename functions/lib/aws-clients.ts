@@ -18,12 +18,23 @@ function localOptions(endpoint: string | undefined, localKey = 'local') {
 /** s3rver only accepts requests signed with its fixed key pair. */
 export const S3RVER_KEY = 'S3RVER';
 
+/** Attempts of a call to DynamoDB Local (see `dynamo`). */
+const LOCAL_DYNAMODB_ATTEMPTS = 10;
+
 let documentClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
     const config = getConfig();
     documentClient = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: config.region, ...localOptions(config.endpoints.dynamodb) }),
+      new DynamoDBClient({
+        region: config.region,
+        ...localOptions(config.endpoints.dynamodb),
+        // DynamoDB Local serialises writes on one lock and answers 500 "timed out ... waiting for a
+        // lock. This request will succeed in actual DynamoDB API" when a burst waits too long on a
+        // busy machine (30 parallel writes on a loaded 2-core box); the SDK's three attempts were
+        // not enough there. Against AWS the SDK's default stands.
+        ...(config.endpoints.dynamodb ? { maxAttempts: LOCAL_DYNAMODB_ATTEMPTS } : {}),
+      }),
       { marshallOptions: { removeUndefinedValues: true } },
     );
   }
