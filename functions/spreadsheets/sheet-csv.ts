@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { SHEET_MESSAGES } from '@shared/spreadsheets';
 import { BadRequestError } from '../lib/errors';
+import { XLSX_LIMITS } from './sheet-file-policy';
 import type { SheetGrid } from './sheet-layout-policy';
 
 /** CSV files of questions: reading one (UTF-8 with or without BOM, or Shift_JIS) into a grid, and writing one. */
@@ -12,6 +13,9 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * 200 + 1,000 and the answer), so a 1 MB cell is refused at once rather than carried along.
  */
 const RECORD_MAX_CHARS = 16 * 1024;
+
+/** Records (spreadsheet rows, blank ones too) a CSV may hold: the same ceiling as a worksheet's rows. */
+const RECORDS_MAX = XLSX_LIMITS.rowElements;
 
 /** Control characters no text file holds (NUL and the like; tab, line feed and carriage return aside). */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -44,11 +48,14 @@ export function decodeCsv(bytes: Buffer): string {
  */
 export function readCsv(bytes: Buffer): SheetGrid {
   const text = decodeCsv(bytes);
+  let records: string[][];
   try {
-    return parse(text, {
+    records = parse(text, {
       relax_column_count: true,
       skip_empty_lines: false,
       max_record_size: RECORD_MAX_CHARS,
+      // As for a worksheet's rows: 10,000 short lines are refused without reading them all.
+      to: RECORDS_MAX + 1,
     }) as string[][];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
@@ -59,6 +66,8 @@ export function readCsv(bytes: Buffer): SheetGrid {
         : SHEET_MESSAGES.csvMalformed(line),
     );
   }
+  if (records.length > RECORDS_MAX) throw new BadRequestError(SHEET_MESSAGES.tooManyRows);
+  return records;
 }
 
 /** One CSV field: always quoted, quotes doubled (RFC 4180), so commas and line breaks stay inside. */

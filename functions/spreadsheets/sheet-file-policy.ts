@@ -22,6 +22,11 @@ export const XLSX_LIMITS = {
   /** Unpacked over packed size of an entry, for entries over `ratioFromBytes` unpacked. */
   ratio: 100,
   ratioFromBytes: 256 * 1024,
+  /**
+   * Row elements of one worksheet: 100 questions under a header, with room for the blank and
+   * formatted rows a template carries (Kahoot's), far below the 10,000 that would cost seconds.
+   */
+  rowElements: 2000,
 } as const;
 
 /**

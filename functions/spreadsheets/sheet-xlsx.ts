@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 import { SHEET_MESSAGES } from '@shared/spreadsheets';
 import { BadRequestError } from '../lib/errors';
-import { readZipDirectory } from './sheet-file-policy';
+import { readZipDirectory, XLSX_LIMITS } from './sheet-file-policy';
 import { findLayout, type SheetGrid } from './sheet-layout-policy';
 
 /** XLSX files of questions: reading one (after its zip is checked) into a grid, and writing one. */
@@ -16,7 +16,8 @@ const COLUMNS_READ = 30;
 /**
  * Unpacks every entry with its declared size as the ceiling (zlib's `maxOutputLength`), so a
  * directory that lies about its sizes is caught here, within XLSX_LIMITS, before exceljs (which
- * trusts them) unpacks anything. Off the main thread: zlib's thread pool.
+ * trusts them) unpacks anything, and a worksheet of thousands of rows is refused before exceljs
+ * builds them. Off the main thread: zlib's thread pool.
  */
 async function inspectXlsx(bytes: Buffer): Promise<void> {
   const damaged = () => new BadRequestError(SHEET_MESSAGES.xlsxDamaged);
@@ -27,16 +28,30 @@ async function inspectXlsx(bytes: Buffer): Promise<void> {
     const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
     if (start + entry.compressedSize > directoryOffset) throw damaged();
     const data = bytes.subarray(start, start + entry.compressedSize);
-    let unpacked = data.length;
+    let unpacked = data;
     if (entry.method === 8) {
       try {
-        unpacked = (await inflate(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) })).length;
+        unpacked = await inflate(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
       } catch {
         throw damaged();
       }
     }
-    if (unpacked !== entry.uncompressedSize) throw damaged();
+    if (unpacked.length !== entry.uncompressedSize) throw damaged();
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && rowElements(unpacked) > XLSX_LIMITS.rowElements)
+      throw new BadRequestError(SHEET_MESSAGES.tooManyRows);
   }
+}
+
+/** How many `<row` elements a worksheet's XML holds (stops counting past the limit). */
+function rowElements(xml: Buffer): number {
+  let count = 0;
+  for (
+    let at = xml.indexOf('<row');
+    at >= 0 && count <= XLSX_LIMITS.rowElements;
+    at = xml.indexOf('<row', at + 4)
+  )
+    if (xml[at + 4] === 0x20 || xml[at + 4] === 0x3e) count++;
+  return count;
 }
 
 /** A cell's value as the text a person sees; a formula counts by its cached result, never run. */
