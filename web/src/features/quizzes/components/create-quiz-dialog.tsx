@@ -96,7 +96,7 @@ export function CreateQuizDialog(props: {
     <Dialog open={props.open} onOpenChange={requestOpenChange} title="新しいクイズを作成" size="wide">
       <QuotaCard user={props.user} used={props.used} limit={limit} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
-        <Tabs.List className="tabs__list" aria-label="作成方法">
+        <Tabs.List className="tabs__list create-quiz-tabs" aria-label="作成方法">
           <Tabs.Trigger value="manual" className="tabs__trigger">
             <PenLine size={16} aria-hidden />
             手動で作成
