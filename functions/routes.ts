@@ -9,6 +9,8 @@ import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
 import { learningApi } from '@shared/contract/learning';
 import { quizzesApi } from '@shared/contract/quizzes';
+import { spreadsheetsApi } from '@shared/contract/spreadsheets';
+import { SHEET_LIMITS } from '@shared/spreadsheets';
 import { literalPrefix } from './data/keys';
 import { AnswerEventKeys } from './learning/learning-keys';
 import { QuizKeys } from './quizzes/quiz-keys';
@@ -108,6 +110,9 @@ export interface StreamConsumer extends FunctionSettings {
  * rest of the event. Larger files go by presigned POST (docs/brief/ARCHITECTURE.md §1).
  */
 const AI_FORM_MAX_BYTES = 4 * 1024 * 1024;
+
+/** A spreadsheet import's form: the file (≤ 1 MB) and the multipart framing around it. */
+const SHEET_FORM_MAX_BYTES = SHEET_LIMITS.fileMaxBytes + 64 * 1024;
 
 /**
  * The settings of the routes that hash or check a password (functions/users/passwords.ts). scrypt
@@ -567,6 +572,24 @@ export const httpRoutes = [
     memoryMb: 1536,
     timeoutSeconds: 29,
     bodyLimitBytes: AI_FORM_MAX_BYTES,
+  },
+  // Spreadsheet import and export (issue 30): the export reads the quiz; the import reads a file of
+  // up to 1 MB (sent in the form, or uploaded first), writes only its rate-limit counter, saves nothing.
+  {
+    contract: spreadsheetsApi.exportQuiz,
+    handler: 'functions/api/spreadsheets/export-quiz',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: spreadsheetsApi.importQuestions,
+    handler: 'functions/api/spreadsheets/import-questions',
+    access: 'user',
+    table: 'readwrite',
+    grants: ['materialsRead', 'materialsWrite'],
+    memoryMb: 1024,
+    timeoutSeconds: 15,
+    bodyLimitBytes: SHEET_FORM_MAX_BYTES,
   },
   // Advanced membership (docs/spec/multiplayer-membership-study.md §7): every call reads Stripe, never trusts the client.
   {

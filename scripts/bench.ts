@@ -17,6 +17,7 @@ import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_TBT_BUDGET_MS } from './
 import { benchMixedLoad } from './bench/load-bench';
 import { benchSignIn } from './bench/signin-bench';
 import { benchLearning } from './bench/learning-bench';
+import { benchAuthoring } from './bench/authoring-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
 import { freePort } from './local/ports';
 import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
@@ -32,7 +33,8 @@ import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency, 200 rooms, a flood beside 50 rooms; budgets in
  * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
  * study generator's worst cases; scripts/bench/study-bench.ts), learning (the learning dashboard at 365
- * days and 20,000 answers, write units per recorded answer; scripts/bench/learning-bench.ts), load (the pages' calls by 50 and 200
+ * days and 20,000 answers, write units per recorded answer; scripts/bench/learning-bench.ts), authoring
+ * (importing a 100-question XLSX and CSV; scripts/bench/authoring-bench.ts), load (the pages' calls by 50 and 200
  * clients for 30 s each, then sign-ins alone; scripts/bench/load-bench.ts), signin (POST
  * /api/auth/login one at a time, 10 at once, and re-hashing an older hash; scripts/bench/signin-bench.ts), web, lighthouse (mobile
  * Lighthouse of home, quiz, search and my quizzes on the built app), dev.
@@ -46,6 +48,7 @@ const PARTS = [
   'multiplayer',
   'study',
   'learning',
+  'authoring',
   'load',
   'signin',
   'web',
@@ -409,6 +412,7 @@ async function main() {
     'multiplayer',
     'study',
     'learning',
+    'authoring',
     'load',
     'signin',
     'search-burst',
@@ -479,6 +483,9 @@ async function main() {
     // 6b. Learning records: the dashboard of a member with 365 days and 20,000 answers, and the
     // write units a recorded answer adds (budgets in scripts/bench/learning-bench.ts).
     await onStack('learning', benchLearning);
+    // 6c. The author's tools: importing a 100-question XLSX and CSV (budget in
+    // scripts/bench/authoring-bench.ts), and how long hostile files take to be refused.
+    await onStack('authoring', benchAuthoring);
     // 7. The pages' calls by 50 and 200 clients, 30 s each; then sign-ins alone.
     await onStack('load', (running) =>
       benchMixedLoad(`http://127.0.0.1:${running.gateway.port}`, running.appUrl),

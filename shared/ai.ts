@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS } from './constants';
+import { sheetFormatOf } from './spreadsheets';
 
 /**
  * AI quiz generation (docs/spec/core-platform.md §2, §5, §7, §8, §9; docs/spec/multiplayer-membership-study.md §5, §9): the settings and
@@ -41,6 +42,9 @@ export const AI_MODEL_CALL_LIMITS = { free: 10, withMembership: 300 } as const;
 /** Where an upload goes: `pdf` is the PDF call, `word` the Word call (.doc and .docx). */
 const UPLOAD_KINDS = ['pdf', 'word'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** An upload form's kind: an AI file, or `sheet`, a .csv or .xlsx for the spreadsheet import (issue 30). */
+const UPLOAD_TICKET_KINDS = [...UPLOAD_KINDS, 'sheet'] as const;
+export type UploadTicketKind = (typeof UPLOAD_TICKET_KINDS)[number];
 
 /** The file picker's `accept`, and the extensions the server takes. */
 export const UPLOAD_ACCEPT =
@@ -113,7 +117,10 @@ export const uploadRequestSchema = z.object({
     .trim()
     .min(1, AI_MESSAGES.fileRequired)
     .max(255)
-    .refine((name) => uploadKindOf(name) !== null, AI_MESSAGES.fileTypeNotAllowed),
+    .refine(
+      (name) => uploadKindOf(name) !== null || sheetFormatOf(name) !== null,
+      AI_MESSAGES.fileTypeNotAllowed,
+    ),
   size: z.number().int().min(1, AI_MESSAGES.fileEmpty).max(LIMITS.uploadMaxBytes, AI_MESSAGES.fileTooLarge),
 });
 
@@ -122,7 +129,7 @@ export const uploadTicketSchema = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   key: z.string(),
-  kind: z.enum(UPLOAD_KINDS),
+  kind: z.enum(UPLOAD_TICKET_KINDS),
   maxBytes: z.number(),
   expiresAt: z.string(),
 });

@@ -60,3 +60,22 @@ export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 
 /** An answer that only confirms, in Japanese (`{ message }`). */
 export const messageSchema = z.object({ message: z.string() });
+
+/** A file a route answers instead of JSON (a route whose contract lists `download` media types). */
+export interface FileDownload {
+  /** The name the browser saves it under (any characters; the chain writes an ASCII fallback too). */
+  fileName: string;
+  /** Also used as the fallback name when `fileName` has no ASCII letters or digits. */
+  asciiFileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The `response` of a download route: what the handler hands the chain, never JSON. */
+export const fileDownloadSchema = z.custom<FileDownload>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FileDownload).fileName === 'string' &&
+    (value as FileDownload).bytes instanceof Uint8Array,
+);

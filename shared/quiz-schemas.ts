@@ -111,7 +111,8 @@ const minutes = z
   .min(LIMITS.timeLimitMinMinutes, m.timeLimitRange)
   .max(LIMITS.timeLimitMaxMinutes, m.timeLimitRange);
 
-const questionInputSchema = z
+/** One question as the create and edit forms send it (also what a spreadsheet import answers). */
+export const questionInputSchema = z
   .object({
     questionText: required(m.questionTextRequired, 500, m.questionTextMax),
     optionA: required(m.optionARequired, 200, m.optionMax),
@@ -127,6 +128,8 @@ const questionInputSchema = z
       (question.correctAnswer !== 'D' || question.optionD !== null),
     { message: m.correctAnswerMissingOption, path: ['correctAnswer'] },
   );
+
+export type QuestionInput = z.input<typeof questionInputSchema>;
 
 const questions = z
   .array(questionInputSchema, { error: m.questionsMin })

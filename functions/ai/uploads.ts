@@ -3,6 +3,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES, uploadKindOf, type UploadTicket } from '@shared/ai';
 import { LIMITS } from '@shared/constants';
+import { SHEET_LIMITS, SHEET_MESSAGES, sheetFormatOf } from '@shared/spreadsheets';
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import {
@@ -32,12 +33,21 @@ const userPrefix = (userId: string) => `uploads/${userId}/`;
 
 const UPLOADS_PER_MINUTE = 20;
 
+/** A spreadsheet for the import: its own kind and its own size limit (1 MB), in the same prefix. */
+const SHEET_UPLOAD = {
+  kind: 'sheet',
+  maxBytes: SHEET_LIMITS.fileMaxBytes,
+  tooLargeMessage: SHEET_MESSAGES.fileTooLarge,
+} as const;
+
 /**
  * `POST /api/ai/uploads`: a presigned POST for one study file. Refused when no generation is
  * left today (the file could not be used) and when asked for too often.
  */
 export async function createUpload(user: Member, input: { fileName: string; size: number }) {
   await checkAttemptRate(user.id, 'ai-upload', UPLOADS_PER_MINUTE);
+  // A spreadsheet for the import (issue 30) takes no generation: only the upload rate counts.
+  if (sheetFormatOf(input.fileName)) return createUploadTicket(user.id, input, SHEET_UPLOAD);
   const usage = await usageLimit(user);
   if (!usage.canUse) throw new TooManyRequestsError(AI_MESSAGES.dailyLimit(usage.total), 'ai_daily_limit');
   return createUploadTicket(user.id, input);
@@ -47,15 +57,18 @@ export async function createUpload(user: Member, input: { fileName: string; size
 export async function createUploadTicket(
   userId: string,
   input: { fileName: string; size: number },
+  upload: typeof SHEET_UPLOAD | undefined = undefined,
 ): Promise<UploadTicket> {
-  const kind = uploadKindOf(input.fileName);
+  const kind = upload?.kind ?? uploadKindOf(input.fileName);
+  const maxBytes = upload?.maxBytes ?? LIMITS.uploadMaxBytes;
   if (!kind) throw new BadRequestError(AI_MESSAGES.fileTypeNotAllowed);
+  if (upload && input.size > maxBytes) throw new PayloadTooLargeError(upload.tooLargeMessage);
   const extension = /\.[a-z]+$/.exec(input.fileName.toLowerCase())?.[0] ?? '';
   const key = `${userPrefix(userId)}${randomUUID()}${extension}`;
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: materialsBucket(),
     Key: key,
-    Conditions: [['content-length-range', 1, LIMITS.uploadMaxBytes]],
+    Conditions: [['content-length-range', 1, maxBytes]],
     Expires: UPLOAD_EXPIRY_SECONDS,
   });
   return {
@@ -63,7 +76,7 @@ export async function createUploadTicket(
     fields,
     key,
     kind,
-    maxBytes: LIMITS.uploadMaxBytes,
+    maxBytes,
     expiresAt: new Date(Date.now() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
   };
 }

@@ -107,10 +107,17 @@ function operation(route: HttpRoute) {
   const { contract } = route;
   const hasInput = Boolean(contract.params || contract.query || contract.body || contract.form);
   const responses: Record<string, unknown> = {
-    '2XX': {
-      description: 'Success.',
-      content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } },
-    },
+    '2XX': contract.download
+      ? {
+          description: 'Success: the file, with Content-Disposition naming it.',
+          content: Object.fromEntries(
+            contract.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        }
+      : {
+          description: 'Success.',
+          content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } },
+        },
   };
   if (hasInput || unsafe(route)) responses['400'] = errorResponse('Invalid input (with issues per field).');
   if (route.access !== 'public') responses['401'] = errorResponse('Not signed in.');

@@ -23,6 +23,12 @@ export interface RouteSchemas {
   readonly form?: z.ZodType;
   /** The answer's body on success (any 2xx). Error answers are always `ApiErrorBody`. */
   readonly response: z.ZodType;
+  /**
+   * The media types of a route that answers a file (a download) instead of JSON. Its `response`
+   * is then `fileDownloadSchema` (`shared/api.ts`), and the handler chain sends the file's bytes
+   * base64-encoded with a Content-Disposition naming it.
+   */
+  readonly download?: readonly string[];
 }
 
 export type RouteContract<K extends RouteKey = RouteKey, S extends RouteSchemas = RouteSchemas> = S & {

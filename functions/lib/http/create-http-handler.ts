@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { FileDownload } from '@shared/api';
 import '@shared/zod-ja';
 import type { RouteContract } from '@shared/contract/define';
 import type { HttpRoute } from '../../routes';
@@ -10,6 +11,7 @@ import { checkAccess } from './check-access';
 import { checkAnswer } from './check-answer';
 import { checkCsrf } from './check-csrf';
 import { csrfCookie } from './csrf-cookie';
+import { fileResponse } from './file-response';
 import { identifyCaller } from './identify-caller';
 import { jsonResponse } from './json-response';
 import { mapErrors } from './map-errors';
@@ -22,7 +24,8 @@ import { validateInput } from './validate-input';
 /**
  * The middy chain every HTTP route runs, one file per step:
  * observe (request id, JSON log) → read the request → body (size, base64, JSON) → identity → CSRF
- * → access level → zod validation → handler → answer checked against the contract; errors are
+ * → access level → zod validation → handler → answer checked against the contract (or a file sent
+ * as it is, for a download route); errors are
  * mapped last to a status and a Japanese `{ message }`, and the CSRF cookie goes out with any
  * answer. The route's access level and body limit come from its row of the route table, its
  * schemas from the row's contract (`shared/contract`). Who the caller is comes from an `Identify`
@@ -93,6 +96,9 @@ export function createHttpHandler<
           ) - REPLY_MARGIN_MS,
         ),
       });
+      // A download's bytes are the answer itself: no JSON to check against the contract.
+      if (route.contract.download)
+        return fileResponse(reply.status ?? 200, reply.body as FileDownload, reply);
       const body = checkAnswer(route.contract.response, reply.body, state.config, observed.log);
       return jsonResponse(reply.status ?? 200, body, reply);
     });

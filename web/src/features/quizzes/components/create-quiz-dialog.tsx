@@ -1,9 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useRef, useState } from 'react';
-import { PenLine, Sparkles } from 'lucide-react';
+import { FileSpreadsheet, PenLine, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import type { ImportRowError } from '@shared/spreadsheets';
 import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
@@ -14,10 +15,13 @@ import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateQuiz } from '../api/create-quiz';
 import { generatedQuizFormValues, quizFormValues, type QuizFormValues } from '../quiz-form-values';
+import { importedQuizFormValues } from '../imported-quiz-values';
 import { DiscardChangesDialog } from './discard-changes-dialog';
+import { ImportErrorList } from './import-error-list';
+import { ImportFileTab } from './import-file-tab';
 import { QuizForm } from './quiz-form';
 
-type CreateTab = 'manual' | 'ai';
+type CreateTab = 'manual' | 'ai' | 'sheet';
 
 /** Whether a failed creation hit the creation quota (3 free, 100 advanced): 429 with its reason token. */
 function isQuotaError(error: unknown): boolean {
@@ -33,7 +37,8 @@ function quotaText(user: CurrentUser, used: number) {
 }
 
 /**
- * The creation dialog: the quota card, then two tabs, manual (default) and AI. The AI state lives
+ * The creation dialog: the quota card, then three tabs, manual (default), AI, and a spreadsheet
+ * file (its questions fill the form; the rows it could not read stay listed above the form). The AI state lives
  * here, so a generated quiz is held across tab switches and closing until it is loaded into the
  * form or discarded; loading remounts the form with the generated values on the manual tab.
  */
@@ -46,12 +51,16 @@ export function CreateQuizDialog(props: {
   const create = useCreateQuiz();
   const [tab, setTab] = useState<CreateTab>('manual');
   const [form, setForm] = useState(() => ({ key: 0, initial: quizFormValues(), loaded: false }));
+  // The rows a spreadsheet import could not read, shown above the form it filled until dismissed.
+  const [importErrors, setImportErrors] = useState<readonly ImportRowError[]>([]);
   const ai = useAiGeneration(props.user.id);
   const limit = props.user.isPro ? LIMITS.quizzesWithMembership : LIMITS.quizzesFree;
   // At the limit the form is shown but cannot be used: the reason and the way on are said first.
   const full = props.used >= limit;
-  const resetForm = (initial: QuizFormValues, loaded: boolean) =>
+  const resetForm = (initial: QuizFormValues, loaded: boolean) => {
+    setImportErrors([]);
     setForm((current) => ({ key: current.key + 1, initial, loaded }));
+  };
   /** Closing returns to the manual tab (the default) unless a generated quiz is waiting on the AI tab. */
   const onOpenChange = (open: boolean) => {
     if (!open && !ai.result) setTab('manual');
@@ -87,7 +96,7 @@ export function CreateQuizDialog(props: {
     <Dialog open={props.open} onOpenChange={requestOpenChange} title="新しいクイズを作成" size="wide">
       <QuotaCard user={props.user} used={props.used} limit={limit} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as CreateTab)} className="tabs">
-        <Tabs.List className="tabs__list" aria-label="作成方法">
+        <Tabs.List className="tabs__list create-quiz-tabs" aria-label="作成方法">
           <Tabs.Trigger value="manual" className="tabs__trigger">
             <PenLine size={16} aria-hidden />
             手動で作成
@@ -102,9 +111,16 @@ export function CreateQuizDialog(props: {
               </>
             )}
           </Tabs.Trigger>
+          <Tabs.Trigger value="sheet" className="tabs__trigger">
+            <FileSpreadsheet size={16} aria-hidden />
+            ファイルから読み込む
+          </Tabs.Trigger>
         </Tabs.List>
         {/* The form stays mounted (hidden) so what was typed survives a look at the AI tab. */}
         <Tabs.Content value="manual" forceMount hidden={tab !== 'manual'} className="tabs__panel">
+          {importErrors.length > 0 && (
+            <ImportErrorList errors={importErrors} onDismiss={() => setImportErrors([])} />
+          )}
           <QuizForm
             key={form.key}
             mode="create"
@@ -127,6 +143,16 @@ export function CreateQuizDialog(props: {
             onLoad={(result) => {
               resetForm(generatedQuizFormValues(result.quiz, result.settings), true);
               ai.clearResult();
+              setTab('manual');
+            }}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="sheet" className="tabs__panel">
+          <ImportFileTab
+            disabled={full}
+            onLoad={(questions, errors, fileName) => {
+              resetForm(importedQuizFormValues(questions, fileName), true);
+              setImportErrors(errors);
               setTab('manual');
             }}
           />

@@ -43,7 +43,7 @@ describe("an author's quiz card", () => {
     expect(screen.queryByText('公開')).toBeNull();
   });
 
-  it('keeps its four actions together, two by two', () => {
+  it('keeps its four actions together, two by two, and the export under them', () => {
     renderCard({});
     const actions = screen.getByRole('button', { name: '「日本の城」を編集' }).parentElement!;
     expect(actions.className).toBe('my-quiz-card__actions');
@@ -52,6 +52,7 @@ describe("an author's quiz card", () => {
       'ランダム順',
       '編集',
       '削除',
+      '書き出し',
     ]);
   });
 });

@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
+import { QuizExportMenu } from './quiz-export-menu';
 
-/** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete. */
+/** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete, export. */
 export function MyQuizCard(props: {
   quiz: QuizSummary;
   onShowReports: () => void;
@@ -53,7 +54,7 @@ export function MyQuizCard(props: {
           {quiz.reportCount}件の報告があります（内容を見る）
         </button>
       )}
-      {/* Two even rows: play it (preview, random order), then change it (edit, delete). */}
+      {/* Two even rows: play it (preview, random order), then change it (edit, delete); then take it out (export). */}
       <div className="my-quiz-card__actions">
         <Link
           to={paths.quiz(quiz.id)}
@@ -89,6 +90,7 @@ export function MyQuizCard(props: {
           <Trash2 size={15} aria-hidden />
           削除
         </button>
+        <QuizExportMenu quiz={quiz} />
       </div>
     </article>
   );
