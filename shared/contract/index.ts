@@ -8,6 +8,7 @@ import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { learningApi } from './learning';
+import { quizAnalyticsApi } from './quiz-analytics';
 import { quizzesApi } from './quizzes';
 
 /**
@@ -26,4 +27,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   multiplayerApi,
   membershipApi,
   focusedStudyApi,
+  quizAnalyticsApi,
 ].flatMap((feature) => Object.values(feature));
