@@ -29,7 +29,7 @@ export const attemptSchema = z.object({
   playId: playIdSchema.optional(),
   /** Seconds spent on each question answered, by question id (the author's analytics average them). */
   secondsByQuestion: z
-    .record(z.string().max(64), z.number().min(0).max(3600))
+    .record(z.string().max(64), z.number().min(0).max(86_400))
     .refine((map) => Object.keys(map).length <= 100)
     .optional(),
 });

@@ -47,3 +47,30 @@ export const quizAnalyticsSchema = z.object({
   questions: z.array(questionAnalyticsSchema),
 });
 export type QuizAnalytics = z.infer<typeof quizAnalyticsSchema>;
+
+/** Fewer answers than this say too little about an option to hint at it. */
+export const HINT_MIN_ANSWERS = 3;
+
+/**
+ * The wrong option most players chose, when one does: it alone draws more answers than any other
+ * option, the right one included, over at least `HINT_MIN_ANSWERS` answers. Such a question is
+ * often worded ambiguously, or the option reads as right.
+ */
+export function misleadingOption(
+  question: Pick<QuestionAnalytics, 'answered' | 'optionCounts' | 'correctAnswer'>,
+) {
+  if (question.answered < HINT_MIN_ANSWERS) return null;
+  const counts = Object.entries(question.optionCounts) as [keyof OptionCounts, number][];
+  const [top, runnerUp] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (!top || top[1] === 0 || top[0] === question.correctAnswer || (runnerUp && runnerUp[1] === top[1]))
+    return null;
+  return top[0];
+}
+
+/** The questions hardest first: the lowest right rate first, those nobody answered yet last, then in quiz order. */
+export const hardestFirst = <Q extends Pick<QuestionAnalytics, 'correctRate' | 'order'>>(
+  questions: readonly Q[],
+) =>
+  [...questions].sort(
+    (a, b) => (a.correctRate ?? Infinity) - (b.correctRate ?? Infinity) || a.order - b.order,
+  );
