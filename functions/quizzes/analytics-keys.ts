@@ -17,7 +17,7 @@ export const QuestionStatsKeys = entity({
       'the question’s version: a hash of its text, options and answer (`-2`, `-3` for a second, third identical question of the quiz), so an edited question counts from nothing',
   },
   notes:
-    '`answered`, `correct`, `A`–`D` (answers per option), `timeSum` (ms) and `timed` (answers that carried their time); one `ADD` per answered question of a finished play, one per multiplayer reveal',
+    '`A`–`D` (answers per option: how many answered and how many were right follow from them, a version having one right answer), `timeSum` (ms) and `timed` (answers that carried their time); one `ADD` per answered question of a finished play, one per multiplayer reveal',
 });
 
 export const QuizStatsKeys = entity({

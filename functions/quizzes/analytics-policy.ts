@@ -11,10 +11,12 @@ import type { Answer } from './attempt-policy';
  * counters, analytics.ts puts the two together.
  */
 
-/** What one question's counters gain from some answers (every field is added with `ADD`). */
+/**
+ * What one question version's counters gain from some answers (every field is added with `ADD`).
+ * How many answered and how many were right follow from the options' counts (a version has one
+ * right answer), so they are not kept.
+ */
 export interface AnswerTally {
-  answered: number;
-  correct: number;
   A: number;
   B: number;
   C: number;
@@ -74,9 +76,10 @@ export function questionVersions(questions: readonly QuestionContent[]): Map<str
   return versions;
 }
 
+/** The counters a tally has, as stored. */
+export const TALLY_FIELDS = ['A', 'B', 'C', 'D', 'timeSum', 'timed'] as const;
+
 const emptyTally = (): AnswerTally => ({
-  answered: 0,
-  correct: 0,
   A: 0,
   B: 0,
   C: 0,
@@ -92,16 +95,11 @@ export const ANSWER_TIME_MAX_MS = 600_000;
  * What some answers to one question add to its counters; an answer without a letter (none given)
  * adds nothing, a time outside 0–10 minutes is not counted.
  */
-export function tallyOf(
-  correctAnswer: AnswerLetter,
-  answers: readonly { letter: Answer; ms?: number | undefined }[],
-): AnswerTally {
+export function tallyOf(answers: readonly { letter: Answer; ms?: number | undefined }[]): AnswerTally {
   const tally = emptyTally();
   for (const { letter, ms } of answers) {
     if (letter === '-') continue;
-    tally.answered += 1;
     tally[letter] += 1;
-    if (letter === correctAnswer) tally.correct += 1;
     if (ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= ANSWER_TIME_MAX_MS) {
       tally.timeSum += Math.round(ms);
       tally.timed += 1;
@@ -125,9 +123,7 @@ export function playTallies(
     const given = answers[question.id] ?? '-';
     if (given === '-') return [];
     const time = seconds[question.id];
-    const tally = tallyOf(question.correctAnswer, [
-      { letter: given, ms: time === undefined ? undefined : time * 1000 },
-    ]);
+    const tally = tallyOf([{ letter: given, ms: time === undefined ? undefined : time * 1000 }]);
     return [{ version: versions.get(question.id)!, tally }];
   });
 }
@@ -161,10 +157,11 @@ export function quizAnalytics(
     averageScore: totals.plays > 0 ? oneDecimal(totals.scoreSum / totals.plays / 100) : null,
     questions: questions.map((question) => {
       const tally = tallies.get(versions.get(question.id)!) ?? emptyTally();
+      const answered = tally.A + tally.B + tally.C + tally.D;
       return {
         questionId: question.id,
-        answered: tally.answered,
-        correctRate: tally.answered > 0 ? oneDecimal((tally.correct * 100) / tally.answered) : null,
+        answered,
+        correctRate: answered > 0 ? oneDecimal((tally[question.correctAnswer] * 100) / answered) : null,
         optionCounts: Object.fromEntries(ANSWER_LETTERS.map((letter) => [letter, tally[letter]])) as Record<
           AnswerLetter,
           number

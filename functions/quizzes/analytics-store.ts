@@ -1,7 +1,7 @@
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { isConditionFailed } from '../data/errors';
-import type { AnswerTally, PlayTotals } from './analytics-policy';
+import { TALLY_FIELDS, type AnswerTally, type PlayTotals } from './analytics-policy';
 import { AnalyticsPlayerKeys, QuestionStatsKeys, QuizStatsKeys } from './analytics-keys';
 import { quizKey } from './quiz-keys';
 
@@ -12,8 +12,6 @@ import { quizKey } from './quiz-keys';
  * that a whole class writes would cancel their plays: docs/decisions.md "Issue 28: the load's cost
  * per call"), each question one write unit.
  */
-
-const TALLY_FIELDS = ['answered', 'correct', 'A', 'B', 'C', 'D', 'timeSum', 'timed'] as const;
 
 /** Adds one question version's tally (only the fields that grow). */
 async function addTally(quizId: string, version: string, tally: AnswerTally) {
@@ -67,12 +65,20 @@ async function unlessQuizGone(quizId: string, written: readonly ItemKey[]) {
  */
 export async function addPlays(
   quizId: string,
-  plays: readonly { userId: string; score: number }[],
+  plays: readonly {
+    userId: string;
+    score: number;
+    /**
+     * False for a solo play of a person who played the quiz solo before: already counted among
+     * its players, so their mark is not written again (a write unit saved).
+     */
+    firstSolo?: boolean;
+  }[],
   tallies: readonly { version: string; tally: AnswerTally }[],
   at: string,
 ): Promise<void> {
   const [newPlayers] = await Promise.all([
-    Promise.all(plays.map((play) => markPlayer(quizId, play.userId, at))),
+    Promise.all(plays.map((play) => play.firstSolo !== false && markPlayer(quizId, play.userId, at))),
     ...tallies.map(({ version, tally }) => addTally(quizId, version, tally)),
   ]);
   const written: ItemKey[] = tallies.map(({ version }) => QuestionStatsKeys.key({ quizId, version }));
@@ -87,7 +93,11 @@ export async function addPlays(
       },
     });
     written.push(QuizStatsKeys.key({ quizId }));
-    written.push(...plays.map((play) => AnalyticsPlayerKeys.key({ quizId, userId: play.userId })));
+    written.push(
+      ...plays
+        .filter((play) => play.firstSolo !== false)
+        .map((play) => AnalyticsPlayerKeys.key({ quizId, userId: play.userId })),
+    );
   }
   if (written.length > 0) await unlessQuizGone(quizId, written);
 }

@@ -39,12 +39,20 @@ export async function countSoloPlay(
   },
   questions: readonly Question[],
   seconds: Record<string, number> | undefined,
+  /** Whether this is the person's first solo play of the quiz (their solo player mark's `first`). */
+  firstSolo: boolean,
   log: Logger,
 ): Promise<void> {
   try {
     await addPlays(
       play.quizId,
-      [{ userId: play.userId, score: scoreHundredths(play.score, play.totalQuestions) }],
+      [
+        {
+          userId: play.userId,
+          score: scoreHundredths(play.score, play.totalQuestions),
+          firstSolo,
+        },
+      ],
       playTallies(questions, play.answers, seconds),
       play.completedAt,
     );
@@ -68,7 +76,7 @@ export async function countReveal(
   const version = questionVersions(questions).get(questionId);
   if (!question || !version || answers.length === 0) return;
   try {
-    await addPlays(quizId, [], [{ version, tally: tallyOf(question.correctAnswer, answers) }], '');
+    await addPlays(quizId, [], [{ version, tally: tallyOf(answers) }], '');
   } catch (error) {
     log.error('counting a reveal in the quiz analytics failed', { error, quizId });
   }

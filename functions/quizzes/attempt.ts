@@ -124,7 +124,7 @@ export async function saveAttempt(
     }
   })();
   // The author's analytics, which never fail the play either.
-  const analysed = countSoloPlay(saved, questions, input.secondsByQuestion, log);
+  const analysed = countSoloPlay(saved, questions, input.secondsByQuestion, mark === 'first', log);
   await Promise.all([counted, granted, analysed]);
   return saved;
 }

@@ -20,18 +20,29 @@ import type { TestClient } from '../support/http-client';
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 const sockets: RoomPlayer[] = [];
 
-/** The analytics writes the functions make while set (the functions run in this process). */
-let analyticsWrites: string[] | undefined;
+/** The analytics writes the functions make while set, with their write units (the functions run in this process). */
+let analyticsWrites: { command: string; units: number }[] | undefined;
+/** What the plays of the write-unit test cost, printed for the decisions' figures. */
+const measuredUnits: { answered: number; units: number }[] = [];
 
 beforeAll(async () => {
   gateway = await startTestGateway();
   await seed();
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      const input = JSON.stringify(args.input);
-      if (analyticsWrites && /QSTAT#|"ANALYTICS"|QPLAYER#/.test(input))
-        analyticsWrites.push(String(context.commandName));
-      return next(args);
+      const input = args.input as Record<string, unknown>;
+      const command = String(context.commandName);
+      const counted =
+        analyticsWrites &&
+        (command === 'UpdateItemCommand' || command === 'PutItemCommand') &&
+        /QSTAT#|"ANALYTICS"|QPLAYER#/.test(JSON.stringify(input));
+      if (counted) input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      if (counted) {
+        const output = result.output as { ConsumedCapacity?: { CapacityUnits?: number } };
+        analyticsWrites?.push({ command, units: output.ConsumedCapacity?.CapacityUnits ?? 0 });
+      }
+      return result;
     },
     { step: 'initialize', name: 'countAnalyticsWrites' },
   );
@@ -39,7 +50,10 @@ beforeAll(async () => {
 afterEach(() => {
   for (const player of sockets.splice(0)) player.close();
 });
-afterAll(() => gateway.stop());
+afterAll(async () => {
+  if (measuredUnits.length > 0) console.info('analytics write units', JSON.stringify(measuredUnits));
+  await gateway.stop();
+});
 
 const questionInput = (text: string, correctAnswer = 'A') => ({
   questionText: text,
@@ -149,25 +163,37 @@ describe('the analytics of solo plays', () => {
     expect(await analytics(author.client, quizId)).toMatchObject({ plays: 31, players: 30 });
   });
 
-  it('costs one write per question answered and two per play', async () => {
+  it('costs a write unit per question answered and one per play (two more for a person’s first play)', async () => {
     const author = await member(gateway);
-    const quizId = await createQuiz(
-      author.client,
-      quizBody([questionInput('一'), questionInput('二'), questionInput('三'), questionInput('四')]),
-    );
+    const texts = Array.from({ length: 50 }, (_, index) => `問題その${index + 1}`);
+    const quizId = await createQuiz(author.client, quizBody(texts.map((text) => questionInput(text))));
     const ids = await questionIds(author.client, quizId);
     const player = await member(gateway);
-    analyticsWrites = [];
-    const response = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
-      json: { answers: { [ids[0]!]: 'A', [ids[1]!]: 'B', [ids[2]!]: 'C' } },
-    });
-    const writes = analyticsWrites;
-    analyticsWrites = undefined;
-    expect(response.status).toBe(201);
-    // Three questions answered (the fourth was not): three ADDs, the play's ADD and the player's mark.
-    expect(
-      writes.filter((command) => command !== 'GetItemCommand' && command !== 'BatchGetItemCommand').sort(),
-    ).toEqual(['PutItemCommand', ...Array(4).fill('UpdateItemCommand')]);
+    const play = async (answered: number) => {
+      analyticsWrites = [];
+      const response = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
+        json: {
+          answers: Object.fromEntries(ids.slice(0, answered).map((id, index) => [id, 'ABCD'[index % 4]])),
+          secondsByQuestion: Object.fromEntries(ids.slice(0, answered).map((id) => [id, 5])),
+        },
+      });
+      const writes = analyticsWrites;
+      analyticsWrites = undefined;
+      expect(response.status).toBe(201);
+      const units = writes.reduce((sum, write) => sum + write.units, 0);
+      measuredUnits.push({ answered, units });
+      return { commands: writes.map((write) => write.command).sort(), units };
+    };
+    // A first play: each question answered, the play, and the person's mark (a question left
+    // unanswered writes nothing); the mark costs two units (it is in the owner index).
+    const first = await play(50);
+    expect(first.commands).toEqual(['PutItemCommand', ...Array(51).fill('UpdateItemCommand')]);
+    expect(first.units).toBe(53);
+    // Later plays of the same person: no mark.
+    const again = await play(1);
+    expect(again.commands).toEqual(['UpdateItemCommand', 'UpdateItemCommand']);
+    expect(again.units).toBeLessThanOrEqual(2);
+    expect((await play(3)).units).toBeLessThanOrEqual(6);
   });
 
   it('counts answers to an edited question for its new version only; a moved question keeps its figures', async () => {
@@ -291,7 +317,7 @@ describe('the counters and their quiz', () => {
     expect(await analyticsItems(quizId)).toEqual([]);
 
     // A play that read the quiz before its deletion and counts after it leaves nothing behind.
-    const tally = { answered: 1, correct: 1, A: 1, B: 0, C: 0, D: 0, timeSum: 0, timed: 0 };
+    const tally = { A: 1, B: 0, C: 0, D: 0, timeSum: 0, timed: 0 };
     await addPlays(
       quizId,
       [{ userId: player.user.id, score: 10_000 }],
