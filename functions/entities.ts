@@ -23,6 +23,7 @@ import {
   TodoKeys,
   WrongAnswerKeys,
 } from './learning/learning-keys';
+import { AnalyticsPlayerKeys, QuestionStatsKeys, QuizStatsKeys } from './quizzes/analytics-keys';
 import { AttemptKeys, PlayerKeys, ProgressKeys } from './quizzes/attempt-keys';
 import { FavoriteKeys } from './quizzes/favorite-keys';
 import { DailyPlayersKeys } from './quizzes/featured-keys';
@@ -74,6 +75,9 @@ export const ENTITIES: readonly EntityKeys[] = [
   PlayerKeys,
   ProgressKeys,
   DailyPlayersKeys,
+  QuestionStatsKeys,
+  QuizStatsKeys,
+  AnalyticsPlayerKeys,
   RankKeys,
   PostingKeys,
   DailyStatsKeys,

@@ -8,6 +8,7 @@ import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
 import { learningApi } from '@shared/contract/learning';
+import { quizAnalyticsApi } from '@shared/contract/quiz-analytics';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { spreadsheetsApi } from '@shared/contract/spreadsheets';
 import { SHEET_LIMITS } from '@shared/spreadsheets';
@@ -266,6 +267,18 @@ export const httpRoutes = [
     handler: 'functions/api/quizzes/delete',
     access: 'user',
     table: 'readwrite',
+  },
+  {
+    contract: quizzesApi.duplicate,
+    handler: 'functions/api/quizzes/duplicate',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    contract: quizAnalyticsApi.get,
+    handler: 'functions/api/quiz-analytics/get',
+    access: 'user',
+    table: 'read',
   },
   {
     contract: quizzesApi.mine,

@@ -27,6 +27,11 @@ export const attemptSchema = z.object({
   answers: answerMap.default({}),
   answersByIndex: answerMap.optional(),
   playId: playIdSchema.optional(),
+  /** Seconds spent on each question answered, by question id (the author's analytics average them). */
+  secondsByQuestion: z
+    .record(z.string().max(64), z.number().min(0).max(86_400))
+    .refine((map) => Object.keys(map).length <= 100)
+    .optional(),
 });
 export type AttemptInput = z.input<typeof attemptSchema>;
 

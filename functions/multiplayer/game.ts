@@ -16,6 +16,7 @@ import {
   showsQuestions,
 } from './messages';
 import { isReveal, recordReveal, revealEventPuts, revealQuiz } from './learning-records';
+import { countGameInAnalytics, countRevealInAnalytics } from './quiz-analytics';
 import { connectedSeats, type GameQuestion, type RoomState } from './room';
 import { changeRoom, gamePut, getGameQuestions, getRoom, releaseSeat, type RoomWrite } from './room-store';
 import * as rules from './rules';
@@ -185,15 +186,19 @@ export async function advance(
 /**
  * Sends what a phase that just began says (its end was scheduled before it was written); a
  * reveal's wrong answers then go into the players' review of mistakes (its answer events were
- * written with it).
+ * written with it), and a reveal or a game's end into the quiz's analytics.
  */
 async function announce(room: RoomState, log: Logger) {
   const questions = showsQuestions(room) ? await getGameQuestions(room.code) : [];
   for (const message of phaseMessages(room, questions, Date.now())) await broadcast(room, message, log);
   if (room.gameState === 'results')
-    await recordReveal(room, questions, log).catch((error: unknown) =>
-      log.error('recording a reveal failed', { error, room: room.code }),
-    );
+    await Promise.all([
+      recordReveal(room, questions, log).catch((error: unknown) =>
+        log.error('recording a reveal failed', { error, room: room.code }),
+      ),
+      countRevealInAnalytics(room, questions, log),
+    ]);
+  if (room.gameState === 'finished') await countGameInAnalytics(room, log);
 }
 
 /** A seat kept since `leftAt` whose member did not come back: given up as a `player_left`. */

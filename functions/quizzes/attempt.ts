@@ -23,6 +23,7 @@ import {
   quizzesCompletedOf,
   type AttemptItem,
 } from './attempt-store';
+import { countSoloPlay } from './analytics';
 import { countDailyPlayer } from './featured-store';
 import { viewableQuizDetail } from './quiz';
 
@@ -39,6 +40,8 @@ export async function saveAttempt(
     answers: Record<string, Answer>;
     answersByIndex?: Record<string, Answer> | undefined;
     playId?: string | undefined;
+    /** Seconds the page saw spent on each question, for the author's analytics. */
+    secondsByQuestion?: Record<string, number> | undefined;
   },
   log: Logger,
   now = currentTime(),
@@ -120,7 +123,9 @@ export async function saveAttempt(
       if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
     }
   })();
-  await Promise.all([counted, granted]);
+  // The author's analytics, which never fail the play either.
+  const analysed = countSoloPlay(saved, questions, input.secondsByQuestion, mark === 'first', log);
+  await Promise.all([counted, granted, analysed]);
   return saved;
 }
 

@@ -75,6 +75,13 @@ export function canView(quiz: Quiz, viewer: Viewer | undefined): boolean {
 }
 
 /**
+ * Who may use a quiz as its author does (its analytics, a copy): its author, and administrators for
+ * a quiz that is not private (a private quiz is its author's alone).
+ */
+export const mayReadAsAuthor = (quiz: Pick<Quiz, 'authorId' | 'isPublished' | 'status'>, viewer: Viewer) =>
+  quiz.status === 'active' && (viewer.id === quiz.authorId || (viewer.role === 'admin' && quiz.isPublished));
+
+/**
  * The average rating to one decimal. Ratings add to `ratingSum` and `ratingCount` atomically
  * (many people rate at once), so the average is derived from them rather than stored.
  */

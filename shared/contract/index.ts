@@ -8,6 +8,7 @@ import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { learningApi } from './learning';
+import { quizAnalyticsApi } from './quiz-analytics';
 import { quizzesApi } from './quizzes';
 import { spreadsheetsApi } from './spreadsheets';
 
@@ -28,4 +29,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   membershipApi,
   focusedStudyApi,
   spreadsheetsApi,
+  quizAnalyticsApi,
 ].flatMap((feature) => Object.values(feature));

@@ -30,6 +30,11 @@ export const quizzesApi = {
     response: quizSavedSchema,
   }),
   delete: defineRoute('DELETE /api/quizzes/{id}', { params: quizIdParamsSchema, response: messageSchema }),
+  /** Issue 30: a copy of one of the author's quizzes, titled 「…（コピー）」, within the creation quota. */
+  duplicate: defineRoute('POST /api/quizzes/{id}/duplicate', {
+    params: quizIdParamsSchema,
+    response: quizSavedSchema,
+  }),
   mine: defineRoute('GET /api/my-quizzes', { response: quizListSchema }),
   mineDetail: defineRoute('GET /api/my-quizzes/{id}', {
     params: quizIdParamsSchema,

@@ -8,7 +8,12 @@ export const handler = httpHandler(attemptsApi.save, async ({ params, body, user
   const attempt = await saveAttempt(
     user,
     params.id,
-    { answers: body.answers, answersByIndex: body.answersByIndex, playId: body.playId },
+    {
+      answers: body.answers,
+      answersByIndex: body.answersByIndex,
+      playId: body.playId,
+      secondsByQuestion: body.secondsByQuestion,
+    },
     log,
   );
   return {

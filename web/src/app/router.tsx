@@ -103,6 +103,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.patterns.quizAnalytics,
+        lazy: async () => ({
+          Component: (await import('@web/features/quiz-analytics/components/quiz-analytics-page'))
+            .QuizAnalyticsPage,
+        }),
+      },
+      {
         path: paths.quizSearch,
         lazy: async () => ({
           Component: (await import('@web/features/quizzes/components/quiz-search-page')).QuizSearchPage,

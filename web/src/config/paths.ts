@@ -1,5 +1,7 @@
 /** The play page's route pattern; `paths.quiz` fills it in. */
 const quizPattern = '/quiz/:id';
+/** A quiz's analytics for its author (issue 30); `paths.quizAnalytics` fills it in. */
+const quizAnalyticsPattern = '/my-quizzes/:id/analytics';
 
 /**
  * The spec's route table (docs/spec/multiplayer-membership-study.md §2). Every page path is written here once;
@@ -18,6 +20,7 @@ export const paths = {
   multiplayer: '/multiplayer',
   admin: '/admin',
   myQuizzes: '/my-quizzes',
+  quizAnalytics: (id: string) => quizAnalyticsPattern.replace(':id', encodeURIComponent(id)),
   quizSearch: '/quiz-search',
   /** The search narrowed to a category (a weakness's quizzes). */
   quizSearchIn: (category: string) => `/quiz-search?category=${encodeURIComponent(category)}`,
@@ -34,6 +37,7 @@ export const paths = {
   tokushoho: '/tokutei-shoutorihikihou',
   patterns: {
     quiz: quizPattern,
+    quizAnalytics: quizAnalyticsPattern,
     /** Any path no other route matches: the not-found page. */
     notFound: '*',
   },

@@ -23,6 +23,8 @@ export const queryKeys = {
   myQuizzes: {
     all: ['my-quizzes'] as const,
     detail: (id: string) => ['my-quizzes', id] as const,
+    /** A quiz's per-question analytics (issue 30), under its detail: a write to the quiz refreshes both. */
+    analytics: (id: string) => ['my-quizzes', id, 'analytics'] as const,
   },
   favorites: {
     all: ['favorites'] as const,

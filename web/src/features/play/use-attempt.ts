@@ -111,6 +111,8 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
     () => Object.values(timeSpent.current).reduce((sum, seconds) => sum + seconds, 0),
     [],
   );
+  /** Seconds spent on each question answered, by question id, for the author's analytics. */
+  const questionSeconds = useCallback(() => ({ ...timeSpent.current }), []);
   const checkAndRecord = (questionId: string, letter: AnswerLetter) =>
     void check(questionId, letter, playId ?? undefined).then((result) => {
       if (!result || !recorded) return;
@@ -189,6 +191,7 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
     practice,
     playId,
     playSeconds,
+    questionSeconds,
     start,
     choose,
     next,

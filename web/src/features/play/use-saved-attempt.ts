@@ -9,7 +9,8 @@ import type { Answer } from './use-attempt';
  * Saves a signed-in player's finished attempt, once, when its result is shown (guests' attempts
  * are not saved). The server scores it from the answers. Returns the saved attempt's id, which
  * the rating needs; null until then. The play's id and the seconds spent on its questions go with
- * it, so the learning records count the questions its checks already counted once.
+ * it, so the learning records count the questions its checks already counted once; the seconds
+ * of each question go to the author's analytics.
  */
 export function useSavedAttempt(props: {
   quiz: QuizForPlay;
@@ -18,11 +19,12 @@ export function useSavedAttempt(props: {
   signedIn: boolean;
   playId: string | null;
   playSeconds: () => number;
+  questionSeconds: () => Record<string, number>;
 }): string | null {
   const save = useSaveAttempt();
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const saved = useRef(false);
-  const { quiz, questions, answers, signedIn, playId, playSeconds } = props;
+  const { quiz, questions, answers, signedIn, playId, playSeconds, questionSeconds } = props;
   const total = questions.length;
 
   useEffect(() => {
@@ -40,6 +42,7 @@ export function useSavedAttempt(props: {
         totalQuestions: total,
         answers: byQuestion,
         answersByIndex: byIndex,
+        secondsByQuestion: questionSeconds(),
         ...(playId ? { playId, timeSpent: playSeconds() } : {}),
       },
       {
@@ -55,7 +58,7 @@ export function useSavedAttempt(props: {
         onError: () => toastError(null, '結果の保存に失敗しました。'),
       },
     );
-  }, [signedIn, questions, answers, quiz.id, total, save, playId, playSeconds]);
+  }, [signedIn, questions, answers, quiz.id, total, save, playId, playSeconds, questionSeconds]);
 
   return attemptId;
 }

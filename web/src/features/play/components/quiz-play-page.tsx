@@ -118,6 +118,7 @@ function AttemptUnderWay({
         signedIn={signedIn}
         playId={attempt.playId}
         playSeconds={attempt.playSeconds}
+        questionSeconds={attempt.questionSeconds}
         onRetry={attempt.start}
         onRecheck={attempt.checkRest}
       />

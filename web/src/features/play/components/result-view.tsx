@@ -46,6 +46,8 @@ export function ResultView(props: {
   /** The play's id (a signed-in player's play of the whole quiz) and the seconds spent on it. */
   playId: string | null;
   playSeconds: () => number;
+  /** The seconds spent on each question answered (the author's analytics average them). */
+  questionSeconds: () => Record<string, number>;
   onRetry: (only?: PlayQuestion[]) => void;
   onRecheck: () => void;
 }) {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@web/testing/render';
 import { MyQuizCard } from './my-quiz-card';
@@ -23,13 +24,15 @@ const quiz = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-const renderCard = (overrides: Partial<typeof quiz>) =>
+const renderCard = (overrides: Partial<typeof quiz>, card: Partial<Parameters<typeof MyQuizCard>[0]> = {}) =>
   renderWithProviders(
     <MyQuizCard
       quiz={{ ...quiz, ...overrides }}
       onShowReports={vi.fn()}
       onEdit={vi.fn()}
       onDelete={vi.fn()}
+      onDuplicate={vi.fn()}
+      {...card}
     />,
   );
 
@@ -43,16 +46,33 @@ describe("an author's quiz card", () => {
     expect(screen.queryByText('公開')).toBeNull();
   });
 
-  it('keeps its four actions together, two by two, and the export under them', () => {
+  it('keeps its six actions together, two by two, and the export under them', () => {
     renderCard({});
     const actions = screen.getByRole('button', { name: '「日本の城」を編集' }).parentElement!;
     expect(actions.className).toBe('my-quiz-card__actions');
     expect([...actions.children].map((action) => action.textContent)).toEqual([
       'プレビュー',
       'ランダム順',
+      '分析',
+      '複製',
       '編集',
       '削除',
       '書き出し',
     ]);
+  });
+
+  it('leads to the quiz’s analytics, and copies it with 複製 (once at a time)', async () => {
+    const onDuplicate = vi.fn();
+    const { unmount } = renderCard({}, { onDuplicate });
+    expect(screen.getByRole('link', { name: '「日本の城」の分析' }).getAttribute('href')).toBe(
+      '/my-quizzes/q1/analytics',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: '「日本の城」を複製' }));
+    expect(onDuplicate).toHaveBeenCalledOnce();
+    unmount();
+    renderCard({}, { duplicating: true });
+    const pending = screen.getByRole('button', { name: '「日本の城」を複製' });
+    expect(pending.textContent).toBe('複製中...');
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
   });
 });

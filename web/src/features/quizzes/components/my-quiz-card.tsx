@@ -1,16 +1,19 @@
-import { AlertTriangle, Eye, Pencil, Shuffle, Trash2 } from 'lucide-react';
+import { AlertTriangle, BarChart3, Copy, Eye, Pencil, Shuffle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 import { QuizExportMenu } from './quiz-export-menu';
 
-/** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete, export. */
+/** One of the author's quizzes: state badges, numbers, received reports, preview, analytics, copy, edit, delete, export. */
 export function MyQuizCard(props: {
   quiz: QuizSummary;
   onShowReports: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onDuplicate: () => void;
+  /** A copy of this quiz is being made. */
+  duplicating?: boolean;
 }) {
   const { quiz } = props;
   return (
@@ -54,7 +57,7 @@ export function MyQuizCard(props: {
           {quiz.reportCount}件の報告があります（内容を見る）
         </button>
       )}
-      {/* Two even rows: play it (preview, random order), then change it (edit, delete); then take it out (export). */}
+      {/* Even rows: play it (preview, random order), study and copy it, change it (edit, delete), take it out (export). */}
       <div className="my-quiz-card__actions">
         <Link
           to={paths.quiz(quiz.id)}
@@ -72,6 +75,24 @@ export function MyQuizCard(props: {
           <Shuffle size={15} aria-hidden />
           ランダム順
         </Link>
+        <Link
+          to={paths.quizAnalytics(quiz.id)}
+          className="button button--secondary button--small"
+          aria-label={`「${quiz.title}」の分析`}
+        >
+          <BarChart3 size={15} aria-hidden />
+          分析
+        </Link>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={props.onDuplicate}
+          disabled={props.duplicating}
+          aria-label={`「${quiz.title}」を複製`}
+        >
+          <Copy size={15} aria-hidden />
+          {props.duplicating ? '複製中...' : '複製'}
+        </button>
         <button
           type="button"
           className="button button--primary button--small"

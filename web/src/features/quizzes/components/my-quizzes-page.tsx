@@ -5,6 +5,9 @@ import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { useMyQuizzes } from '@web/lib/api/get-my-quizzes';
+import { toastError } from '@web/components/toast/toast-error';
+import { toast } from '@web/components/toast/toast-store';
+import { useDuplicateQuiz } from '../api/duplicate-quiz';
 import { FavoritesSection } from './favorites-section';
 import { MyQuizCard } from './my-quiz-card';
 import '../quizzes.css';
@@ -48,6 +51,12 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
   const [deleting, setDeleting] = useState<QuizSummary | null>(null);
   const [reportsOf, setReportsOf] = useState<QuizSummary | null>(null);
   const [filter, setFilter] = useState('');
+  const duplicate = useDuplicateQuiz();
+  const duplicateQuiz = (quiz: QuizSummary) =>
+    duplicate.mutate(quiz.id, {
+      onSuccess: (copy) => toast({ title: `「${copy.title}」を作成しました`, variant: 'success' }),
+      onError: (error) => toastError(error, 'クイズの複製に失敗しました。'),
+    });
   const createMounted = useOpenedOnce(creating);
   const deleteMounted = useOpenedOnce(deleting !== null);
   const reportsMounted = useOpenedOnce(reportsOf !== null);
@@ -98,6 +107,8 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
                 onShowReports={() => setReportsOf(quiz)}
                 onEdit={() => setEditing(quiz)}
                 onDelete={() => setDeleting(quiz)}
+                onDuplicate={() => duplicateQuiz(quiz)}
+                duplicating={duplicate.isPending && duplicate.variables === quiz.id}
               />
             </li>
           ))}

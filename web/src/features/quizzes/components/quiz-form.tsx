@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
@@ -9,6 +9,8 @@ import { editQuizFormSchema, emptyQuestion, isUnchanged, type QuizFormValues } f
 import { PublishSetting } from './publish-setting';
 import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
+import { QuestionOrderAnnouncer, SortableQuestion, useQuestionOrder } from './sortable-question';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import '../quizzes.css';
 
 /**
@@ -50,13 +52,24 @@ export function QuizForm(props: {
   const id = (name: string) => `${props.mode}-${name}`;
   const { focusTitle, changedRef, initial } = props;
   const { getValues } = form;
+  const changed = useCallback(
+    () => JSON.stringify(getValues()) !== JSON.stringify(initial),
+    [getValues, initial],
+  );
   useEffect(() => {
     if (!changedRef) return;
-    changedRef.current = () => JSON.stringify(getValues()) !== JSON.stringify(initial);
+    changedRef.current = changed;
     return () => {
       changedRef.current = null;
     };
-  }, [changedRef, getValues, initial]);
+  }, [changedRef, changed]);
+  const order = useQuestionOrder({
+    count: questions.fields.length,
+    id,
+    move: questions.move,
+    duplicate: (index) => questions.insert(index + 1, structuredClone(getValues(`questions.${index}`))),
+    canDuplicate: questions.fields.length < LIMITS.questionsPerQuizMax,
+  });
   const { setFocus } = form;
   useEffect(() => {
     if (focusTitle) setFocus('quiz.title');
@@ -84,15 +97,17 @@ export function QuizForm(props: {
             </p>
           )}
           {questions.fields.map((field, index) => (
-            <QuestionFields
-              key={field.id}
-              form={form}
-              index={index}
-              id={id}
-              removable={questions.fields.length > 1}
-              onRemove={() => questions.remove(index)}
-            />
+            <SortableQuestion key={field.id} order={order} index={index}>
+              <QuestionFields
+                form={form}
+                index={index}
+                id={id}
+                removable={questions.fields.length > 1}
+                onRemove={() => questions.remove(index)}
+              />
+            </SortableQuestion>
           ))}
+          <QuestionOrderAnnouncer order={order} />
           <button
             type="button"
             className="button button--secondary"
@@ -109,6 +124,7 @@ export function QuizForm(props: {
           変更された項目はありません。内容を変更してから保存してください。
         </p>
       )}
+      <UnsavedChangesGuard changed={changed} />
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={props.onCancel}>
           キャンセル

@@ -1,0 +1,11 @@
+import { QUIZ_COPY_MESSAGES } from '@shared/quiz-copy';
+import { quizzesApi } from '@shared/contract/quizzes';
+import { httpHandler } from '../http';
+import { duplicateQuiz } from '../../quizzes/duplicate';
+import { toSummary } from '../../quizzes/quiz-policy';
+
+/** `POST /api/quizzes/{id}/duplicate`: a copy of the author's quiz, counted as a creation (quota). */
+export const handler = httpHandler(quizzesApi.duplicate, async ({ params, user }) => ({
+  status: 201,
+  body: { ...toSummary(await duplicateQuiz(user, params.id)), message: QUIZ_COPY_MESSAGES.duplicated },
+}));
