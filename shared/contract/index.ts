@@ -8,6 +8,7 @@ import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { learningApi } from './learning';
+import { quizImagesApi } from './quiz-images';
 import { quizzesApi } from './quizzes';
 
 /**
@@ -19,6 +20,7 @@ export const API_CONTRACT: readonly RouteContract[] = [
   accountsApi,
   categoriesApi,
   quizzesApi,
+  quizImagesApi,
   attemptsApi,
   learningApi,
   aiApi,
