@@ -114,7 +114,7 @@ export function QuestionImageField(props: {
           {image && progress === null && (
             <button
               type="button"
-              className="button button--ghost button--small"
+              className="button button--danger-outline button--small"
               onClick={() => {
                 setProblem(null);
                 form.setValue(path, null, { shouldDirty: true });
