@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizzesApi } from '../shared/contract/quizzes';
-import { httpRoutes } from '../functions/routes';
+import { httpRoutes, type HttpRoute } from '../functions/routes';
 import { bundlingFor } from './constructs/api';
 import { RouteFunction } from './constructs/route-function';
 
@@ -31,7 +31,7 @@ beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'quiz-image-bundle-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'QuizImageBundle');
-  const route = httpRoutes.find((candidate) => candidate.contract === quizzesApi.create)!;
+  const route: HttpRoute = httpRoutes.find((candidate) => candidate.contract === quizzesApi.create)!;
   const bundling = bundlingFor(route);
   new RouteFunction(stack, 'CreateQuiz', {
     handlerModule: route.handler,
