@@ -9,6 +9,7 @@ import { membershipApi } from '@shared/contract/membership';
 import { multiplayerApi } from '@shared/contract/multiplayer';
 import { learningApi } from '@shared/contract/learning';
 import { quizAnalyticsApi } from '@shared/contract/quiz-analytics';
+import { quizImagesApi } from '@shared/contract/quiz-images';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { spreadsheetsApi } from '@shared/contract/spreadsheets';
 import { SHEET_LIMITS } from '@shared/spreadsheets';
@@ -42,7 +43,12 @@ export type Grant =
   | 'manageConnections'
   | 'tickQueue'
   /** Reads the Stripe keys (secret key, webhook signing secret) from their secret. */
-  | 'stripe';
+  | 'stripe'
+  /** Questions' pictures: members' picture uploads (materials bucket) and the quiz images bucket. */
+  | 'quizImages';
+
+/** Native packages a function's bundle carries for Lambda's platform (infra/constructs/api.ts). */
+export type NativeModule = 'sharp';
 
 interface FunctionSettings {
   /** Handler module, relative to the repository root, without extension; it exports `handler`. */
@@ -51,6 +57,7 @@ interface FunctionSettings {
   grants?: readonly Grant[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  nativeModules?: readonly NativeModule[];
 }
 
 export interface HttpRoute extends FunctionSettings {
@@ -125,6 +132,17 @@ const SHEET_FORM_MAX_BYTES = SHEET_LIMITS.fileMaxBytes + 64 * 1024;
  */
 const PASSWORD_HASHING = { memoryMb: 1769, timeoutSeconds: 29 } as const;
 
+/**
+ * Saving a quiz re-encodes its new pictures with sharp (quiz-image.ts): a whole vCPU (a 5 MB photo
+ * takes well under a second there, three at a time) and API Gateway's 29 s for a quiz of 50.
+ */
+const SAVES_PICTURES = {
+  memoryMb: 1769,
+  timeoutSeconds: 29,
+  grants: ['quizImages'],
+  nativeModules: ['sharp'],
+} as const;
+
 /** A focused-study route (advanced members only), its handler in `functions/api/focused-study/`. */
 const studyRoute = <const C extends RouteContract, const H extends string, const T extends TableAccess>(
   contract: C,
@@ -151,8 +169,8 @@ export const httpRoutes = [
     access: 'public',
     table: 'readwrite',
     ...PASSWORD_HASHING,
-    // A deletion cut short is finished at the next sign-in, its subscription cancelled.
-    grants: ['sendMail', 'stripe'],
+    // A deletion cut short is finished at the next sign-in, its subscription cancelled, its pictures deleted.
+    grants: ['sendMail', 'stripe', 'quizImages'],
   },
   {
     contract: accountsApi.register,
@@ -223,8 +241,9 @@ export const httpRoutes = [
     access: 'user',
     table: 'readwrite',
     ...PASSWORD_HASHING,
-    // Ending sessions closes their WebSocket connections; a running subscription is cancelled.
-    grants: ['manageConnections', 'stripe'],
+    // Ending sessions closes their WebSocket connections; a running subscription is cancelled; the
+    // quizzes' pictures are deleted.
+    grants: ['manageConnections', 'stripe', 'quizImages'],
   },
   {
     contract: quizzesApi.list,
@@ -255,24 +274,38 @@ export const httpRoutes = [
     handler: 'functions/api/quizzes/create',
     access: 'user',
     table: 'readwrite',
+    ...SAVES_PICTURES,
   },
   {
     contract: quizzesApi.update,
     handler: 'functions/api/quizzes/update',
     access: 'user',
     table: 'readwrite',
+    ...SAVES_PICTURES,
   },
   {
     contract: quizzesApi.delete,
     handler: 'functions/api/quizzes/delete',
     access: 'user',
     table: 'readwrite',
+    // A quiz's pictures go with it.
+    grants: ['quizImages'],
+  },
+  {
+    contract: quizImagesApi.createUpload,
+    handler: 'functions/api/quizzes/create-image-upload',
+    access: 'user',
+    // The per-member rate limit's counter.
+    table: 'readwrite',
+    grants: ['quizImages'],
   },
   {
     contract: quizzesApi.duplicate,
     handler: 'functions/api/quizzes/duplicate',
     access: 'user',
     table: 'readwrite',
+    // The copy's pictures are copies of the quiz's.
+    grants: ['quizImages'],
   },
   {
     contract: quizAnalyticsApi.get,

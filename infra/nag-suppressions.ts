@@ -43,6 +43,8 @@ export function addNagSuppressions(stack: Stack) {
         // profile's models, each only through the configured profile (infra/constructs/bedrock-access.ts).
         { regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.*$/g' },
         { regex: '/^Action::s3:.*\\*$/g' },
+        // Questions' pictures: the members' picture uploads and the stored pictures, each under its prefix.
+        { regex: '/^Resource::<.*\\.Arn>\\/(uploads\\/\\*\\/)?quiz-images\\/\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
         { regex: '/^Resource::arn:<AWS::Partition>:execute-api:.*\\/@connections\\/\\*$/g' },
         'Resource::*',

@@ -268,7 +268,35 @@ describe('QuizStack', () => {
         }),
       }),
     });
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The SPA's bucket and the questions' pictures' bucket, each read by CloudFront alone.
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+  });
+
+  it('serves questions’ pictures from their private bucket under /quiz-images/*, cached (immutable names)', () => {
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+      CacheBehaviors: {
+        PathPattern: string;
+        TargetOriginId: string;
+        AllowedMethods: string[];
+        CachePolicyId: string;
+      }[];
+    };
+    const behaviour = config.CacheBehaviors.find((candidate) => candidate.PathPattern === '/quiz-images/*')!;
+    expect(behaviour.AllowedMethods).toEqual(['GET', 'HEAD']);
+    // CloudFront's managed CachingOptimized policy: it keeps what the objects' Cache-Control says.
+    expect(behaviour.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+    const origin = config.Origins.find((candidate) => candidate.Id === behaviour.TargetOriginId)!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(origin.DomainName)).toContain('QuizImages');
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({
+        BlockPublicPolicy: true,
+        RestrictPublicBuckets: true,
+      }),
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/quiz-images/' },
+    });
   });
 
   it('sends the security headers of the one shared definition on every behaviour', () => {
@@ -305,6 +333,7 @@ describe('QuizStack', () => {
     expect(config.CacheBehaviors.map((behaviour) => [behaviour.PathPattern, policyOf(behaviour)])).toEqual([
       ['/api/*', { Ref: policyId }],
       ['/ws', { Ref: policyId }],
+      ['/quiz-images/*', { Ref: policyId }],
     ]);
   });
 
@@ -370,7 +399,10 @@ describe('QuizStack', () => {
       .DistributionConfig as {
       CacheBehaviors: { PathPattern: string; FunctionAssociations?: { EventType: string }[] }[];
     };
-    for (const behaviour of config.CacheBehaviors)
+    // The APIs' behaviours; the pictures' behaviour reaches S3 only.
+    for (const behaviour of config.CacheBehaviors.filter(
+      (candidate) => candidate.PathPattern !== '/quiz-images/*',
+    ))
       expect(
         behaviour.FunctionAssociations?.map((association) => association.EventType),
         behaviour.PathPattern,

@@ -16,6 +16,7 @@ import { benchMultiplayer } from './bench/multiplayer-bench';
 import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_TBT_BUDGET_MS } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { benchSignIn } from './bench/signin-bench';
+import { benchQuizImages } from './bench/images-bench';
 import { benchLearning } from './bench/learning-bench';
 import { benchAuthoring } from './bench/authoring-bench';
 import { benchStudyGenerator, benchStudyThroughGateway } from './bench/study-bench';
@@ -36,7 +37,8 @@ import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
  * days and 20,000 answers, write units per recorded answer; scripts/bench/learning-bench.ts), authoring
  * (importing a 100-question XLSX and CSV; scripts/bench/authoring-bench.ts), load (the pages' calls by 50 and 200
  * clients for 30 s each, then sign-ins alone; scripts/bench/load-bench.ts), signin (POST
- * /api/auth/login one at a time, 10 at once, and re-hashing an older hash; scripts/bench/signin-bench.ts), web, lighthouse (mobile
+ * /api/auth/login one at a time, 10 at once, and re-hashing an older hash; scripts/bench/signin-bench.ts), images (re-encoding
+ * a 5 MB photo for a question, warm time and peak memory; scripts/bench/images-bench.ts), web, lighthouse (mobile
  * Lighthouse of home, quiz, search and my quizzes on the built app), dev.
  */
 const PARTS = [
@@ -51,6 +53,7 @@ const PARTS = [
   'authoring',
   'load',
   'signin',
+  'images',
   'web',
   'lighthouse',
   'dev',
@@ -532,6 +535,9 @@ async function main() {
     },
     'study (generator)',
   );
+
+  // Re-encoding a question's picture: a 5 MB photo, warm, and its process's peak memory.
+  await part('images', benchQuizImages);
 
   // 12. Web app initial JS.
   await part('web', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
+import { questionImageSchema } from './quiz-images';
 
 /**
  * The multiplayer protocol (docs/spec/multiplayer-membership-study.md §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
@@ -247,7 +248,10 @@ export const questionPayloadSchema = z.object({
     C: z.string().optional(),
     D: z.string().optional(),
   }),
+  /** The question's picture (issue 30): never anything of its answer. */
+  image: questionImageSchema.nullable().optional(),
 });
+export type QuestionPayload = z.infer<typeof questionPayloadSchema>;
 
 const questionMessage = z.object({
   type: z.literal('question'),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
+import { questionImageInputSchema, questionImageSchema } from './quiz-images';
 import { QUIZ_MESSAGES, SEARCH_SORTS } from './quizzes';
 import { isBlank } from './visible-text';
 
@@ -23,6 +24,11 @@ const questionSchema = z.object({
   correctAnswer: z.enum(ANSWER_LETTERS),
   explanation: z.string().nullable(),
   order: z.number(),
+  /**
+   * Its picture (issue 30): every read sends it, `null` when there is none (optional in the type
+   * so that a question built in code before pictures existed still is one).
+   */
+  image: questionImageSchema.nullable().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -121,6 +127,8 @@ export const questionInputSchema = z
     optionD: optionalText(200, m.optionMax),
     correctAnswer: z.enum(ANSWER_LETTERS, { error: m.correctAnswerRequired }).default('A'),
     explanation: optionalText(1000, m.explanationMax),
+    /** A picture (quiz-images.ts): `null` removes it; left out, an edit keeps the one at this position. */
+    image: questionImageInputSchema.nullish(),
   })
   .refine(
     (question) =>

@@ -2,6 +2,7 @@ import { getConfig } from '../lib/config';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { pause } from '../data/retry';
 import { cancelSubscriptionsOfDeletedAccount } from '../membership/membership';
+import { deleteMemberImageUploads, deleteQuizImages } from '../quizzes/quiz-image';
 import { deleteQuizContents } from '../quizzes/quiz-store';
 import { anonymiseReport } from '../quizzes/report-store';
 import { endAllSessions } from '../sessions/session';
@@ -66,11 +67,15 @@ export async function deleteAccount(user: UserItem, now = new Date()): Promise<v
       }
       // A quiz leaves every list and loses its partition, other players' plays included, before it
       // goes itself.
-      if (what.step === 'quiz') await deleteQuizContents(what.quizId);
+      if (what.step === 'quiz') {
+        await deleteQuizContents(what.quizId);
+        await deleteQuizImages(what.quizId);
+      }
       keys.set(`${item.pk}\u0000${item.sk}`, key);
     }
     if (keys.size === 0) break;
     await deleteItems([...keys.values()]);
   }
+  await deleteMemberImageUploads(user.id);
   await deleteProfileAndClaims(user.id, [...claims.values()]);
 }

@@ -24,6 +24,8 @@ const configSchema = z
     SES_ENDPOINT: z.url().optional(),
     SQS_ENDPOINT: z.url().optional(),
     MATERIALS_BUCKET: z.string().min(1).optional(),
+    /** Questions' pictures, re-encoded (issue 30), served by CloudFront under /quiz-images/. */
+    QUIZ_IMAGES_BUCKET: z.string().min(1).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     WS_MANAGEMENT_ENDPOINT: z.url().optional(),
     TICK_QUEUE_URL: z.url().optional(),
@@ -75,6 +77,7 @@ const configSchema = z
         webSocketManagement: env.WS_MANAGEMENT_ENDPOINT,
       },
       materialsBucket: env.MATERIALS_BUCKET,
+      quizImagesBucket: env.QUIZ_IMAGES_BUCKET,
       mailFrom: env.MAIL_FROM ?? 'みんなのクイズ <no-reply@example.com>',
       tickQueueUrl: env.TICK_QUEUE_URL,
       /** AI generation: Amazon Bedrock when a model is configured, else the built-in offline generator. */

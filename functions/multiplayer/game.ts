@@ -112,6 +112,7 @@ const toGameQuestion = (question: QuizQuestion): GameQuestion => ({
   },
   correctAnswer: question.correctAnswer,
   explanation: question.explanation,
+  image: question.image,
 });
 
 function shuffled<T>(items: readonly T[]): T[] {

@@ -111,3 +111,15 @@ describe('phase messages', () => {
     expect(messages.playerAnsweredMessage(open, 'a', 0)).toMatchObject({ answeredCount: 1, playerCount: 2 });
   });
 });
+
+describe('a question’s picture', () => {
+  it('is sent with the question, sized, and nothing of the answer with it', () => {
+    const image = { url: '/quiz-images/quiz/abc.webp', width: 1280, height: 720, alt: '北海道の地図' };
+    const withPicture = questions.map((question, index) => (index === 0 ? { ...question, image } : question));
+    const open = tick(starting());
+    const [question] = parsed(messages.phaseMessages(open, withPicture, open.questionStartedAt + 1_000));
+    expect(question).toMatchObject({ type: 'question', question: { text: '一番大きい県は？', image } });
+    // A question without one (or a game started before pictures existed) says so.
+    expect(messages.questionMessage(open, questions[1]!).question.image).toBeNull();
+  });
+});

@@ -16,7 +16,7 @@ export function questionMessage(room: RoomState, question: GameQuestion) {
   return {
     type: 'question' as const,
     roomId: room.code,
-    question: { text: question.text, options: question.options },
+    question: { text: question.text, options: question.options, image: question.image ?? null },
     timeLimit: room.settings.timePerQuestion,
     totalQuestions: room.totalQuestions,
     questionIndex: room.questionIndex,

@@ -6,6 +6,7 @@ import {
   type MultiplayerCategory,
   type Player,
   type Room,
+  type QuestionPayload,
 } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import { randomToken } from '../lib/random-token';
@@ -82,6 +83,8 @@ export interface GameQuestion {
   options: { A: string; B: string; C?: string; D?: string };
   correctAnswer: AnswerLetter;
   explanation: string | null;
+  /** Its picture (issue 30); absent in games started before pictures existed. */
+  image?: QuestionPayload['image'];
 }
 
 /**

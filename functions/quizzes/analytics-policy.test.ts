@@ -32,6 +32,14 @@ describe('question versions', () => {
     expect(same({ optionC: 'え' })).toBe(false);
     expect(same({ optionD: 'お' })).toBe(false);
     expect(same({ correctAnswer: 'B' })).toBe(false);
+    // A picture is part of what is asked: a new or another picture is a new version, its alt text is not.
+    const picture = { url: '/quiz-images/q/abc.webp', width: 640, height: 480, alt: '地図' };
+    expect(same({ image: null })).toBe(true);
+    expect(same({ image: picture })).toBe(false);
+    const [pictured] = questionVersions([contentOf(question('q1', { image: picture }))]).values();
+    expect(
+      questionVersions([contentOf(question('q1', { image: { ...picture, alt: '日本地図' } }))]).get('q1'),
+    ).toBe(pictured);
     // Moved to another id (a reorder keeps ids by position): the content's version stays.
     expect(questionVersions([contentOf(question('zz', { questionText: '問題q1' }))]).get('zz')).toBe(before);
   });

@@ -33,6 +33,8 @@ export interface QuestionContent {
   text: string;
   options: { A: string; B: string; C?: string | null; D?: string | null };
   correctAnswer: AnswerLetter;
+  /** Its picture (content-hashed URL): a changed picture makes a new version. */
+  image?: { url: string } | null;
 }
 
 /** A stored question as content. */
@@ -41,6 +43,7 @@ export const contentOf = (question: Question): QuestionContent => ({
   text: question.questionText,
   options: { A: question.optionA, B: question.optionB, C: question.optionC, D: question.optionD },
   correctAnswer: question.correctAnswer,
+  image: question.image,
 });
 
 const contentHash = (question: QuestionContent) =>
@@ -53,6 +56,8 @@ const contentHash = (question: QuestionContent) =>
         question.options.C ?? null,
         question.options.D ?? null,
         question.correctAnswer,
+        // Only when there is one, so a question without a picture keeps the version it had before pictures.
+        ...(question.image ? [question.image.url] : []),
       ]),
     )
     .digest('base64url')

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QUIZ_COPY_MESSAGES, copyTitle } from '@shared/quiz-copy';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import type { Question } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
 import { achievementGrant } from '../learning/record-store';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
@@ -15,6 +14,7 @@ import {
   quotaReached,
   revisedQuestions,
 } from './quiz-policy';
+import { copyQuizImages, deleteQuizImages } from './quiz-image';
 import { getQuizDetail, insertQuiz, type QuizItem } from './quiz-store';
 
 /**
@@ -22,19 +22,6 @@ import { getQuizDetail, insertQuiz, type QuizItem } from './quiz-store';
  * id, titled 「…（コピー）」, belonging to whoever copies it, and created exactly as a new quiz is
  * (the same quota in the same transaction, the same rules on privacy and category).
  */
-
-/**
- * Copies what the questions carry besides their text (their images) to the copy `toQuizId`, and
- * answers the questions as the copy stores them. MERGE POINT (issue 30): the question images part
- * provides the copy of a quiz's images; wire it here. Today questions carry nothing else to copy.
- */
-export async function copyQuestionAssets(
-  _fromQuizId: string,
-  _toQuizId: string,
-  questions: Question[],
-): Promise<Question[]> {
-  return questions;
-}
 
 /**
  * Copies a quiz its author (or an administrator, a quiz they may read) has: 404 for anyone else, 403
@@ -54,17 +41,31 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
       timeLimit: source.timeLimit,
       isPublished: source.isPublished,
     },
-    questions: detail.questions,
+    // Their pictures are copied below, not sent as a new upload would be.
+    questions: detail.questions.map((question) => ({ ...question, image: undefined })),
   };
   assertPrivacyAllowed(user, data.quiz);
   if (!isKnownCategory(data.quiz.category, await listActiveCategoriesCached()))
     throw new BadRequestError(QUIZ_MESSAGES.unknownCategory);
   const id = randomUUID();
-  const questions = await copyQuestionAssets(source.id, id, revisedQuestions(data.questions));
-  return insertQuiz(
-    newQuiz(user, id, data, now),
-    questions,
-    { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-    [achievementGrant(user.id, 'first_creation', now)],
+  // The copy's pictures are its own (deleting either quiz deletes only its own), written before the
+  // copy and removed again when it is refused (over quota, say).
+  const questions = await copyQuizImages(
+    id,
+    revisedQuestions(data.questions).map((question, index) => ({
+      ...question,
+      image: detail.questions[index]?.image ?? null,
+    })),
   );
+  try {
+    return await insertQuiz(
+      newQuiz(user, id, data, now),
+      questions,
+      { limit: quizQuota(user), overQuota: () => quotaReached(user) },
+      [achievementGrant(user.id, 'first_creation', now)],
+    );
+  } catch (error) {
+    await deleteQuizImages(id).catch(() => undefined);
+    throw error;
+  }
 }

@@ -26,7 +26,7 @@ export const QuestionKeys = entity({
   sk: 'QUESTION#{order}',
   fields: { order: 'position from 1, 3 digits' },
   notes:
-    'questionText, optionA–D, correctAnswer, explanation, order; a question keeps its id while it stays at its position',
+    'questionText, optionA–D, correctAnswer, explanation, order, image (`{ url, width, height, alt }` or null: its picture in S3); a question keeps its id while it stays at its position',
 });
 
 export const EditKeys = entity({

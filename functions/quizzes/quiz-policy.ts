@@ -233,6 +233,8 @@ export function revisedQuestions(
     correctAnswer: question.correctAnswer,
     explanation: question.explanation ?? null,
     order: index + 1,
+    // Pictures are stored pictures, not what the form sent: quiz-image.ts puts them in.
+    image: null,
   }));
 }
 

@@ -54,6 +54,7 @@ const toQuestion = (item: QuestionItem): Question => ({
   correctAnswer: item.correctAnswer,
   explanation: item.explanation ?? null,
   order: item.order,
+  image: item.image ?? null,
 });
 
 const questionItems = (quizId: string, questions: readonly Question[]): QuestionItem[] =>

@@ -26,6 +26,8 @@ import {
   quotaReached,
   revisedQuestions,
 } from './quiz-policy';
+import { afterImagesRefused, afterImagesSaved, deleteQuizImages, prepareQuestionImages } from './quiz-image';
+import { withImages } from './quiz-image-policy';
 import {
   deleteQuizContents,
   getQuiz,
@@ -122,12 +124,21 @@ export async function seedQuiz(
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
-  return insertQuiz(
-    newQuiz(user, randomUUID(), data, now),
-    revisedQuestions(data.questions),
+  const quizId = randomUUID();
+  const images = await prepareQuestionImages(user.id, quizId, data.questions);
+  const questions = withImages(revisedQuestions(data.questions), images.images);
+  const quiz = await insertQuiz(
+    newQuiz(user, quizId, data, now),
+    questions,
     { limit: quizQuota(user), overQuota: () => quotaReached(user) },
     [achievementGrant(user.id, 'first_creation', now)],
-  );
+  ).catch(async (error: unknown) => {
+    await afterImagesRefused(images, async () => []).catch(() => undefined);
+    throw error;
+  });
+  // The quiz is saved: an upload or picture left behind is for the bucket's lifecycle, not an error.
+  await afterImagesSaved(images, { before: [], after: questions }).catch(() => undefined);
+  return quiz;
 }
 
 /**
@@ -146,10 +157,21 @@ export async function updateQuiz(
   const { quiz: before, questions: beforeQuestions } = detail;
   assertPrivacyAllowed(user, data.quiz, before);
   const after = editedQuiz(before, data, now);
-  const questions = { before: beforeQuestions, after: revisedQuestions(data.questions, beforeQuestions) };
-  const edit = editRecord(user, { before, after }, questions);
   await assertCategory(data.quiz.category);
-  return writeQuizEdit(before, after, questions, edit);
+  const images = await prepareQuestionImages(user.id, quizId, data.questions, beforeQuestions);
+  const questions = {
+    before: beforeQuestions,
+    after: withImages(revisedQuestions(data.questions, beforeQuestions), images.images),
+  };
+  const edit = editRecord(user, { before, after }, questions);
+  const saved = await writeQuizEdit(before, after, questions, edit).catch(async (error: unknown) => {
+    await afterImagesRefused(images, async () => (await getQuizDetail(quizId))?.questions ?? []).catch(
+      () => undefined,
+    );
+    throw error;
+  });
+  await afterImagesSaved(images, questions).catch(() => undefined);
+  return saved;
 }
 
 /**
@@ -160,5 +182,6 @@ export async function updateQuiz(
 export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> {
   await ownQuiz(quizId, user);
   await deleteQuizContents(quizId);
+  await deleteQuizImages(quizId);
   await removeQuiz(quizId, user.id);
 }

@@ -48,12 +48,14 @@ import {
 } from '../../functions/routes';
 import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
 import { bedrockInvokeStatements } from './bedrock-access';
-import { extractionWorkerCommand, RouteFunction } from './route-function';
+import { extractionWorkerCommand, nativeModulesCommand, RouteFunction } from './route-function';
 
 export interface ApiProps {
   stage: string;
   table: TableV2;
   materials: Bucket;
+  /** Questions' pictures, re-encoded, served by CloudFront under /quiz-images/ (storage.ts). */
+  quizImages: Bucket;
   tickQueue: Queue;
   /** Stripe's keys (payments.ts), readable by the functions with the `stripe` grant only. */
   stripeKeys: ISecret;
@@ -132,6 +134,26 @@ const generatorFiles = {
     ],
   },
 };
+
+/**
+ * What a function's bundle carries beside its code: the AI worker and dictionary for the functions
+ * that extract or generate, the native packages (sharp) of the route's row installed for Lambda's
+ * linux-arm64. The test of the synthesized asset builds its function with this too.
+ */
+export function bundlingFor(settings: { grants?: readonly Grant[]; nativeModules?: readonly string[] }) {
+  const granted = settings.grants ?? [];
+  // Reading an uploaded file extracts its text in the AI worker, as generating does.
+  if (granted.includes('bedrock') || granted.includes('materialsRead')) return generatorFiles;
+  const native = settings.nativeModules ?? [];
+  if (native.length === 0) return undefined;
+  return {
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir: string, outputDir: string) => [nativeModulesCommand(outputDir, native)],
+    },
+  };
+}
 
 /**
  * CloudFormation allows 500 resources in a stack, and a route costs seven (function, role, policy,
@@ -439,12 +461,11 @@ export class Api extends Construct {
     appUrl: string,
     scope: Construct = this,
   ) {
-    const { table, materials, tickQueue } = this.props;
+    const { table, materials, quizImages, tickQueue } = this.props;
     const granted = (settings.grants as readonly Grant[] | undefined) ?? [];
     const generates = granted.includes('bedrock');
     const pays = granted.includes('stripe');
-    // Reading an uploaded file extracts its text in the AI worker, as generating does.
-    const usesAiWorker = generates || granted.includes('materialsRead');
+    const bundling = bundlingFor(settings);
     const fn = new RouteFunction(scope, functionIdFor(settings), {
       handlerModule: settings.handler,
       role: this.roleFor(settings),
@@ -452,7 +473,7 @@ export class Api extends Construct {
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
-      ...(usesAiWorker ? { bundling: generatorFiles } : {}),
+      ...(bundling ? { bundling } : {}),
       // A runaway of Bedrock calls costs money: at most this many at once per generating route.
       ...(generates && this.props.aiReservedConcurrency > 0
         ? { reservedConcurrentExecutions: this.props.aiReservedConcurrency }
@@ -469,6 +490,7 @@ export class Api extends Construct {
         TABLE_NAME: table.tableName,
         APP_URL: appUrl,
         MATERIALS_BUCKET: materials.bucketName,
+        QUIZ_IMAGES_BUCKET: quizImages.bucketName,
         MAIL_FROM: this.props.mailFrom,
         TICK_QUEUE_URL: tickQueue.queueUrl,
         WS_MANAGEMENT_ENDPOINT: this.managementEndpoint,
@@ -490,7 +512,7 @@ export class Api extends Construct {
     const key = [settings.table, ...granted].join(' ');
     const existing = this.roles.get(key);
     if (existing) return existing;
-    const { table, materials, tickQueue } = this.props;
+    const { table, materials, quizImages, tickQueue } = this.props;
     const id = `Role${key
       .split(' ')
       .map((part) => part[0]!.toUpperCase() + part.slice(1))
@@ -536,6 +558,15 @@ export class Api extends Construct {
       manageConnections: () => this.webSocketApi.grantManageConnections(role),
       tickQueue: () => tickQueue.grantSendMessages(role),
       stripe: () => this.props.stripeKeys.grantRead(role),
+      // Uploads are read and deleted under the members' picture prefixes only; presigning a POST
+      // needs the put it signs for.
+      quizImages: () => {
+        materials.grantRead(role, 'uploads/*/quiz-images/*');
+        materials.grantPut(role, 'uploads/*/quiz-images/*');
+        materials.grantDelete(role, 'uploads/*/quiz-images/*');
+        quizImages.grantReadWrite(role, 'quiz-images/*');
+        quizImages.grantDelete(role, 'quiz-images/*');
+      },
     };
     for (const grant of granted) grants[grant]();
     this.roles.set(key, role);

@@ -5,6 +5,7 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '../..');
@@ -20,7 +21,9 @@ export const BUNDLING = {
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   // The AWS SDK is bundled (not taken from the runtime) so its version is the one we tested.
-  externalModules: [] as string[],
+  // sharp is native (libvips): never bundled; the functions that use it get it installed for
+  // Lambda's platform beside their bundle (nativeModulesCommand), and no other function loads it.
+  externalModules: ['sharp'] as string[],
   tsconfig: join(REPO_ROOT, 'functions/tsconfig.json'),
 } as const;
 
@@ -54,6 +57,39 @@ export function extractionWorkerCommand(inputDir: string, outputDir: string): st
     `${inputDir}/${EXTRACTION_WORKER.entry}`,
     ...EXTRACTION_WORKER.esbuildArgs,
     `--outfile=${outputDir}/${EXTRACTION_WORKER.outFile}`,
+  ]
+    .map(shellQuote)
+    .join(' ');
+}
+
+/** A package's version as installed here (the lock file's), so a bundle carries the tested one. */
+const installedVersion = (name: string) =>
+  (
+    JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+/**
+ * The shell command that installs native packages into a bundle's folder for Lambda's platform
+ * (linux, arm64, glibc), whatever machine synthesizes: npm picks the optional packages of that
+ * platform (`@img/sharp-linux-arm64` and its libvips), from the registry or npm's cache.
+ */
+export function nativeModulesCommand(outputDir: string, modules: readonly string[]): string {
+  return [
+    'npm',
+    'install',
+    `--prefix=${outputDir}`,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--omit=dev',
+    '--os=linux',
+    '--cpu=arm64',
+    '--libc=glibc',
+    ...modules.map((name) => `${name}@${installedVersion(name)}`),
   ]
     .map(shellQuote)
     .join(' ');

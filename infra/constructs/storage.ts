@@ -13,6 +13,8 @@ export class Storage extends Construct {
   readonly logs: Bucket;
   readonly web: Bucket;
   readonly materials: Bucket;
+  /** Questions' pictures (issue 30), re-encoded WebP under `quiz-images/<quiz id>/`, read by CloudFront only. */
+  readonly quizImages: Bucket;
 
   /**
    * The materials bucket's origin, where browsers upload by presigned POST (the URL the S3 client
@@ -56,10 +58,19 @@ export class Storage extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 's3/materials/',
-      // Files are deleted after extraction; this catches anything a failure left behind.
+      // Files are deleted after extraction (question pictures once saved); this catches anything a
+      // failure or an abandoned edit left behind.
       lifecycleRules: [
         { expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
+    });
+
+    // Private like the others: CloudFront reads it through its origin access control (web.ts).
+    this.quizImages = new Bucket(this, 'QuizImages', {
+      ...common,
+      encryption: BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: this.logs,
+      serverAccessLogsPrefix: 's3/quiz-images/',
     });
   }
 

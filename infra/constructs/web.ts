@@ -22,6 +22,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/api';
+import { QUIZ_IMAGE_PATH } from '../../shared/quiz-images';
 import { SPA_PAGES } from '../../shared/spa-pages';
 import { ORIGIN_SECRET_HEADER } from '../../functions/edge/origin-authorizer';
 import { CONNECT_SRC_SELF, contentSecurityPolicy, SECURITY_HEADERS } from '../../shared/security-headers';
@@ -75,6 +76,8 @@ export const VIEWER_ADDRESS_FUNCTION = [
 
 export interface WebProps {
   webBucket: Bucket;
+  /** Questions' pictures, served under /quiz-images/* (keys `quiz-images/…`). */
+  quizImagesBucket: Bucket;
   /** The materials bucket's origin (`https://<regional domain>`), where browsers upload by presigned POST. */
   materialsOrigin: string;
   logBucket: Bucket;
@@ -180,6 +183,15 @@ export class Web extends Construct {
       additionalBehaviors: {
         '/api/*': apiBehaviour(props.httpApiDomain),
         '/ws': apiBehaviour(props.webSocketDomain),
+        // Questions' pictures: content-hashed names, stored with `immutable` and a year's max-age
+        // (functions/quizzes/quiz-image-store.ts), which CloudFront and browsers keep.
+        [`${QUIZ_IMAGE_PATH}*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(props.quizImagesBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        },
       },
     });
 

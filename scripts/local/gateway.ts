@@ -22,7 +22,9 @@ import {
   type WebSocketRoute,
 } from '@functions/routes';
 import { CLOSE_CODE_HEADER } from '@functions/connections/connection';
+import { QUIZ_IMAGE_PATH } from '@shared/quiz-images';
 import { openApiDocument } from '../docs/openapi';
+import { serveQuizImage } from './quiz-images';
 
 import { startStreamPoller, type StreamPoller } from './streams';
 import {
@@ -584,6 +586,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       // The management API and SQS are reached by the functions on the control port only.
       if (url.pathname.startsWith('/@connections') || request.headers['x-amz-target'] !== undefined)
         return sendJson(response, 404, { message: 'Not Found' });
+      // Questions' pictures, as CloudFront's /quiz-images/* behaviour serves them from their bucket.
+      if (url.pathname.startsWith(QUIZ_IMAGE_PATH))
+        return void serveQuizImage(request, response, url).catch(failed(response));
       if (options.web === 'vite' && vite) return serveVite(request, response, url);
       if (options.web === 'static') return serveStatic(request, response, url);
       sendJson(response, 404, { message: 'Not Found' });

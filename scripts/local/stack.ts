@@ -120,6 +120,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     emulatorPort === 0 ? onFreePort(start) : start(emulatorPort);
   const tableName = options.tableName ?? 'quiz-local';
   const bucket = options.bucket ?? 'quiz-local-materials';
+  // Questions' pictures, served by the gateway under /quiz-images/ as CloudFront does.
+  const quizImagesBucket = `${bucket}-images`;
   const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'quiz-local-'));
   const dataDir = options.dataDir ? resolve(options.dataDir) : temporary!;
 
@@ -198,6 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TICK_QUEUE_URL: `${controlUrl}/000000000000/tick`,
       WS_MANAGEMENT_ENDPOINT: controlUrl,
       MATERIALS_BUCKET: bucket,
+      QUIZ_IMAGES_BUCKET: quizImagesBucket,
       // The functions' Stripe SDK talks to the simulator (its own port, never the app's).
       STRIPE_API_URL: stripe.url,
     });
@@ -211,6 +214,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     if (await ensureBucket(s3Client, bucket, new URL(appUrl).origin)) log(`created bucket ${bucket}`);
+    if (await ensureBucket(s3Client, quizImagesBucket)) log(`created bucket ${quizImagesBucket}`);
     s3Client.destroy();
 
     const { seed } = await import('../seed');

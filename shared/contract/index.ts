@@ -9,6 +9,7 @@ import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { learningApi } from './learning';
 import { quizAnalyticsApi } from './quiz-analytics';
+import { quizImagesApi } from './quiz-images';
 import { quizzesApi } from './quizzes';
 import { spreadsheetsApi } from './spreadsheets';
 
@@ -21,6 +22,7 @@ export const API_CONTRACT: readonly RouteContract[] = [
   accountsApi,
   categoriesApi,
   quizzesApi,
+  quizImagesApi,
   attemptsApi,
   learningApi,
   aiApi,

@@ -26,6 +26,7 @@ Object.assign(process.env, {
   S3_ENDPOINT: assertLocalEndpoint(emulators.s3, 'S3'),
   SES_ENDPOINT: assertLocalEndpoint(emulators.ses, 'SES'),
   MATERIALS_BUCKET: bucket,
+  QUIZ_IMAGES_BUCKET: `${bucket}-images`,
   // Tests change reference data between requests; the cache itself is tested on its own.
   REFERENCE_CACHE_SECONDS: '0',
   // Suites sign up hundreds of accounts from 127.0.0.1; the per-address limits have their own test.
@@ -48,4 +49,5 @@ const s3Client = new S3Client({
   credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
 });
 await ensureBucket(s3Client, bucket);
+await ensureBucket(s3Client, `${bucket}-images`);
 s3Client.destroy();

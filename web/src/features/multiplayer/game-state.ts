@@ -3,6 +3,7 @@ import {
   MULTIPLAYER_MESSAGES,
   ROOM_LIMITS,
   type GameState as RoomGameState,
+  type QuestionPayload,
   type Room,
   type ServerMessage,
   type ServerMessageOf,
@@ -29,6 +30,8 @@ export interface QuestionState {
   questionIndex: number;
   text: string;
   options: AnswerOption[];
+  /** The question's picture, if it has one. */
+  image: QuestionPayload['image'];
   timeLimit: number;
   totalQuestions: number;
   /** Server clock, epoch ms. */
@@ -272,6 +275,7 @@ function questionFrom(
     questionIndex: message.questionIndex,
     text: message.question.text,
     options: optionsOf(message.question.options),
+    image: message.question.image ?? null,
     timeLimit: message.timeLimit,
     totalQuestions: message.totalQuestions,
     deadline: message.deadline,

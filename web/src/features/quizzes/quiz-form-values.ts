@@ -4,6 +4,7 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { QuizDetail } from '@shared/quiz-schemas';
 import { updateQuizSchema, type CreateQuizInput } from '@shared/quiz-schemas';
 import { isBlank } from '@shared/visible-text';
+import { quizImageKeyOf } from '@shared/quiz-images';
 
 /** The quiz form's values: the creation schema's input, plus the time limit that editing adds. */
 export type QuizFormValues = CreateQuizInput & { quiz: { timeLimit?: number } };
@@ -51,6 +52,8 @@ export function quizFormValues(quiz?: QuizDetail): QuizFormValues {
       optionD: question.optionD ?? '',
       correctAnswer: question.correctAnswer,
       explanation: question.explanation ?? '',
+      // Sent back by its key: the edit keeps the stored picture (or its new alt text).
+      image: question.image ? { key: quizImageKeyOf(question.image.url), alt: question.image.alt } : null,
     })),
   };
 }

@@ -472,6 +472,22 @@ describe('MultiplayerPage', () => {
     expect(screen.queryByRole('heading', { name: /ルーム\s?ABC234/ })).toBeNull();
   });
 
+  it('shows the question’s picture at its size, with its alt text', async () => {
+    const { socket } = await inRoom();
+    const image = { url: '/quiz-images/q1/abc.webp', width: 1280, height: 720, alt: '日本列島の地図' };
+    const open = question(0, 'この地図で赤い県は？');
+    act(() => socket.receive({ ...open, question: { ...open.question, image } }));
+    const picture = (await screen.findByRole('img', { name: '日本列島の地図' })) as HTMLImageElement;
+    expect([
+      picture.getAttribute('src'),
+      picture.getAttribute('width'),
+      picture.getAttribute('height'),
+    ]).toEqual([image.url, '1280', '720']);
+    act(() => socket.receive(question(1, '画像のない問題')));
+    await screen.findByRole('heading', { name: '画像のない問題' });
+    expect(screen.queryByRole('img', { name: '日本列島の地図' })).toBeNull();
+  });
+
   it('plays a game: countdown, answering, stale messages ignored, reveal, podium, one attempt record', async () => {
     const { fake, socket } = await inRoom();
     act(() =>

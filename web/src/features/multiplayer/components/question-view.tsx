@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Clock, Users } from 'lucide-react';
 import type { AnswerLetter } from '@shared/constants';
 import type { Room } from '@shared/multiplayer';
+import { QuestionImage } from '@web/components/question-image';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';
 import type { MultiplayerGame } from '../game-controller';
 import type { QuestionState } from '../game-state';
@@ -60,6 +61,7 @@ export function QuestionView(props: {
         <h1 id="mp-question-text" ref={heading} tabIndex={-1} className="mp-question__text">
           {question.text}
         </h1>
+        <QuestionImage key={question.questionIndex} image={question.image} />
         <div className="mp-answers" role="group" aria-label="選択肢（1〜4 または A〜D キーでも選べます）">
           {question.options.map((option) => {
             const chosen = question.myAnswer === option.letter;

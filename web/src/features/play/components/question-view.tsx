@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
 import type { PlayQuestion } from '@shared/quiz-schemas';
+import { QuestionImage } from '@web/components/question-image';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';
@@ -81,6 +82,7 @@ export function QuestionView(props: {
         <h1 id="question-text" ref={heading} tabIndex={-1} className="play-card__question">
           {question.questionText}
         </h1>
+        <QuestionImage key={question.id} image={question.image} />
         <div className="answers" role="group" aria-label="選択肢" aria-describedby="answer-keys-hint">
           {options.map((option, position) => {
             const state = !chosen

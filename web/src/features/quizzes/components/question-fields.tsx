@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { ANSWER_LETTERS } from '@shared/constants';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/text-field';
 import type { QuizFormValues } from '../quiz-form-values';
+import { QuestionImageField } from './question-image-field';
 
 /** One question of the quiz form: text, options A–D (C and D optional), answer, explanation. */
 export function QuestionFields(props: {
@@ -37,6 +38,7 @@ export function QuestionFields(props: {
         error={errors?.questionText?.message}
         {...form.register(`questions.${index}.questionText`)}
       />
+      <QuestionImageField form={form} index={index} id={id} />
       <div className="options-grid">
         {ANSWER_LETTERS.map((letter) => (
           <TextField

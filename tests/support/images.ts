@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+
+/**
+ * Pictures for the tests and the bench: a photo-like JPEG (a gradient under sensor-like noise, so
+ * it compresses as a camera's photo does, not as a flat colour) carrying the EXIF a phone writes,
+ * GPS position included; and small images of each accepted format.
+ */
+export const PHOTO_EXIF = {
+  IFD0: { Make: 'QuizCam', Model: 'Secret Model 9', Copyright: 'Hanako Yamada' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '35/1 39/1 2916/100',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '139/1 44/1 2862/100',
+  },
+} as const;
+
+/** A camera-like JPEG of `width` × `height` with EXIF and GPS, about 5 MB at 4000 × 3000. */
+export async function noisyPhoto(width = 4000, height = 3000, quality = 92): Promise<Buffer> {
+  const noise = randomBytes(width * height * 3);
+  // A soft gradient, then noise of ±24 around it: detail a JPEG cannot throw away.
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      const base = [(x * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height) + 64];
+      for (let channel = 0; channel < 3; channel++)
+        noise[at + channel] = Math.max(0, Math.min(255, base[channel]! + (noise[at + channel]! % 49) - 24));
+    }
+  }
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .withExif(PHOTO_EXIF)
+    .toBuffer();
+}
+
+/** A small image of `format` (solid colours, a diagonal) of `width` × `height`. */
+export async function smallImage(format: 'jpeg' | 'png' | 'webp', width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .toFormat(format)
+    .withExif(PHOTO_EXIF)
+    .toBuffer();
+}

@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { QuestionImage } from './question-image';
+
+const image = { url: '/quiz-images/q1/abc.webp', width: 1280, height: 720, alt: '北海道の地図' };
+
+describe('QuestionImage', () => {
+  it('reserves its box from its size (no layout shift) and is fetched first, as the page’s largest content', () => {
+    const { container } = render(<QuestionImage image={image} />);
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe(image.url);
+    expect(img.getAttribute('alt')).toBe('北海道の地図');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1280', '720']);
+    expect(img.style.aspectRatio).toBe('1280 / 720');
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('waits its turn when it is not the page’s main content, and shows nothing without a picture', () => {
+    const { container } = render(<QuestionImage image={image} priority={false} />);
+    expect(container.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    expect(render(<QuestionImage image={null} />).container.innerHTML).toBe('');
+  });
+});
