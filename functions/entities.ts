@@ -30,6 +30,7 @@ import { EditKeys, QuestionKeys, QuizKeys } from './quizzes/quiz-keys';
 import { ReportKeys } from './quizzes/report-keys';
 import { PostingKeys, RankKeys } from './search/search-keys';
 import { SessionKeys } from './sessions/session-keys';
+import { QuizTagKeys, TagKeys, TagNameKeys } from './tags/tag-keys';
 import {
   SavedSetKeys,
   StudyMaterialKeys,
@@ -76,6 +77,9 @@ export const ENTITIES: readonly EntityKeys[] = [
   DailyPlayersKeys,
   RankKeys,
   PostingKeys,
+  TagKeys,
+  TagNameKeys,
+  QuizTagKeys,
   DailyStatsKeys,
   WrongAnswerKeys,
   AchievementKeys,

@@ -13,6 +13,8 @@ import { currentTime } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user-policy';
 import type { UserItem } from '../users/user-store';
+import { writeWithTags } from '../tags/tag';
+import { tagStateOf } from '../tags/tag-policy';
 import {
   ANSWER_CHECK_LIMITS,
   assertPrivacyAllowed,
@@ -21,6 +23,7 @@ import {
   editedQuiz,
   editRecord,
   isKnownCategory,
+  isPubliclyVisible,
   newQuiz,
   quizQuota,
   quotaReached,
@@ -112,7 +115,13 @@ export async function seedQuiz(
   data: CreateQuizData,
   now = new Date(),
 ): Promise<boolean> {
-  return insertQuizOnce(newQuiz(author, id, data, now), revisedQuestions(data.questions));
+  const quiz = newQuiz(author, id, data, now);
+  return writeWithTags(
+    quiz,
+    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    (tagIds, tagWrites) => insertQuizOnce({ ...quiz, tagIds }, revisedQuestions(data.questions), tagWrites),
+    now,
+  );
 }
 
 /**
@@ -122,11 +131,18 @@ export async function seedQuiz(
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
-  return insertQuiz(
-    newQuiz(user, randomUUID(), data, now),
-    revisedQuestions(data.questions),
-    { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-    [achievementGrant(user.id, 'first_creation', now)],
+  const quiz = newQuiz(user, randomUUID(), data, now);
+  return writeWithTags(
+    quiz,
+    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    (tagIds, tagWrites) =>
+      insertQuiz(
+        { ...quiz, tagIds },
+        revisedQuestions(data.questions),
+        { limit: quizQuota(user), overQuota: () => quotaReached(user) },
+        [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
+      ),
+    now,
   );
 }
 
@@ -149,7 +165,12 @@ export async function updateQuiz(
   const questions = { before: beforeQuestions, after: revisedQuestions(data.questions, beforeQuestions) };
   const edit = editRecord(user, { before, after }, questions);
   await assertCategory(data.quiz.category);
-  return writeQuizEdit(before, after, questions, edit);
+  return writeWithTags(
+    before,
+    { names: data.quiz.tags, before: tagStateOf(before), counted: isPubliclyVisible(after) },
+    (tagIds, tagWrites) => writeQuizEdit(before, { ...after, tagIds }, questions, edit, tagWrites),
+    now,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { membershipApi } from './membership';
 import { multiplayerApi } from './multiplayer';
 import { learningApi } from './learning';
 import { quizzesApi } from './quizzes';
+import { tagsApi } from './tags';
 
 /**
  * Every route of the contract. Handlers and web calls import their feature's file (so a function
@@ -26,4 +27,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   multiplayerApi,
   membershipApi,
   focusedStudyApi,
+  tagsApi,
 ].flatMap((feature) => Object.values(feature));
