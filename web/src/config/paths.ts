@@ -1,5 +1,7 @@
 /** The play page's route pattern; `paths.quiz` fills it in. */
 const quizPattern = '/quiz/:id';
+/** A tag's page (issue 30); `paths.tag` fills it in. */
+const tagPattern = '/tags/:name';
 
 /**
  * The spec's route table (docs/spec/multiplayer-membership-study.md §2). Every page path is written here once;
@@ -21,6 +23,8 @@ export const paths = {
   quizSearch: '/quiz-search',
   /** The search narrowed to a category (a weakness's quizzes). */
   quizSearchIn: (category: string) => `/quiz-search?category=${encodeURIComponent(category)}`,
+  /** A tag's quizzes. */
+  tag: (name: string) => tagPattern.replace(':name', encodeURIComponent(name)),
   learning: '/learning',
   profile: '/profile',
   focusedStudy: '/focused-study',
@@ -34,6 +38,7 @@ export const paths = {
   tokushoho: '/tokutei-shoutorihikihou',
   patterns: {
     quiz: quizPattern,
+    tag: tagPattern,
     /** Any path no other route matches: the not-found page. */
     notFound: '*',
   },

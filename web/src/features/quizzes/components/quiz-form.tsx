@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
 import { createQuizSchema } from '@shared/quiz-schemas';
@@ -9,6 +9,7 @@ import { editQuizFormSchema, emptyQuestion, isUnchanged, type QuizFormValues } f
 import { PublishSetting } from './publish-setting';
 import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
+import { TagInput } from './tag-input';
 import '../quizzes.css';
 
 /**
@@ -71,6 +72,19 @@ export function QuizForm(props: {
     >
       <fieldset className="quiz-form__fields" disabled={props.disabled}>
         <QuizDetailsFields form={form} id={id} />
+        <Controller
+          control={form.control}
+          name="quiz.tags"
+          render={({ field, fieldState }) => (
+            <TagInput
+              id={id('tags')}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message ?? firstIssue(form.formState.errors.quiz?.tags)}
+              disabled={props.disabled}
+            />
+          )}
+        />
         <PublishSetting
           form={form}
           privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
@@ -120,6 +134,12 @@ export function QuizForm(props: {
     </form>
   );
 }
+
+/** An array field's first element error (a tag's own message), when the array itself has none. */
+const firstIssue = (errors: unknown): string | undefined =>
+  Array.isArray(errors)
+    ? (errors.find((error) => error) as { message?: string } | undefined)?.message
+    : undefined;
 
 const submitLabel = (mode: 'create' | 'edit', pending: boolean) =>
   mode === 'create' ? (pending ? '作成中...' : 'クイズを作成') : pending ? '保存中...' : '変更を保存';
