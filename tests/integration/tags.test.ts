@@ -324,7 +324,7 @@ describe('administrators', () => {
     ]) {
       const response = await admin.request('PATCH', `/api/admin/tags/${tagId}`, { json: body });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((response.json as { message: string }).message).toMatch(/[ぁ-んァ-ン一-龥]/);
+      expect((response.json as unknown as { message: string }).message).toMatch(/[ぁ-んァ-ン一-龥]/);
     }
     expect(
       (await admin.request('PATCH', '/api/admin/tags/nothing-here', { json: { isActive: false } })).status,

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
+import { TagChips } from '@web/components/tag-chips';
 
 /** One of the author's quizzes: state badges, numbers, received reports, preview, edit, delete. */
 export function MyQuizCard(props: {
@@ -28,6 +29,7 @@ export function MyQuizCard(props: {
         {quiz.title}
       </h3>
       <p className="quiz-card__description">{quiz.description || '説明なし'}</p>
+      <TagChips tags={quiz.tags} label={`「${quiz.title}」のタグ`} />
       <dl className="quiz-card__stats">
         <div>
           <dt>問題数</dt>
