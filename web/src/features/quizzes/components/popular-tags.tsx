@@ -18,16 +18,9 @@ export function PopularTags() {
       <ul className="tag-chips">
         {tags.data.map((tag) => (
           <li key={tag.id}>
-            <Link
-              to={paths.tag(tag.name)}
-              className="tag-chip"
-              style={tagStyle(tag.color)}
-              aria-label={`${tag.name}（${tag.quizCount}件）`}
-            >
+            <Link to={paths.tag(tag.name)} className="tag-chip" style={tagStyle(tag.color)}>
               {tag.name}
-              <span className="tag-chip__count" aria-hidden>
-                {tag.quizCount}
-              </span>
+              <span className="tag-chip__count">{tag.quizCount}件</span>
             </Link>
           </li>
         ))}
