@@ -51,12 +51,13 @@ describe('tags', () => {
     const popular = page.getByRole('region', { name: '人気のタグ' });
     await popular.getByRole('link', { name: /理科\s*3件$/ }).waitFor();
     const card = page.locator('.quiz-card', { hasText: 'タグつき 星座クイズ' });
-    await card.getByRole('list', { name: '「タグつき 星座クイズ」のタグ' }).waitFor();
+    const chips = card.getByRole('list', { name: '「タグつき 星座クイズ」のタグ' });
+    await chips.waitFor();
     await expectNoSeriousViolations(page, 'home with popular tags');
     await popular.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'tags-home-1366.png') });
 
-    await card.getByRole('link', { name: '星座' }).click();
+    await chips.getByRole('link', { name: '星座' }).click();
     await page.waitForURL(`${appUrl}/tags/${encodeURIComponent('星座')}`);
     await page.getByRole('heading', { name: '#星座 のクイズ' }).waitFor();
     await page.getByRole('heading', { name: 'タグつき 星座クイズ' }).waitFor();
