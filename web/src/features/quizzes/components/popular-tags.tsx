@@ -3,8 +3,8 @@ import { tagStyle } from '@web/components/tag-chips';
 import { paths } from '@web/config/paths';
 import { usePopularTags } from '../api/get-popular-tags';
 
-/** Popular tags shown on home: a line of chips, most used first. */
-const HOME_TAG_COUNT = 20;
+/** Popular tags shown on home, most used first: two or three lines on a wide screen, a few on a phone. */
+const HOME_TAG_COUNT = 12;
 
 /** Home's popular tags: each a link to its page, with how many public quizzes carry it. Nothing while there are none. */
 export function PopularTags() {
