@@ -31,6 +31,7 @@ import { EditKeys, QuestionKeys, QuizKeys } from './quizzes/quiz-keys';
 import { ReportKeys } from './quizzes/report-keys';
 import { PostingKeys, RankKeys } from './search/search-keys';
 import { SessionKeys } from './sessions/session-keys';
+import { QuizTagKeys, TagKeys, TagNameKeys } from './tags/tag-keys';
 import {
   SavedSetKeys,
   StudyMaterialKeys,
@@ -80,6 +81,9 @@ export const ENTITIES: readonly EntityKeys[] = [
   AnalyticsPlayerKeys,
   RankKeys,
   PostingKeys,
+  TagKeys,
+  TagNameKeys,
+  QuizTagKeys,
   DailyStatsKeys,
   WrongAnswerKeys,
   AchievementKeys,

@@ -13,6 +13,7 @@ import { quizImagesApi } from '@shared/contract/quiz-images';
 import { quizzesApi } from '@shared/contract/quizzes';
 import { spreadsheetsApi } from '@shared/contract/spreadsheets';
 import { SHEET_LIMITS } from '@shared/spreadsheets';
+import { tagsApi } from '@shared/contract/tags';
 import { literalPrefix } from './data/keys';
 import { AnswerEventKeys } from './learning/learning-keys';
 import { QuizKeys } from './quizzes/quiz-keys';
@@ -569,6 +570,16 @@ export const httpRoutes = [
     handler: 'functions/api/admin/unban-user',
     access: 'admin',
     table: 'readwrite',
+  },
+  { contract: tagsApi.popular, handler: 'functions/api/tags/popular', access: 'public', table: 'read' },
+  { contract: tagsApi.adminList, handler: 'functions/api/tags/admin-list', access: 'admin', table: 'read' },
+  {
+    contract: tagsApi.adminUpdate,
+    handler: 'functions/api/tags/admin-update',
+    access: 'admin',
+    table: 'readwrite',
+    // A merge moves every quiz's link, a few transactions at a time: HTTP APIs answer within 30 s.
+    timeoutSeconds: 29,
   },
   {
     contract: aiApi.usageLimit,

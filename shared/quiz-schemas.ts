@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ANSWER_LETTERS, DIFFICULTIES, LIMITS, REPORT_REASONS } from './constants';
 import { questionImageInputSchema, questionImageSchema } from './quiz-images';
 import { QUIZ_MESSAGES, SEARCH_SORTS } from './quizzes';
+import { TAG_LIMITS, tagNamesSchema, tagRefSchema } from './tags';
 import { isBlank } from './visible-text';
 
 /**
@@ -51,6 +52,8 @@ export const quizSummarySchema = z.object({
   reportCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its active tags, in the order the author gave them (issue 30). */
+  tags: z.array(tagRefSchema),
 });
 export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
@@ -160,6 +163,7 @@ export const createQuizSchema = z.object({
       difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }).default('中級'),
       timeLimit: minutes.default(LIMITS.timeLimitDefaultMinutes),
       isPublished: z.boolean().default(true),
+      tags: tagNamesSchema.default([]),
     },
     { error: m.titleRequired },
   ),
@@ -187,6 +191,8 @@ export const updateQuizSchema = z.object({
       difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }),
       timeLimit: minutes,
       isPublished: z.boolean().default(true),
+      /** Absent: the tags stay as they are. */
+      tags: tagNamesSchema.optional(),
     },
     { error: m.titleRequired },
   ),
@@ -238,4 +244,6 @@ export const quizSearchQuerySchema = z.object({
   category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
   sort: z.enum(SEARCH_SORTS).default('popular').catch('popular'),
+  /** A tag's name (any case or width): only its quizzes. */
+  tag: z.string().trim().max(TAG_LIMITS.rawNameMax).optional(),
 });

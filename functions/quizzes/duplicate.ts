@@ -8,12 +8,14 @@ import type { Member } from '../users/user-policy';
 import {
   assertPrivacyAllowed,
   isKnownCategory,
+  isPubliclyVisible,
   mayReadAsAuthor,
   newQuiz,
   quizQuota,
   quotaReached,
   revisedQuestions,
 } from './quiz-policy';
+import { writeWithTags, withQuizTags } from '../tags/tag';
 import { copyQuizImages, deleteQuizImages } from './quiz-image';
 import { getQuizDetail, insertQuiz, type QuizItem } from './quiz-store';
 
@@ -40,6 +42,8 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
       difficulty: source.difficulty,
       timeLimit: source.timeLimit,
       isPublished: source.isPublished,
+      // The copy is tagged as the quiz is (its active tags).
+      tags: await withQuizTags(source, (_quiz, tags) => tags.map((tag) => tag.name)),
     },
     // Their pictures are copied below, not sent as a new upload would be.
     questions: detail.questions.map((question) => ({ ...question, image: undefined })),
@@ -57,12 +61,19 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
       image: detail.questions[index]?.image ?? null,
     })),
   );
+  const quiz = newQuiz(user, id, data, now);
   try {
-    return await insertQuiz(
-      newQuiz(user, id, data, now),
-      questions,
-      { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-      [achievementGrant(user.id, 'first_creation', now)],
+    return await writeWithTags(
+      quiz,
+      { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+      (tagIds, tagWrites) =>
+        insertQuiz(
+          { ...quiz, tagIds },
+          questions,
+          { limit: quizQuota(user), overQuota: () => quotaReached(user) },
+          [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
+        ),
+      now,
     );
   } catch (error) {
     await deleteQuizImages(id).catch(() => undefined);

@@ -76,6 +76,7 @@ const input = (questions: number): CreateQuizData => ({
     difficulty: '中級',
     timeLimit: 20,
     isPublished: true,
+    tags: [],
   },
   questions: Array.from({ length: questions }, (_, index) => ({
     questionText: `問${index + 1}`,
@@ -109,10 +110,10 @@ describe('who sees a quiz', () => {
 
   it('gives the answer key to the author and admins only; players learn it by answering', () => {
     const detail = { quiz: quiz(), questions: [question(1), question(2)] };
-    expect(toPlayable(detail, author).questions[0]).toHaveProperty('correctAnswer', 'A');
-    expect(toPlayable(detail, admin).questions[0]).toHaveProperty('explanation', '解説');
+    expect(toPlayable(detail, author, []).questions[0]).toHaveProperty('correctAnswer', 'A');
+    expect(toPlayable(detail, admin, []).questions[0]).toHaveProperty('explanation', '解説');
     for (const viewer of [stranger, undefined]) {
-      const played = toPlayable(detail, viewer).questions[0]!;
+      const played = toPlayable(detail, viewer, []).questions[0]!;
       expect(played).not.toHaveProperty('correctAnswer');
       expect(played).not.toHaveProperty('explanation');
       expect(played.questionText).toBe('問1');
@@ -138,7 +139,7 @@ describe('aggregates', () => {
   it('derives the average rating to one decimal from the sum and the count', () => {
     expect(averageRating({ ratingSum: 0, ratingCount: 0 })).toBe(0);
     expect(averageRating({ ratingSum: 14, ratingCount: 3 })).toBe(4.7);
-    expect(toSummary(quiz({ ratingSum: 9, ratingCount: 2, averageRating: 1 })).averageRating).toBe(4.5);
+    expect(toSummary(quiz({ ratingSum: 9, ratingCount: 2, averageRating: 1 }), []).averageRating).toBe(4.5);
   });
 });
 

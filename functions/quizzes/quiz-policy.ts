@@ -10,6 +10,7 @@ import type {
   QuizSummary,
   UpdateQuizData,
 } from '@shared/quiz-schemas';
+import type { TagRef } from '@shared/tags';
 import { displayName } from '@shared/users';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import type { Member } from '../users/user-policy';
@@ -47,6 +48,8 @@ export interface Quiz {
   hiddenAt?: string | null;
   reviewedBy?: string | null;
   reviewedAt?: string | null;
+  /** Its tags' ids in the author's order (issue 30; none on quizzes from before tags). */
+  tagIds?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -88,7 +91,8 @@ export const mayReadAsAuthor = (quiz: Pick<Quiz, 'authorId' | 'isPublished' | 's
 export const averageRating = (quiz: Pick<Quiz, 'ratingSum' | 'ratingCount'>) =>
   quiz.ratingCount > 0 ? Math.round((Number(quiz.ratingSum) / quiz.ratingCount) * 10) / 10 : 0;
 
-export function toSummary(quiz: Quiz): QuizSummary {
+/** A quiz as lists show it, with its active tags (functions/tags/tag.ts `withTags` finds them). */
+export function toSummary(quiz: Quiz, tags: readonly TagRef[]): QuizSummary {
   return {
     id: quiz.id,
     title: quiz.title,
@@ -107,11 +111,12 @@ export function toSummary(quiz: Quiz): QuizSummary {
     reportCount: quiz.reportCount,
     createdAt: quiz.createdAt,
     updatedAt: quiz.updatedAt,
+    tags: [...tags],
   };
 }
 
-export const toDetail = (quiz: Quiz, questions: Question[]): QuizDetail => ({
-  ...toSummary(quiz),
+export const toDetail = (quiz: Quiz, questions: Question[], tags: readonly TagRef[]): QuizDetail => ({
+  ...toSummary(quiz, tags),
   questions,
 });
 
@@ -127,10 +132,11 @@ const readsAnswerKey = (quiz: Quiz, viewer: Viewer | undefined) =>
 export function toPlayable(
   { quiz, questions }: { quiz: Quiz; questions: Question[] },
   viewer: Viewer | undefined,
+  tags: readonly TagRef[],
 ): QuizForPlay {
-  if (readsAnswerKey(quiz, viewer)) return toDetail(quiz, questions);
+  if (readsAnswerKey(quiz, viewer)) return toDetail(quiz, questions, tags);
   return {
-    ...toSummary(quiz),
+    ...toSummary(quiz, tags),
     questions: questions.map(
       ({ correctAnswer: _answer, explanation: _explanation, ...question }) => question,
     ),
@@ -239,9 +245,13 @@ export function revisedQuestions(
 }
 
 /** The quiz after its author's edit: the edited fields replaced, counters kept as they are. */
-export const editedQuiz = <Q extends Quiz>(before: Q, data: UpdateQuizData, now: Date): Q => ({
+export const editedQuiz = <Q extends Quiz>(
+  before: Q,
+  { quiz: { tags: _names, ...fields }, ...data }: UpdateQuizData,
+  now: Date,
+): Q => ({
   ...before,
-  ...data.quiz,
+  ...fields,
   questionCount: data.questions.length,
   updatedAt: now.toISOString(),
 });

@@ -3,13 +3,14 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { Question } from '@shared/quiz-schemas';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
-import { ConditionsFailed, ignoreConditionFailed, TransactionBusy } from '../data/errors';
+import { ConditionsFailed, TransactionBusy } from '../data/errors';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryOwned } from '../data/owned';
 import { queryAll, queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { changeTaggedQuiz } from '../tags/tag-store';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { userKey } from '../users/user-keys';
 import { isPubliclyVisible, type EditRecord, type Quiz } from './quiz-policy';
@@ -42,7 +43,7 @@ interface QuestionItem extends Question {
 
 /** The attributes `toSummary`, the filters and the sorts read. */
 export const SUMMARY_FIELDS =
-  'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, ratingSum, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, createdAt, updatedAt';
+  'id, title, description, category, difficulty, timeLimit, questionCount, participantCount, totalPlayers, ratingSum, ratingCount, authorId, authorName, isPublished, isHidden, #status, reportCount, tagIds, createdAt, updatedAt';
 
 const toQuestion = (item: QuestionItem): Question => ({
   id: item.id,
@@ -130,9 +131,13 @@ const newQuizWrites = (quiz: QuizItem, questions: readonly Question[]): NamedIte
 ];
 
 /** Writes a quiz under its id when none is there yet (seeding; outside any quota). Answers whether it wrote. */
-export async function insertQuizOnce(quiz: Quiz, questions: readonly Question[]): Promise<boolean> {
+export async function insertQuizOnce(
+  quiz: Quiz,
+  questions: readonly Question[],
+  extra: readonly NamedItem[] = [],
+): Promise<boolean> {
   try {
-    await transactWrite(newQuizWrites(quizItem(quiz), questions));
+    await transactWrite([...newQuizWrites(quizItem(quiz), questions), ...extra]);
     return true;
   } catch (error) {
     if (error instanceof ConditionsFailed && error.has('quiz')) return false;
@@ -183,6 +188,7 @@ export async function writeQuizEdit(
   edited: Quiz,
   questions: { before: readonly Question[]; after: readonly Question[] },
   edit: EditRecord,
+  extra: readonly NamedItem[] = [],
 ): Promise<QuizItem> {
   const quizId = before.id;
   const { gsi1pk: _pk, gsi1sk: _sk, ...unlisted }: QuizItem = { ...before, ...edited };
@@ -197,7 +203,7 @@ export async function writeQuizEdit(
     {
       Update: {
         Key: quizKey(quizId),
-        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, updatedAt = :now${
+        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, tagIds = :tagIds, updatedAt = :now${
           listedAgain ? `, ${listedAgain.expression}` : ` REMOVE ${indexAttributes(INDEX.byCollection)}`
         }`,
         ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
@@ -210,6 +216,7 @@ export async function writeQuizEdit(
           ':timeLimit': after.timeLimit,
           ':isPublished': after.isPublished,
           ':questionCount': after.questionCount,
+          ':tagIds': after.tagIds ?? [],
           ':now': after.updatedAt,
           ':seen': before.updatedAt,
           ':hidden': before.isHidden,
@@ -233,6 +240,7 @@ export async function writeQuizEdit(
         },
       },
     },
+    ...extra,
   ]);
   return after;
 }
@@ -243,15 +251,17 @@ export async function writeQuizEdit(
  * favourites, plays, reports, edit history. Safe to repeat and to run in parallel.
  */
 export async function deleteQuizContents(quizId: string): Promise<void> {
-  await db
-    .update({
-      Key: quizKey(quizId),
-      UpdateExpression: `SET #status = :deleting REMOVE ${indexAttributes(INDEX.byCollection)}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':deleting': 'deleting' },
-    })
-    .catch(ignoreConditionFailed);
+  // With its tags' counts in the same write: a quiz being deleted counts for none of them.
+  await changeTaggedQuiz(quizId, (quiz) =>
+    quiz.status === 'active'
+      ? {
+          set: ['#status = :deleting'],
+          remove: [indexAttributes(INDEX.byCollection)],
+          values: { ':deleting': 'deleting' },
+          after: { tagIds: quiz.tagIds ?? [], counted: false },
+        }
+      : undefined,
+  );
   const partition = await queryAll<ItemKey>({
     partition: QuizKeys.pk({ quizId }),
     ProjectionExpression: 'pk, sk',

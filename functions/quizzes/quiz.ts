@@ -13,6 +13,8 @@ import { currentTime } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user-policy';
 import type { UserItem } from '../users/user-store';
+import { writeWithTags } from '../tags/tag';
+import { tagStateOf } from '../tags/tag-policy';
 import {
   ANSWER_CHECK_LIMITS,
   assertPrivacyAllowed,
@@ -21,6 +23,7 @@ import {
   editedQuiz,
   editRecord,
   isKnownCategory,
+  isPubliclyVisible,
   newQuiz,
   quizQuota,
   quotaReached,
@@ -114,7 +117,13 @@ export async function seedQuiz(
   data: CreateQuizData,
   now = new Date(),
 ): Promise<boolean> {
-  return insertQuizOnce(newQuiz(author, id, data, now), revisedQuestions(data.questions));
+  const quiz = newQuiz(author, id, data, now);
+  return writeWithTags(
+    quiz,
+    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    (tagIds, tagWrites) => insertQuizOnce({ ...quiz, tagIds }, revisedQuestions(data.questions), tagWrites),
+    now,
+  );
 }
 
 /**
@@ -127,18 +136,25 @@ export async function createQuiz(user: Member, data: CreateQuizData, now = new D
   const quizId = randomUUID();
   const images = await prepareQuestionImages(user.id, quizId, data.questions);
   const questions = withImages(revisedQuestions(data.questions), images.images);
-  const quiz = await insertQuiz(
-    newQuiz(user, quizId, data, now),
-    questions,
-    { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-    [achievementGrant(user.id, 'first_creation', now)],
+  const quiz = newQuiz(user, quizId, data, now);
+  const saved = await writeWithTags(
+    quiz,
+    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    (tagIds, tagWrites) =>
+      insertQuiz(
+        { ...quiz, tagIds },
+        questions,
+        { limit: quizQuota(user), overQuota: () => quotaReached(user) },
+        [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
+      ),
+    now,
   ).catch(async (error: unknown) => {
     await afterImagesRefused(images, async () => []).catch(() => undefined);
     throw error;
   });
   // The quiz is saved: an upload or picture left behind is for the bucket's lifecycle, not an error.
   await afterImagesSaved(images, { before: [], after: questions }).catch(() => undefined);
-  return quiz;
+  return saved;
 }
 
 /**
@@ -164,7 +180,12 @@ export async function updateQuiz(
     after: withImages(revisedQuestions(data.questions, beforeQuestions), images.images),
   };
   const edit = editRecord(user, { before, after }, questions);
-  const saved = await writeQuizEdit(before, after, questions, edit).catch(async (error: unknown) => {
+  const saved = await writeWithTags(
+    before,
+    { names: data.quiz.tags, before: tagStateOf(before), counted: isPubliclyVisible(after) },
+    (tagIds, tagWrites) => writeQuizEdit(before, { ...after, tagIds }, questions, edit, tagWrites),
+    now,
+  ).catch(async (error: unknown) => {
     await afterImagesRefused(images, async () => (await getQuizDetail(quizId))?.questions ?? []).catch(
       () => undefined,
     );

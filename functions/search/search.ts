@@ -7,6 +7,8 @@ import { quizKey } from '../quizzes/quiz-keys';
 import { queryGrams, type QueryGram } from './grams';
 import { parsePosting, type RankedSort } from './search-index';
 import { postingPages, rankingPages } from './search-store';
+import { shownTagNamed } from '../tags/tag';
+import { tagQuizPages } from '../tags/tag-store';
 
 /**
  * Quiz search over the whole public catalogue (docs/search.md). Every word of the query must be
@@ -29,6 +31,8 @@ import { postingPages, rankingPages } from './search-store';
  * when they are many.
  * 3. When even that list is too long, walk the sort's order itself and check every quiz.
  * No words: walk the sort's order (the public list for newest), checking the filters.
+ * A tag: its quizzes (its links, newest first) are a list like a pair's postings; read whole, they
+ * are the candidates, less those the words' lists rule out.
  */
 export const SEARCH_RESULT_LIMIT = LIMITS.searchResultsMax;
 
@@ -66,6 +70,8 @@ export const comparators: Record<SearchSort, (a: QuizItem, b: QuizItem) => numbe
 interface Filters {
   category?: string | undefined;
   difficulty?: string | undefined;
+  /** A tag's name, any case or width (issue 30). */
+  tag?: string | undefined;
 }
 
 export interface SearchInput extends Filters {
@@ -86,8 +92,12 @@ export async function searchQuizzes(
 ): Promise<QuizItem[]> {
   const limit = input.limit ?? SEARCH_RESULT_LIMIT;
   const words = searchWords(input.q ?? '');
+  // An unknown or inactive tag has no quizzes.
+  const tag = input.tag !== undefined ? await shownTagNamed(input.tag) : undefined;
+  if (input.tag !== undefined && !tag) return [];
   const accepts = (quiz: QuizItem) =>
     isPubliclyVisible(quiz) &&
+    (!tag || (quiz.tagIds ?? []).includes(tag.id)) &&
     (!input.category || quiz.category === input.category) &&
     (!input.difficulty || quiz.difficulty === input.difficulty) &&
     holdsEveryWord(quizSearchText(quiz), words);
@@ -103,7 +113,12 @@ export async function searchQuizzes(
     checked: 0,
     done: () => search.found.length >= limit || search.checked >= budget.checked,
   };
-  const found = terms.length ? await byIndex(search, queryGrams(terms, budget.lists)) : await walk(search);
+  const tagged = tag && (await readTagList(tag.id, budget.postings));
+  const found = tagged?.complete
+    ? await byTag(search, tagged, queryGrams(terms, budget.lists))
+    : terms.length
+      ? await byIndex(search, queryGrams(terms, budget.lists))
+      : await walk(search);
   return found.sort(comparators[input.sort]).slice(0, limit);
 }
 
@@ -212,8 +227,29 @@ async function byIndex(search: Search, grams: QueryGram[]): Promise<QuizItem[]> 
   return full.complete ? fromCandidates(search, candidatesOf(full, lists)) : walk(search);
 }
 
+/** A tag's quizzes as a list (`<createdAt>#<quizId>` order keys), up to `max`: complete when it ends there. */
+async function readTagList(tagId: string, max: number): Promise<Pick<PostingList, 'quizzes' | 'complete'>> {
+  const quizzes = new Map<string, string>();
+  for await (const page of tagQuizPages(tagId, max + 1))
+    for (const link of page) {
+      if (quizzes.size >= max) return { quizzes, complete: false };
+      quizzes.set(link.quizId, link.gsi1sk);
+    }
+  return { quizzes, complete: true };
+}
+
+/** A tag's whole list is the candidates, less those the words' first postings rule out. */
+async function byTag(
+  search: Search,
+  tagged: Pick<PostingList, 'quizzes'>,
+  grams: QueryGram[],
+): Promise<QuizItem[]> {
+  const lists = await Promise.all(grams.map((gram) => readPostings(gram, search.budget.probe)));
+  return fromCandidates(search, candidatesOf(tagged, lists));
+}
+
 /** The quizzes of a list read whole that the other lists do not rule out, newest first. */
-const candidatesOf = (list: PostingList, lists: readonly PostingList[]) =>
+const candidatesOf = (list: Pick<PostingList, 'quizzes'>, lists: readonly PostingList[]) =>
   [...list.quizzes]
     .filter(([id, order]) => couldMatch(id, order, lists))
     .sort(([, a], [, b]) => (a < b ? 1 : -1))

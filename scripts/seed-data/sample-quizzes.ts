@@ -13,7 +13,7 @@ type Row = [
 
 interface SampleQuiz {
   id: string;
-  quiz: Omit<CreateQuizData['quiz'], 'timeLimit'> & { timeLimit?: number };
+  quiz: Omit<CreateQuizData['quiz'], 'timeLimit' | 'tags'> & { timeLimit?: number };
   rows: Row[];
 }
 
@@ -553,10 +553,26 @@ const samples: SampleQuiz[] = [
   },
 ];
 
+/** The sample quizzes' tags (issue 30), so the home page's popular tags have something to show. */
+const SAMPLE_TAGS: Readonly<Record<string, string[]>> = {
+  'sample-science-basics': ['理科', '基礎'],
+  'sample-science-space': ['理科', '宇宙'],
+  'sample-general-japan': ['日本', '雑学'],
+  'sample-general-proverbs': ['ことわざ', '日本語', '雑学'],
+  'sample-history-japan': ['日本史', '日本'],
+  'sample-history-world': ['世界史'],
+  'sample-sports-rules': ['スポーツ', '雑学'],
+  'sample-entertainment-music-film': ['音楽', '映画'],
+  'sample-cooking-washoku': ['和食', '日本'],
+  'sample-certification-it': ['IT', '資格'],
+  'sample-geography-japan': ['日本', '地理'],
+  'sample-geography-capitals': ['世界', '地理'],
+};
+
 export const SAMPLE_QUIZZES: { id: string; data: CreateQuizData }[] = samples.map((sample) => ({
   id: sample.id,
   data: {
-    quiz: { timeLimit: 10, ...sample.quiz },
+    quiz: { timeLimit: 10, tags: SAMPLE_TAGS[sample.id] ?? [], ...sample.quiz },
     questions: sample.rows.map(([questionText, options, correct, explanation]) => ({
       questionText,
       optionA: options[0],

@@ -12,6 +12,7 @@ import { quizAnalyticsApi } from './quiz-analytics';
 import { quizImagesApi } from './quiz-images';
 import { quizzesApi } from './quizzes';
 import { spreadsheetsApi } from './spreadsheets';
+import { tagsApi } from './tags';
 
 /**
  * Every route of the contract. Handlers and web calls import their feature's file (so a function
@@ -32,4 +33,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   focusedStudyApi,
   spreadsheetsApi,
   quizAnalyticsApi,
+  tagsApi,
 ].flatMap((feature) => Object.values(feature));

@@ -3,9 +3,13 @@ import { quizzesApi } from '@shared/contract/quizzes';
 import { httpHandler } from '../http';
 import { duplicateQuiz } from '../../quizzes/duplicate';
 import { toSummary } from '../../quizzes/quiz-policy';
+import { withQuizTags } from '../../tags/tag';
 
 /** `POST /api/quizzes/{id}/duplicate`: a copy of the author's quiz, counted as a creation (quota). */
 export const handler = httpHandler(quizzesApi.duplicate, async ({ params, user }) => ({
   status: 201,
-  body: { ...toSummary(await duplicateQuiz(user, params.id)), message: QUIZ_COPY_MESSAGES.duplicated },
+  body: {
+    ...(await withQuizTags(await duplicateQuiz(user, params.id), toSummary)),
+    message: QUIZ_COPY_MESSAGES.duplicated,
+  },
 }));

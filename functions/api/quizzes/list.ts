@@ -3,6 +3,7 @@ import { httpHandler } from '../http';
 import { listPublicQuizzes } from '../../quizzes/quiz-store';
 import { toSummary } from '../../quizzes/quiz-policy';
 import { searchQuizzes } from '../../search/search';
+import { withTags } from '../../tags/tag';
 
 /**
  * `GET /api/quizzes?category&difficulty&search&limit`: public quizzes, newest first (at most 50);
@@ -16,5 +17,5 @@ export const handler = httpHandler(quizzesApi.list, async ({ query }) => {
         ...(query.difficulty ? { difficulty: query.difficulty } : {}),
         limit: query.limit,
       });
-  return { body: quizzes.map(toSummary) };
+  return { body: await withTags(quizzes, toSummary) };
 });

@@ -116,6 +116,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.patterns.tag,
+        lazy: async () => ({
+          Component: (await import('@web/features/quizzes/components/tag-page')).TagPage,
+        }),
+      },
+      {
         path: paths.profile,
         lazy: async () => ({
           Component: (await import('@web/features/profile/components/profile-page')).ProfilePage,

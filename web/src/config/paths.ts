@@ -2,6 +2,8 @@
 const quizPattern = '/quiz/:id';
 /** A quiz's analytics for its author (issue 30); `paths.quizAnalytics` fills it in. */
 const quizAnalyticsPattern = '/my-quizzes/:id/analytics';
+/** A tag's page (issue 30); `paths.tag` fills it in. */
+const tagPattern = '/tags/:name';
 
 /**
  * The spec's route table (docs/spec/multiplayer-membership-study.md §2). Every page path is written here once;
@@ -24,6 +26,8 @@ export const paths = {
   quizSearch: '/quiz-search',
   /** The search narrowed to a category (a weakness's quizzes). */
   quizSearchIn: (category: string) => `/quiz-search?category=${encodeURIComponent(category)}`,
+  /** A tag's quizzes. */
+  tag: (name: string) => tagPattern.replace(':name', encodeURIComponent(name)),
   learning: '/learning',
   profile: '/profile',
   focusedStudy: '/focused-study',
@@ -38,6 +42,7 @@ export const paths = {
   patterns: {
     quiz: quizPattern,
     quizAnalytics: quizAnalyticsPattern,
+    tag: tagPattern,
     /** Any path no other route matches: the not-found page. */
     notFound: '*',
   },

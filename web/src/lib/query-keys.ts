@@ -19,6 +19,11 @@ export const queryKeys = {
     detail: (id: string) => ['quizzes', 'detail', id] as const,
     reports: (id: string) => ['quizzes', 'reports', id] as const,
   },
+  /** Tags (issue 30): the popular ones; a quiz's write changes their counts, so it refreshes `all`. */
+  tags: {
+    all: ['tags'] as const,
+    popular: (limit: number) => ['tags', 'popular', limit] as const,
+  },
   /** The member's own quizzes, as their author sees them. */
   myQuizzes: {
     all: ['my-quizzes'] as const,
@@ -64,6 +69,7 @@ export const queryKeys = {
     flaggedQuizzes: ['admin', 'flagged-quizzes'] as const,
     reports: ['admin', 'reports'] as const,
     reportedUsers: ['admin', 'reported-users'] as const,
+    tags: ['admin', 'tags'] as const,
   },
   registrationToken: (token: string) => ['registration-token', token] as const,
 };

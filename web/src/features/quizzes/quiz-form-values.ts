@@ -31,6 +31,7 @@ export function quizFormValues(quiz?: QuizDetail): QuizFormValues {
         difficulty: '中級',
         isPublished: true,
         timeLimit: LIMITS.timeLimitDefaultMinutes,
+        tags: [],
       },
       questions: [emptyQuestion()],
     };
@@ -43,6 +44,7 @@ export function quizFormValues(quiz?: QuizDetail): QuizFormValues {
       difficulty: quiz.difficulty,
       isPublished: quiz.isPublished,
       timeLimit: quiz.timeLimit,
+      tags: quiz.tags.map((tag) => tag.name),
     },
     questions: quiz.questions.map((question) => ({
       questionText: question.questionText,

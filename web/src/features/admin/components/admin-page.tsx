@@ -7,10 +7,11 @@ import { AdminDetailDialog, type AdminDetail } from './admin-detail-dialog';
 import { AllReportsTab } from './all-reports-tab';
 import { FlaggedQuizzesTab } from './flagged-quizzes-tab';
 import { ReportedUsersTab } from './reported-users-tab';
+import { TagsTab } from './tags-tab';
 import '../admin.css';
 import { usePageTitle } from '@web/lib/page-title';
 
-/** '/admin': flagged quizzes, all reports, reported users. Only administrators see any of it. */
+/** '/admin': flagged quizzes, all reports, reported users, tags. Only administrators see any of it. */
 export function AdminPage() {
   usePageTitle('管理');
   const current = useRequireUser();
@@ -47,6 +48,9 @@ function Admin() {
           <Tabs.Trigger value="users" className="tabs__trigger">
             報告されたユーザー
           </Tabs.Trigger>
+          <Tabs.Trigger value="tags" className="tabs__trigger">
+            タグ
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="flagged">
           <FlaggedQuizzesTab onOpen={setDetail} />
@@ -56,6 +60,9 @@ function Admin() {
         </Tabs.Content>
         <Tabs.Content value="users">
           <ReportedUsersTab />
+        </Tabs.Content>
+        <Tabs.Content value="tags">
+          <TagsTab />
         </Tabs.Content>
       </Tabs.Root>
       {detail && <AdminDetailDialog {...detail} onClose={closeDetail} />}

@@ -45,6 +45,7 @@ const quiz = (
   reportCount: 0,
   createdAt: '2026-04-01T00:00:00.000Z',
   updatedAt: '2026-04-01T00:00:00.000Z',
+  tags: [],
 });
 
 /** The public catalogue the search index answers from (far more than a page of the newest). */

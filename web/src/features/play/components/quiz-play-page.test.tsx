@@ -28,6 +28,7 @@ const quiz = {
   reportCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  tags: [],
   questions: [
     {
       id: 'q1',

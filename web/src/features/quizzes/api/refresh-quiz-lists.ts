@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** Refreshes every quiz list after a write: the public ones, the member's own and the favourites. */
+/** Refreshes every quiz list after a write: the public ones, the member's own, the favourites and the tags' counts. */
 export function useRefreshQuizLists() {
   const queryClient = useQueryClient();
   return () =>
@@ -9,5 +9,6 @@ export function useRefreshQuizLists() {
       queryClient.invalidateQueries({ queryKey: queryKeys.quizzes.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.myQuizzes.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.favorites.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
     ]);
 }

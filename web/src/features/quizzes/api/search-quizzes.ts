@@ -6,9 +6,10 @@ import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { oneOf } from './get-quizzes';
 
-type QuizSearchParams = { q: string; category: string; difficulty: string; sort: string };
+/** `tag`: only that tag's quizzes (the tag page). */
+type QuizSearchParams = { q: string; category: string; difficulty: string; sort: string; tag?: string };
 
-/** `GET /api/quizzes/search?q&category&difficulty&sort`. */
+/** `GET /api/quizzes/search?q&category&difficulty&sort&tag`. */
 export const searchQuizzes = (params: QuizSearchParams) =>
   callApi(quizzesApi.search, {
     query: {

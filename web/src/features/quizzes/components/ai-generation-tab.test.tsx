@@ -251,6 +251,7 @@ describe('AiGenerationTab', () => {
       reportCount: 0,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      tags: [],
     });
     setUp({ '/api/my-quizzes': () => json(['1', '2', '3'].map(summary)) });
     fireEvent.click(await screen.findByRole('button', { name: 'クイズを作成' }));

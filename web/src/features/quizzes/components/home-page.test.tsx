@@ -23,6 +23,7 @@ const quiz = (index: number) => ({
   reportCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  tags: [],
 });
 
 /** Home's reads: the newest 50 (the cap) without a search, one quiz for 日本史. */

@@ -14,6 +14,7 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { paths } from '@web/config/paths';
 import { CategorySection } from './category-section';
 import { HomeHero } from './home-hero';
+import { PopularTags } from './popular-tags';
 import '../home.css';
 import { usePageTitle } from '@web/lib/page-title';
 
@@ -83,6 +84,7 @@ export function HomePage() {
             selected={filters.category}
             onSelect={(category) => changeFilters({ ...filters, category })}
           />
+          <PopularTags />
           <h3 className="section__subtitle">
             {listHeading(search, filters.category, filters.difficulty, list)}
           </h3>

@@ -22,6 +22,7 @@ const quiz = {
   reportCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  tags: [],
 };
 
 const renderCard = (overrides: Partial<typeof quiz>, card: Partial<Parameters<typeof MyQuizCard>[0]> = {}) =>

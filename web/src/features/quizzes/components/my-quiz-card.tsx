@@ -4,6 +4,7 @@ import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 import { QuizExportMenu } from './quiz-export-menu';
+import { TagChips } from '@web/components/tag-chips';
 
 /** One of the author's quizzes: state badges, numbers, received reports, preview, analytics, copy, edit, delete, export. */
 export function MyQuizCard(props: {
@@ -32,6 +33,7 @@ export function MyQuizCard(props: {
         {quiz.title}
       </h3>
       <p className="quiz-card__description">{quiz.description || '説明なし'}</p>
+      <TagChips tags={quiz.tags} label={`「${quiz.title}」のタグ`} />
       <dl className="quiz-card__stats">
         <div>
           <dt>問題数</dt>

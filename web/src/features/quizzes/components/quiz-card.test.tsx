@@ -30,6 +30,7 @@ const quiz: QuizSummary = {
   reportCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  tags: [],
 };
 
 /** The card on a page of its own, and the lobby it may lead to. */

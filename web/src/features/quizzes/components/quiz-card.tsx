@@ -5,6 +5,7 @@ import type { QuizSummary } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge, RatingText } from '@web/components/quiz-badges';
 import { FavoriteButton } from '@web/components/favorite-button';
+import { TagChips } from '@web/components/tag-chips';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
 import '../quizzes.css';
 
@@ -63,6 +64,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
         {quiz.title}
       </h3>
       <p className="quiz-card__description">{quiz.description || '説明はありません'}</p>
+      <TagChips tags={quiz.tags} label={`「${quiz.title}」のタグ`} />
       <dl className="quiz-card__stats">
         <div>
           <dt>評価</dt>

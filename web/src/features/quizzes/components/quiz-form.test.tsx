@@ -60,6 +60,7 @@ describe('QuizForm', () => {
     reportCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    tags: [],
     questions: [
       {
         id: 'x',

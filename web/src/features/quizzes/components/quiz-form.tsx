@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import '@shared/zod-ja';
 import { createQuizSchema } from '@shared/quiz-schemas';
@@ -11,6 +11,7 @@ import { QuestionFields } from './question-fields';
 import { QuizDetailsFields } from './quiz-details-fields';
 import { QuestionOrderAnnouncer, SortableQuestion, useQuestionOrder } from './sortable-question';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { TagInput } from './tag-input';
 import '../quizzes.css';
 
 /**
@@ -84,6 +85,19 @@ export function QuizForm(props: {
     >
       <fieldset className="quiz-form__fields" disabled={props.disabled}>
         <QuizDetailsFields form={form} id={id} />
+        <Controller
+          control={form.control}
+          name="quiz.tags"
+          render={({ field, fieldState }) => (
+            <TagInput
+              id={id('tags')}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message ?? firstIssue(form.formState.errors.quiz?.tags)}
+              disabled={props.disabled}
+            />
+          )}
+        />
         <PublishSetting
           form={form}
           privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
@@ -136,6 +150,12 @@ export function QuizForm(props: {
     </form>
   );
 }
+
+/** An array field's first element error (a tag's own message), when the array itself has none. */
+const firstIssue = (errors: unknown): string | undefined =>
+  Array.isArray(errors)
+    ? (errors.find((error) => error) as { message?: string } | undefined)?.message
+    : undefined;
 
 const submitLabel = (mode: 'create' | 'edit', pending: boolean) =>
   mode === 'create' ? (pending ? '作成中...' : 'クイズを作成') : pending ? '保存中...' : '変更を保存';

@@ -30,6 +30,7 @@ const quiz = (id: number) => ({
   reportCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  tags: [],
 });
 
 /** The API as the search page meets it; every search it asks for is kept. */

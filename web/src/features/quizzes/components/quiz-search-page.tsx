@@ -14,7 +14,8 @@ import { QuizFilters, type Filters } from './quiz-filters';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
 
-const sortLabels: Record<(typeof SEARCH_SORTS)[number], string> = {
+/** The three sorts' names (the search page and a tag's page). */
+export const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = {
   popular: '人気順',
   newest: '新着順',
   rating: '評価順',
@@ -87,7 +88,7 @@ export function QuizSearchPage() {
               aria-pressed={sort === value}
               onClick={() => setSort(value)}
             >
-              {sortLabels[value]}
+              {SORT_LABELS[value]}
             </button>
           ))}
         </div>

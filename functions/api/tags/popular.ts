@@ -1,0 +1,8 @@
+import { tagsApi } from '@shared/contract/tags';
+import { httpHandler } from '../http';
+import { popularTags } from '../../tags/tag';
+
+/** `GET /api/tags?limit`: the most used active tags with how many public, visible quizzes carry each. */
+export const handler = httpHandler(tagsApi.popular, async ({ query }) => ({
+  body: await popularTags(query.limit),
+}));

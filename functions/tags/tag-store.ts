@@ -1,0 +1,386 @@
+import { batchGetAll } from '../data/batch';
+import { db } from '../data/db';
+import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
+import { queryPages } from '../data/paginate';
+import { INDEX } from '../data/table';
+import { transactWrite, type NamedItem } from '../data/transact';
+import { quizKey } from '../quizzes/quiz-keys';
+import { countRank, tagChanges, tagStateOf, type Tag, type TagChanges, type TagState } from './tag-policy';
+import { QuizTagKeys, quizTagKey, tagKey, TagKeys, tagNameClaimKey } from './tag-keys';
+
+/**
+ * Tags in the table (tag-keys.ts): the tag (`TAG#<id>`), its name claim (`TAGNAME#<key>`) and each
+ * quiz's link (`QUIZ#<id>` / `TAG#<tagId>`). A tag's `quizCount` changes only inside the
+ * transaction that changes what it counts (a quiz's tags or visibility), so it is exact the moment
+ * that write answers, whatever runs beside it; its place in the most-used order (`gsi1sk`) follows
+ * right after.
+ */
+
+export interface TagItem extends Tag {
+  pk: string;
+  sk: 'TAG';
+  gsi1pk: string;
+  gsi1sk: string;
+}
+
+/** Names of the transaction items whose failed condition means "read again and retry". */
+export const TAG_CONDITIONS = {
+  /** Another request created a tag of that name meanwhile. */
+  claim: 'tag-claim',
+  /** A tag being linked was deactivated or is being merged away. */
+  unusable: 'tag-unusable',
+  /** A link is not as read: a merge moved it. */
+  link: 'tag-link',
+  /** The quiz changed since it was read (an edit, a moderation decision, a deletion). */
+  quiz: 'tag-quiz',
+} as const;
+
+/** Whether a failed transaction only needs its caller to read again and retry. */
+export const isTagRace = (error: unknown) =>
+  error instanceof ConditionsFailed && Object.values(TAG_CONDITIONS).some((name) => error.has(name));
+
+export async function getTag(tagId: string, consistent = false): Promise<TagItem | undefined> {
+  const { Item } = await db.get({ Key: tagKey(tagId), ConsistentRead: consistent });
+  return Item as TagItem | undefined;
+}
+
+/** The tags of `tagIds` that exist, by id. */
+export async function getTags(tagIds: readonly string[]): Promise<Map<string, TagItem>> {
+  const found = tagIds.length ? await batchGetAll<TagItem>([...new Set(tagIds)].map(tagKey)) : [];
+  return new Map(found.map((tag) => [tag.id, tag]));
+}
+
+/** The tag that holds a name (strongly consistent: a tag created a moment ago is found). */
+export async function claimedTagId(nameKey: string): Promise<string | undefined> {
+  const { Item } = await db.get({ Key: tagNameClaimKey(nameKey), ConsistentRead: true });
+  return Item?.tagId as string | undefined;
+}
+
+/** A tag's place in the most-used order. */
+const rankIndex = (quizCount: number, tagId: string) =>
+  TagKeys.collection({ count: countRank(quizCount), tagId });
+
+const tagItem = (tag: Tag): TagItem => ({
+  ...tagKey(tag.id),
+  ...tag,
+  ...rankIndex(tag.quizCount, tag.id),
+});
+
+/**
+ * A count change of a tag, its version moved on. A tag being linked must be usable (active, not
+ * being merged away); one being unlinked or recounted only has to exist.
+ */
+const countChange = (tagId: string, delta: number, linking: boolean): NamedItem => ({
+  name: linking ? TAG_CONDITIONS.unusable : TAG_CONDITIONS.link,
+  Update: {
+    Key: tagKey(tagId),
+    UpdateExpression: 'ADD quizCount :delta, version :one',
+    ConditionExpression: linking
+      ? 'attribute_exists(pk) AND isActive = :yes AND attribute_not_exists(mergedInto)'
+      : 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':delta': delta, ':one': 1, ...(linking ? { ':yes': true } : {}) },
+  },
+});
+
+/**
+ * The writes of a change of a quiz's tags or visibility, for the transaction that makes the change:
+ * links added (a tag in `created` is written with its name claim) and removed, each tag's count
+ * moved by its delta, and a check that every link kept is still there (a merge moves links: a
+ * change read before it must not count them).
+ */
+export function tagWrites(
+  quiz: { id: string; createdAt: string },
+  changes: TagChanges,
+  created: readonly Tag[] = [],
+): NamedItem[] {
+  const fresh = new Map(created.map((tag) => [tag.id, tag]));
+  const delta = (tagId: string) => changes.delta.get(tagId) ?? 0;
+  const link = (tagId: string) => quizTagKey(quiz.id, tagId);
+  return [
+    ...changes.added.flatMap((tagId): NamedItem[] => {
+      const tag = fresh.get(tagId);
+      return [
+        {
+          name: TAG_CONDITIONS.link,
+          Put: {
+            Item: {
+              ...link(tagId),
+              quizId: quiz.id,
+              tagId,
+              ...QuizTagKeys.collection({ tagId, createdAt: quiz.createdAt, quizId: quiz.id }),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...(tag
+          ? [
+              {
+                name: TAG_CONDITIONS.claim,
+                Put: {
+                  Item: { ...tagNameClaimKey(tag.nameKey), tagId },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                name: TAG_CONDITIONS.claim,
+                Put: {
+                  Item: tagItem({ ...tag, quizCount: delta(tagId), version: 1 }),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ]
+          : [countChange(tagId, delta(tagId), true)]),
+      ];
+    }),
+    ...changes.removed.flatMap((tagId): NamedItem[] => [
+      {
+        name: TAG_CONDITIONS.link,
+        Delete: { Key: link(tagId), ConditionExpression: 'attribute_exists(pk)' },
+      },
+      ...(delta(tagId) ? [countChange(tagId, delta(tagId), false)] : []),
+    ]),
+    ...changes.kept.flatMap((tagId): NamedItem[] => [
+      {
+        name: TAG_CONDITIONS.link,
+        ConditionCheck: { Key: link(tagId), ConditionExpression: 'attribute_exists(pk)' },
+      },
+      ...(delta(tagId) ? [countChange(tagId, delta(tagId), false)] : []),
+    ]),
+  ];
+}
+
+/**
+ * Puts each tag in its place in the most-used order after its count changed: the count read,
+ * written on the condition that no later change came meanwhile (that change's own call places it).
+ */
+export async function placeTags(tagIds: Iterable<string>): Promise<void> {
+  await Promise.all(
+    [...new Set(tagIds)].map(async (tagId) => {
+      const tag = await getTag(tagId, true);
+      if (!tag) return;
+      await db
+        .update({
+          Key: tagKey(tagId),
+          UpdateExpression: 'SET gsi1sk = :rank',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: {
+            ':rank': rankIndex(tag.quizCount, tagId).gsi1sk,
+            ':version': tag.version,
+          },
+        })
+        .catch(ignoreConditionFailed);
+    }),
+  );
+}
+
+/** Tags most used first (by the stored order), up to `max` read. */
+export function tagsByUse(max: number) {
+  return queryPages<TagItem>(
+    { index: INDEX.byCollection, partition: TagKeys.collectionPk(), newestFirst: true },
+    { maxItems: max, pageSize: (page) => Math.min(max, 100 * 4 ** page) },
+  );
+}
+
+/** A tag's quizzes (public or not), newest first: `<createdAt>#<quizId>` and the quiz's id. */
+export function tagQuizPages(tagId: string, max: number, first = Math.min(max, 200)) {
+  return queryPages<{ quizId: string; gsi1sk: string }>(
+    {
+      index: INDEX.byCollection,
+      partition: QuizTagKeys.collectionPk({ tagId }),
+      newestFirst: true,
+      ProjectionExpression: 'quizId, gsi1sk',
+    },
+    { maxItems: max, pageSize: (page) => Math.min(max, first * 4 ** page) },
+  );
+}
+
+/** A quiz's META as a change of its tags or visibility reads it. */
+export interface TaggedQuiz {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  isPublished: boolean;
+  isHidden: boolean;
+  status: 'active' | 'deleting';
+  tagIds?: string[];
+}
+
+/** A change of a quiz's META that may change what its tags count: what to set and remove, and its tags and visibility after. */
+export interface TaggedQuizChange {
+  set?: readonly string[];
+  remove?: readonly string[];
+  values?: Readonly<Record<string, unknown>>;
+  after: TagState;
+}
+
+const CHANGE_TRIES = 8;
+
+/**
+ * Changes a quiz's META with its tags' counts in one transaction, on the condition that nothing
+ * that decides them changed since the quiz was read (an edit moves `updatedAt`; visibility and
+ * status are compared; a merge moves links, which the link checks see); when something did, the
+ * quiz is read again and `decide` asked again. `decide` answers undefined when there is nothing to
+ * do. Answers the quiz as read and the change made, or undefined when the quiz does not exist.
+ */
+export async function changeTaggedQuiz(
+  quizId: string,
+  decide: (quiz: TaggedQuiz) => TaggedQuizChange | undefined,
+): Promise<{ quiz: TaggedQuiz; change: TaggedQuizChange | undefined } | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const { Item } = await db.get({ Key: quizKey(quizId), ConsistentRead: true });
+    const quiz = Item as TaggedQuiz | undefined;
+    if (!quiz) return undefined;
+    const change = decide(quiz);
+    if (!change) return { quiz, change };
+    const changes = tagChanges(tagStateOf(quiz), change.after);
+    const set = [...(change.set ?? []), 'tagIds = :tagIds'];
+    try {
+      await transactWrite([
+        {
+          name: TAG_CONDITIONS.quiz,
+          Update: {
+            Key: quizKey(quizId),
+            UpdateExpression: `SET ${set.join(', ')}${change.remove?.length ? ` REMOVE ${change.remove.join(', ')}` : ''}`,
+            ConditionExpression:
+              'updatedAt = :seenUpdatedAt AND isPublished = :seenPublished AND isHidden = :seenHidden AND #status = :seenStatus',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ...change.values,
+              ':tagIds': [...change.after.tagIds],
+              ':seenUpdatedAt': quiz.updatedAt,
+              ':seenPublished': quiz.isPublished,
+              ':seenHidden': quiz.isHidden,
+              ':seenStatus': quiz.status,
+            },
+          },
+        },
+        ...tagWrites(quiz, changes),
+      ]);
+      await placeTags(changes.delta.keys());
+      return { quiz, change };
+    } catch (error) {
+      if (!isTagRace(error) || attempt >= CHANGE_TRIES) throw error;
+    }
+  }
+}
+
+/**
+ * Begins merging `from` into `into`: `from` leaves every list and read at once (inactive,
+ * `mergedInto`) and gives its name up; `into` must exist and not be merging itself.
+ */
+export async function beginMerge(from: TagItem, into: TagItem, now: Date): Promise<void> {
+  await transactWrite([
+    {
+      name: TAG_CONDITIONS.unusable,
+      Update: {
+        Key: tagKey(from.id),
+        UpdateExpression: 'SET mergedInto = :into, isActive = :no, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(mergedInto)',
+        ExpressionAttributeValues: { ':into': into.id, ':no': false, ':now': now.toISOString() },
+      },
+    },
+    {
+      name: TAG_CONDITIONS.claim,
+      Delete: {
+        Key: tagNameClaimKey(from.nameKey),
+        ConditionExpression: 'tagId = :from',
+        ExpressionAttributeValues: { ':from': from.id },
+      },
+    },
+    {
+      name: TAG_CONDITIONS.unusable,
+      ConditionCheck: {
+        Key: tagKey(into.id),
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(mergedInto)',
+      },
+    },
+  ]);
+}
+
+/** Removes a link of a quiz being deleted (its counts were already released by the deletion's mark). */
+export const deleteLink = (quizId: string, tagId: string) => db.delete({ Key: quizTagKey(quizId, tagId) });
+
+/** Removes a merged tag once no quiz links to it. */
+export async function removeMergedTag(tagId: string): Promise<void> {
+  await db
+    .delete({
+      Key: tagKey(tagId),
+      ConditionExpression: 'attribute_exists(mergedInto)',
+    })
+    .catch(ignoreConditionFailed);
+}
+
+/**
+ * Renames a tag to a name no other tag holds (its own name in another case or width included):
+ * the new claim is put with `attribute_not_exists` (another tag took it meanwhile: `claim`), the
+ * old one goes.
+ */
+export async function renameTag(tag: TagItem, name: string, nameKey: string, now: Date): Promise<void> {
+  const sameKey = nameKey === tag.nameKey;
+  await transactWrite([
+    {
+      name: TAG_CONDITIONS.unusable,
+      Update: {
+        Key: tagKey(tag.id),
+        UpdateExpression: 'SET #name = :name, nameKey = :nameKey, updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(mergedInto) AND nameKey = :oldKey',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':name': name,
+          ':nameKey': nameKey,
+          ':now': now.toISOString(),
+          ':oldKey': tag.nameKey,
+        },
+      },
+    },
+    ...(sameKey
+      ? []
+      : [
+          {
+            name: TAG_CONDITIONS.claim,
+            Put: {
+              Item: { ...tagNameClaimKey(nameKey), tagId: tag.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            name: TAG_CONDITIONS.claim,
+            Delete: {
+              Key: tagNameClaimKey(tag.nameKey),
+              ConditionExpression: 'tagId = :id',
+              ExpressionAttributeValues: { ':id': tag.id },
+            },
+          },
+        ]),
+  ]);
+}
+
+/** Sets a tag's colour and whether it is active (a tag being merged away stays inactive). */
+export async function setTagLook(
+  tagId: string,
+  change: { color?: string | undefined; isActive?: boolean | undefined },
+  now: Date,
+): Promise<void> {
+  const set = ['updatedAt = :now'];
+  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  if (change.color !== undefined) {
+    set.push('color = :color');
+    values[':color'] = change.color;
+  }
+  if (change.isActive !== undefined) {
+    set.push('isActive = :active');
+    values[':active'] = change.isActive;
+  }
+  await transactWrite([
+    {
+      name: TAG_CONDITIONS.unusable,
+      Update: {
+        Key: tagKey(tagId),
+        UpdateExpression: `SET ${set.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(mergedInto)',
+        ExpressionAttributeValues: values,
+      },
+    },
+  ]);
+}
