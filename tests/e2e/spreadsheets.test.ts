@@ -27,11 +27,14 @@ async function openFileTab(page: Page) {
   await page.getByRole('button', { name: 'クイズを作成' }).click();
   const dialog = page.getByRole('dialog', { name: '新しいクイズを作成' });
   await dialog.getByRole('tab', { name: 'ファイルから読み込む' }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: '地理クイズ.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(CSV),
-  });
+  await dialog
+    .getByRole('tabpanel', { name: 'ファイルから読み込む' })
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: '地理クイズ.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
   await dialog.getByRole('button', { name: 'ファイルを読み込む' }).click();
   await dialog.getByRole('heading', { name: '3問を読み込めました' }).waitFor();
   await dialog.getByText('1行を読み込めませんでした').waitFor();
@@ -61,7 +64,7 @@ describe('spreadsheets', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: '地理クイズ' }).waitFor();
 
-    await page.getByRole('button', { name: '「地理クイズ」を書き出す' }).click();
+    await page.getByRole('button', { name: '「地理クイズ」の書き出し' }).click();
     await page.getByRole('menuitem', { name: 'Excel（.xlsx）' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'sheets-export-menu-1366.png') });
     const [download] = await Promise.all([
@@ -114,7 +117,7 @@ describe('spreadsheets', () => {
       questions: [{ questionText: '問題', optionA: 'あ', optionB: 'い', correctAnswer: 'A' }],
     });
     await page.goto(`${e2e.stack().appUrl}/my-quizzes`);
-    await page.getByRole('button', { name: '「スマホのクイズ」を書き出す' }).click();
+    await page.getByRole('button', { name: '「スマホのクイズ」の書き出し' }).click();
     await page.getByRole('menuitem', { name: 'CSV（.csv）' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'sheets-export-menu-390.png'), fullPage: true });
     await context.close();

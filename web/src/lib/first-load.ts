@@ -23,7 +23,14 @@ export function firstLoadReads(pathname: string, search: string): FirstLoadReads
   const plain = search === '' || search === '?';
   if (pathname === '/' && plain) {
     return {
-      always: [CURRENT_USER_URL, '/api/quizzes/featured', '/api/categories', '/api/quizzes?limit=50'],
+      always: [
+        CURRENT_USER_URL,
+        '/api/quizzes/featured',
+        '/api/categories',
+        '/api/quizzes?limit=50',
+        // The popular tags (popular-tags.tsx, HOME_TAG_COUNT).
+        '/api/tags?limit=12',
+      ],
       signedIn: ['/api/favorites'],
     };
   }

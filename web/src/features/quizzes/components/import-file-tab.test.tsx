@@ -110,7 +110,7 @@ describe('QuizExportMenu', () => {
       created.push(this);
     });
     renderWithProviders(<QuizExportMenu quiz={{ id: 'q1', title: '日本の城' }} />);
-    fireEvent.pointerDown(screen.getByRole('button', { name: '「日本の城」を書き出す' }), {
+    fireEvent.pointerDown(screen.getByRole('button', { name: '「日本の城」の書き出し' }), {
       button: 0,
       ctrlKey: false,
     });

@@ -23,7 +23,8 @@ export function QuizExportMenu({ quiz }: { quiz: { id: string; title: string } }
       <DropdownMenu.Trigger
         className="button button--secondary button--small quiz-export__trigger"
         disabled={exporting.isPending}
-        aria-label={`「${quiz.title}」を書き出す`}
+        // The name holds the visible 書き出し (WCAG 2.5.3, label in name).
+        aria-label={`「${quiz.title}」の書き出し`}
       >
         <Download size={15} aria-hidden />
         {exporting.isPending ? '書き出し中...' : '書き出し'}

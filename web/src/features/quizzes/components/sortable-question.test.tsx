@@ -68,7 +68,9 @@ describe('ordering the quiz form’s questions', () => {
 
   it('moves a question with the arrow keys on its handle', async () => {
     renderForm();
-    const handle = screen.getByRole('button', { name: '問題 3 を移動（ドラッグ、または上下の矢印キー）' });
+    const handle = screen.getByRole('button', {
+      name: '問題 3 / 3 を移動（ドラッグ、または上下の矢印キー）',
+    });
     handle.focus();
     await userEvent.setup().keyboard('{ArrowUp}{ArrowUp}');
     expect(texts()).toEqual(['三', '一', '二']);
@@ -78,7 +80,9 @@ describe('ordering the quiz form’s questions', () => {
   it('moves a question dragged onto another', () => {
     renderForm();
     const transfer = dataTransfer();
-    const handle = screen.getByRole('button', { name: '問題 1 を移動（ドラッグ、または上下の矢印キー）' });
+    const handle = screen.getByRole('button', {
+      name: '問題 1 / 3 を移動（ドラッグ、または上下の矢印キー）',
+    });
     fireEvent.dragStart(handle, { dataTransfer: transfer });
     const target = screen.getAllByLabelText('質問文')[2]!;
     fireEvent.dragOver(target, { dataTransfer: transfer });

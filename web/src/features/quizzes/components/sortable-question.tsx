@@ -109,7 +109,8 @@ export function SortableQuestion({
           }}
           onDragEnd={() => order.setDragFrom(null)}
           onKeyDown={onKeyDown}
-          aria-label={`問題 ${number} を移動（ドラッグ、または上下の矢印キー）`}
+          // The name holds the visible "1 / 3" (WCAG 2.5.3, label in name).
+          aria-label={`問題 ${number} / ${order.count} を移動（ドラッグ、または上下の矢印キー）`}
         >
           <GripVertical size={18} aria-hidden />
           <span className="question-toolbar__position" aria-hidden>
