@@ -11,6 +11,7 @@ import {
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { requestLog } from '../lib/logger';
 import type { Quiz } from '../quizzes/quiz-policy';
 import {
   byUse,
@@ -93,14 +94,22 @@ export async function writeWithTags<T>(
       ? await resolveTagNames(tags.names, now)
       : { tagIds: [...tags.before.tagIds], created: [] };
     const changes = tagChanges(tags.before, { tagIds, counted: tags.counted });
+    let written: T;
     try {
-      const written = await write(tagIds, tagWrites(quiz, changes, created));
-      await placeTags(changes.delta.keys());
-      return written;
+      written = await write(tagIds, tagWrites(quiz, changes, created));
     } catch (error) {
       if (!isTagRace(error)) throw error;
       if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
+      continue;
     }
+    // The quiz is saved: placing its tags in the most-used order is after the fact. A failure
+    // (another request's transaction on the tag, in DynamoDB a TransactionConflict) must neither
+    // answer an error for a saved quiz (its caller would remove its pictures, and a retry would save
+    // it twice) nor write it again; the counts are right, and the tag's next change places it.
+    await placeTags(changes.delta.keys()).catch((error: unknown) =>
+      requestLog().warn('could not place tags in the most-used order', { error, quizId: quiz.id }),
+    );
+    return written;
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dynamo } from '@functions/lib/aws-clients';
 import { TAG_MESSAGES } from '@shared/tags';
 import { seed } from '../../scripts/seed';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
@@ -432,5 +433,38 @@ describe('deletion', () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(await counts(`消${word}`, `だけ${word}`)).toEqual([1, 0]);
     expect((await search(other, { tag: `消${word}` })).map((quiz) => quiz.title)).toEqual([`残る ${word}`]);
+  });
+});
+
+describe('a save whose tags cannot be placed in the most-used order', () => {
+  it('is still saved once and answered 201 (the order is after the fact; DynamoDB may refuse it with a TransactionConflict)', async () => {
+    const client = dynamo();
+    const send = client.send.bind(client);
+    const placements: unknown[] = [];
+    const spy = vi.spyOn(client, 'send').mockImplementation(((command: {
+      input?: { UpdateExpression?: string };
+    }) => {
+      if (command.input?.UpdateExpression === 'SET gsi1sk = :rank') {
+        placements.push(command.input);
+        return Promise.reject(
+          Object.assign(new Error('Transaction is ongoing for the item'), {
+            name: 'TransactionConflictException',
+          }),
+        );
+      }
+      return send(command as never);
+    }) as typeof client.send);
+    try {
+      const { client: author } = await member(gateway);
+      const name = `順位${unique()}`;
+      const title = `順位の付かないクイズ ${unique()}`;
+      const quiz = await create(author, { title, tags: [name] });
+      expect(placements.length).toBeGreaterThan(0);
+      expect(quiz.tags.map((tag) => tag.name)).toEqual([name]);
+      const mine = (await author.get('/api/my-quizzes')).json as unknown as Summary[];
+      expect(mine.filter((item) => item.title === title)).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
