@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { QUIZ_COPY_MESSAGES, copyTitle } from '@shared/quiz-copy';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import { listActiveCategoriesCached } from '../categories/category';
-import { achievementGrant } from '../learning/record-store';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
 import type { Member } from '../users/user-policy';
-import {
-  assertPrivacyAllowed,
-  isKnownCategory,
-  isPubliclyVisible,
-  mayReadAsAuthor,
-  newQuiz,
-  quizQuota,
-  quotaReached,
-  revisedQuestions,
-} from './quiz-policy';
-import { writeWithTags, withQuizTags } from '../tags/tag';
+import { assertPrivacyAllowed, mayReadAsAuthor, newQuiz, revisedQuestions } from './quiz-policy';
+import { withQuizTags } from '../tags/tag';
+import { assertCategory, insertMemberQuiz } from './quiz';
 import { copyQuizImages, deleteQuizImages } from './quiz-image';
-import { getQuizDetail, insertQuiz, type QuizItem } from './quiz-store';
+import { getQuizDetail, type QuizItem } from './quiz-store';
 
 /**
  * A copy of a whole quiz (issue 30, "Easier editing"): the quiz's fields and questions under a new
@@ -49,8 +39,7 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
     questions: detail.questions.map((question) => ({ ...question, image: undefined })),
   };
   assertPrivacyAllowed(user, data.quiz);
-  if (!isKnownCategory(data.quiz.category, await listActiveCategoriesCached()))
-    throw new BadRequestError(QUIZ_MESSAGES.unknownCategory);
+  await assertCategory(data.quiz.category);
   const id = randomUUID();
   // The copy's pictures are its own (deleting either quiz deletes only its own), written before the
   // copy and removed again when it is refused (over quota, say).
@@ -61,20 +50,8 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
       image: detail.questions[index]?.image ?? null,
     })),
   );
-  const quiz = newQuiz(user, id, data, now);
   try {
-    return await writeWithTags(
-      quiz,
-      { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
-      (tagIds, tagWrites) =>
-        insertQuiz(
-          { ...quiz, tagIds },
-          questions,
-          { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-          [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
-        ),
-      now,
-    );
+    return await insertMemberQuiz(user, newQuiz(user, id, data, now), questions, data.quiz.tags, now);
   } catch (error) {
     await deleteQuizImages(id).catch(() => undefined);
     throw error;

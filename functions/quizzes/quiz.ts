@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
-import type { CreateQuizData, UpdateQuizData } from '@shared/quiz-schemas';
+import type { CreateQuizData, Question, UpdateQuizData } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
@@ -28,6 +28,7 @@ import {
   quizQuota,
   quotaReached,
   revisedQuestions,
+  type Quiz,
 } from './quiz-policy';
 import { afterImagesRefused, afterImagesSaved, deleteQuizImages, prepareQuestionImages } from './quiz-image';
 import { withImages } from './quiz-image-policy';
@@ -102,7 +103,7 @@ export async function ownQuiz(quizId: string, user: UserItem): Promise<QuizItem>
 }
 
 /** A quiz's category must be one of the active categories. */
-async function assertCategory(name: string) {
+export async function assertCategory(name: string) {
   if (!isKnownCategory(name, await listActiveCategoriesCached()))
     throw new BadRequestError(QUIZ_MESSAGES.unknownCategory);
 }
@@ -127,6 +128,31 @@ export async function seedQuiz(
 }
 
 /**
+ * Writes a member's new quiz (a creation or a copy) with its tags, within their quota (3 free, 100
+ * advanced) however many requests arrive at once; the first creation's achievement comes with it.
+ */
+export function insertMemberQuiz(
+  user: Member,
+  quiz: Quiz,
+  questions: Question[],
+  tagNames: readonly string[] | undefined,
+  now: Date,
+): Promise<QuizItem> {
+  return writeWithTags(
+    quiz,
+    { names: tagNames, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    (tagIds, tagWrites) =>
+      insertQuiz(
+        { ...quiz, tagIds },
+        questions,
+        { limit: quizQuota(user), overQuota: () => quotaReached(user) },
+        [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
+      ),
+    now,
+  );
+}
+
+/**
  * Creates a quiz with its questions, within the author's quota (3 free, 100 advanced) however
  * many requests arrive at once; the first creation's achievement is granted with it.
  */
@@ -136,17 +162,11 @@ export async function createQuiz(user: Member, data: CreateQuizData, now = new D
   const quizId = randomUUID();
   const images = await prepareQuestionImages(user.id, quizId, data.questions);
   const questions = withImages(revisedQuestions(data.questions), images.images);
-  const quiz = newQuiz(user, quizId, data, now);
-  const saved = await writeWithTags(
-    quiz,
-    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
-    (tagIds, tagWrites) =>
-      insertQuiz(
-        { ...quiz, tagIds },
-        questions,
-        { limit: quizQuota(user), overQuota: () => quotaReached(user) },
-        [achievementGrant(user.id, 'first_creation', now), ...tagWrites],
-      ),
+  const saved = await insertMemberQuiz(
+    user,
+    newQuiz(user, quizId, data, now),
+    questions,
+    data.quiz.tags,
     now,
   ).catch(async (error: unknown) => {
     await afterImagesRefused(images, async () => []).catch(() => undefined);

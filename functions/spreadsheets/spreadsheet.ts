@@ -10,6 +10,7 @@ import {
 import { takeUpload } from '../ai/uploads';
 import { NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { withinRateLimit } from '../lib/rate-limit';
+import { mayReadAsAuthor } from '../quizzes/quiz-policy';
 import { getQuizDetail } from '../quizzes/quiz-store';
 import type { Member } from '../users/user-policy';
 import { readCsv, writeCsv } from './sheet-csv';
@@ -56,16 +57,12 @@ export function exportFileNames(quiz: { id: string; title: string }, format: She
 
 /**
  * A quiz's questions as a CSV (formula-like cells escaped) or XLSX file, for its author and
- * administrators; anyone else, and a deleted quiz, gets 404 as the author's quiz read does.
+ * administrators (a public one); anyone else, and a deleted quiz, gets 404 as the author's quiz read does.
  */
 export async function exportQuiz(user: Member, quizId: string, format: SheetFormat): Promise<FileDownload> {
   const detail = await getQuizDetail(quizId);
-  if (
-    !detail ||
-    detail.quiz.status !== 'active' ||
-    (detail.quiz.authorId !== user.id && user.role !== 'admin')
-  )
-    throw new NotFoundError(QUIZ_MESSAGES.notFound);
+  // The author's read's rule (the quiz detail, its analytics, a copy): one rule for what the answers show.
+  if (!detail || !mayReadAsAuthor(detail.quiz, user)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
   const rows = exportRows(detail.questions);
   const bytes =
     format === 'csv' ? writeCsv(rows.map((row) => row.map(escapeFormula))) : await writeXlsx(rows, '問題');

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { ImportResult } from '@shared/spreadsheets';
 import { expectNoSeriousViolations } from '../support/axe';
-import { logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { logIn, SCREENSHOTS, uploadAsPage, useE2EStack } from '../support/e2e';
 import { noisyPhoto } from '../support/images';
 
 /**
@@ -37,26 +36,6 @@ const asRows = (result: ImportResult) =>
     question.correctAnswer,
     question.explanation ?? '',
   ]);
-
-/** Imports `bytes` as the create dialog's file tab does, with the page's session. */
-const importAsPage = (page: Page, bytes: Buffer, fileName: string) =>
-  page.evaluate(
-    async ({ data, name }) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(data)]), name);
-      const csrf = document.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith('csrf_token='))
-        ?.split('=')[1];
-      const response = await fetch('/api/quizzes/import', {
-        method: 'POST',
-        body: form,
-        headers: { 'X-CSRF-Token': csrf ?? '' },
-      });
-      return (await response.json()) as ImportResult;
-    },
-    { data: [...bytes], name: fileName },
-  );
 
 describe('the author’s tools', () => {
   it('imports a spreadsheet, adds a photo and tags, publishes; another member plays; the author reads the analytics and exports a file that imports back the same', async () => {
@@ -143,7 +122,7 @@ describe('the author’s tools', () => {
     expect(download.suggestedFilename()).toBe(`${TITLE}.csv`);
     const file = await readFile((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const back = await importAsPage(page, file, `${TITLE}.csv`);
+    const back = await uploadAsPage<ImportResult>(page, '/api/quizzes/import', file, `${TITLE}.csv`);
     expect(back.errors).toEqual([]);
     expect(asRows(back)).toEqual(
       ROWS.map((row) => [...row.slice(0, 5), row[5] === '2' ? 'B' : row[5], row[6]]),

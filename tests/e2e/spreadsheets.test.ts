@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ImportResult } from '@shared/spreadsheets';
 import { expectNoSeriousViolations } from '../support/axe';
-import { callAsPage, logIn, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { callAsPage, logIn, SCREENSHOTS, uploadAsPage, useE2EStack } from '../support/e2e';
 
 /**
  * Spreadsheet import and export in real Chromium (issue 30): an author reads a CSV into the
@@ -75,23 +75,7 @@ describe('spreadsheets', () => {
     const file = await readFile((await download.path())!);
 
     // The exported file imports back to the quiz's questions.
-    const back = await page.evaluate(
-      async (bytes) => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)]), '地理クイズ.xlsx');
-        const csrf = document.cookie
-          .split('; ')
-          .find((cookie) => cookie.startsWith('csrf_token='))
-          ?.split('=')[1];
-        const response = await fetch('/api/quizzes/import', {
-          method: 'POST',
-          body: form,
-          headers: { 'X-CSRF-Token': csrf ?? '' },
-        });
-        return (await response.json()) as ImportResult;
-      },
-      [...file],
-    );
+    const back = await uploadAsPage<ImportResult>(page, '/api/quizzes/import', file, '地理クイズ.xlsx');
     expect(back.errors).toEqual([]);
     expect(back.questions.map((question) => [question.questionText, question.correctAnswer])).toEqual([
       ['日本でいちばん長い川は？', 'A'],

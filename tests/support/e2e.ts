@@ -110,3 +110,35 @@ export async function callAsPage<T>(page: Page, method: string, path: string, bo
     { method, path, body },
   ) as Promise<T>;
 }
+
+/**
+ * Sends `bytes` as the multipart field `file` of `POST path` with the page's session (its cookies
+ * and CSRF token), as the page's own upload forms do; answers the JSON body.
+ */
+export async function uploadAsPage<T>(page: Page, path: string, bytes: Buffer, fileName: string): Promise<T> {
+  await page.waitForFunction(
+    () => document.cookie.split('; ').some((c) => c.startsWith('csrf_token=')),
+    null,
+    {
+      timeout: 0,
+    },
+  );
+  return page.evaluate(
+    async ({ path, data, fileName }) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(data)]), fileName);
+      const csrf = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('csrf_token='))
+        ?.split('=')[1];
+      const response = await fetch(path, {
+        method: 'POST',
+        body: form,
+        headers: csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {},
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as unknown;
+    },
+    { path, data: [...bytes], fileName },
+  ) as Promise<T>;
+}
