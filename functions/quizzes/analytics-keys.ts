@@ -26,15 +26,18 @@ export const QuizStatsKeys = entity({
   pk: QUIZ_PARTITION,
   sk: 'ANALYTICS',
   notes:
-    '`plays` (finished solo plays and multiplayer players), `players` (distinct people), `scoreSum` (the plays’ percent right, in hundredths of a percent); one `ADD` per finished play or game',
+    '`plays` (multiplayer players), `players` (distinct people first counted by a game), `scoreSum` (the plays’ percent right, in hundredths of a percent); one `ADD` per finished game. A finished solo play adds to the quiz item’s `analyticsPlays`, `analyticsPlayers`, `analyticsScoreSum` instead (in the `ADD` that counts the play there, no write of its own); the figures are the sums of both',
 });
 
 export const AnalyticsPlayerKeys = entity({
   entity: 'Analytics player mark',
   module: MODULE,
   pk: QUIZ_PARTITION,
-  sk: 'QPLAYER#{userId}',
-  byOwner: 'QPLAYER#{quizId}',
+  sk: 'QPLAYER#{analyticsId}',
+  fields: {
+    analyticsId:
+      'the person’s analytics pseudonym (their profile’s `analyticsId`, random, deleted with the account), never their user id',
+  },
   notes:
-    '`firstAt`; put with `attribute_not_exists` at a person’s first counted play (solo or multiplayer), which is what counts them once in `players`; goes with the quiz and with the account',
+    '`firstAt`; put with `attribute_not_exists` at a person’s first counted play (their first solo play or a game), which is what counts them once among the players; no user id and not in the owner index (one write unit), so it stays, untied to anyone, when the account goes; goes with the quiz',
 });

@@ -3,7 +3,8 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { Question } from '@shared/quiz-schemas';
 import { NotFoundError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import type { UserItem } from '../users/user-store';
+import type { ItemKey } from '../data/keys';
+import { analyticsIdOf, analyticsIdsOf, type UserItem } from '../users/user-store';
 import {
   contentOf,
   playTallies,
@@ -13,7 +14,14 @@ import {
   tallyOf,
   type QuestionContent,
 } from './analytics-policy';
-import { addPlays, readAnalytics } from './analytics-store';
+import {
+  addPlays,
+  addTallies,
+  markPlayer,
+  playerMarkKey,
+  readAnalytics,
+  soloTotalsAddition,
+} from './analytics-store';
 import type { Answer } from './attempt-policy';
 import { mayReadAsAuthor } from './quiz-policy';
 import { getQuizDetail } from './quiz-store';
@@ -25,13 +33,24 @@ import { getQuizDetail } from './quiz-store';
  */
 
 /**
- * Counts a finished solo play (`questions` as it was scored against): its questions answered, the
- * play and its score, the player once.
+ * A finished solo play's part in its quiz's totals, for the `ADD` that counts the play on the quiz
+ * item (attempt-store.ts `countPlay`), and the analytics items written for it, which that `ADD`,
+ * conditional on the quiz being active, removes again when it refuses the play.
+ */
+export interface SoloPlayAnalytics {
+  add: Record<string, number>;
+  written: ItemKey[];
+}
+
+/**
+ * Counts a finished solo play (`questions` as it was scored against) before its quiz does: its
+ * questions answered, and at the person's first solo play of the quiz (`firstPlayer`, the person
+ * then) their player mark, in parallel; answers the play's totals for the quiz item. Never throws:
+ * a failure is logged and the play counted without it.
  */
 export async function countSoloPlay(
   play: {
     quizId: string;
-    userId: string;
     answers: Record<string, Answer>;
     score: number;
     totalQuestions: number;
@@ -39,26 +58,34 @@ export async function countSoloPlay(
   },
   questions: readonly Question[],
   seconds: Record<string, number> | undefined,
-  /** Whether this is the person's first solo play of the quiz (their solo player mark's `first`). */
-  firstSolo: boolean,
+  firstPlayer: Pick<UserItem, 'id' | 'analyticsId'> | undefined,
   log: Logger,
-): Promise<void> {
-  try {
-    await addPlays(
-      play.quizId,
-      [
-        {
-          userId: play.userId,
-          score: scoreHundredths(play.score, play.totalQuestions),
-          firstSolo,
-        },
-      ],
-      playTallies(questions, play.answers, seconds),
-      play.completedAt,
-    );
-  } catch (error) {
-    log.error('counting the play in the quiz analytics failed', { error, quizId: play.quizId });
-  }
+): Promise<SoloPlayAnalytics> {
+  const { quizId } = play;
+  const tallies = playTallies(questions, play.answers, seconds);
+  const [marked, added] = await Promise.allSettled([
+    (async () => {
+      const analyticsId = firstPlayer && (await analyticsIdOf(firstPlayer));
+      return analyticsId && (await markPlayer(quizId, analyticsId, play.completedAt))
+        ? analyticsId
+        : undefined;
+    })(),
+    addTallies(quizId, tallies),
+  ]);
+  const written: ItemKey[] = [];
+  if (added.status === 'fulfilled') written.push(...added.value);
+  else log.error('counting the answers in the quiz analytics failed', { error: added.reason, quizId });
+  if (marked.status === 'fulfilled' && marked.value) written.push(playerMarkKey(quizId, marked.value));
+  if (marked.status === 'rejected')
+    log.error('marking the player in the quiz analytics failed', { error: marked.reason, quizId });
+  return {
+    add: soloTotalsAddition({
+      plays: 1,
+      players: marked.status === 'fulfilled' && marked.value ? 1 : 0,
+      scoreSum: scoreHundredths(play.score, play.totalQuestions),
+    }),
+    written,
+  };
 }
 
 /**
@@ -82,7 +109,10 @@ export async function countReveal(
   }
 }
 
-/** Counts a finished multiplayer game: a play of each player, scored by the questions they got right. */
+/**
+ * Counts a finished multiplayer game: a play of each player, scored by the questions they got
+ * right, and the players not counted before (by their pseudonyms, one batch read of their profiles).
+ */
 export async function countGame(
   quizId: string,
   players: readonly { userId: string; correct: number }[],
@@ -92,10 +122,11 @@ export async function countGame(
 ): Promise<void> {
   if (players.length === 0) return;
   try {
+    const analyticsIds = await analyticsIdsOf(players.map((player) => player.userId));
     await addPlays(
       quizId,
       players.map((player) => ({
-        userId: player.userId,
+        analyticsId: analyticsIds.get(player.userId),
         score: scoreHundredths(player.correct, totalQuestions),
       })),
       [],
@@ -108,12 +139,13 @@ export async function countGame(
 
 /**
  * The analytics of a quiz for its author or an administrator (`mayReadAsAuthor`; 404 for anyone
- * else, as the author's other reads): one read of the quiz and its questions, one batch read of the counters.
+ * else, as the author's other reads): one read of the quiz (with its solo totals) and its
+ * questions, one batch read of the counters.
  */
 export async function readQuizAnalytics(user: UserItem, quizId: string): Promise<QuizAnalytics> {
   const detail = await getQuizDetail(quizId);
   if (!detail || !mayReadAsAuthor(detail.quiz, user)) throw new NotFoundError(QUIZ_MESSAGES.notFound);
   const versions = questionVersions(detail.questions.map(contentOf));
-  const { totals, tallies } = await readAnalytics(quizId, [...versions.values()]);
+  const { totals, tallies } = await readAnalytics(detail.quiz, [...versions.values()]);
   return quizAnalytics(detail.quiz, detail.questions, totals, tallies);
 }

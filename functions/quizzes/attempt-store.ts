@@ -1,5 +1,6 @@
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import { isConditionFailed } from '../data/errors';
 import { ttlFromDate } from '../data/table';
@@ -99,27 +100,40 @@ export async function putPlay(
 
 /**
  * A saved play's count on its quiz: `totalPlayers` (plays) and, for the person's first,
- * `participantCount` (people), by `ADD` so any number of players count at once. When the quiz was
- * deleted since the play read it, the play and a first player mark are removed with it (they live
- * in its partition, which the deletion has emptied or is emptying) and the play is refused (404).
+ * `participantCount` (people), by `ADD` so any number of players count at once, with
+ * `analytics.add` (the play's part in the author's analytics totals, in the same write). When
+ * the quiz was deleted since the play read it, the play, a first player mark and
+ * `analytics.written` are removed with it (they live in its partition, which the deletion has
+ * emptied or is emptying) and the play is refused (404). Written after the analytics items, so
+ * its condition is also what keeps them from outliving the quiz.
  */
-export async function countPlay(attempt: AttemptItem, mark: PlayMark): Promise<void> {
+export async function countPlay(
+  attempt: AttemptItem,
+  mark: PlayMark,
+  analytics: { add: Readonly<Record<string, number>>; written: readonly ItemKey[] },
+): Promise<void> {
+  const add = { totalPlayers: 1, ...(mark === 'first' ? { participantCount: 1 } : {}), ...analytics.add };
+  const fields = Object.entries(add);
   try {
     await db.update({
       Key: quizKey(attempt.quizId),
-      UpdateExpression:
-        mark === 'first' ? 'ADD totalPlayers :one, participantCount :one' : 'ADD totalPlayers :one',
+      UpdateExpression: `ADD ${fields.map((_, index) => `#f${index} :v${index}`).join(', ')}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        ...Object.fromEntries(fields.map(([field], index) => [`#f${index}`, field])),
+      },
+      ExpressionAttributeValues: {
+        ':active': 'active',
+        ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value])),
+      },
     });
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
-    await Promise.all([
-      db.delete({ Key: attemptKey(attempt.id) }),
-      mark === 'first'
-        ? db.delete({ Key: PlayerKeys.key({ quizId: attempt.quizId, userId: attempt.userId }) })
-        : undefined,
+    await deleteItems([
+      attemptKey(attempt.id),
+      ...(mark === 'first' ? [PlayerKeys.key({ quizId: attempt.quizId, userId: attempt.userId })] : []),
+      ...analytics.written,
     ]);
     throw new NotFoundError(QUIZ_MESSAGES.notFound);
   }

@@ -97,11 +97,20 @@ export async function saveAttempt(
   }
   emitMetric(METRIC.plays);
 
-  // The quiz's counters: a quiz deleted meanwhile refuses the play (404, the play removed); any
-  // other failure leaves the play saved with the player's records, and is logged.
+  // The author's analytics first (the answers' counters, and the person's analytics mark at their
+  // first play), then the quiz's counters with the play's analytics totals in the same write: a
+  // quiz deleted meanwhile refuses the play (404, the play and those counters removed); any other
+  // failure leaves the play saved with the player's records, and is logged.
   const counted = (async () => {
+    const analytics = await countSoloPlay(
+      saved,
+      questions,
+      input.secondsByQuestion,
+      mark === 'first' ? user : undefined,
+      log,
+    );
     try {
-      await countPlay(saved, mark);
+      await countPlay(saved, mark, analytics);
       // This week's players, for the featured quiz: each account once a day.
       if (mark !== 'again') await countDailyPlayer(quizId, now);
     } catch (error) {
@@ -123,9 +132,7 @@ export async function saveAttempt(
       if (!(error instanceof UnauthorizedError)) log.error('achievements failed', { error });
     }
   })();
-  // The author's analytics, which never fail the play either.
-  const analysed = countSoloPlay(saved, questions, input.secondsByQuestion, mark === 'first', log);
-  await Promise.all([counted, granted, analysed]);
+  await Promise.all([counted, granted]);
   return saved;
 }
 

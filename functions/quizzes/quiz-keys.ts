@@ -16,7 +16,7 @@ export const QuizKeys = entity({
   byOwner: 'QUIZ#{createdAt}',
   byCollection: { pk: 'QUIZ#PUBLIC', sk: '{createdAt}#{quizId}' },
   notes:
-    'title, description, category, difficulty, timeLimit, authorId, authorName, isPublished, isHidden, status (`active` / `deleting`), questionCount, reportCount, participantCount, totalPlayers, ratingSum, ratingCount (the average is derived from them, not stored); `cascade = partition` (deleting the owner deletes the partition); in `QUIZ#PUBLIC` only while public (sparse)',
+    'title, description, category, difficulty, timeLimit, authorId, authorName, isPublished, isHidden, status (`active` / `deleting`), questionCount, reportCount, participantCount, totalPlayers, ratingSum, ratingCount (the average is derived from them, not stored), analyticsPlays, analyticsPlayers, analyticsScoreSum (the solo plays’ part of the author’s analytics totals, beside `ANALYTICS`); `cascade = partition` (deleting the owner deletes the partition); in `QUIZ#PUBLIC` only while public (sparse)',
 });
 
 export const QuestionKeys = entity({

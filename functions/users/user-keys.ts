@@ -11,7 +11,7 @@ export const UserKeys = entity({
   sk: 'PROFILE',
   byOwner: 'PROFILE',
   notes:
-    'password as `scrypt$N$r$p$salt$hash`; `role`, `isActive`, membership (`proGranted`; `stripeCustomerId`, `stripeCheckoutSessionId`, `stripeSubscriptionId`, `subscriptionStatus`, `subscriptionCancelAtPeriodEnd`, `proExpiresAt`, `subscriptionSyncedAt`, `proFirstPaidAt`, `proLastPaidAt`: pro is decided from them at request time, functions/membership/status.ts), `suspendedUntil` (ISO or `PERMANENT`), `isEmailVerified`, `quizCount`, `quizzesCompleted`, `correctAnswers`, `answeredQuestions`, `totalPoints`; `deletingAt` once its deletion began (every write of its data is refused from then on)',
+    'password as `scrypt$N$r$p$salt$hash`; `role`, `isActive`, membership (`proGranted`; `stripeCustomerId`, `stripeCheckoutSessionId`, `stripeSubscriptionId`, `subscriptionStatus`, `subscriptionCancelAtPeriodEnd`, `proExpiresAt`, `subscriptionSyncedAt`, `proFirstPaidAt`, `proLastPaidAt`: pro is decided from them at request time, functions/membership/status.ts), `suspendedUntil` (ISO or `PERMANENT`), `isEmailVerified`, `quizCount`, `quizzesCompleted`, `correctAnswers`, `answeredQuestions`, `totalPoints`, `analyticsId` (random: the person’s pseudonym in quiz analytics’ player marks, given at sign-up or at their first counted play; goes with the account, which unties the marks); `deletingAt` once its deletion began (every write of its data is refused from then on)',
 });
 
 export const UsernameClaimKeys = entity({

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { batchGetAll } from '../data/batch';
 import { db } from '../data/db';
 import { ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import type { ItemKey } from '../data/keys';
@@ -53,6 +55,12 @@ export interface UserItem extends MembershipFields {
   createdAt: string;
   /** Set when the account's deletion began: it may no longer act, and its data may no longer be written. */
   deletingAt?: string;
+  /**
+   * The person's pseudonym in the quiz analytics' player marks (`newAnalyticsId`): random, kept
+   * only here, so the marks cannot be tied back to them once the account is deleted. Given at
+   * sign-up; an account made before it gets one at its first counted play (`analyticsIdOf`).
+   */
+  analyticsId?: string;
   /** Owner index entry: account deletion finds everything by `gsi2pk = USER#<id>`. */
   gsi2pk?: string;
   gsi2sk?: string;
@@ -112,6 +120,44 @@ export async function insertUser(user: UserItem, extra: readonly NamedItem[] = [
     ...extra,
   ]);
   return user;
+}
+
+/** A new analytics pseudonym: 96 random bits, 16 characters (it is stored on every profile, so it is kept short). */
+export const newAnalyticsId = () => randomBytes(12).toString('base64url');
+
+/**
+ * The account's analytics pseudonym, given to an account made before pseudonyms existed at its
+ * first use: `if_not_exists`, so of two plays at once both get the one written first. Undefined
+ * when the account is gone or being deleted (its play is then counted without a player mark).
+ */
+export async function analyticsIdOf(user: Pick<UserItem, 'id' | 'analyticsId'>): Promise<string | undefined> {
+  if (user.analyticsId) return user.analyticsId;
+  try {
+    const { Attributes } = await db.update({
+      Key: userKey(user.id),
+      UpdateExpression: 'SET analyticsId = if_not_exists(analyticsId, :new)',
+      ConditionExpression: LIVE_ACCOUNT,
+      ExpressionAttributeValues: { ':new': newAnalyticsId() },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    return Attributes?.analyticsId as string | undefined;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The analytics pseudonyms of some accounts (one batch read; see `analyticsIdOf`), by user id; none for an account gone or being deleted. */
+export async function analyticsIdsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  const found = await batchGetAll<Pick<UserItem, 'id' | 'analyticsId' | 'deletingAt'>>(userIds.map(userKey), {
+    projection: 'id, analyticsId, deletingAt',
+  });
+  const pairs = await Promise.all(
+    found
+      .filter((user) => !user.deletingAt)
+      .map(async (user) => [user.id, await analyticsIdOf(user)] as const),
+  );
+  return new Map(pairs.filter((pair): pair is readonly [string, string] => pair[1] !== undefined));
 }
 
 /** The profile item of a new account (its key and its owner-index entry around `fields`). */

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { NamedItem, TransactItem } from '../data/transact';
 import { hashPassword } from './passwords';
 import { assertNameAllowed } from './user-policy';
-import { insertUser, setNickname, setPasswordHashItem, userItem, type UserItem } from './user-store';
+import {
+  insertUser,
+  newAnalyticsId,
+  setNickname,
+  setPasswordHashItem,
+  userItem,
+  type UserItem,
+} from './user-store';
 
 /**
  * Accounts: what sign-up, the profile and the password routes ask of them, the rules
@@ -56,6 +63,7 @@ export async function createUser(
       proFirstPaidAt: null,
       proLastPaidAt: null,
       createdAt: now.toISOString(),
+      analyticsId: newAnalyticsId(),
     }),
     extra,
   );

@@ -9,6 +9,7 @@ import { NotFoundError } from '@functions/lib/errors';
 import { PlayerKeys, ProgressKeys } from '@functions/quizzes/attempt-keys';
 import { newAttempt, scorePlay } from '@functions/quizzes/attempt-policy';
 import { countPlay, putPlay } from '@functions/quizzes/attempt-store';
+import { addTallies, markPlayer, playerMarkKey } from '@functions/quizzes/analytics-store';
 import { getQuizDetail } from '@functions/quizzes/quiz-store';
 import { resetConfigForTests } from '@functions/lib/config';
 import { addressKey } from '@functions/lib/rate-limit-policy';
@@ -99,7 +100,7 @@ describe('attempts', () => {
     expect(after.totalPlayers - before.totalPlayers).toBe(7);
   });
 
-  it('removes a play whose quiz was deleted while it was being saved, and refuses it', async () => {
+  it('removes a play whose quiz was deleted while it was being saved, with its analytics, and refuses it', async () => {
     const author = await member(gateway);
     const created = await author.client.request('POST', '/api/quizzes', {
       json: quizInput({ title: '消えるクイズ' }),
@@ -113,13 +114,23 @@ describe('attempts', () => {
     // The play is saved (its transaction), then the quiz is deleted before the quiz counts it.
     const saved = await putPlay(attempt, 'first', japanDate(now), now, []);
     expect((await author.client.request('DELETE', `/api/quizzes/${quizId}`)).status).toBe(200);
-    await expect(countPlay(saved, 'first')).rejects.toBeInstanceOf(NotFoundError);
-    const left = await Promise.all([
-      db.get({ Key: { pk: saved.pk, sk: saved.sk }, ConsistentRead: true }),
-      db.get({ Key: PlayerKeys.key({ quizId, userId: player.user.id }), ConsistentRead: true }),
-      db.get({ Key: quizKey(quizId), ConsistentRead: true }),
-    ]);
-    expect(left.map((read) => read.Item)).toEqual([undefined, undefined, undefined]);
+    // Its analytics counted after the deletion read the partition: the quiz's refusal takes them back.
+    const tally = { A: 1, B: 0, C: 0, D: 0, timeSum: 0, timed: 0 };
+    const written = await addTallies(quizId, [{ version: 'late', tally }]);
+    expect(await markPlayer(quizId, 'late-player', now.toISOString())).toBe(true);
+    written.push(playerMarkKey(quizId, 'late-player'));
+    await expect(countPlay(saved, 'first', { add: { analyticsPlays: 1 }, written })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const left = await Promise.all(
+      [
+        { pk: saved.pk, sk: saved.sk },
+        PlayerKeys.key({ quizId, userId: player.user.id }),
+        quizKey(quizId),
+        ...written,
+      ].map((Key) => db.get({ Key, ConsistentRead: true })),
+    );
+    expect(left.map((read) => read.Item)).toEqual(Array(5).fill(undefined));
   });
 
   it('saves progress for signed-in players, for a day, and refuses guests', async () => {

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { db } from '@functions/data/db';
+import { ownerPartition } from '@functions/data/keys';
 import { queryAll } from '@functions/data/paginate';
 import { dynamo } from '@functions/lib/aws-clients';
+import { AnalyticsPlayerKeys } from '@functions/quizzes/analytics-keys';
 import { addPlays } from '@functions/quizzes/analytics-store';
-import { QuizKeys } from '@functions/quizzes/quiz-keys';
+import { QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
+import { userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
-import { member, visitor } from '../support/actors';
+import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import { RoomPlayer, openRoom } from '../support/multiplayer';
 import type { TestClient } from '../support/http-client';
@@ -20,10 +24,14 @@ import type { TestClient } from '../support/http-client';
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 const sockets: RoomPlayer[] = [];
 
-/** The analytics writes the functions make while set, with their write units (the functions run in this process). */
-let analyticsWrites: { command: string; units: number }[] | undefined;
-/** What the plays of the write-unit test cost, printed for the decisions' figures. */
-const measuredUnits: { answered: number; units: number }[] = [];
+/**
+ * The writes the functions make while set, with their write units: the analytics' own items, and
+ * the quiz item's count of a solo play (which carries the play's analytics totals). The functions
+ * run in this process.
+ */
+let writesSeen: { command: string; item: 'analytics' | 'quiz'; units: number }[] | undefined;
+/** What the plays of the write-unit tests cost, printed for the decisions' figures. */
+const measuredUnits: { play: string; answered: number; analytics: number; quizCount: number }[] = [];
 
 beforeAll(async () => {
   gateway = await startTestGateway();
@@ -32,21 +40,31 @@ beforeAll(async () => {
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;
       const command = String(context.commandName);
-      const counted =
-        analyticsWrites &&
-        (command === 'UpdateItemCommand' || command === 'PutItemCommand') &&
-        /QSTAT#|"ANALYTICS"|QPLAYER#/.test(JSON.stringify(input));
-      if (counted) input.ReturnConsumedCapacity = 'TOTAL';
+      const text = JSON.stringify(input);
+      const item =
+        writesSeen && (command === 'UpdateItemCommand' || command === 'PutItemCommand')
+          ? /QSTAT#|"ANALYTICS"|QPLAYER#/.test(text)
+            ? 'analytics'
+            : /"totalPlayers"/.test(text)
+              ? 'quiz'
+              : undefined
+          : undefined;
+      if (item) input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      if (counted) {
+      if (item) {
         const output = result.output as { ConsumedCapacity?: { CapacityUnits?: number } };
-        analyticsWrites?.push({ command, units: output.ConsumedCapacity?.CapacityUnits ?? 0 });
+        writesSeen?.push({ command, item, units: output.ConsumedCapacity?.CapacityUnits ?? 0 });
       }
       return result;
     },
     { step: 'initialize', name: 'countAnalyticsWrites' },
   );
 });
+
+/** The write units of `writes` to one kind of item. */
+const unitsOf = (writes: NonNullable<typeof writesSeen>, item: 'analytics' | 'quiz') =>
+  writes.filter((write) => write.item === item).reduce((sum, write) => sum + write.units, 0);
+
 afterEach(() => {
   for (const player of sockets.splice(0)) player.close();
 });
@@ -163,37 +181,57 @@ describe('the analytics of solo plays', () => {
     expect(await analytics(author.client, quizId)).toMatchObject({ plays: 31, players: 30 });
   });
 
-  it('costs a write unit per question answered and one per play (two more for a person’s first play)', async () => {
+  it('costs at most two write units per question answered, a person’s first play included', async () => {
     const author = await member(gateway);
     const texts = Array.from({ length: 50 }, (_, index) => `問題その${index + 1}`);
     const quizId = await createQuiz(author.client, quizBody(texts.map((text) => questionInput(text))));
     const ids = await questionIds(author.client, quizId);
-    const player = await member(gateway);
-    const play = async (answered: number) => {
-      analyticsWrites = [];
+    const play = async (player: { client: TestClient }, answered: number, label: string) => {
+      writesSeen = [];
       const response = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
         json: {
           answers: Object.fromEntries(ids.slice(0, answered).map((id, index) => [id, 'ABCD'[index % 4]])),
           secondsByQuestion: Object.fromEntries(ids.slice(0, answered).map((id) => [id, 5])),
         },
       });
-      const writes = analyticsWrites;
-      analyticsWrites = undefined;
+      const writes = writesSeen;
+      writesSeen = undefined;
       expect(response.status).toBe(201);
-      const units = writes.reduce((sum, write) => sum + write.units, 0);
-      measuredUnits.push({ answered, units });
-      return { commands: writes.map((write) => write.command).sort(), units };
+      const units = { analytics: unitsOf(writes, 'analytics'), quizCount: unitsOf(writes, 'quiz') };
+      measuredUnits.push({ play: label, answered, ...units });
+      return { commands: writes.map((write) => `${write.item} ${write.command}`).sort(), ...units };
     };
-    // A first play: each question answered, the play, and the person's mark (a question left
-    // unanswered writes nothing); the mark costs two units (it is in the owner index).
-    const first = await play(50);
-    expect(first.commands).toEqual(['PutItemCommand', ...Array(51).fill('UpdateItemCommand')]);
-    expect(first.units).toBe(53);
-    // Later plays of the same person: no mark.
-    const again = await play(1);
-    expect(again.commands).toEqual(['UpdateItemCommand', 'UpdateItemCommand']);
-    expect(again.units).toBeLessThanOrEqual(2);
-    expect((await play(3)).units).toBeLessThanOrEqual(6);
+    // What the quiz's own count of a play costs without the analytics totals (the item and its
+    // indexes), measured on this quiz item: the totals ride in that write and cost nothing more.
+    const bare = await db.update({
+      Key: quizKey(quizId),
+      UpdateExpression: 'ADD totalPlayers :one, participantCount :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnConsumedCapacity: 'TOTAL',
+    });
+    const quizCount = bare.ConsumedCapacity?.CapacityUnits;
+    expect(quizCount).toBeGreaterThan(0);
+    // A person's first play: each question answered and their analytics mark (a question left
+    // unanswered writes nothing), nothing more.
+    for (const answered of [1, 2, 3, 50]) {
+      const first = await play(await member(gateway), answered, 'first');
+      expect(first.commands).toEqual([
+        'analytics PutItemCommand',
+        ...Array(answered).fill('analytics UpdateItemCommand'),
+        'quiz UpdateItemCommand',
+      ]);
+      expect(first.analytics).toBe(answered + 1);
+      expect(first.quizCount).toBe(quizCount);
+      expect(first.analytics).toBeLessThanOrEqual(2 * answered);
+    }
+    // A later play of the same person: no mark, one unit per question answered.
+    const player = await member(gateway);
+    await play(player, 1, 'first');
+    const again = await play(player, 1, 'later');
+    expect(again.commands).toEqual(['analytics UpdateItemCommand', 'quiz UpdateItemCommand']);
+    expect(again).toMatchObject({ analytics: 1, quizCount });
+    expect((await play(player, 3, 'later')).analytics).toBe(3);
+    expect(await analytics(author.client, quizId)).toMatchObject({ plays: 7, players: 5 });
   });
 
   it('counts answers to an edited question for its new version only; a moved question keeps its figures', async () => {
@@ -236,44 +274,54 @@ describe('the analytics of solo plays', () => {
 });
 
 describe('the analytics of a multiplayer game', () => {
-  it('counts every reveal and a play of each player at the end', async () => {
+  it('counts every reveal and a play of each player at the end, in a write unit per reveal and per new player', async () => {
     const host = await RoomPlayer.signIn(gateway, 'ホスト');
-    const guest = await RoomPlayer.signIn(gateway, 'ゲスト');
-    sockets.push(host, guest);
-    const { quiz, code } = await openRoom(host, {}, ['A', 'B']);
-    guest.send({ type: 'join_room', roomId: code });
-    await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
-    host.send({ type: 'ready' });
-    guest.send({ type: 'ready' });
-    await host.expect('question', (message) => message.questionIndex === 0);
-    host.send({ type: 'answer', answer: 'A', questionIndex: 0 });
-    guest.send({ type: 'answer', answer: 'C', questionIndex: 0 });
-    await host.expect('question', (message) => message.questionIndex === 1);
-    host.send({ type: 'answer', answer: 'A', questionIndex: 1 });
-    guest.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    const guests = await Promise.all(
+      Array.from({ length: 7 }, (_, index) => RoomPlayer.signIn(gateway, `ゲスト${index + 1}`)),
+    );
+    sockets.push(host, ...guests);
+    const { quiz, code } = await openRoom(host, { maxPlayers: 8 }, ['A', 'B']);
+    for (const guest of guests) {
+      guest.send({ type: 'join_room', roomId: code });
+      await guest.expect('player_joined', (message) => message.player.id === guest.user.id);
+    }
+    writesSeen = [];
+    for (const player of [host, ...guests]) player.send({ type: 'ready' });
+    // The host answers A twice (one right), every guest C twice.
+    for (const questionIndex of [0, 1]) {
+      await host.expect('question', (message) => message.questionIndex === questionIndex);
+      host.send({ type: 'answer', answer: 'A', questionIndex });
+      for (const guest of guests) guest.send({ type: 'answer', answer: 'C', questionIndex });
+    }
     await host.expect('game_finished');
 
-    const figures = await analyticsWhen(host.client, quiz.id, (found) => found.plays === 2);
-    expect(figures).toMatchObject({ plays: 2, players: 2, averageScore: 25 });
+    const figures = await analyticsWhen(host.client, quiz.id, (found) => found.plays === 8);
+    const writes = writesSeen;
+    writesSeen = undefined;
+    expect(figures).toMatchObject({ plays: 8, players: 8, averageScore: 6.3 });
     expect(figures.questions[0]).toMatchObject({
-      answered: 2,
-      correctRate: 50,
-      optionCounts: { A: 1, B: 0, C: 1, D: 0 },
+      answered: 8,
+      correctRate: 12.5,
+      optionCounts: { A: 1, B: 0, C: 7, D: 0 },
     });
     expect(figures.questions[1]).toMatchObject({
-      answered: 2,
+      answered: 8,
       correctRate: 0,
-      optionCounts: { A: 1, B: 0, C: 1, D: 0 },
+      optionCounts: { A: 1, B: 0, C: 7, D: 0 },
     });
     expect(figures.questions[0]!.averageTimeSpent).toEqual(expect.any(Number));
+    // Each reveal one unit, each new player's mark one, the game's totals one: 11 for 16 answers.
+    const units = unitsOf(writes, 'analytics');
+    measuredUnits.push({ play: 'game of 8', answered: 16, analytics: units, quizCount: 0 });
+    expect(units).toBe(2 + 8 + 1);
 
-    // A solo play of the same person afterwards: one more play, no new player.
+    // A solo play of a guest afterwards: one more play, no new player.
     const ids = await questionIds(host.client, quiz.id);
-    const solo = await guest.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
+    const solo = await guests[0]!.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
       json: { answers: { [ids[0]!]: 'A' } },
     });
     expect(solo.status).toBe(201);
-    expect(await analytics(host.client, quiz.id)).toMatchObject({ plays: 3, players: 2 });
+    expect(await analytics(host.client, quiz.id)).toMatchObject({ plays: 9, players: 8 });
   });
 });
 
@@ -312,18 +360,55 @@ describe('the counters and their quiz', () => {
     await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
       json: { answers: { [first!]: 'A' } },
     });
-    expect(await analyticsItems(quizId)).toHaveLength(3);
+    expect(await analyticsItems(quizId)).toHaveLength(2);
     expect((await author.client.request('DELETE', `/api/quizzes/${quizId}`)).status).toBe(200);
     expect(await analyticsItems(quizId)).toEqual([]);
 
-    // A play that read the quiz before its deletion and counts after it leaves nothing behind.
+    // A game that read the quiz before its deletion and counts after it leaves nothing behind.
     const tally = { A: 1, B: 0, C: 0, D: 0, timeSum: 0, timed: 0 };
     await addPlays(
       quizId,
-      [{ userId: player.user.id, score: 10_000 }],
+      [{ analyticsId: player.user.analyticsId, score: 10_000 }],
       [{ version: 'late', tally }],
       new Date().toISOString(),
     );
     expect(await analyticsItems(quizId)).toEqual([]);
+  });
+
+  it('keep counting a person whose account is deleted, without their user id', async () => {
+    const author = await member(gateway);
+    const quizId = await createQuiz(author.client);
+    const [first] = await questionIds(author.client, quizId);
+    // An account made before pseudonyms (none on its profile) gets one at its first play, and a
+    // mark of the old kind (keyed by the user id, in the owner index) is still found by the
+    // account's deletion, as everything the account owns.
+    const player = await registered(gateway);
+    await db.update({ Key: userKey(player.user.id), UpdateExpression: 'REMOVE analyticsId' });
+    await db.put({
+      Item: {
+        ...AnalyticsPlayerKeys.key({ quizId, analyticsId: player.user.id }),
+        userId: player.user.id,
+        firstAt: new Date().toISOString(),
+        gsi2pk: ownerPartition(player.user.id),
+        gsi2sk: AnalyticsPlayerKeys.skPrefix() + quizId,
+      },
+    });
+    const played = await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, {
+      json: { answers: { [first!]: 'A' } },
+    });
+    expect(played.status, played.text).toBe(201);
+    const { Item: profile } = await db.get({ Key: userKey(player.user.id), ConsistentRead: true });
+    expect(profile?.analyticsId).toEqual(expect.any(String));
+    expect(await analyticsItems(quizId)).toContain(
+      AnalyticsPlayerKeys.sk({ analyticsId: String(profile?.analyticsId) }),
+    );
+
+    const deleted = await player.client.request('DELETE', '/api/user/delete', {
+      json: { password: PASSWORD },
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    const partition = await queryAll({ partition: QuizKeys.pk({ quizId }), ConsistentRead: true });
+    expect(JSON.stringify(partition)).not.toContain(player.user.id);
+    expect(await analytics(author.client, quizId)).toMatchObject({ plays: 1, players: 1 });
   });
 });

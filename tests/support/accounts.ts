@@ -4,7 +4,7 @@ import { db } from '@functions/data/db';
 import { ttlFromDate } from '@functions/data/table';
 import { randomToken } from '@functions/sessions/session';
 import { SessionKeys, sessionKey } from '@functions/sessions/session-keys';
-import type { UserItem } from '@functions/users/user-store';
+import { newAnalyticsId, type UserItem } from '@functions/users/user-store';
 import { userKey } from '@functions/users/user-keys';
 import type { TestClient } from './http-client';
 
@@ -33,6 +33,7 @@ export async function signInAs(
     ...(overrides.isPro ? { proGranted: true } : {}),
     suspendedUntil: overrides.suspendedUntil ?? null,
     createdAt: now.toISOString(),
+    analyticsId: newAnalyticsId(),
   };
   const sessionId = randomToken();
   const csrfToken = randomToken();
