@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
 import {
   QUIZ_IMAGE_LIMITS,
   QUIZ_IMAGE_MESSAGES,
@@ -323,6 +324,56 @@ describe('saving a question with a picture', () => {
       expect(response.json.message).toBe(message);
     }
     expect(await uploadExists(key)).toBe(true);
+  });
+});
+
+describe('a member at their quota', () => {
+  /** The S3 calls `work` makes that read, write or copy a picture (the work a refusal would waste). */
+  async function pictureWorkDuring(work: () => Promise<void>): Promise<string[]> {
+    const sends = vi.spyOn(s3(), 'send');
+    try {
+      await work();
+      return sends.mock.calls
+        .map(([command]) => command)
+        .filter(
+          (command) =>
+            command instanceof GetObjectCommand ||
+            command instanceof PutObjectCommand ||
+            command instanceof CopyObjectCommand,
+        )
+        .map((command) => command.constructor.name);
+    } finally {
+      sends.mockRestore();
+    }
+  }
+
+  it('is refused a quiz with pictures (429) before any picture is read, re-encoded or copied, and nothing is left', async () => {
+    const { client } = await member(gateway);
+    const source = await createQuiz(client, [
+      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+    ]);
+    await createQuiz(client, [question('2')]);
+    await createQuiz(client, [question('3')]);
+    const before = await allStoredKeys();
+    const good = await upload(client, await smallImage('jpeg', 320, 240));
+    const text = await upload(client, Buffer.from('これは画像ではありません'), 'photo.jpg');
+    const responses: { status: number; message: unknown }[] = [];
+    const work = await pictureWorkDuring(async () => {
+      for (const json of [
+        quizBody([question('新しい画像', { key: good, alt: '図' })]),
+        // A file the pictures' checks would refuse (400): the quota is told first.
+        quizBody([question('偽物', { key: text, alt: '図' })]),
+      ]) {
+        const response = await client.request('POST', '/api/quizzes', { json });
+        responses.push({ status: response.status, message: response.json.message });
+      }
+      const copy = await client.request('POST', `/api/quizzes/${source.id}/duplicate`);
+      responses.push({ status: copy.status, message: copy.json.message });
+    });
+    expect(responses).toEqual(Array(3).fill({ status: 429, message: QUIZ_MESSAGES.quotaFree }));
+    expect(work).toEqual([]);
+    expect(await allStoredKeys()).toEqual(before);
+    expect((await client.get('/api/my-quizzes')).json).toHaveLength(3);
   });
 });
 
