@@ -300,6 +300,26 @@ describe('QuizStack', () => {
     });
   });
 
+  it('removes what is left behind: every upload (question pictures’ included) a day after it was made, and unfinished multipart uploads', () => {
+    const rulesOf = (bucket: Storage['materials']) =>
+      (
+        template.findResources('AWS::S3::Bucket')[stack.getLogicalId(bucket.node.defaultChild as never)]!
+          .Properties as { LifecycleConfiguration: { Rules: Record<string, unknown>[] } }
+      ).LifecycleConfiguration.Rules;
+    // No prefix: the rule covers `uploads/<user id>/quiz-images/` with everything else in the bucket.
+    expect(rulesOf(storage().materials)).toEqual([
+      {
+        Status: 'Enabled',
+        ExpirationInDays: 1,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      },
+    ]);
+    // Stored pictures never expire (a question shows them); unfinished uploads there go too.
+    expect(rulesOf(storage().quizImages)).toEqual([
+      { Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+    ]);
+  });
+
   it('takes a removed picture off the edge: the bucket’s removals queue, read in batches by a function that may only invalidate this distribution', () => {
     const logicalId = (construct: Parameters<Stack['getLogicalId']>[0]) => stack.getLogicalId(construct);
     const bucketId = logicalId(storage().quizImages.node.defaultChild as never);

@@ -78,11 +78,15 @@ export class Storage extends Construct {
     });
 
     // Private like the others: CloudFront reads it through its origin access control (web.ts).
+    // Pictures are kept as long as a question shows them, so nothing expires; only the parts of a
+    // multipart upload that never completed go (the functions write whole objects, so there should
+    // be none).
     this.quizImages = new Bucket(this, 'QuizImages', {
       ...common,
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 's3/quiz-images/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
 
     // CloudFront keeps a picture a year (its name changes with its content); a removed one must
