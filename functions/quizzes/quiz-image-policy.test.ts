@@ -7,6 +7,7 @@ import {
   imageUploadPrefix,
   INVALIDATION_WILDCARDS,
   invalidationPaths,
+  orphanQuizIds,
   quizImagePrefix,
   storedImageKey,
   withImages,
@@ -130,5 +131,17 @@ describe('invalidationPaths', () => {
     expect(paths).not.toContain('/quiz-images/q0/*');
     expect(paths).toContain('/quiz-images/q0/p1.webp');
     expect(paths).toContain(`/quiz-images/q${INVALIDATION_WILDCARDS + 1}/*`);
+  });
+});
+
+describe('orphanQuizIds', () => {
+  it('names the quizzes that do not exist and got no picture since the cut-off', () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+    const folders = new Map([
+      ['saved', day(1)],
+      ['timed-out', day(1)],
+      ['being-created', day(3)],
+    ]);
+    expect(orphanQuizIds(folders, new Set(['saved']), day(2))).toEqual(['timed-out']);
   });
 });

@@ -93,6 +93,21 @@ export const withImages = <Q extends { image?: QuestionImage | null | undefined 
 ): Q[] => questions.map((question, index) => ({ ...question, image: images[index] ?? null }));
 
 /**
+ * The quizzes whose stored pictures are orphans: no such quiz exists (a creation that timed out
+ * between writing its pictures and its transaction), and nothing was written there since
+ * `olderThan` (so a creation still under way is never touched).
+ */
+export function orphanQuizIds(
+  folders: ReadonlyMap<string, Date>,
+  existing: ReadonlySet<string>,
+  olderThan: Date,
+): string[] {
+  return [...folders]
+    .filter(([quizId, newest]) => !existing.has(quizId) && newest < olderThan)
+    .map(([quizId]) => quizId);
+}
+
+/**
  * Wildcard paths one invalidation may carry: CloudFront lets 15 wildcard paths be in progress
  * per distribution at once, and a request over that is refused whatever is retried.
  */

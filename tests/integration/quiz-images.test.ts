@@ -11,8 +11,8 @@ import {
 } from '@shared/quiz-images';
 import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import { copyQuizImages } from '@functions/quizzes/quiz-image';
-import { listQuizImageKeys } from '@functions/quizzes/quiz-image-store';
+import { copyQuizImages, sweepOrphanQuizImages } from '@functions/quizzes/quiz-image';
+import { listQuizImageKeys, putQuizImage } from '@functions/quizzes/quiz-image-store';
 import { seed } from '../../scripts/seed';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
@@ -487,6 +487,30 @@ describe('copying a quiz’s pictures', () => {
     // Deleting the source leaves the copy's pictures.
     expect((await client.request('DELETE', `/api/quizzes/${source.id}`)).status).toBe(200);
     expect(await storedKeys(copyId)).toEqual([copyKey]);
+  });
+});
+
+describe('orphan pictures (npm run images:sweep)', () => {
+  it('deletes the pictures of a quiz that was never saved once they are older than the cut-off, never a saved quiz’s', async () => {
+    const { client } = await member(gateway);
+    const saved = await createQuiz(client, [
+      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+    ]);
+    // What a creation that timed out between its pictures and its transaction leaves.
+    const orphan = `quiz-images/${randomUUID()}/${'a'.repeat(32)}.webp`;
+    await putQuizImage(orphan, Buffer.from(await smallImage('webp')));
+    const savedKeys = await storedKeys(saved.id);
+    expect(savedKeys).toHaveLength(1);
+
+    // Written after the cut-off (a creation may still be under way): kept.
+    expect(await sweepOrphanQuizImages(new Date(Date.now() - 3_600_000))).not.toContain(orphan.split('/')[1]);
+    expect(await allStoredKeys()).toContain(orphan);
+
+    const swept = await sweepOrphanQuizImages(new Date(Date.now() + 60_000));
+    expect(swept).toContain(orphan.split('/')[1]);
+    expect(swept).not.toContain(saved.id);
+    expect(await allStoredKeys()).not.toContain(orphan);
+    expect(await storedKeys(saved.id)).toEqual(savedKeys);
   });
 });
 
