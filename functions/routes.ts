@@ -46,7 +46,9 @@ export type Grant =
   /** Reads the Stripe keys (secret key, webhook signing secret) from their secret. */
   | 'stripe'
   /** Questions' pictures: members' picture uploads (materials bucket) and the quiz images bucket. */
-  | 'quizImages';
+  | 'quizImages'
+  /** Invalidates paths of the site's CloudFront distribution (and nothing else of it). */
+  | 'invalidateQuizImages';
 
 /** Native packages a function's bundle carries for Lambda's platform (infra/constructs/api.ts). */
 export type NativeModule = 'sharp';
@@ -83,7 +85,12 @@ export interface WebSocketRoute extends FunctionSettings {
 }
 
 export interface QueueConsumer extends FunctionSettings {
-  queue: 'tick';
+  /** `tick`: the game clock; `quiz-image-removals`: the quiz images bucket's removals (AWS only). */
+  queue: 'tick' | 'quiz-image-removals';
+  /** Messages per invocation, at most (default 10). */
+  batchSize?: number;
+  /** How long a batch may wait for more messages when not full (default 0: at once). */
+  maxBatchingWindowSeconds?: number;
 }
 
 /**
@@ -793,9 +800,22 @@ export const webSocketRoutes = [
   ).map(([routeKey, handler]) => ({ routeKey, handler, ...ROOM_FUNCTION })),
 ] as const satisfies readonly WebSocketRoute[];
 
-/** Consumers of delayed queue messages: the multiplayer game clock. */
+/**
+ * Consumers of queues: the multiplayer game clock, and the removals of questions' pictures, which
+ * CloudFront must forget (in AWS the bucket's event notifications feed it; locally nothing caches).
+ */
 export const queueConsumers: readonly QueueConsumer[] = [
   { queue: 'tick', handler: 'functions/ws/tick', ...ROOM_FUNCTION },
+  {
+    queue: 'quiz-image-removals',
+    handler: 'functions/edge/quiz-image-invalidation',
+    table: 'none',
+    grants: ['invalidateQuizImages'],
+    // A quiz's deletion removes its pictures within a second or two: gathered, they cost one
+    // wildcard path instead of one path each (functions/quizzes/quiz-image-policy.ts).
+    batchSize: 100,
+    maxBatchingWindowSeconds: 30,
+  },
 ];
 
 /** Consumers of the table's stream: the search indexer (docs/search.md) and the learning records. */

@@ -139,7 +139,7 @@ describe('QuizStack', () => {
   });
 
   it('feeds the game clock queue to its consumer, reporting failed ticks one by one', () => {
-    expect(queueConsumers.map((consumer) => consumer.queue)).toEqual(['tick']);
+    expect(queueConsumers.map((consumer) => consumer.queue)).toEqual(['tick', 'quiz-image-removals']);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
@@ -227,8 +227,9 @@ describe('QuizStack', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
     });
-    // With the search indexer's and the learning records' on-failure queues.
-    template.resourceCountIs('AWS::SQS::Queue', 4);
+    // With the search indexer's and the learning records' on-failure queues, and the quiz images
+    // bucket's removals with their dead-letter queue.
+    template.resourceCountIs('AWS::SQS::Queue', 6);
     template.resourcePropertiesCountIs(
       'AWS::SQS::QueuePolicy',
       {
@@ -236,7 +237,7 @@ describe('QuizStack', () => {
           Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]),
         }),
       },
-      4,
+      6,
     );
   });
 
@@ -297,6 +298,99 @@ describe('QuizStack', () => {
       }),
       LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/quiz-images/' },
     });
+  });
+
+  it('removes what is left behind: every upload (question pictures’ included) a day after it was made, and unfinished multipart uploads', () => {
+    const rulesOf = (bucket: Storage['materials']) =>
+      (
+        template.findResources('AWS::S3::Bucket')[stack.getLogicalId(bucket.node.defaultChild as never)]!
+          .Properties as { LifecycleConfiguration: { Rules: Record<string, unknown>[] } }
+      ).LifecycleConfiguration.Rules;
+    // No prefix: the rule covers `uploads/<user id>/quiz-images/` with everything else in the bucket.
+    expect(rulesOf(storage().materials)).toEqual([
+      {
+        Status: 'Enabled',
+        ExpirationInDays: 1,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      },
+    ]);
+    // Stored pictures never expire (a question shows them); unfinished uploads there go too.
+    expect(rulesOf(storage().quizImages)).toEqual([
+      { Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+    ]);
+  });
+
+  it('takes a removed picture off the edge: the bucket’s removals queue, read in batches by a function that may only invalidate this distribution', () => {
+    const logicalId = (construct: Parameters<Stack['getLogicalId']>[0]) => stack.getLogicalId(construct);
+    const bucketId = logicalId(storage().quizImages.node.defaultChild as never);
+    const queueId = logicalId(storage().quizImageRemovals.node.defaultChild as never);
+    const [distributionId] = Object.keys(template.findResources('AWS::CloudFront::Distribution'));
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: bucketId },
+      NotificationConfiguration: {
+        QueueConfigurations: [
+          {
+            Events: ['s3:ObjectRemoved:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'quiz-images/' }] } },
+            QueueArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+          },
+        ],
+      },
+    });
+    // S3 may send to the queue, for this bucket only.
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(['sqs:SendMessage']),
+            Principal: { Service: 's3.amazonaws.com' },
+            Condition: { ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [bucketId, 'Arn'] } } },
+          }),
+        ]),
+      }),
+    });
+    const consumer = queueConsumers.find((entry) => entry.queue === 'quiz-image-removals')!;
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (candidate) => JSON.stringify(candidate.Properties.EventSourceArn).includes(queueId),
+    )!;
+    expect(mapping.Properties).toMatchObject({
+      BatchSize: consumer.batchSize,
+      MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds,
+    });
+    const [, fn] = routeFunctions().find(([id]) => routeIdOf(id) === functionIdFor(consumer))!;
+    expect(JSON.stringify(mapping.Properties.FunctionName)).toContain(
+      routeFunctions().find(([id]) => routeIdOf(id) === functionIdFor(consumer))![0],
+    );
+    expect(fn.Properties.Environment.Variables.DISTRIBUTION_ID).toEqual({ Ref: distributionId });
+    // Only this function may invalidate, and only this distribution: no wildcard resource.
+    expect(allowedTo('cloudfront:')).toEqual([functionIdFor(consumer)]);
+    const statements = (
+      JSON.parse(policiesOf(functionIdFor(consumer))) as {
+        Statement: { Action: unknown; Resource: unknown }[];
+      }[]
+    ).flatMap((document) => document.Statement);
+    expect(
+      statements.filter((statement) => JSON.stringify(statement.Action).includes('cloudfront:')),
+    ).toEqual([
+      expect.objectContaining({
+        Action: 'cloudfront:CreateInvalidation',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':cloudfront::123456789012:distribution/',
+              { Ref: distributionId },
+            ],
+          ],
+        },
+      }),
+    ]);
+    // A removal that fails every try waits in a dead-letter queue, which is alarmed.
+    const queue = template.findResources('AWS::SQS::Queue')[queueId]!.Properties;
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, RedrivePolicy: { maxReceiveCount: 10 } });
   });
 
   it('sends the security headers of the one shared definition on every behaviour', () => {

@@ -59,6 +59,7 @@ export class QuizStack extends Stack {
       materials: storage.materials,
       quizImages: storage.quizImages,
       tickQueue: clock.queue,
+      quizImageRemovals: storage.quizImageRemovals,
       stripeKeys: payments.stripeKeys,
       logRetention,
       removalPolicy,
@@ -87,7 +88,7 @@ export class QuizStack extends Stack {
       ...(props.webAssetPath ? { webAssetPath: props.webAssetPath } : {}),
     });
     const appUrl = `https://${web.distribution.distributionDomainName}`;
-    api.addRoutes(appUrl);
+    api.addRoutes(appUrl, web.distribution);
     storage.allowUploadsFrom(appUrl);
 
     // A stack holds at most 500 resources and the route functions take most of them (seven each):
@@ -103,6 +104,7 @@ export class QuizStack extends Stack {
       functions: api.functions,
       deadLetters: clock.deadLetters,
       streamFailures: api.streamFailures,
+      quizImageRemovalFailures: storage.quizImageRemovalFailures,
       tickQueue: clock.queue,
       table: data.table,
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -55,6 +56,13 @@ export function s3(): S3Client {
     });
   }
   return s3Client;
+}
+
+let cloudFrontClient: CloudFrontClient | undefined;
+/** CloudFront's API (global; served from us-east-1). There is no emulator: only deployed stages call it. */
+export function cloudFront(): CloudFrontClient {
+  cloudFrontClient ??= new CloudFrontClient({ region: 'us-east-1' });
+  return cloudFrontClient;
 }
 
 let sesClient: SESv2Client | undefined;

@@ -26,6 +26,8 @@ const configSchema = z
     MATERIALS_BUCKET: z.string().min(1).optional(),
     /** Questions' pictures, re-encoded (issue 30), served by CloudFront under /quiz-images/. */
     QUIZ_IMAGES_BUCKET: z.string().min(1).optional(),
+    /** The CloudFront distribution whose cached pictures a removal invalidates (deployed stages only). */
+    DISTRIBUTION_ID: z.string().min(1).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     WS_MANAGEMENT_ENDPOINT: z.url().optional(),
     TICK_QUEUE_URL: z.url().optional(),
@@ -78,6 +80,7 @@ const configSchema = z
       },
       materialsBucket: env.MATERIALS_BUCKET,
       quizImagesBucket: env.QUIZ_IMAGES_BUCKET,
+      distributionId: env.DISTRIBUTION_ID,
       mailFrom: env.MAIL_FROM ?? 'みんなのクイズ <no-reply@example.com>',
       tickQueueUrl: env.TICK_QUEUE_URL,
       /** AI generation: Amazon Bedrock when a model is configured, else the built-in offline generator. */

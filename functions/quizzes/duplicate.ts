@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '../lib/errors';
 import type { Member } from '../users/user-policy';
 import { assertPrivacyAllowed, mayReadAsAuthor, newQuiz, revisedQuestions } from './quiz-policy';
 import { withQuizTags } from '../tags/tag';
-import { assertCategory, insertMemberQuiz } from './quiz';
+import { assertCategory, assertQuotaBeforePictures, insertMemberQuiz } from './quiz';
 import { copyQuizImages, deleteQuizImages } from './quiz-image';
 import { getQuizDetail, type QuizItem } from './quiz-store';
 
@@ -40,6 +40,7 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
   };
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
+  if (detail.questions.some((question) => question.image)) await assertQuotaBeforePictures(user);
   const id = randomUUID();
   // The copy's pictures are its own (deleting either quiz deletes only its own), written before the
   // copy and removed again when it is refused (over quota, say).

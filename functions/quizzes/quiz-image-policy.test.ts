@@ -5,6 +5,9 @@ import {
   imageFormatOf,
   imagePlans,
   imageUploadPrefix,
+  INVALIDATION_WILDCARDS,
+  invalidationPaths,
+  orphanQuizIds,
   quizImagePrefix,
   storedImageKey,
   withImages,
@@ -95,5 +98,50 @@ describe('droppedImageKeys and withImages', () => {
       { id: '1', image: picture('a') },
       { id: '2', image: null },
     ]);
+  });
+});
+
+describe('invalidationPaths', () => {
+  const key = (quizId: string, name: string) => `quiz-images/${quizId}/${name}.webp`;
+
+  it('names a lone picture by its path, and a quiz that lost several at once by one wildcard', () => {
+    expect(
+      invalidationPaths([key('q1', 'a'), key('q2', 'b'), key('q2', 'c'), key('q2', 'b'), key('q3', 'd')]),
+    ).toEqual(['/quiz-images/q1/a.webp', '/quiz-images/q2/*', '/quiz-images/q3/d.webp']);
+    expect(invalidationPaths([key('q1', 'a'), key('q1', 'a')])).toEqual(['/quiz-images/q1/a.webp']);
+  });
+
+  it('ignores keys that are no stored picture', () => {
+    expect(
+      invalidationPaths([
+        'uploads/u/quiz-images/x.jpg',
+        'quiz-images/',
+        'quiz-images/q1/',
+        'quiz-images/../a',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('spends wildcards on the quizzes with the most pictures, within CloudFront’s limit', () => {
+    const keys = Array.from({ length: INVALIDATION_WILDCARDS + 2 }, (_, quiz) =>
+      Array.from({ length: quiz + 2 }, (_, n) => key(`q${quiz}`, `p${n}`)),
+    ).flat();
+    const paths = invalidationPaths(keys);
+    expect(paths.filter((path) => path.endsWith('/*'))).toHaveLength(INVALIDATION_WILDCARDS);
+    expect(paths).not.toContain('/quiz-images/q0/*');
+    expect(paths).toContain('/quiz-images/q0/p1.webp');
+    expect(paths).toContain(`/quiz-images/q${INVALIDATION_WILDCARDS + 1}/*`);
+  });
+});
+
+describe('orphanQuizIds', () => {
+  it('names the quizzes that do not exist and got no picture since the cut-off', () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+    const folders = new Map([
+      ['saved', day(1)],
+      ['timed-out', day(1)],
+      ['being-created', day(3)],
+    ]);
+    expect(orphanQuizIds(folders, new Set(['saved']), day(2))).toEqual(['timed-out']);
   });
 });

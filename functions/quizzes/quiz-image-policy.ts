@@ -91,3 +91,52 @@ export const withImages = <Q extends { image?: QuestionImage | null | undefined 
   questions: readonly Q[],
   images: readonly (QuestionImage | null)[],
 ): Q[] => questions.map((question, index) => ({ ...question, image: images[index] ?? null }));
+
+/**
+ * The quizzes whose stored pictures are orphans: no such quiz exists (a creation that timed out
+ * between writing its pictures and its transaction), and nothing was written there since
+ * `olderThan` (so a creation still under way is never touched).
+ */
+export function orphanQuizIds(
+  folders: ReadonlyMap<string, Date>,
+  existing: ReadonlySet<string>,
+  olderThan: Date,
+): string[] {
+  return [...folders]
+    .filter(([quizId, newest]) => !existing.has(quizId) && newest < olderThan)
+    .map(([quizId]) => quizId);
+}
+
+/**
+ * Wildcard paths one invalidation may carry: CloudFront lets 15 wildcard paths be in progress
+ * per distribution at once, and a request over that is refused whatever is retried.
+ */
+export const INVALIDATION_WILDCARDS = 10;
+
+/**
+ * The CloudFront paths that take removed stored pictures off the edge (they are cached for a
+ * year). A quiz with several pictures removed together (its deletion, an edit dropping several)
+ * costs one wildcard path, `/quiz-images/<quiz id>/*`, for at most
+ * {@link INVALIDATION_WILDCARDS} quizzes (those with the most pictures); every other picture
+ * costs its own path. Keys outside the stored pictures are ignored; a key named twice costs once.
+ */
+export function invalidationPaths(removedKeys: readonly string[]): string[] {
+  const root = quizImageKeyOf(QUIZ_IMAGE_PATH);
+  const byQuiz = new Map<string, Set<string>>();
+  for (const key of removedKeys) {
+    if (!key.startsWith(root) || key.includes('..')) continue;
+    const quizId = key.slice(root.length).split('/')[0];
+    if (!quizId || key.length === root.length + quizId.length + 1) continue;
+    byQuiz.set(quizId, (byQuiz.get(quizId) ?? new Set()).add(key));
+  }
+  const wildcards = new Set(
+    [...byQuiz]
+      .filter(([, keys]) => keys.size > 1)
+      .sort(([, a], [, b]) => b.size - a.size)
+      .slice(0, INVALIDATION_WILDCARDS)
+      .map(([quizId]) => quizId),
+  );
+  return [...byQuiz].flatMap(([quizId, keys]) =>
+    wildcards.has(quizId) ? [`/${quizImagePrefix(quizId)}*`] : [...keys].map(imageUrlOf),
+  );
+}

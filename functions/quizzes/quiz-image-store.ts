@@ -127,5 +127,22 @@ export async function deleteUploadsUnder(prefix: string): Promise<void> {
   await deleteKeys(Bucket, await listKeys(Bucket, prefix));
 }
 
+/**
+ * Every quiz that has stored pictures under `root`, with the time its newest one was written
+ * (the orphan sweep; a listing of the whole bucket, never in a request's path).
+ */
+export async function listQuizImageFolders(root: string): Promise<Map<string, Date>> {
+  const newest = new Map<string, Date>();
+  const Bucket = bucketOf('quizImagesBucket');
+  for await (const page of paginateListObjectsV2({ client: s3() }, { Bucket, Prefix: root }))
+    for (const object of page.Contents ?? []) {
+      const quizId = object.Key?.slice(root.length).split('/')[0];
+      if (!quizId || !object.LastModified) continue;
+      const seen = newest.get(quizId);
+      if (!seen || seen < object.LastModified) newest.set(quizId, object.LastModified);
+    }
+  return newest;
+}
+
 /** The stored pictures' keys under `prefix` (tests and the deletion's checks). */
 export const listQuizImageKeys = (prefix: string) => listKeys(bucketOf('quizImagesBucket'), prefix);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   QUIZ_IMAGE_LIMITS,
   QUIZ_IMAGE_MESSAGES,
+  QUIZ_IMAGE_PATH,
   quizImageKeyOf,
   type QuestionImage,
   type QuestionImageInput,
@@ -14,6 +15,7 @@ import {
   droppedImageKeys,
   imageKeysOf,
   imagePlans,
+  orphanQuizIds,
   imageUploadPrefix,
   imageUrlOf,
   quizImagePrefix,
@@ -21,12 +23,14 @@ import {
   type ImagePlan,
 } from './quiz-image-policy';
 import { reencodeQuizImage } from './quiz-image-processing';
+import { getQuizzes } from './quiz-store';
 import {
   copyQuizImage,
   deleteImageUploads,
   deleteQuizImageObjects,
   deleteQuizImagesUnder,
   deleteUploadsUnder,
+  listQuizImageFolders,
   presignImageUpload,
   putQuizImage,
   readImageUpload,
@@ -162,6 +166,23 @@ export async function afterImagesRefused(
 
 /** Deletes every picture of a quiz (its deletion, and the deletion of its author's account). */
 export const deleteQuizImages = (quizId: string) => deleteQuizImagesUnder(quizImagePrefix(quizId));
+
+/**
+ * Deletes the pictures no quiz owns (`npm run images:sweep`): those of quizzes that do not exist
+ * and got no new picture since `olderThan` (a day ago by default; a creation still under way
+ * writes its pictures seconds before its quiz). Answers the quiz ids swept.
+ */
+export async function sweepOrphanQuizImages(olderThan: Date): Promise<string[]> {
+  const folders = await listQuizImageFolders(quizImageKeyOf(QUIZ_IMAGE_PATH));
+  const existing = new Set<string>();
+  const ids = [...folders.keys()];
+  // BatchGetItem reads 100 keys a call; a few hundred at a time keeps memory flat.
+  for (let start = 0; start < ids.length; start += 500)
+    for (const quiz of await getQuizzes(ids.slice(start, start + 500))) existing.add(quiz.id);
+  const orphans = orphanQuizIds(folders, existing, olderThan);
+  await inBatches(orphans, 5, (quizId) => deleteQuizImagesUnder(quizImagePrefix(quizId)));
+  return orphans;
+}
 
 /** Deletes a member's picture uploads not saved yet (their account's deletion). */
 export const deleteMemberImageUploads = (userId: string) => deleteUploadsUnder(imageUploadPrefix(userId));

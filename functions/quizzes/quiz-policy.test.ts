@@ -6,6 +6,7 @@ import type { Question } from '@shared/quiz-schemas';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import type { UserItem } from '../users/user-store';
 import {
+  assertQuotaLeft,
   assertPrivacyAllowed,
   averageRating,
   canView,
@@ -246,5 +247,14 @@ describe('editing a quiz', () => {
     expect(
       editRecord(author as unknown as UserItem, { before: quiz(), after }, { before: [], after: [] }).reason,
     ).toBe(QUIZ_MESSAGES.editByAuthor);
+  });
+});
+
+describe('assertQuotaLeft', () => {
+  it('refuses a new quiz at the quota (3 free, 100 advanced) with the quota’s message, and lets one below it', () => {
+    expect(() => assertQuotaLeft({ isPro: false }, 2)).not.toThrow();
+    expect(() => assertQuotaLeft({ isPro: false }, 3)).toThrow(QUIZ_MESSAGES.quotaFree);
+    expect(() => assertQuotaLeft({ isPro: true }, 99)).not.toThrow();
+    expect(() => assertQuotaLeft({ isPro: true }, 100)).toThrow(TooManyRequestsError);
   });
 });

@@ -177,6 +177,11 @@ export const quotaReached = (user: Pick<Member, 'isPro'>) =>
     'quiz_quota',
   );
 
+/** Refuses a new quiz (429) to a member who already has `quizCount` quizzes at their quota. */
+export function assertQuotaLeft(user: Pick<Member, 'isPro'>, quizCount: number): void {
+  if (quizCount >= quizQuota(user)) throw quotaReached(user);
+}
+
 /**
  * Making a quiz private needs advanced membership (403); keeping one private is allowed, so a
  * lapsed member's quiz stays as it was. `before` is the quiz being edited, none for a new one.

@@ -18,6 +18,7 @@ import { tagStateOf } from '../tags/tag-policy';
 import {
   ANSWER_CHECK_LIMITS,
   assertPrivacyAllowed,
+  assertQuotaLeft,
   canView,
   checkedAnswer,
   editedQuiz,
@@ -38,6 +39,7 @@ import {
   getQuizDetail,
   insertQuiz,
   insertQuizOnce,
+  quizCountOf,
   removeQuiz,
   writeQuizEdit,
   type QuizItem,
@@ -153,25 +155,33 @@ export function insertMemberQuiz(
 }
 
 /**
+ * Refuses (429) a new quiz to a member at their quota before any work on its pictures, which a
+ * refused creation would only have to undo; the creation's transaction stays the real guard
+ * (parallel requests all pass this read).
+ */
+export async function assertQuotaBeforePictures(user: Member): Promise<void> {
+  assertQuotaLeft(user, await quizCountOf(user.id));
+}
+
+/**
  * Creates a quiz with its questions, within the author's quota (3 free, 100 advanced) however
  * many requests arrive at once; the first creation's achievement is granted with it.
  */
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
+  if (data.questions.some((question) => question.image)) await assertQuotaBeforePictures(user);
   const quizId = randomUUID();
   const images = await prepareQuestionImages(user.id, quizId, data.questions);
   const questions = withImages(revisedQuestions(data.questions), images.images);
-  const saved = await insertMemberQuiz(
-    user,
-    newQuiz(user, quizId, data, now),
-    questions,
-    data.quiz.tags,
-    now,
-  ).catch(async (error: unknown) => {
+  let saved: QuizItem;
+  try {
+    saved = await insertMemberQuiz(user, newQuiz(user, quizId, data, now), questions, data.quiz.tags, now);
+  } catch (error) {
+    // Whatever refused it (quota, tags, the account), the pictures written for it go.
     await afterImagesRefused(images, async () => []).catch(() => undefined);
     throw error;
-  });
+  }
   // The quiz is saved: an upload or picture left behind is for the bucket's lifecycle, not an error.
   await afterImagesSaved(images, { before: [], after: questions }).catch(() => undefined);
   return saved;

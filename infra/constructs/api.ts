@@ -25,6 +25,7 @@ import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -57,6 +58,8 @@ export interface ApiProps {
   /** Questions' pictures, re-encoded, served by CloudFront under /quiz-images/ (storage.ts). */
   quizImages: Bucket;
   tickQueue: Queue;
+  /** The quiz images bucket's removals (storage.ts), read by the `quiz-image-removals` consumer. */
+  quizImageRemovals: Queue;
   /** Stripe's keys (payments.ts), readable by the functions with the `stripe` grant only. */
   stripeKeys: ISecret;
   logRetention: RetentionDays;
@@ -168,6 +171,8 @@ const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
   { name: 'Learning', pathPrefix: '/api/study-plans' },
   { name: 'Learning', pathPrefix: '/api/todos' },
   { name: 'Learning', pathPrefix: '/api/review/' },
+  // Moderation and tag administration (issue 30 took the main stack to its limit).
+  { name: 'Admin', pathPrefix: '/api/admin/' },
 ];
 
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */
@@ -204,6 +209,8 @@ export class Api extends Construct {
   private readonly props: ApiProps;
   /** One role per set of permissions (table access + grants), shared by the functions that need exactly that. */
   private readonly roles = new Map<string, Role>();
+  /** The site's distribution, once `addRoutes` is given it. */
+  private distribution?: IDistribution;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -295,6 +302,11 @@ export class Api extends Construct {
    * domains of its own that domain and the stage's mapping (a disabled default endpoint answers
    * `@connections` calls 403 as well).
    */
+  private get siteDistribution(): IDistribution {
+    if (!this.distribution) throw new Error('addRoutes names the distribution before any function needs it');
+    return this.distribution;
+  }
+
   private get managementEndpoint(): string {
     return this.ownDomains
       ? `https://${this.ownDomains.webSocket}/${WEBSOCKET_STAGE}`
@@ -344,8 +356,12 @@ export class Api extends Construct {
     this.ownDomains = names;
   }
 
-  /** Creates every function and route from the route table; `appUrl` is the site's public URL. */
-  addRoutes(appUrl: string) {
+  /**
+   * Creates every function and route from the route table; `appUrl` is the site's public URL,
+   * served by `distribution`.
+   */
+  addRoutes(appUrl: string, distribution: IDistribution) {
+    this.distribution = distribution;
     // CloudFormation's names: RouteSettings is a plain JSON map, so CDK does not rename its keys.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of httpRoutes as readonly HttpRoute[]) {
@@ -388,8 +404,15 @@ export class Api extends Construct {
     }
     for (const consumer of queueConsumers as readonly QueueConsumer[]) {
       const fn = this.createFunction(consumer, appUrl);
+      const queue = consumer.queue === 'tick' ? this.props.tickQueue : this.props.quizImageRemovals;
       fn.addEventSource(
-        new SqsEventSource(this.props.tickQueue, { batchSize: 10, reportBatchItemFailures: true }),
+        new SqsEventSource(queue, {
+          batchSize: consumer.batchSize ?? 10,
+          ...(consumer.maxBatchingWindowSeconds
+            ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) }
+            : {}),
+          reportBatchItemFailures: true,
+        }),
       );
     }
     for (const consumer of streamConsumers) {
@@ -465,6 +488,7 @@ export class Api extends Construct {
     const granted = (settings.grants as readonly Grant[] | undefined) ?? [];
     const generates = granted.includes('bedrock');
     const pays = granted.includes('stripe');
+    const invalidates = granted.includes('invalidateQuizImages');
     const bundling = bundlingFor(settings);
     const fn = new RouteFunction(scope, functionIdFor(settings), {
       handlerModule: settings.handler,
@@ -486,6 +510,7 @@ export class Api extends Construct {
             }
           : {}),
         ...(pays ? { STRIPE_SECRET_ARN: this.props.stripeKeys.secretArn } : {}),
+        ...(invalidates ? { DISTRIBUTION_ID: this.siteDistribution.distributionId } : {}),
         STAGE: this.props.stage,
         TABLE_NAME: table.tableName,
         APP_URL: appUrl,
@@ -567,6 +592,8 @@ export class Api extends Construct {
         quizImages.grantReadWrite(role, 'quiz-images/*');
         quizImages.grantDelete(role, 'quiz-images/*');
       },
+      // Invalidations of the site's own distribution; no other CloudFront action, no other distribution.
+      invalidateQuizImages: () => this.siteDistribution.grantCreateInvalidation(role),
     };
     for (const grant of granted) grants[grant]();
     this.roles.set(key, role);

@@ -52,6 +52,8 @@ export interface ObservabilityProps {
   deadLetters: Queue;
   /** The on-failure destinations of the table-stream consumers (the search indexer, the learning records). */
   streamFailures: readonly Queue[];
+  /** Removals of questions' pictures whose CloudFront invalidation failed on every try (storage.ts). */
+  quizImageRemovalFailures: Queue;
   tickQueue: Queue;
   table: TableV2;
   /** Where alarm mail goes (`-c alarmEmail=ops@example.jp`); without it, subscribe to the topic by hand. */
@@ -154,6 +156,15 @@ export class Observability extends Construct {
         threshold: 1,
       }),
     );
+    this.alarm('QuizImageRemovalFailures', {
+      description:
+        'Removed question pictures could not be invalidated at CloudFront after ten tries: they stay served from the edge until invalidated by hand (/quiz-images/<quiz id>/*)',
+      metric: props.quizImageRemovalFailures.metricApproximateNumberOfMessagesVisible({
+        period: FIVE_MINUTES,
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+    });
     this.alarm('WebSocketErrors', {
       description: `${WEBSOCKET_ERRORS_THRESHOLD} or more WebSocket errors in 5 minutes (API Gateway execution and integration errors, and messages answered server_error)`,
       metric: new MathExpression({

@@ -4,9 +4,14 @@ import {
   Bucket,
   BucketEncryption,
   HttpMethods,
+  EventType,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { QUIZ_IMAGE_PATH } from '../../shared/quiz-images';
 
 /** Buckets: access logs, the web app, and the materials users upload for AI generation. */
 export class Storage extends Construct {
@@ -15,6 +20,13 @@ export class Storage extends Construct {
   readonly materials: Bucket;
   /** Questions' pictures (issue 30), re-encoded WebP under `quiz-images/<quiz id>/`, read by CloudFront only. */
   readonly quizImages: Bucket;
+  /**
+   * Every removal of a stored picture (the bucket's event notifications), read in batches by the
+   * function that takes them off CloudFront's edge (route table: `quiz-image-removals`).
+   */
+  readonly quizImageRemovals: Queue;
+  /** Removals whose invalidation failed on every try (alarmed). */
+  readonly quizImageRemovalFailures: Queue;
 
   /**
    * The materials bucket's origin, where browsers upload by presigned POST (the URL the S3 client
@@ -66,12 +78,44 @@ export class Storage extends Construct {
     });
 
     // Private like the others: CloudFront reads it through its origin access control (web.ts).
+    // Pictures are kept as long as a question shows them, so nothing expires; only the parts of a
+    // multipart upload that never completed go (the functions write whole objects, so there should
+    // be none).
     this.quizImages = new Bucket(this, 'QuizImages', {
       ...common,
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 's3/quiz-images/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
+
+    // CloudFront keeps a picture a year (its name changes with its content); a removed one must
+    // leave the edge too. The notification is a resource of its own, so the distribution (which
+    // reads this bucket) and the invalidating function (which names the distribution) make no cycle.
+    this.quizImageRemovalFailures = new Queue(this, 'QuizImageRemovalFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    NagSuppressions.addResourceSuppressions(this.quizImageRemovalFailures, [
+      {
+        id: 'Serverless-SQSRedrivePolicy',
+        reason: 'This is the dead-letter queue itself (its depth is alarmed).',
+      },
+    ]);
+    this.quizImageRemovals = new Queue(this, 'QuizImageRemovals', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Six times the consumer's timeout, as Lambda advises for a queue it reads.
+      visibilityTimeout: Duration.seconds(60),
+      // CloudFront refuses invalidations while too many are in progress; a batch waits and tries again.
+      deadLetterQueue: { queue: this.quizImageRemovalFailures, maxReceiveCount: 10 },
+    });
+    this.quizImages.addEventNotification(
+      EventType.OBJECT_REMOVED,
+      new SqsDestination(this.quizImageRemovals),
+      { prefix: QUIZ_IMAGE_PATH.slice(1) },
+    );
   }
 
   /** Browsers upload materials straight to S3 by presigned POST from the app's origin. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
 import {
   QUIZ_IMAGE_LIMITS,
   QUIZ_IMAGE_MESSAGES,
@@ -10,8 +11,8 @@ import {
 } from '@shared/quiz-images';
 import { s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
-import { copyQuizImages } from '@functions/quizzes/quiz-image';
-import { listQuizImageKeys } from '@functions/quizzes/quiz-image-store';
+import { copyQuizImages, sweepOrphanQuizImages } from '@functions/quizzes/quiz-image';
+import { listQuizImageKeys, putQuizImage } from '@functions/quizzes/quiz-image-store';
 import { seed } from '../../scripts/seed';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
@@ -326,6 +327,56 @@ describe('saving a question with a picture', () => {
   });
 });
 
+describe('a member at their quota', () => {
+  /** The S3 calls `work` makes that read, write or copy a picture (the work a refusal would waste). */
+  async function pictureWorkDuring(work: () => Promise<void>): Promise<string[]> {
+    const sends = vi.spyOn(s3(), 'send');
+    try {
+      await work();
+      return sends.mock.calls
+        .map(([command]) => command)
+        .filter(
+          (command) =>
+            command instanceof GetObjectCommand ||
+            command instanceof PutObjectCommand ||
+            command instanceof CopyObjectCommand,
+        )
+        .map((command) => command.constructor.name);
+    } finally {
+      sends.mockRestore();
+    }
+  }
+
+  it('is refused a quiz with pictures (429) before any picture is read, re-encoded or copied, and nothing is left', async () => {
+    const { client } = await member(gateway);
+    const source = await createQuiz(client, [
+      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+    ]);
+    await createQuiz(client, [question('2')]);
+    await createQuiz(client, [question('3')]);
+    const before = await allStoredKeys();
+    const good = await upload(client, await smallImage('jpeg', 320, 240));
+    const text = await upload(client, Buffer.from('これは画像ではありません'), 'photo.jpg');
+    const responses: { status: number; message: unknown }[] = [];
+    const work = await pictureWorkDuring(async () => {
+      for (const json of [
+        quizBody([question('新しい画像', { key: good, alt: '図' })]),
+        // A file the pictures' checks would refuse (400): the quota is told first.
+        quizBody([question('偽物', { key: text, alt: '図' })]),
+      ]) {
+        const response = await client.request('POST', '/api/quizzes', { json });
+        responses.push({ status: response.status, message: response.json.message });
+      }
+      const copy = await client.request('POST', `/api/quizzes/${source.id}/duplicate`);
+      responses.push({ status: copy.status, message: copy.json.message });
+    });
+    expect(responses).toEqual(Array(3).fill({ status: 429, message: QUIZ_MESSAGES.quotaFree }));
+    expect(work).toEqual([]);
+    expect(await allStoredKeys()).toEqual(before);
+    expect((await client.get('/api/my-quizzes')).json).toHaveLength(3);
+  });
+});
+
 describe('editing and deleting', () => {
   it('keeps a picture left out, changes its alt text, replaces and removes it, deleting what is no longer shown', async () => {
     const { client } = await member(gateway);
@@ -436,6 +487,30 @@ describe('copying a quiz’s pictures', () => {
     // Deleting the source leaves the copy's pictures.
     expect((await client.request('DELETE', `/api/quizzes/${source.id}`)).status).toBe(200);
     expect(await storedKeys(copyId)).toEqual([copyKey]);
+  });
+});
+
+describe('orphan pictures (npm run images:sweep)', () => {
+  it('deletes the pictures of a quiz that was never saved once they are older than the cut-off, never a saved quiz’s', async () => {
+    const { client } = await member(gateway);
+    const saved = await createQuiz(client, [
+      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+    ]);
+    // What a creation that timed out between its pictures and its transaction leaves.
+    const orphan = `quiz-images/${randomUUID()}/${'a'.repeat(32)}.webp`;
+    await putQuizImage(orphan, Buffer.from(await smallImage('webp')));
+    const savedKeys = await storedKeys(saved.id);
+    expect(savedKeys).toHaveLength(1);
+
+    // Written after the cut-off (a creation may still be under way): kept.
+    expect(await sweepOrphanQuizImages(new Date(Date.now() - 3_600_000))).not.toContain(orphan.split('/')[1]);
+    expect(await allStoredKeys()).toContain(orphan);
+
+    const swept = await sweepOrphanQuizImages(new Date(Date.now() + 60_000));
+    expect(swept).toContain(orphan.split('/')[1]);
+    expect(swept).not.toContain(saved.id);
+    expect(await allStoredKeys()).not.toContain(orphan);
+    expect(await storedKeys(saved.id)).toEqual(savedKeys);
   });
 });
 

@@ -473,7 +473,7 @@ describe('MultiplayerPage', () => {
     expect(screen.queryByRole('heading', { name: /ルーム\s?ABC234/ })).toBeNull();
   });
 
-  it('shows the question’s picture at its size, with its alt text', async () => {
+  it('shows the question’s picture at its size, with its alt text, and the alt text in its box once it cannot be loaded', async () => {
     const { socket } = await inRoom();
     const image = { url: '/quiz-images/q1/abc.webp', width: 1280, height: 720, alt: '日本列島の地図' };
     const open = question(0, 'この地図で赤い県は？');
@@ -484,6 +484,12 @@ describe('MultiplayerPage', () => {
       picture.getAttribute('width'),
       picture.getAttribute('height'),
     ]).toEqual([image.url, '1280', '720']);
+    // Its author removed it mid-game: the players read its alt text in its place, not a broken image.
+    fireEvent.error(picture);
+    const missing = screen.getByRole('img', { name: '日本列島の地図' });
+    expect(missing.tagName).toBe('DIV');
+    expect(missing.textContent).toContain('日本列島の地図');
+    expect(missing.style.aspectRatio).toBe('1280 / 720');
     act(() => socket.receive(question(1, '画像のない問題')));
     await screen.findByRole('heading', { name: '画像のない問題' });
     expect(screen.queryByRole('img', { name: '日本列島の地図' })).toBeNull();
