@@ -10,6 +10,7 @@ import {
 } from '@shared/tags';
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
+import { backoffMs, pause } from '../data/retry';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { requestLog } from '../lib/logger';
 import type { Quiz } from '../quizzes/quiz-policy';
@@ -22,6 +23,7 @@ import {
   tagChanges,
   tagStateOf,
   toAdminTag,
+  unseenTagIds,
   toPopularTag,
   type Tag,
   type TagState,
@@ -30,11 +32,11 @@ import {
   beginMerge,
   changeTaggedQuiz,
   claimedTagId,
-  deleteLink,
   getTag,
   getTags,
   isTagRace,
   placeTags,
+  releaseLink,
   removeMergedTag,
   renameTag,
   setTagLook,
@@ -80,8 +82,10 @@ async function resolveTagNames(
 /**
  * Writes a quiz with its tags: `names` (absent: the tags stay as they were) are resolved to tags,
  * and `write` is given the quiz's tag ids and the writes its transaction must carry (links, new
- * tags with their name claims, each tag's count change: tag-store.ts `tagWrites`). When a tag was
- * created, deactivated or merged by another request meanwhile, the names are resolved again.
+ * tags with their name claims, each tag's count change: tag-store.ts `tagWrites`). The tags the
+ * author cannot see (inactive, being merged away) stay whatever `names` says; a link to a tag no
+ * longer stored goes. When a tag was created, deactivated or merged by another request meanwhile,
+ * the names are resolved again.
  */
 export async function writeWithTags<T>(
   quiz: { id: string; createdAt: string },
@@ -90,13 +94,17 @@ export async function writeWithTags<T>(
   now = new Date(),
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const held = await getTags(tags.before.tagIds, true);
+    const gone = new Set(tags.before.tagIds.filter((tagId) => !held.has(tagId)));
     const { tagIds, created } = tags.names
       ? await resolveTagNames(tags.names, now)
-      : { tagIds: [...tags.before.tagIds], created: [] };
+      : { tagIds: tags.before.tagIds.filter((tagId) => !gone.has(tagId)), created: [] };
+    if (tags.names)
+      tagIds.push(...unseenTagIds(tags.before.tagIds, held).filter((id) => !tagIds.includes(id)));
     const changes = tagChanges(tags.before, { tagIds, counted: tags.counted });
     let written: T;
     try {
-      written = await write(tagIds, tagWrites(quiz, changes, created));
+      written = await write(tagIds, tagWrites(quiz, changes, created, gone));
     } catch (error) {
       if (!isTagRace(error)) throw error;
       if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
@@ -158,6 +166,13 @@ export async function adminTags(): Promise<AdminTag[]> {
 /** Quizzes whose links move at once during a merge. */
 const MERGE_PARALLEL = 4;
 
+/**
+ * How long one request waits for the index of a merged tag's links to show the last of them
+ * (DynamoDB's indexes are eventually consistent); past it the merge answers 409 and goes on with
+ * the next change of the tag. Well within API Gateway's 29 s.
+ */
+const MERGE_WAIT_MS = 15_000;
+
 /** Moves one quiz's link from `from` to `into` (once, with the counts), or drops the link of a quiz being deleted. */
 async function moveLink(quizId: string, from: string, into: string): Promise<void> {
   const result = await changeTaggedQuiz(quizId, (quiz) =>
@@ -166,13 +181,15 @@ async function moveLink(quizId: string, from: string, into: string): Promise<voi
       : undefined,
   );
   // A quiz being deleted (its counts already released) or gone keeps no link.
-  if (!result?.change) await deleteLink(quizId, from);
+  if (!result?.change) await releaseLink(quizId, from);
 }
 
 /**
- * Merges `from` into the tag `intoId`: `from` leaves every read at once, then each of its quizzes
- * is linked to `into` instead (once: a quiz that had both keeps one link), with the counts, and
- * `from` goes. An interrupted merge goes on with the next change of `from`.
+ * Merges `from` into the tag `intoId`: `from` leaves every read at once (and no link to it can be
+ * written any more), then each of its quizzes is linked to `into` instead (once: a quiz that had
+ * both keeps one link), with the counts, and `from` goes when its count of links says none is
+ * left: a link the index did not show yet is read again, never left behind. An interrupted merge
+ * goes on with the next change of `from`.
  */
 async function mergeTag(from: TagItem, intoId: string, now: Date): Promise<TagItem> {
   const into = await getTag(intoId, true);
@@ -182,16 +199,20 @@ async function mergeTag(from: TagItem, intoId: string, now: Date): Promise<TagIt
     await beginMerge(from, into, now).catch((error: unknown) => {
       throw isTagRace(error) ? new ConflictError(TAG_MESSAGES.busy) : error;
     });
-  for (;;) {
+  const deadline = Date.now() + MERGE_WAIT_MS;
+  for (let pass = 1; ; pass++) {
     const links: string[] = [];
     for await (const page of tagQuizPages(from.id, 100)) links.push(...page.map((link) => link.quizId));
-    if (!links.length) break;
     for (let at = 0; at < links.length; at += MERGE_PARALLEL)
       await Promise.all(
         links.slice(at, at + MERGE_PARALLEL).map((quizId) => moveLink(quizId, from.id, into.id)),
-      );
+      ).catch((error: unknown) => {
+        throw isTagRace(error) ? new ConflictError(TAG_MESSAGES.busy) : error;
+      });
+    if (!links.length && (await removeMergedTag(from.id))) break;
+    if (Date.now() > deadline) throw new ConflictError(TAG_MESSAGES.busy);
+    if (!links.length) await pause(backoffMs(Math.min(pass, 6)));
   }
-  await removeMergedTag(from.id);
   await placeTags([into.id]);
   return (await getTag(into.id, true)) ?? into;
 }
