@@ -11,7 +11,9 @@ import {
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
 import { backoffMs, pause } from '../data/retry';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { getConfig } from '../lib/config';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { rateLimitWrite } from '../lib/rate-limit';
 import { requestLog } from '../lib/logger';
 import type { Quiz } from '../quizzes/quiz-policy';
 import {
@@ -51,6 +53,8 @@ import {
  * (tag-policy.ts) applied to what the store (tag-store.ts) reads.
  */
 
+const DAY_SECONDS = 24 * 60 * 60;
+
 /** Tries of a write whose tags another request changed meanwhile (a tag created or merged at the same moment). */
 const TAG_TRIES = 5;
 
@@ -89,7 +93,13 @@ async function resolveTagNames(
  */
 export async function writeWithTags<T>(
   quiz: { id: string; createdAt: string },
-  tags: { names: readonly string[] | undefined; before: TagState; counted: boolean },
+  tags: {
+    names: readonly string[] | undefined;
+    before: TagState;
+    counted: boolean;
+    /** The member whose save creates the new tags: at most 30 in any 24 hours (429). Absent: seeding. */
+    creatorId?: string;
+  },
   write: (tagIds: string[], writes: NamedItem[]) => Promise<T>,
   now = new Date(),
 ): Promise<T> {
@@ -99,12 +109,26 @@ export async function writeWithTags<T>(
     const { tagIds, created } = tags.names
       ? await resolveTagNames(tags.names, now)
       : { tagIds: tags.before.tagIds.filter((tagId) => !gone.has(tagId)), created: [] };
+    // New tags count against the member's allowance in the write that creates them.
+    const allowance =
+      tags.creatorId && created.length
+        ? [
+            await rateLimitWrite(
+              `tag-create#${tags.creatorId}`,
+              TAG_LIMITS.newPerDay,
+              DAY_SECONDS,
+              created.length,
+              () => new TooManyRequestsError(TAG_MESSAGES.createTooMany),
+              now,
+            ),
+          ]
+        : [];
     if (tags.names)
       tagIds.push(...unseenTagIds(tags.before.tagIds, held).filter((id) => !tagIds.includes(id)));
     const changes = tagChanges(tags.before, { tagIds, counted: tags.counted });
     let written: T;
     try {
-      written = await write(tagIds, tagWrites(quiz, changes, created, gone));
+      written = await write(tagIds, [...tagWrites(quiz, changes, created, gone), ...allowance]);
     } catch (error) {
       if (!isTagRace(error)) throw error;
       if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
@@ -145,14 +169,25 @@ export async function shownTagNamed(name: string): Promise<Tag | undefined> {
   return tag && isShown(tag) ? tag : undefined;
 }
 
-/** `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most used first. */
-export async function popularTags(limit: number): Promise<PopularTag[]> {
-  const found: Tag[] = [];
-  for await (const page of tagsByUse(TAG_LIMITS.adminListMax)) {
-    found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
-    if (found.length >= limit) break;
+let popular: { at: number; tags: PopularTag[] } | undefined;
+
+/**
+ * `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most
+ * used first. A public call on every home page: a warm function keeps the 100 most used for
+ * `REFERENCE_CACHE_SECONDS` (as it keeps the categories), and one read goes through at most 300
+ * index entries, however many tags are inactive.
+ */
+export async function popularTags(limit: number, now = Date.now()): Promise<PopularTag[]> {
+  const ttlMs = getConfig().referenceCacheSeconds * 1000;
+  if (!popular || now - popular.at >= ttlMs || now < popular.at) {
+    const found: Tag[] = [];
+    for await (const page of tagsByUse(TAG_LIMITS.popularReadMax)) {
+      found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
+      if (found.length >= TAG_LIMITS.popularMax) break;
+    }
+    popular = { at: now, tags: found.sort(byUse).slice(0, TAG_LIMITS.popularMax).map(toPopularTag) };
   }
-  return found.sort(byUse).slice(0, limit).map(toPopularTag);
+  return popular.tags.slice(0, limit);
 }
 
 /** `GET /api/admin/tags`: every tag, inactive ones included, most used first (the first 1,000). */

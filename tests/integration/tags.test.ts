@@ -4,6 +4,7 @@ import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { INDEX } from '@functions/data/table';
 import { dynamo } from '@functions/lib/aws-clients';
+import { resetConfigForTests } from '@functions/lib/config';
 import { QuizTagKeys, tagKey } from '@functions/tags/tag-keys';
 import { TAG_MESSAGES } from '@shared/tags';
 import { seed } from '../../scripts/seed';
@@ -287,6 +288,58 @@ describe('GET /api/tags', () => {
     expect(ids.size).toBe(1);
     const p0 = final.isPublished && carried.has(`p0${word}`) ? 1 : 0;
     expect(await counts(`新${word}`, `p0${word}`)).toEqual([made, made + p0]);
+  });
+});
+
+describe('the cost of tags', () => {
+  it('GET /api/tags is kept by a warm function and by browsers for REFERENCE_CACHE_SECONDS, then read again', async () => {
+    const { popularTags } = await import('@functions/tags/tag');
+    process.env.REFERENCE_CACHE_SECONDS = '60';
+    resetConfigForTests();
+    try {
+      const response = await (await visitor(gateway)).get('/api/tags');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      // Clock values after anything earlier requests kept, so the first call reads the table.
+      const base = Date.now() + 3_600_000;
+      const first = await popularTags(100, base);
+      const word = unique();
+      const { client } = await member(gateway, { isPro: true });
+      await create(client, { title: `保持 ${word}`, tags: [`保持${word}`] });
+      expect(await popularTags(100, base + 59_000)).toEqual(first);
+      expect((await popularTags(100, base + 61_000)).some((tag) => tag.name === `保持${word}`)).toBe(true);
+    } finally {
+      process.env.REFERENCE_CACHE_SECONDS = '0';
+      resetConfigForTests();
+    }
+  });
+
+  it('a member creates at most 30 new tags in 24 hours (429 with a Japanese message, nothing saved); existing tags stay free', async () => {
+    const word = unique();
+    const { client } = await member(gateway);
+    const batch = (round: number) => [1, 2, 3, 4, 5].map((index) => `上限${round}-${index}${word}`);
+    const quiz = await create(client, { title: `上限 ${word}`, tags: batch(0) });
+    for (let round = 1; round < 6; round++) {
+      const response = await edit(client, quiz.id, { title: `上限 ${word}`, tags: batch(round) });
+      expect(response.status, response.text).toBe(200);
+    }
+    const refused = await edit(client, quiz.id, {
+      title: `上限を超える ${word}`,
+      tags: [...batch(0).slice(0, 4), `三十一${word}`],
+    });
+    expect(refused.status).toBe(429);
+    expect((refused.json as unknown as { message: string }).message).toBe(TAG_MESSAGES.createTooMany);
+    expect((await client.get(`/api/my-quizzes/${quiz.id}`)).json).toMatchObject({ title: `上限 ${word}` });
+    expect((await adminTags()).has(`三十一${word}`)).toBe(false);
+    const reused = await edit(client, quiz.id, { title: `再利用 ${word}`, tags: batch(0) });
+    expect(reused.status, reused.text).toBe(200);
+    const another = await client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: `新規 ${word}`, tags: [`新規${word}`] }),
+    });
+    expect([another.status, another.text]).toEqual([
+      429,
+      JSON.stringify({ message: TAG_MESSAGES.createTooMany }),
+    ]);
   });
 });
 
