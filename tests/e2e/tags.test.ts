@@ -84,6 +84,8 @@ describe('tags', () => {
     const adminPage = await signed.context.newPage();
     await adminPage.goto(`${appUrl}/admin`);
     await adminPage.getByRole('tab', { name: 'タグ' }).click();
+    // Ten tags a page, most used first: the new tag is found by its name.
+    await adminPage.getByRole('searchbox', { name: 'タグを絞り込む' }).fill('星座');
     const row = adminPage.getByRole('form', { name: 'タグ「星座」' });
     await row.getByText('公開クイズ 1件').waitFor();
     await row.getByLabel('色', { exact: true }).fill('#2563EB');
