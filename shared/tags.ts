@@ -19,6 +19,10 @@ export const TAG_LIMITS = {
   popularMax: 100,
   /** Tags the admin screen lists (most used first). */
   adminListMax: 1000,
+  /** Index entries one read of the popular tags goes through at most (inactive ones are passed over). */
+  popularReadMax: 300,
+  /** New tags a member may create in any 24 hours (a save that names 3 new ones counts 3). */
+  newPerDay: 30,
 } as const;
 
 /** The schema's default colour of a tag. */
@@ -37,6 +41,7 @@ export const TAG_MESSAGES = {
   updated: 'タグを更新しました',
   merged: (name: string) => `タグ「${name}」に統合しました`,
   busy: 'タグが他の操作で更新されました。もう一度お試しください',
+  createTooMany: `新しいタグは24時間に${TAG_LIMITS.newPerDay}個まで作成できます。既にあるタグを選ぶか、しばらくしてからお試しください`,
 } as const;
 
 /** A tag name as kept: NFKC (full-width letters and half-width kana made one form), one space between words, trimmed. */

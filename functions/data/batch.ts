@@ -37,7 +37,7 @@ const chunks = <T>(items: readonly T[], size: number) =>
 /** The items found for `keys` (duplicates read once), in no particular order; missing ones are left out. */
 export async function batchGetAll<T = Record<string, unknown>>(
   keys: readonly ItemKey[],
-  options: { projection?: string; names?: Record<string, string> } = {},
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
 ): Promise<T[]> {
   const table = tableName();
   const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
@@ -53,6 +53,7 @@ export async function batchGetAll<T = Record<string, unknown>>(
                 Keys,
                 ...(options.projection ? { ProjectionExpression: options.projection } : {}),
                 ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+                ...(options.consistent ? { ConsistentRead: true } : {}),
               },
             },
           }),

@@ -1,6 +1,7 @@
 import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
 import { ttlFromDate } from '../data/table';
+import type { NamedItem } from '../data/transact';
 import { windowCounterEnds, windowStartOf } from './rate-limit-policy';
 import { RateWindowKeys } from './rate-limit-keys';
 
@@ -45,6 +46,35 @@ export async function hitIfBelow(
     if (isConditionFailed(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Counts `count` hits in the window as an item of the caller's transaction, on the condition that
+ * they fit within `left`: the uses count only when the write they come with is made, and parallel
+ * writes never pass the limit together. Its failed condition is `refused`.
+ */
+export function hitsWithin(
+  purpose: string,
+  windowStart: number,
+  windowSeconds: number,
+  left: number,
+  count: number,
+  refused: () => Error,
+): NamedItem {
+  return {
+    Update: {
+      Key: windowKey(purpose, windowStart),
+      UpdateExpression: 'ADD hits :count SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits <= :most',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':count': count,
+        ':most': left - count,
+        ':ttl': ttlFromDate(windowCounterEnds(windowStart, windowSeconds)),
+      },
+    },
+    onConditionFailed: refused,
+  };
 }
 
 /**

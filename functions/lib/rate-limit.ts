@@ -1,6 +1,7 @@
 import { getConfig } from './config';
 import { addressKey, allowanceLeft, windowStartOf } from './rate-limit-policy';
-import { hitIfBelow, windowHits } from './rate-limit-store';
+import type { NamedItem } from '../data/transact';
+import { hitIfBelow, hitsWithin, windowHits } from './rate-limit-store';
 
 /**
  * A counter per window of `windowSeconds` in the table: true while `key` has been used fewer than
@@ -21,6 +22,25 @@ export async function withinRateLimit(
   const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
   if (left <= 0) return false;
   return hitIfBelow(key, windowStart, windowSeconds, left);
+}
+
+/**
+ * The same limit as a write for the caller's transaction, for uses that count only when the write
+ * is made (new tags: a save that fails or loses a race to create the same tag counts none): `count`
+ * uses at once, refused with `refused` (429) when they do not fit, now or when the transaction runs.
+ */
+export async function rateLimitWrite(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  count: number,
+  refused: () => Error,
+  now = new Date(),
+): Promise<NamedItem> {
+  const windowStart = windowStartOf(now.getTime(), windowSeconds);
+  const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
+  if (left < count) throw refused();
+  return hitsWithin(key, windowStart, windowSeconds, left, count, refused);
 }
 
 /** The same limit per client address, an IPv6 address counted by its /64 (sign-up, login and mail routes). */

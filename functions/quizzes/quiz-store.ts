@@ -264,16 +264,19 @@ export async function writeQuizEdit(
  * favourites, plays, reports, edit history. Safe to repeat and to run in parallel.
  */
 export async function deleteQuizContents(quizId: string): Promise<void> {
-  // With its tags' counts in the same write: a quiz being deleted counts for none of them.
+  // With its tag links and the tags' counts in the same write: a quiz being deleted has no tags
+  // (a merge waits for the count of a tag's links to reach none).
   await changeTaggedQuiz(quizId, (quiz) =>
     quiz.status === 'active'
       ? {
           set: ['#status = :deleting'],
           remove: [indexAttributes(INDEX.byCollection)],
           values: { ':deleting': 'deleting' },
-          after: { tagIds: quiz.tagIds ?? [], counted: false },
+          after: { tagIds: [], counted: false },
         }
-      : undefined,
+      : quiz.tagIds?.length
+        ? { after: { tagIds: [], counted: false } }
+        : undefined,
   );
   const partition = await queryAll<ItemKey>({
     partition: QuizKeys.pk({ quizId }),

@@ -142,7 +142,12 @@ export function insertMemberQuiz(
 ): Promise<QuizItem> {
   return writeWithTags(
     quiz,
-    { names: tagNames, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    {
+      names: tagNames,
+      before: { tagIds: [], counted: false },
+      counted: isPubliclyVisible(quiz),
+      creatorId: user.id,
+    },
     (tagIds, tagWrites) =>
       insertQuiz(
         { ...quiz, tagIds },
@@ -212,7 +217,12 @@ export async function updateQuiz(
   const edit = editRecord(user, { before, after }, questions);
   const saved = await writeWithTags(
     before,
-    { names: data.quiz.tags, before: tagStateOf(before), counted: isPubliclyVisible(after) },
+    {
+      names: data.quiz.tags,
+      before: tagStateOf(before),
+      counted: isPubliclyVisible(after),
+      creatorId: user.id,
+    },
     (tagIds, tagWrites) => writeQuizEdit(before, { ...after, tagIds }, questions, edit, tagWrites),
     now,
   ).catch(async (error: unknown) => {

@@ -18,7 +18,7 @@ export const TagKeys = entity({
     count: 'its `quizCount`, 10 digits, so the tags read most used first',
   },
   notes:
-    'name (as first written, NFKC, ≤ 50 characters), nameKey (lower case: the claim), color (`#RRGGBB`, default `#6B7280`), isActive, quizCount (the public, visible quizzes that carry it: `ADD` ±1 in the transaction of every create, edit, hide, restore and deletion that changes it), version (`ADD 1` with every count change; `gsi1sk` is set from the count after the transaction, on the condition that the version is the one read), `mergedInto` (while its quizzes move to the tag it was renamed onto), createdAt, updatedAt',
+    'name (as first written, NFKC, ≤ 50 characters), nameKey (lower case: the claim), color (`#RRGGBB`, default `#6B7280`), isActive, quizCount (the public, visible quizzes that carry it: `ADD` ±1 in the transaction of every create, edit, hide, restore and deletion that changes it), linkCount (quizzes linked to it, any visibility: `ADD` ±1 in the transaction of every link written or removed; a merged tag goes when it is 0, read strongly consistent where the index of its links may lag), version (`ADD 1` with every count change; `gsi1sk` is set from the count after the transaction, on the condition that the version is the one read), `mergedInto` (while its quizzes move to the tag it was renamed onto), createdAt, updatedAt',
 });
 
 export const TagNameKeys = entity({

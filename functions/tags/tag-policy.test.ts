@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTagName, tagNameKey, tagNamesSchema, TAG_MESSAGES } from '@shared/tags';
-import { countRank, mergedTagIds, newTag, shownTags, tagChanges, tagStateOf, type Tag } from './tag-policy';
+import {
+  countRank,
+  mergedTagIds,
+  newTag,
+  shownTags,
+  tagChanges,
+  tagStateOf,
+  unseenTagIds,
+  withoutTags,
+  type Tag,
+} from './tag-policy';
 
 const tag = (id: string, overrides: Partial<Tag> = {}): Tag => ({
   ...newTag(id, `名前${id}`, new Date('2026-11-01T00:00:00Z')),
@@ -76,5 +86,24 @@ describe('what a quiz shows', () => {
       { id: 'd', name: '名前d', color: '#FF0000' },
       { id: 'a', name: '名前a', color: '#6B7280' },
     ]);
+  });
+});
+
+describe('an edit', () => {
+  it('keeps the tags the author cannot see (inactive, being merged away), at most 5, and drops tags no longer stored', () => {
+    const tags = new Map<string, Tag>([
+      ['shown', tag('shown')],
+      ['off', tag('off', { isActive: false })],
+      ['moving', tag('moving', { mergedInto: 'shown' })],
+    ]);
+    expect(unseenTagIds(['shown', 'off', 'gone', 'moving'], tags)).toEqual(['off', 'moving']);
+    const many = new Map(
+      Array.from({ length: 7 }, (_, index) => [`x${index}`, tag(`x${index}`, { isActive: false })]),
+    );
+    expect(unseenTagIds([...many.keys()], many)).toHaveLength(5);
+    expect(withoutTags({ tagIds: ['a', 'gone', 'b'], counted: true }, new Set(['gone']))).toEqual({
+      tagIds: ['a', 'b'],
+      counted: true,
+    });
   });
 });

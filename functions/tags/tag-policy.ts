@@ -1,4 +1,11 @@
-import { DEFAULT_TAG_COLOR, tagNameKey, type AdminTag, type PopularTag, type TagRef } from '@shared/tags';
+import {
+  DEFAULT_TAG_COLOR,
+  TAG_LIMITS,
+  tagNameKey,
+  type AdminTag,
+  type PopularTag,
+  type TagRef,
+} from '@shared/tags';
 import { isPubliclyVisible, type Quiz } from '../quizzes/quiz-policy';
 
 /**
@@ -18,6 +25,8 @@ export interface Tag {
   isActive: boolean;
   /** Public, visible quizzes that carry it. */
   quizCount: number;
+  /** Quizzes linked to it, any visibility (absent on tags from before links were counted). */
+  linkCount?: number;
   /** Moves on with every count change (the popular order is set from the count of a version). */
   version: number;
   /** Set while its quizzes move to the tag it was renamed onto (a merge). */
@@ -107,6 +116,23 @@ export const shownTags = (tagIds: readonly string[] | undefined, tags: ReadonlyM
     const tag = tags.get(id);
     return tag && isShown(tag) ? [toTagRef(tag)] : [];
   });
+
+/** A quiz's tags and visibility without the tags of `gone`. */
+export const withoutTags = (state: TagState, gone: ReadonlySet<string>): TagState =>
+  gone.size ? { ...state, tagIds: state.tagIds.filter((tagId) => !gone.has(tagId)) } : state;
+
+/**
+ * The tags an edit keeps whatever the author sends: those the author cannot see (inactive, or
+ * being merged away), so an administrator who reactivates a tag finds its quizzes still carry it.
+ * At most 5, which bounds the edit's transaction however often tags are deactivated.
+ */
+export const unseenTagIds = (tagIds: readonly string[], tags: ReadonlyMap<string, Tag>): string[] =>
+  tagIds
+    .filter((tagId) => {
+      const tag = tags.get(tagId);
+      return tag !== undefined && !isShown(tag);
+    })
+    .slice(0, TAG_LIMITS.perQuiz);
 
 /** A quiz's tags after a merge of `from` into `into`: in place of `from`, once. */
 export const mergedTagIds = (tagIds: readonly string[], from: string, into: string) => [

@@ -1,11 +1,19 @@
 import { batchGetAll } from '../data/batch';
 import { db } from '../data/db';
-import { ConditionsFailed, ignoreConditionFailed } from '../data/errors';
+import { ConditionsFailed, ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { quizKey } from '../quizzes/quiz-keys';
-import { countRank, tagChanges, tagStateOf, type Tag, type TagChanges, type TagState } from './tag-policy';
+import {
+  countRank,
+  tagChanges,
+  tagStateOf,
+  withoutTags,
+  type Tag,
+  type TagChanges,
+  type TagState,
+} from './tag-policy';
 import { QuizTagKeys, quizTagKey, tagKey, TagKeys, tagNameClaimKey } from './tag-keys';
 
 /**
@@ -44,9 +52,11 @@ export async function getTag(tagId: string, consistent = false): Promise<TagItem
   return Item as TagItem | undefined;
 }
 
-/** The tags of `tagIds` that exist, by id. */
-export async function getTags(tagIds: readonly string[]): Promise<Map<string, TagItem>> {
-  const found = tagIds.length ? await batchGetAll<TagItem>([...new Set(tagIds)].map(tagKey)) : [];
+/** The tags of `tagIds` that exist, by id (strongly consistent when a write depends on it). */
+export async function getTags(tagIds: readonly string[], consistent = false): Promise<Map<string, TagItem>> {
+  const found = tagIds.length
+    ? await batchGetAll<TagItem>([...new Set(tagIds)].map(tagKey), { consistent })
+    : [];
   return new Map(found.map((tag) => [tag.id, tag]));
 }
 
@@ -67,31 +77,39 @@ const tagItem = (tag: Tag): TagItem => ({
 });
 
 /**
- * A count change of a tag, its version moved on. A tag being linked must be usable (active, not
- * being merged away); one being unlinked or recounted only has to exist.
+ * A count change of a tag (`quizCount` by `delta`, `linkCount` by `links`), its version moved on.
+ * A tag being linked must be usable (active, not being merged away); one being unlinked or
+ * recounted only has to exist.
  */
-const countChange = (tagId: string, delta: number, linking: boolean): NamedItem => ({
-  name: linking ? TAG_CONDITIONS.unusable : TAG_CONDITIONS.link,
+const countChange = (tagId: string, delta: number, links: -1 | 0 | 1): NamedItem => ({
+  name: links > 0 ? TAG_CONDITIONS.unusable : TAG_CONDITIONS.link,
   Update: {
     Key: tagKey(tagId),
-    UpdateExpression: 'ADD quizCount :delta, version :one',
-    ConditionExpression: linking
-      ? 'attribute_exists(pk) AND isActive = :yes AND attribute_not_exists(mergedInto)'
-      : 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':delta': delta, ':one': 1, ...(linking ? { ':yes': true } : {}) },
+    UpdateExpression: 'ADD quizCount :delta, linkCount :links, version :one',
+    ConditionExpression:
+      links > 0
+        ? 'attribute_exists(pk) AND isActive = :yes AND attribute_not_exists(mergedInto)'
+        : 'attribute_exists(pk)',
+    ExpressionAttributeValues: {
+      ':delta': delta,
+      ':links': links,
+      ':one': 1,
+      ...(links > 0 ? { ':yes': true } : {}),
+    },
   },
 });
 
 /**
  * The writes of a change of a quiz's tags or visibility, for the transaction that makes the change:
  * links added (a tag in `created` is written with its name claim) and removed, each tag's count
- * moved by its delta, and a check that every link kept is still there (a merge moves links: a
- * change read before it must not count them).
+ * and links moved, and a check that every link kept is still there (a merge moves links: a change
+ * read before it must not count them). A link to a tag in `gone` (no longer stored) is only removed.
  */
 export function tagWrites(
   quiz: { id: string; createdAt: string },
   changes: TagChanges,
   created: readonly Tag[] = [],
+  gone: ReadonlySet<string> = new Set(),
 ): NamedItem[] {
   const fresh = new Map(created.map((tag) => [tag.id, tag]));
   const delta = (tagId: string) => changes.delta.get(tagId) ?? 0;
@@ -124,12 +142,12 @@ export function tagWrites(
               {
                 name: TAG_CONDITIONS.claim,
                 Put: {
-                  Item: tagItem({ ...tag, quizCount: delta(tagId), version: 1 }),
+                  Item: tagItem({ ...tag, quizCount: delta(tagId), linkCount: 1, version: 1 }),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
             ]
-          : [countChange(tagId, delta(tagId), true)]),
+          : [countChange(tagId, delta(tagId), 1)]),
       ];
     }),
     ...changes.removed.flatMap((tagId): NamedItem[] => [
@@ -137,14 +155,14 @@ export function tagWrites(
         name: TAG_CONDITIONS.link,
         Delete: { Key: link(tagId), ConditionExpression: 'attribute_exists(pk)' },
       },
-      ...(delta(tagId) ? [countChange(tagId, delta(tagId), false)] : []),
+      ...(gone.has(tagId) ? [] : [countChange(tagId, delta(tagId), -1)]),
     ]),
     ...changes.kept.flatMap((tagId): NamedItem[] => [
       {
         name: TAG_CONDITIONS.link,
         ConditionCheck: { Key: link(tagId), ConditionExpression: 'attribute_exists(pk)' },
       },
-      ...(delta(tagId) ? [countChange(tagId, delta(tagId), false)] : []),
+      ...(delta(tagId) ? [countChange(tagId, delta(tagId), 0)] : []),
     ]),
   ];
 }
@@ -194,6 +212,12 @@ export function tagQuizPages(tagId: string, max: number, first = Math.min(max, 2
   );
 }
 
+/** Those of `tagIds` whose tag is no longer stored. */
+export async function goneTagIds(tagIds: readonly string[]): Promise<Set<string>> {
+  const stored = await getTags(tagIds, true);
+  return new Set(tagIds.filter((tagId) => !stored.has(tagId)));
+}
+
 /** A quiz's META as a change of its tags or visibility reads it. */
 export interface TaggedQuiz {
   id: string;
@@ -230,8 +254,11 @@ export async function changeTaggedQuiz(
     const { Item } = await db.get({ Key: quizKey(quizId), ConsistentRead: true });
     const quiz = Item as TaggedQuiz | undefined;
     if (!quiz) return undefined;
-    const change = decide(quiz);
-    if (!change) return { quiz, change };
+    const decided = decide(quiz);
+    if (!decided) return { quiz, change: decided };
+    // A link to a tag that is no longer stored (from before merges counted links) goes with this change.
+    const gone = await goneTagIds(quiz.tagIds ?? []);
+    const change = { ...decided, after: withoutTags(decided.after, gone) };
     const changes = tagChanges(tagStateOf(quiz), change.after);
     const set = [...(change.set ?? []), 'tagIds = :tagIds'];
     try {
@@ -254,7 +281,7 @@ export async function changeTaggedQuiz(
             },
           },
         },
-        ...tagWrites(quiz, changes),
+        ...tagWrites(quiz, changes, [], gone),
       ]);
       await placeTags(changes.delta.keys());
       return { quiz, change };
@@ -297,17 +324,41 @@ export async function beginMerge(from: TagItem, into: TagItem, now: Date): Promi
   ]);
 }
 
-/** Removes a link of a quiz being deleted (its counts were already released by the deletion's mark). */
-export const deleteLink = (quizId: string, tagId: string) => db.delete({ Key: quizTagKey(quizId, tagId) });
+/**
+ * Removes a link that no quiz's tags list any more (a quiz being deleted or gone), with the tag's
+ * count of links; nothing when another request removed it first.
+ */
+export async function releaseLink(quizId: string, tagId: string): Promise<void> {
+  await transactWrite([
+    {
+      name: TAG_CONDITIONS.link,
+      Delete: { Key: quizTagKey(quizId, tagId), ConditionExpression: 'attribute_exists(pk)' },
+    },
+    countChange(tagId, 0, -1),
+  ]).catch((error: unknown) => {
+    if (!isTagRace(error)) throw error;
+  });
+}
 
-/** Removes a merged tag once no quiz links to it. */
-export async function removeMergedTag(tagId: string): Promise<void> {
-  await db
-    .delete({
+/**
+ * Removes a merged tag once no quiz links to it: its `linkCount` (moved in the transaction of every
+ * link written or removed) is read strongly consistent by the condition, where the index of its
+ * links may lag. A tag from before links were counted has none and goes as before. Answers
+ * whether the tag is gone.
+ */
+export async function removeMergedTag(tagId: string): Promise<boolean> {
+  try {
+    await db.delete({
       Key: tagKey(tagId),
-      ConditionExpression: 'attribute_exists(mergedInto)',
-    })
-    .catch(ignoreConditionFailed);
+      ConditionExpression:
+        'attribute_exists(mergedInto) AND (attribute_not_exists(linkCount) OR linkCount <= :none)',
+      ExpressionAttributeValues: { ':none': 0 },
+    });
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return !(await getTag(tagId, true));
+  }
 }
 
 /**

@@ -10,7 +10,10 @@ import {
 } from '@shared/tags';
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { backoffMs, pause } from '../data/retry';
+import { getConfig } from '../lib/config';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { rateLimitWrite } from '../lib/rate-limit';
 import { requestLog } from '../lib/logger';
 import type { Quiz } from '../quizzes/quiz-policy';
 import {
@@ -22,6 +25,7 @@ import {
   tagChanges,
   tagStateOf,
   toAdminTag,
+  unseenTagIds,
   toPopularTag,
   type Tag,
   type TagState,
@@ -30,11 +34,11 @@ import {
   beginMerge,
   changeTaggedQuiz,
   claimedTagId,
-  deleteLink,
   getTag,
   getTags,
   isTagRace,
   placeTags,
+  releaseLink,
   removeMergedTag,
   renameTag,
   setTagLook,
@@ -48,6 +52,8 @@ import {
  * Tags (issue 30): what quizzes, lists, search and the admin screen ask of them, each the rules
  * (tag-policy.ts) applied to what the store (tag-store.ts) reads.
  */
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** Tries of a write whose tags another request changed meanwhile (a tag created or merged at the same moment). */
 const TAG_TRIES = 5;
@@ -80,23 +86,49 @@ async function resolveTagNames(
 /**
  * Writes a quiz with its tags: `names` (absent: the tags stay as they were) are resolved to tags,
  * and `write` is given the quiz's tag ids and the writes its transaction must carry (links, new
- * tags with their name claims, each tag's count change: tag-store.ts `tagWrites`). When a tag was
- * created, deactivated or merged by another request meanwhile, the names are resolved again.
+ * tags with their name claims, each tag's count change: tag-store.ts `tagWrites`). The tags the
+ * author cannot see (inactive, being merged away) stay whatever `names` says; a link to a tag no
+ * longer stored goes. When a tag was created, deactivated or merged by another request meanwhile,
+ * the names are resolved again.
  */
 export async function writeWithTags<T>(
   quiz: { id: string; createdAt: string },
-  tags: { names: readonly string[] | undefined; before: TagState; counted: boolean },
+  tags: {
+    names: readonly string[] | undefined;
+    before: TagState;
+    counted: boolean;
+    /** The member whose save creates the new tags: at most 30 in any 24 hours (429). Absent: seeding. */
+    creatorId?: string;
+  },
   write: (tagIds: string[], writes: NamedItem[]) => Promise<T>,
   now = new Date(),
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const held = await getTags(tags.before.tagIds, true);
+    const gone = new Set(tags.before.tagIds.filter((tagId) => !held.has(tagId)));
     const { tagIds, created } = tags.names
       ? await resolveTagNames(tags.names, now)
-      : { tagIds: [...tags.before.tagIds], created: [] };
+      : { tagIds: tags.before.tagIds.filter((tagId) => !gone.has(tagId)), created: [] };
+    // New tags count against the member's allowance in the write that creates them.
+    const allowance =
+      tags.creatorId && created.length
+        ? [
+            await rateLimitWrite(
+              `tag-create#${tags.creatorId}`,
+              TAG_LIMITS.newPerDay,
+              DAY_SECONDS,
+              created.length,
+              () => new TooManyRequestsError(TAG_MESSAGES.createTooMany),
+              now,
+            ),
+          ]
+        : [];
+    if (tags.names)
+      tagIds.push(...unseenTagIds(tags.before.tagIds, held).filter((id) => !tagIds.includes(id)));
     const changes = tagChanges(tags.before, { tagIds, counted: tags.counted });
     let written: T;
     try {
-      written = await write(tagIds, tagWrites(quiz, changes, created));
+      written = await write(tagIds, [...tagWrites(quiz, changes, created, gone), ...allowance]);
     } catch (error) {
       if (!isTagRace(error)) throw error;
       if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
@@ -137,14 +169,25 @@ export async function shownTagNamed(name: string): Promise<Tag | undefined> {
   return tag && isShown(tag) ? tag : undefined;
 }
 
-/** `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most used first. */
-export async function popularTags(limit: number): Promise<PopularTag[]> {
-  const found: Tag[] = [];
-  for await (const page of tagsByUse(TAG_LIMITS.adminListMax)) {
-    found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
-    if (found.length >= limit) break;
+let popular: { at: number; tags: PopularTag[] } | undefined;
+
+/**
+ * `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most
+ * used first. A public call on every home page: a warm function keeps the 100 most used for
+ * `REFERENCE_CACHE_SECONDS` (as it keeps the categories), and one read goes through at most 300
+ * index entries, however many tags are inactive.
+ */
+export async function popularTags(limit: number, now = Date.now()): Promise<PopularTag[]> {
+  const ttlMs = getConfig().referenceCacheSeconds * 1000;
+  if (!popular || now - popular.at >= ttlMs || now < popular.at) {
+    const found: Tag[] = [];
+    for await (const page of tagsByUse(TAG_LIMITS.popularReadMax)) {
+      found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
+      if (found.length >= TAG_LIMITS.popularMax) break;
+    }
+    popular = { at: now, tags: found.sort(byUse).slice(0, TAG_LIMITS.popularMax).map(toPopularTag) };
   }
-  return found.sort(byUse).slice(0, limit).map(toPopularTag);
+  return popular.tags.slice(0, limit);
 }
 
 /** `GET /api/admin/tags`: every tag, inactive ones included, most used first (the first 1,000). */
@@ -158,6 +201,13 @@ export async function adminTags(): Promise<AdminTag[]> {
 /** Quizzes whose links move at once during a merge. */
 const MERGE_PARALLEL = 4;
 
+/**
+ * How long one request waits for the index of a merged tag's links to show the last of them
+ * (DynamoDB's indexes are eventually consistent); past it the merge answers 409 and goes on with
+ * the next change of the tag. Well within API Gateway's 29 s.
+ */
+const MERGE_WAIT_MS = 15_000;
+
 /** Moves one quiz's link from `from` to `into` (once, with the counts), or drops the link of a quiz being deleted. */
 async function moveLink(quizId: string, from: string, into: string): Promise<void> {
   const result = await changeTaggedQuiz(quizId, (quiz) =>
@@ -166,13 +216,15 @@ async function moveLink(quizId: string, from: string, into: string): Promise<voi
       : undefined,
   );
   // A quiz being deleted (its counts already released) or gone keeps no link.
-  if (!result?.change) await deleteLink(quizId, from);
+  if (!result?.change) await releaseLink(quizId, from);
 }
 
 /**
- * Merges `from` into the tag `intoId`: `from` leaves every read at once, then each of its quizzes
- * is linked to `into` instead (once: a quiz that had both keeps one link), with the counts, and
- * `from` goes. An interrupted merge goes on with the next change of `from`.
+ * Merges `from` into the tag `intoId`: `from` leaves every read at once (and no link to it can be
+ * written any more), then each of its quizzes is linked to `into` instead (once: a quiz that had
+ * both keeps one link), with the counts, and `from` goes when its count of links says none is
+ * left: a link the index did not show yet is read again, never left behind. An interrupted merge
+ * goes on with the next change of `from`.
  */
 async function mergeTag(from: TagItem, intoId: string, now: Date): Promise<TagItem> {
   const into = await getTag(intoId, true);
@@ -182,16 +234,20 @@ async function mergeTag(from: TagItem, intoId: string, now: Date): Promise<TagIt
     await beginMerge(from, into, now).catch((error: unknown) => {
       throw isTagRace(error) ? new ConflictError(TAG_MESSAGES.busy) : error;
     });
-  for (;;) {
+  const deadline = Date.now() + MERGE_WAIT_MS;
+  for (let pass = 1; ; pass++) {
     const links: string[] = [];
     for await (const page of tagQuizPages(from.id, 100)) links.push(...page.map((link) => link.quizId));
-    if (!links.length) break;
     for (let at = 0; at < links.length; at += MERGE_PARALLEL)
       await Promise.all(
         links.slice(at, at + MERGE_PARALLEL).map((quizId) => moveLink(quizId, from.id, into.id)),
-      );
+      ).catch((error: unknown) => {
+        throw isTagRace(error) ? new ConflictError(TAG_MESSAGES.busy) : error;
+      });
+    if (!links.length && (await removeMergedTag(from.id))) break;
+    if (Date.now() > deadline) throw new ConflictError(TAG_MESSAGES.busy);
+    if (!links.length) await pause(backoffMs(Math.min(pass, 6)));
   }
-  await removeMergedTag(from.id);
   await placeTags([into.id]);
   return (await getTag(into.id, true)) ?? into;
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '@functions/data/db';
+import { queryAll } from '@functions/data/paginate';
+import { INDEX } from '@functions/data/table';
 import { dynamo } from '@functions/lib/aws-clients';
+import { resetConfigForTests } from '@functions/lib/config';
+import { QuizTagKeys, tagKey } from '@functions/tags/tag-keys';
 import { TAG_MESSAGES } from '@shared/tags';
 import { seed } from '../../scripts/seed';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
@@ -140,6 +145,29 @@ describe('tags on create and edit', () => {
     expect(bad.status).toBe(400);
     expect((await client.get(`/api/my-quizzes/${quiz.id}`)).json).toMatchObject({ title: `編集2 ${word}` });
   });
+
+  it('an edit keeps the tags the author cannot see (deactivated): reactivated, the quiz still carries them', async () => {
+    const word = unique();
+    const { client } = await member(gateway, { isPro: true });
+    const quiz = await create(client, { title: `隠れ ${word}`, tags: [`隠${word}`, `見${word}`] });
+    const hiddenId = quiz.tags[0]!.id;
+    expect(
+      (await admin.request('PATCH', `/api/admin/tags/${hiddenId}`, { json: { isActive: false } })).status,
+    ).toBe(200);
+    // The form sends what the author sees: five names of their own, the inactive tag not among them.
+    const names = [`見${word}`, ...[1, 2, 3, 4].map((index) => `新${index}${word}`)];
+    const edited = await edit(client, quiz.id, { title: `隠れ ${word}`, tags: names });
+    expect(edited.status, edited.text).toBe(200);
+    expect((edited.json as unknown as Summary).tags.map((tag) => tag.name)).toEqual(names);
+    expect(await counts(`隠${word}`)).toEqual([1]);
+
+    expect(
+      (await admin.request('PATCH', `/api/admin/tags/${hiddenId}`, { json: { isActive: true } })).status,
+    ).toBe(200);
+    const read = (await client.get(`/api/my-quizzes/${quiz.id}`)).json as unknown as Summary;
+    expect(read.tags.map((tag) => tag.name)).toEqual([...names, `隠${word}`]);
+    expect((await search(client, { tag: `隠${word}` })).map((item) => item.id)).toEqual([quiz.id]);
+  });
 });
 
 describe('tags in every read and list', () => {
@@ -260,6 +288,58 @@ describe('GET /api/tags', () => {
     expect(ids.size).toBe(1);
     const p0 = final.isPublished && carried.has(`p0${word}`) ? 1 : 0;
     expect(await counts(`新${word}`, `p0${word}`)).toEqual([made, made + p0]);
+  });
+});
+
+describe('the cost of tags', () => {
+  it('GET /api/tags is kept by a warm function and by browsers for REFERENCE_CACHE_SECONDS, then read again', async () => {
+    const { popularTags } = await import('@functions/tags/tag');
+    process.env.REFERENCE_CACHE_SECONDS = '60';
+    resetConfigForTests();
+    try {
+      const response = await (await visitor(gateway)).get('/api/tags');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      // Clock values after anything earlier requests kept, so the first call reads the table.
+      const base = Date.now() + 3_600_000;
+      const first = await popularTags(100, base);
+      const word = unique();
+      const { client } = await member(gateway, { isPro: true });
+      await create(client, { title: `保持 ${word}`, tags: [`保持${word}`] });
+      expect(await popularTags(100, base + 59_000)).toEqual(first);
+      expect((await popularTags(100, base + 61_000)).some((tag) => tag.name === `保持${word}`)).toBe(true);
+    } finally {
+      process.env.REFERENCE_CACHE_SECONDS = '0';
+      resetConfigForTests();
+    }
+  });
+
+  it('a member creates at most 30 new tags in 24 hours (429 with a Japanese message, nothing saved); existing tags stay free', async () => {
+    const word = unique();
+    const { client } = await member(gateway);
+    const batch = (round: number) => [1, 2, 3, 4, 5].map((index) => `上限${round}-${index}${word}`);
+    const quiz = await create(client, { title: `上限 ${word}`, tags: batch(0) });
+    for (let round = 1; round < 6; round++) {
+      const response = await edit(client, quiz.id, { title: `上限 ${word}`, tags: batch(round) });
+      expect(response.status, response.text).toBe(200);
+    }
+    const refused = await edit(client, quiz.id, {
+      title: `上限を超える ${word}`,
+      tags: [...batch(0).slice(0, 4), `三十一${word}`],
+    });
+    expect(refused.status).toBe(429);
+    expect((refused.json as unknown as { message: string }).message).toBe(TAG_MESSAGES.createTooMany);
+    expect((await client.get(`/api/my-quizzes/${quiz.id}`)).json).toMatchObject({ title: `上限 ${word}` });
+    expect((await adminTags()).has(`三十一${word}`)).toBe(false);
+    const reused = await edit(client, quiz.id, { title: `再利用 ${word}`, tags: batch(0) });
+    expect(reused.status, reused.text).toBe(200);
+    const another = await client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: `新規 ${word}`, tags: [`新規${word}`] }),
+    });
+    expect([another.status, another.text]).toEqual([
+      429,
+      JSON.stringify({ message: TAG_MESSAGES.createTooMany }),
+    ]);
   });
 });
 
@@ -418,9 +498,90 @@ describe('administrators', () => {
     expect((await author.request('DELETE', `/api/quizzes/${both.id}`)).status).toBe(200);
     expect(await counts(`猫${word}`)).toEqual([2]);
   });
+
+  it('a merge whose index lags behind the links, beside parallel edits of its quizzes, keeps every link exactly once', async () => {
+    const word = unique();
+    const author = (await member(gateway, { isPro: true })).client;
+    const into = (await create(author, { title: `先 ${word}`, tags: [`先${word}`] })).tags[0]!;
+    const quizzes = [
+      await create(author, { title: `元1 ${word}`, tags: [`元${word}`] }),
+      await create(author, { title: `元2 ${word}`, tags: [`元${word}`, `先${word}`] }),
+      await create(author, { title: `元3 ${word}`, tags: [`残${word}`, `元${word}`], isPublished: false }),
+      await create(author, { title: `元4 ${word}`, tags: [`元${word}`] }),
+    ];
+    const from = quizzes[0]!.tags[0]!.id;
+    // The links' index is eventually consistent: its first read of the merged tag's links shows none.
+    const client = dynamo();
+    const send = client.send.bind(client);
+    let lagged = 0;
+    const spy = vi.spyOn(client, 'send').mockImplementation(((command: {
+      input?: { IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> };
+    }) => {
+      if (
+        command.input?.IndexName &&
+        command.input.ExpressionAttributeValues?.[':partition'] ===
+          QuizTagKeys.collectionPk({ tagId: from }) &&
+        lagged++ === 0
+      )
+        return Promise.resolve({ Items: [], Count: 0 });
+      return send(command as never);
+    }) as typeof client.send);
+    try {
+      const [merge, ...edits] = await Promise.all([
+        admin.request('PATCH', `/api/admin/tags/${from}`, { json: { name: `先${word}` } }),
+        ...quizzes.flatMap((quiz, index) =>
+          [0, 1, 2].map((round) =>
+            edit(author, quiz.id, {
+              title: `元${index + 1} ${word} ${round}`,
+              ...(index === 2 ? { isPublished: false } : {}),
+            }),
+          ),
+        ),
+      ]);
+      for (const response of edits) expect([200, 409], response.text).toContain(response.status);
+      expect([200, 409], merge!.text).toContain(merge!.status);
+      // A merge answered 409 goes on with the next change of the tag.
+      for (let again = merge!; again.status === 409;)
+        again = await admin.request('PATCH', `/api/admin/tags/${from}`, { json: { name: `先${word}` } });
+    } finally {
+      spy.mockRestore();
+    }
+    for (const quiz of quizzes) {
+      const read = (await author.get(`/api/my-quizzes/${quiz.id}`)).json as unknown as Summary;
+      expect(
+        read.tags.filter((tag) => tag.id === into.id),
+        quiz.title,
+      ).toHaveLength(1);
+      expect(read.tags.some((tag) => tag.id === from)).toBe(false);
+    }
+    expect(await counts(`先${word}`, `元${word}`)).toEqual([4, 0]);
+    expect((await search(author, { tag: `先${word}` })).length).toBe(4);
+    expect(
+      await queryAll({ index: INDEX.byCollection, partition: QuizTagKeys.collectionPk({ tagId: from }) }),
+    ).toEqual([]);
+    expect((await db.get({ Key: tagKey(from), ConsistentRead: true })).Item).toBeUndefined();
+    expect(lagged).toBeGreaterThan(1);
+  });
 });
 
 describe('deletion', () => {
+  it('a quiz linked to a tag that is no longer stored is read, edited and deleted (no 500)', async () => {
+    const word = unique();
+    const { client } = await member(gateway, { isPro: true });
+    const quiz = await create(client, { title: `孤児 ${word}`, tags: [`消失${word}`, `有${word}`] });
+    await db.delete({ Key: tagKey(quiz.tags[0]!.id) });
+    const read = await client.get(`/api/quizzes/${quiz.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect((read.json as unknown as Summary).tags.map((tag) => tag.name)).toEqual([`有${word}`]);
+    const kept = await edit(client, quiz.id, { title: `孤児2 ${word}` });
+    expect(kept.status, kept.text).toBe(200);
+    expect((kept.json as unknown as Summary).tags.map((tag) => tag.name)).toEqual([`有${word}`]);
+    const deleted = await client.request('DELETE', `/api/quizzes/${quiz.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await client.get(`/api/quizzes/${quiz.id}`)).status).toBe(404);
+    expect(await counts(`有${word}`)).toEqual([0]);
+  });
+
   it("deleting an account deletes its quizzes' links and their counts", async () => {
     const word = unique();
     const other = (await member(gateway, { isPro: true })).client;

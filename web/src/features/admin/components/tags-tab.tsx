@@ -1,15 +1,23 @@
 import { useState } from 'react';
-import { RefreshCw } from 'lucide-react';
-import type { AdminTag } from '@shared/tags';
+import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
+import { tagNameKey, type AdminTag } from '@shared/tags';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
 import { tagStyle } from '@web/components/tag-chips';
 import { useAdminTags, useUpdateAdminTag } from '../api/admin-tags';
 
-/** The admin screen's tags: every tag with its count, renamed, recoloured and (de)activated one row at a time. */
+/** Tags on one page of the list: a phone shows each as a card of its own fields. */
+export const TAGS_PER_PAGE = 10;
+
+/**
+ * The admin screen's tags: every tag with its count (the 1,000 most used), renamed, recoloured and
+ * (de)activated one row at a time; found by a part of the name, ten to a page.
+ */
 export function TagsTab() {
   const tags = useAdminTags(true);
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
   if (tags.isPending) return <Spinner />;
   if (tags.isError)
     return (
@@ -22,19 +30,90 @@ export function TagsTab() {
       </div>
     );
   if (tags.data.length === 0) return <p className="state">タグはまだありません。</p>;
+  const wanted = tagNameKey(filter);
+  const matching = wanted ? tags.data.filter((tag) => tagNameKey(tag.name).includes(wanted)) : tags.data;
+  const pages = Math.max(1, Math.ceil(matching.length / TAGS_PER_PAGE));
+  // A save reads the list again (a merge removes a tag): stay on the last page there is.
+  const shown = Math.min(page, pages - 1);
+  const first = shown * TAGS_PER_PAGE;
   return (
     <>
       <p className="admin-tags__note">
         名前を別のタグと同じにすると、2つのタグは1つに統合されます。無効にしたタグはクイズや一覧に表示されません。
       </p>
-      <ul className="admin-list" aria-label="タグ">
-        {tags.data.map((tag) => (
-          <li key={`${tag.id}-${tag.name}-${tag.color}-${tag.isActive}`}>
-            <TagRow tag={tag} />
-          </li>
-        ))}
-      </ul>
+      <label className="admin-tags__filter">
+        <span className="field__label">タグを絞り込む</span>
+        <input
+          type="search"
+          className="field__input"
+          value={filter}
+          maxLength={200}
+          placeholder="名前の一部"
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setPage(0);
+          }}
+        />
+      </label>
+      {matching.length === 0 ? (
+        <p className="state">「{filter.trim()}」を含むタグはありません。</p>
+      ) : (
+        <>
+          <ul className="admin-list" aria-label="タグ">
+            {matching.slice(first, first + TAGS_PER_PAGE).map((tag) => (
+              <li key={`${tag.id}-${tag.name}-${tag.color}-${tag.isActive}`}>
+                <TagRow tag={tag} />
+              </li>
+            ))}
+          </ul>
+          <TagPager
+            page={shown}
+            pages={pages}
+            first={first}
+            shownCount={Math.min(TAGS_PER_PAGE, matching.length - first)}
+            total={matching.length}
+            onPage={setPage}
+          />
+        </>
+      )}
     </>
+  );
+}
+
+/** The list's pages: where this page is in the list, and 前へ / 次へ. */
+function TagPager(props: {
+  page: number;
+  pages: number;
+  first: number;
+  shownCount: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { page, pages, first, shownCount, total, onPage } = props;
+  return (
+    <nav className="admin-pager" aria-label="タグのページ">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronLeft size={16} aria-hidden />
+        前へ
+      </button>
+      <p className="admin-pager__status" aria-live="polite">
+        {first + 1}〜{first + shownCount}件目（全{total}件）
+      </p>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page >= pages - 1}
+        onClick={() => onPage(page + 1)}
+      >
+        次へ
+        <ChevronRight size={16} aria-hidden />
+      </button>
+    </nav>
   );
 }
 
