@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LogIn, Menu } from 'lucide-react';
+import { ChevronDown, LogIn, Menu, UserRound } from 'lucide-react';
+import { displayName, type CurrentUser } from '@shared/users';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { currentPath, type LoginState } from '@web/lib/auth/return-path';
 import { paths } from '@web/config/paths';
@@ -36,7 +37,7 @@ export function NavBar() {
   ) : user ? (
     <>
       <MembershipButton user={user} />
-      <Suspense fallback={<span className="user-menu__trigger user-menu__placeholder" aria-hidden />}>
+      <Suspense fallback={<UserMenuButtonLook user={user} />}>
         <UserMenu user={user} />
       </Suspense>
     </>
@@ -99,6 +100,20 @@ export function NavBar() {
         <div className="nav__account">{account}</div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The user menu's button as it will look, inert, until the menu's code arrives: the bar does not
+ * move when it comes (an empty 120 px pill, narrower than the name, moved the upgrade button).
+ */
+function UserMenuButtonLook({ user }: { user: CurrentUser }) {
+  return (
+    <span className="user-menu__trigger user-menu__trigger--loading" aria-hidden>
+      <UserRound size={18} aria-hidden />
+      <span className="user-menu__name">{displayName(user)}</span>
+      <ChevronDown size={16} aria-hidden />
+    </span>
   );
 }
 

@@ -99,7 +99,7 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
       ) : visible.length === 0 ? (
         <p className="state">検索に一致するクイズがありません。</p>
       ) : (
-        <ul className="quiz-grid">
+        <ul className="quiz-grid my-quizzes__grid">
           {visible.map((quiz) => (
             <li key={quiz.id}>
               <MyQuizCard
