@@ -97,14 +97,6 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
           testTimeout: TEST_LIMITS.web.test,
-          // The component files share one module graph per worker (React, Testing Library and the
-          // app's modules are imported once, not once per file): 45 files took 100 s of CPU
-          // isolated and 28 s not, with the same results in any order (`--sequence.shuffle`). Each
-          // file still gets its own jsdom and each render its own query client
-          // (web/src/testing/render.tsx); what a test stubs on the globals (`fetch`, WebSocket) is
-          // undone before the next test, so nothing leaks into the next file.
-          isolate: false,
-          unstubGlobals: true,
         },
       },
       {
