@@ -43,6 +43,12 @@ export const COOKIE_NAMES = {
   csrf: 'csrf_token',
   /** A browser that has signed in to an account before (sign-in lock exemption, OWASP device cookie). */
   device: 'did',
+  /**
+   * `1` beside a session, readable by the page: not a credential (the session is `sid`'s alone), only
+   * a hint to the first-load script that a member's reads are worth asking for at once, without
+   * waiting for `/api/auth/me` (web/src/lib/first-load.ts, which names it `SIGNED_IN_HINT_COOKIE`).
+   */
+  signedIn: 'signed_in',
 } as const;
 
 export const CSRF_HEADER = 'X-CSRF-Token';

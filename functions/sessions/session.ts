@@ -50,7 +50,7 @@ export async function findSessionByKey(pk: string, now = new Date()): Promise<Se
   return session;
 }
 
-/** Starts a session; answers the cookies that carry it (session id and its CSRF token). */
+/** Starts a session; answers the cookies that carry it (session id, its CSRF token, and the page's hint that it is there). */
 export async function startSession(userId: string, now = new Date()) {
   const sessionId = randomToken();
   const csrfToken = randomToken();
@@ -72,6 +72,7 @@ export async function startSession(userId: string, now = new Date()) {
     cookies: [
       serializeCookie(COOKIE_NAMES.session, sessionId, { httpOnly: true, secure, maxAge }),
       serializeCookie(COOKIE_NAMES.csrf, csrfToken, { httpOnly: false, secure, maxAge }),
+      serializeCookie(COOKIE_NAMES.signedIn, '1', { httpOnly: false, secure, maxAge }),
     ],
   };
 }
@@ -99,6 +100,7 @@ export function signedOutCookies(): string[] {
   return [
     serializeCookie(COOKIE_NAMES.session, '', { httpOnly: true, secure, maxAge: 0 }),
     serializeCookie(COOKIE_NAMES.csrf, randomToken(), { httpOnly: false, secure }),
+    serializeCookie(COOKIE_NAMES.signedIn, '', { httpOnly: false, secure, maxAge: 0 }),
   ];
 }
 

@@ -70,6 +70,12 @@ describe('registration', () => {
       .find((cookie) => cookie.startsWith(`${COOKIE_NAMES.session}=`));
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
+    // Beside it, the page's hint that a session was started here: readable, and no credential.
+    const hint = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${COOKIE_NAMES.signedIn}=`));
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
     expect(client.cookies.get(COOKIE_NAMES.csrf)).not.toBe(preSessionToken);
     expect((await client.get('/api/auth/me')).json).toMatchObject({ username: `Taro_${id}` });
     const stored = await findUserByUsername(`taro_${id}`);
@@ -375,6 +381,7 @@ describe('login, logout and sessions', () => {
     expect(logout.status).toBe(200);
     expect(logout.json.message).toBe(ACCOUNT_MESSAGES.loggedOut);
     expect(client.cookies.has(COOKIE_NAMES.session)).toBe(false);
+    expect(client.cookies.has(COOKIE_NAMES.signedIn)).toBe(false);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     const replay = new TestClient(gateway.url);
     replay.cookies.set(COOKIE_NAMES.session, sessionId);

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '@web/testing/render';
 import { apiRequest, discardPreloaded } from './api-client';
+import { COOKIE_NAMES } from '@shared/api';
 import { firstLoadReads, startFirstLoad } from './first-load';
+import { SIGNED_IN_HINT_COOKIE } from './signed-in-hint';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.cookie = 'csrf_token=; Max-Age=0; path=/';
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; path=/`;
   delete window.__quizPreloaded;
 });
 
@@ -30,6 +33,25 @@ describe('the first load', () => {
     startFirstLoad('/my-quizzes', '');
     await settle();
     expect(guest.calls.map((call) => call.url)).toEqual(['/api/auth/me']);
+  });
+
+  it('asks for a member’s reads beside /api/auth/me in a browser that signed in, before it answers', async () => {
+    expect(SIGNED_IN_HINT_COOKIE).toBe(COOKIE_NAMES.signedIn);
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    let answerMe: (response: Response) => void = () => undefined;
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(url);
+      return url === '/api/auth/me'
+        ? new Promise<Response>((resolve) => (answerMe = resolve))
+        : Promise.resolve(json([]));
+    });
+    startFirstLoad('/my-quizzes', '');
+    // Nobody has said who is signed in yet.
+    expect(calls).toEqual(['/api/auth/me', '/api/my-quizzes', '/api/favorites']);
+    answerMe(json({ id: 'u1' }));
+    await settle();
+    expect(calls).toHaveLength(3);
   });
 
   it('leaves a page whose reads depend on the address query to the app', () => {

@@ -10,7 +10,12 @@
  * each page asks for exactly these, once: a page that changes its query shows up there.
  */
 
-/** The reads of a page: `always`, and `signedIn` once `/api/auth/me` has said who is signed in. */
+import { hintsSignedIn } from './signed-in-hint';
+
+/**
+ * The reads of a page: `always`, and `signedIn` for a member: at once in a browser that holds the
+ * sign-in hint (signed-in-hint.ts), otherwise once `/api/auth/me` has said who is signed in.
+ */
 export interface FirstLoadReads {
   always: string[];
   signedIn: string[];
@@ -74,7 +79,12 @@ export function startFirstLoad(pathname: string, search: string): void {
   };
   const reads = firstLoadReads(pathname, search);
   for (const url of reads.always) read(url);
-  if (reads.signedIn.length > 0) {
+  // A browser that signed in asks for the member's reads at once, beside who is signed in: one
+  // round trip less before my quizzes has its list (a session ended meanwhile answers them 401, and
+  // the app, told by /api/auth/me, never takes them). Any other browser waits for the answer.
+  if (reads.signedIn.length > 0 && hintsSignedIn()) {
+    for (const url of reads.signedIn) read(url);
+  } else if (reads.signedIn.length > 0) {
     void preloaded
       .get(CURRENT_USER_URL)!
       .response.then((me) => {

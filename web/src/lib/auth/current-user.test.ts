@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/users';
 import { createQueryClient } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
-import { currentUserQuery, setCurrentUser } from './current-user';
+import { hintsSignedIn, SIGNED_IN_HINT_COOKIE } from '@web/lib/signed-in-hint';
+import { currentUserQuery, getCurrentUser, setCurrentUser } from './current-user';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,5 +23,16 @@ describe('setCurrentUser', () => {
     answer(new Response(JSON.stringify({ message: 'ログインが必要です' }), { status: 401 }));
     await asked;
     expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(admin);
+  });
+});
+
+describe('getCurrentUser', () => {
+  it('drops the sign-in hint when the server says nobody is signed in (a session ended there)', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ message: 'ログインが必要です' }), { status: 401 })),
+    );
+    expect(await getCurrentUser()).toBeNull();
+    expect(hintsSignedIn()).toBe(false);
   });
 });

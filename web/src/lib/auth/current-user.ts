@@ -3,6 +3,7 @@ import type { CurrentUser } from '@shared/users';
 import { UI } from '@shared/constants';
 import { ApiError, callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { forgetSignedInHint } from '@web/lib/signed-in-hint';
 
 /** `GET /api/auth/me`: the user, or null when the answer is 401 (not signed in). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
@@ -11,7 +12,10 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await callApi(accountsApi.me);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
 }
