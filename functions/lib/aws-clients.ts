@@ -20,33 +20,7 @@ function localOptions(endpoint: string | undefined, localKey = 'local') {
 export const S3RVER_KEY = 'S3RVER';
 
 /** Attempts of a call to DynamoDB Local (see `dynamo`). */
-export const LOCAL_DYNAMODB_ATTEMPTS = 10;
-
-/** A retry token of `localDynamoDbRetry`: which retry this is and how long to wait first. */
-const retryToken = (count: number, delay: number) => ({
-  getRetryCount: () => count,
-  getRetryDelay: () => delay,
-});
-
-/**
- * The retry of calls to DynamoDB Local: the SDK's standard retry (transient errors and throttling,
- * exponential backoff with full jitter) without its retry quota. The standard strategy's quota (500
- * units, 5 a retry, shared by the client) ran out when 30 parallel writes all met DynamoDB Local's
- * lock timeout at once on a machine running two suites, and every retry after that was refused
- * however many attempts were allowed. Against AWS the SDK's own strategy stands.
- */
-export function localDynamoDbRetry(attempts = LOCAL_DYNAMODB_ATTEMPTS, baseMs = 100, capMs = 5_000) {
-  return {
-    acquireInitialRetryToken: () => Promise.resolve(retryToken(0, 0)),
-    refreshRetryTokenForRetry: (token: { getRetryCount(): number }, info: { errorType: string }) => {
-      const retry = token.getRetryCount() + 1;
-      if (retry >= attempts || (info.errorType !== 'TRANSIENT' && info.errorType !== 'THROTTLING'))
-        return Promise.reject(new Error('no retry'));
-      return Promise.resolve(retryToken(retry, Math.random() * Math.min(capMs, baseMs * 2 ** retry)));
-    },
-    recordSuccess: () => undefined,
-  };
-}
+const LOCAL_DYNAMODB_ATTEMPTS = 10;
 
 let documentClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
@@ -58,8 +32,9 @@ export function dynamo(): DynamoDBDocumentClient {
         ...localOptions(config.endpoints.dynamodb),
         // DynamoDB Local serialises writes on one lock and answers 500 "timed out ... waiting for a
         // lock. This request will succeed in actual DynamoDB API" when a burst waits too long on a
-        // busy machine (30 parallel writes on a loaded 2-core box): see `localDynamoDbRetry`.
-        ...(config.endpoints.dynamodb ? { retryStrategy: localDynamoDbRetry() } : {}),
+        // busy machine (30 parallel writes on a loaded 2-core box); the SDK's three attempts were
+        // not enough there. Against AWS the SDK's default stands.
+        ...(config.endpoints.dynamodb ? { maxAttempts: LOCAL_DYNAMODB_ATTEMPTS } : {}),
       }),
       { marshallOptions: { removeUndefinedValues: true } },
     );
