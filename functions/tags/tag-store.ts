@@ -2,6 +2,7 @@ import { batchGetAll } from '../data/batch';
 import { db } from '../data/db';
 import { ConditionsFailed, ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import { queryPages } from '../data/paginate';
+import { backoffMs, pause, RETRY } from '../data/retry';
 import { INDEX } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { quizKey } from '../quizzes/quiz-keys';
@@ -237,13 +238,12 @@ export interface TaggedQuizChange {
   after: TagState;
 }
 
-const CHANGE_TRIES = 8;
-
 /**
  * Changes a quiz's META with its tags' counts in one transaction, on the condition that nothing
  * that decides them changed since the quiz was read (an edit moves `updatedAt`; visibility and
  * status are compared; a merge moves links, which the link checks see); when something did, the
- * quiz is read again and `decide` asked again. `decide` answers undefined when there is nothing to
+ * quiz is read again and `decide` asked again, after the one retry policy's backoff (data/retry.ts:
+ * its attempts, then `ConditionsFailed`, which answers 409). `decide` answers undefined when there is nothing to
  * do. Answers the quiz as read and the change made, or undefined when the quiz does not exist.
  */
 export async function changeTaggedQuiz(
@@ -286,7 +286,9 @@ export async function changeTaggedQuiz(
       await placeTags(changes.delta.keys());
       return { quiz, change };
     } catch (error) {
-      if (!isTagRace(error) || attempt >= CHANGE_TRIES) throw error;
+      if (!isTagRace(error) || attempt >= RETRY.attempts) throw error;
+      // Parallel moderators and editors of one quiz spread out instead of colliding again in step.
+      await pause(backoffMs(attempt));
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@shared/tags';
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
-import { backoffMs, pause } from '../data/retry';
+import { backoffMs, pause, RETRY } from '../data/retry';
 import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite } from '../lib/rate-limit';
@@ -54,9 +54,6 @@ import {
  */
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-/** Tries of a write whose tags another request changed meanwhile (a tag created or merged at the same moment). */
-const TAG_TRIES = 5;
 
 /**
  * The tags of `names` (already valid: shared/tags.ts), in order: a name some tag holds (any case
@@ -131,7 +128,9 @@ export async function writeWithTags<T>(
       written = await write(tagIds, [...tagWrites(quiz, changes, created, gone), ...allowance]);
     } catch (error) {
       if (!isTagRace(error)) throw error;
-      if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
+      // Another request changed a tag meanwhile: read again after the house's backoff.
+      if (attempt >= RETRY.attempts) throw new ConflictError(TAG_MESSAGES.busy);
+      await pause(backoffMs(attempt));
       continue;
     }
     // The quiz is saved: placing its tags in the most-used order is after the fact. A failure
@@ -282,7 +281,8 @@ export async function updateTag(
         break;
       } catch (error) {
         if (!isTagRace(error)) throw error;
-        if (attempt >= TAG_TRIES) throw new ConflictError(TAG_MESSAGES.busy);
+        if (attempt >= RETRY.attempts) throw new ConflictError(TAG_MESSAGES.busy);
+        await pause(backoffMs(attempt));
       }
     }
   }
