@@ -8,9 +8,9 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { NagSuppressions } from 'cdk-nag';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { QueueWithDeadLetters } from './queue-with-dead-letters';
 import { QUIZ_IMAGE_PATH } from '../../shared/quiz-images';
 
 /** Buckets: access logs, the web app, and the materials users upload for AI generation. */
@@ -92,25 +92,14 @@ export class Storage extends Construct {
     // CloudFront keeps a picture a year (its name changes with its content); a removed one must
     // leave the edge too. The notification is a resource of its own, so the distribution (which
     // reads this bucket) and the invalidating function (which names the distribution) make no cycle.
-    this.quizImageRemovalFailures = new Queue(this, 'QuizImageRemovalFailures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    NagSuppressions.addResourceSuppressions(this.quizImageRemovalFailures, [
-      {
-        id: 'Serverless-SQSRedrivePolicy',
-        reason: 'This is the dead-letter queue itself (its depth is alarmed).',
-      },
-    ]);
-    this.quizImageRemovals = new Queue(this, 'QuizImageRemovals', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // Six times the consumer's timeout, as Lambda advises for a queue it reads.
+    const removals = new QueueWithDeadLetters(this, 'QuizImageRemovals', {
+      queueId: 'Queue',
       visibilityTimeout: Duration.seconds(60),
       // CloudFront refuses invalidations while too many are in progress; a batch waits and tries again.
-      deadLetterQueue: { queue: this.quizImageRemovalFailures, maxReceiveCount: 10 },
+      maxReceiveCount: 10,
     });
+    this.quizImageRemovals = removals.queue;
+    this.quizImageRemovalFailures = removals.deadLetters;
     this.quizImages.addEventNotification(
       EventType.OBJECT_REMOVED,
       new SqsDestination(this.quizImageRemovals),
