@@ -59,9 +59,16 @@ interface FunctionSettings {
   table: TableAccess;
   grants?: readonly Grant[];
   memoryMb?: number;
+  /** Default {@link DEFAULT_TIMEOUT_SECONDS}. */
   timeoutSeconds?: number;
   nativeModules?: readonly NativeModule[];
 }
+
+/** A function's timeout when its row gives none (the Lambda's, and the local gateway's). */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+export const timeoutSecondsOf = (settings: Pick<FunctionSettings, 'timeoutSeconds'>) =>
+  settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 
 export interface HttpRoute extends FunctionSettings {
   /**
@@ -91,6 +98,8 @@ export interface QueueConsumer extends FunctionSettings {
   batchSize?: number;
   /** How long a batch may wait for more messages when not full (default 0: at once). */
   maxBatchingWindowSeconds?: number;
+  /** Invocations at once, at most (the event source's; at least 2; default: as many as Lambda scales to). */
+  maxConcurrency?: number;
 }
 
 /**
@@ -815,8 +824,20 @@ export const queueConsumers: readonly QueueConsumer[] = [
     // wildcard path instead of one path each (functions/quizzes/quiz-image-policy.ts).
     batchSize: 100,
     maxBatchingWindowSeconds: 30,
+    // Two batches at once at most (each with one wildcard path at most): CloudFront lets 15 be in progress.
+    maxConcurrency: 2,
   },
 ];
+
+/**
+ * The visibility timeout of the queue `queue`'s consumer reads: six times the consumer's timeout,
+ * as Lambda advises (a batch still being worked on is not handed to another invocation).
+ */
+export function queueVisibilitySeconds(queue: QueueConsumer['queue']): number {
+  const consumer = queueConsumers.find((candidate) => candidate.queue === queue);
+  if (!consumer) throw new Error(`no consumer of the queue ${queue}`);
+  return 6 * timeoutSecondsOf(consumer);
+}
 
 /** Consumers of the table's stream: the search indexer (docs/search.md) and the learning records. */
 export const streamConsumers: readonly StreamConsumer[] = [

@@ -10,6 +10,7 @@ import {
   functionIdFor,
   httpRoutes,
   queueConsumers,
+  queueVisibilitySeconds,
   streamConsumers,
   webSocketRoutes,
   type HttpRoute,
@@ -357,11 +358,16 @@ describe('QuizStack', () => {
     expect(mapping.Properties).toMatchObject({
       BatchSize: consumer.batchSize,
       MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds,
+      // Two batches at once at most, each with one wildcard path at most (CloudFront allows 15).
+      ScalingConfig: { MaximumConcurrency: 2 },
     });
-    const [, fn] = routeFunctions().find(([id]) => routeIdOf(id) === functionIdFor(consumer))!;
-    expect(JSON.stringify(mapping.Properties.FunctionName)).toContain(
-      routeFunctions().find(([id]) => routeIdOf(id) === functionIdFor(consumer))![0],
-    );
+    // The queue keeps a batch from others for six times the function's timeout.
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: queueVisibilitySeconds('quiz-image-removals'),
+      RedrivePolicy: Match.objectLike({ maxReceiveCount: 10 }),
+    });
+    const [functionId, fn] = routeFunctions().find(([id]) => routeIdOf(id) === functionIdFor(consumer))!;
+    expect(JSON.stringify(mapping.Properties.FunctionName)).toContain(functionId);
     expect(fn.Properties.Environment.Variables.DISTRIBUTION_ID).toEqual({ Ref: distributionId });
     // Only this function may invalidate, and only this distribution: no wildcard resource.
     expect(allowedTo('cloudfront:')).toEqual([functionIdFor(consumer)]);

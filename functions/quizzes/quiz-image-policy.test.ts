@@ -5,7 +5,7 @@ import {
   imageFormatOf,
   imagePlans,
   imageUploadPrefix,
-  INVALIDATION_WILDCARDS,
+  INVALIDATION_PATHS_MAX,
   invalidationPaths,
   orphanQuizIds,
   quizImagePrefix,
@@ -122,15 +122,22 @@ describe('invalidationPaths', () => {
     ).toEqual([]);
   });
 
-  it('spends wildcards on the quizzes with the most pictures, within CloudFront’s limit', () => {
-    const keys = Array.from({ length: INVALIDATION_WILDCARDS + 2 }, (_, quiz) =>
-      Array.from({ length: quiz + 2 }, (_, n) => key(`q${quiz}`, `p${n}`)),
-    ).flat();
-    const paths = invalidationPaths(keys);
-    expect(paths.filter((path) => path.endsWith('/*'))).toHaveLength(INVALIDATION_WILDCARDS);
-    expect(paths).not.toContain('/quiz-images/q0/*');
-    expect(paths).toContain('/quiz-images/q0/p1.webp');
-    expect(paths).toContain(`/quiz-images/q${INVALIDATION_WILDCARDS + 1}/*`);
+  it('carries at most one wildcard: a second quiz that lost several pictures takes every picture off the edge', () => {
+    expect(invalidationPaths([key('q1', 'a'), key('q1', 'b'), key('q2', 'c'), key('q3', 'd')])).toEqual([
+      '/quiz-images/q1/*',
+      '/quiz-images/q2/c.webp',
+      '/quiz-images/q3/d.webp',
+    ]);
+    expect(invalidationPaths([key('q1', 'a'), key('q1', 'b'), key('q2', 'c'), key('q2', 'd')])).toEqual([
+      '/quiz-images/*',
+    ]);
+  });
+
+  it('costs at most its cap of paths whatever was removed: past it, one wildcard for every picture', () => {
+    const lone = (count: number) => Array.from({ length: count }, (_, quiz) => key(`q${quiz}`, 'p'));
+    expect(invalidationPaths(lone(INVALIDATION_PATHS_MAX))).toHaveLength(INVALIDATION_PATHS_MAX);
+    expect(invalidationPaths(lone(INVALIDATION_PATHS_MAX + 1))).toEqual(['/quiz-images/*']);
+    expect(invalidationPaths(lone(1000))).toEqual(['/quiz-images/*']);
   });
 });
 

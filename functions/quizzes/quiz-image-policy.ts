@@ -108,17 +108,22 @@ export function orphanQuizIds(
 }
 
 /**
- * Wildcard paths one invalidation may carry: CloudFront lets 15 wildcard paths be in progress
- * per distribution at once, and a request over that is refused whatever is retried.
+ * Paths one invalidation may carry, CloudFront billing each path past the month's first 1,000:
+ * past this many the batch invalidates every picture with one wildcard path instead (the edge then
+ * fetches again the pictures it is asked for, which costs S3 reads, not invalidations).
  */
-export const INVALIDATION_WILDCARDS = 10;
+export const INVALIDATION_PATHS_MAX = 15;
 
 /**
  * The CloudFront paths that take removed stored pictures off the edge (they are cached for a
- * year). A quiz with several pictures removed together (its deletion, an edit dropping several)
- * costs one wildcard path, `/quiz-images/<quiz id>/*`, for at most
- * {@link INVALIDATION_WILDCARDS} quizzes (those with the most pictures); every other picture
- * costs its own path. Keys outside the stored pictures are ignored; a key named twice costs once.
+ * year). Each picture costs its own path, except a quiz that lost several together (its deletion,
+ * an edit dropping several), which costs one wildcard `/quiz-images/<quiz id>/*`. A batch carries
+ * at most one wildcard and at most {@link INVALIDATION_PATHS_MAX} paths: when a second quiz would
+ * need a wildcard, or the paths would be more, the one path `/quiz-images/*` takes every picture off
+ * the edge. CloudFront lets only 15 wildcard paths be in progress on a distribution, and an
+ * invalidation stays in progress for a while after the call: one wildcard a batch, two batches at
+ * once at most (the route table), stays well within that, and a batch costs at most 15 paths
+ * whatever was removed. Keys outside the stored pictures are ignored; a key named twice costs once.
  */
 export function invalidationPaths(removedKeys: readonly string[]): string[] {
   const root = quizImageKeyOf(QUIZ_IMAGE_PATH);
@@ -129,14 +134,9 @@ export function invalidationPaths(removedKeys: readonly string[]): string[] {
     if (!quizId || key.length === root.length + quizId.length + 1) continue;
     byQuiz.set(quizId, (byQuiz.get(quizId) ?? new Set()).add(key));
   }
-  const wildcards = new Set(
-    [...byQuiz]
-      .filter(([, keys]) => keys.size > 1)
-      .sort(([, a], [, b]) => b.size - a.size)
-      .slice(0, INVALIDATION_WILDCARDS)
-      .map(([quizId]) => quizId),
+  const several = [...byQuiz].filter(([, keys]) => keys.size > 1);
+  const paths = [...byQuiz].flatMap(([quizId, keys]) =>
+    keys.size > 1 ? [`/${quizImagePrefix(quizId)}*`] : [...keys].map(imageUrlOf),
   );
-  return [...byQuiz].flatMap(([quizId, keys]) =>
-    wildcards.has(quizId) ? [`/${quizImagePrefix(quizId)}*`] : [...keys].map(imageUrlOf),
-  );
+  return several.length > 1 || paths.length > INVALIDATION_PATHS_MAX ? [`/${root}*`] : paths;
 }

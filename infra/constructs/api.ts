@@ -402,15 +402,19 @@ export class Api extends Construct {
           : {}),
       });
     }
+    const queues: Record<QueueConsumer['queue'], Queue> = {
+      tick: this.props.tickQueue,
+      'quiz-image-removals': this.props.quizImageRemovals,
+    };
     for (const consumer of queueConsumers as readonly QueueConsumer[]) {
       const fn = this.createFunction(consumer, appUrl);
-      const queue = consumer.queue === 'tick' ? this.props.tickQueue : this.props.quizImageRemovals;
       fn.addEventSource(
-        new SqsEventSource(queue, {
+        new SqsEventSource(queues[consumer.queue], {
           batchSize: consumer.batchSize ?? 10,
           ...(consumer.maxBatchingWindowSeconds
             ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) }
             : {}),
+          ...(consumer.maxConcurrency ? { maxConcurrency: consumer.maxConcurrency } : {}),
           reportBatchItemFailures: true,
         }),
       );

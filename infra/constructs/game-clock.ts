@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { queueVisibilitySeconds } from '../../functions/routes';
 import { QueueWithDeadLetters } from './queue-with-dead-letters';
 
 /**
@@ -9,6 +10,10 @@ import { QueueWithDeadLetters } from './queue-with-dead-letters';
  */
 export class GameClock extends QueueWithDeadLetters {
   constructor(scope: Construct, id: string) {
-    super(scope, id, { queueId: 'Ticks', visibilityTimeout: Duration.seconds(60), maxReceiveCount: 3 });
+    super(scope, id, {
+      queueId: 'Ticks',
+      visibilityTimeout: Duration.seconds(queueVisibilitySeconds('tick')),
+      maxReceiveCount: 3,
+    });
   }
 }

@@ -17,7 +17,7 @@ export class QueueWithDeadLetters extends Construct {
     props: {
       /** The queue's construct id (the dead-letter queue's is `DeadLetters`). */
       queueId: string;
-      /** Six times the consumer's timeout, as Lambda advises for a queue it reads. */
+      /** Six times the consumer's timeout, as Lambda advises (`queueVisibilitySeconds`). */
       visibilityTimeout: Duration;
       /** Receives of a message before it moves to the dead-letter queue. */
       maxReceiveCount: number;

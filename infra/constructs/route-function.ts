@@ -7,6 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../functions/routes';
 
 export const REPO_ROOT = join(import.meta.dirname, '../..');
 
@@ -112,7 +113,7 @@ export class RouteFunction extends NodejsFunction {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: logRetention, removalPolicy });
     super(scope, id, {
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(DEFAULT_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       ...rest,
       entry: join(REPO_ROOT, `${handlerModule}.ts`),

@@ -10,6 +10,7 @@ import {
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { queueVisibilitySeconds } from '../../functions/routes';
 import { QueueWithDeadLetters } from './queue-with-dead-letters';
 import { QUIZ_IMAGE_PATH } from '../../shared/quiz-images';
 
@@ -94,7 +95,7 @@ export class Storage extends Construct {
     // reads this bucket) and the invalidating function (which names the distribution) make no cycle.
     const removals = new QueueWithDeadLetters(this, 'QuizImageRemovals', {
       queueId: 'Queue',
-      visibilityTimeout: Duration.seconds(60),
+      visibilityTimeout: Duration.seconds(queueVisibilitySeconds('quiz-image-removals')),
       // CloudFront refuses invalidations while too many are in progress; a batch waits and tries again.
       maxReceiveCount: 10,
     });

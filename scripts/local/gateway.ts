@@ -14,6 +14,7 @@ import {
   functionIdFor,
   httpRoutes,
   queueConsumers as tableQueueConsumers,
+  timeoutSecondsOf,
   streamConsumers as tableStreamConsumers,
   webSocketRoutes,
   type HttpRoute,
@@ -81,7 +82,7 @@ async function invoke(
   const handler = await loadHandler(settings.handler);
   let name = functionNames.get(settings);
   if (!name) functionNames.set(settings, (name = functionIdFor(settings)));
-  return handler(event, lambdaContext(name, (settings.timeoutSeconds ?? 10) * timeoutScale, requestId));
+  return handler(event, lambdaContext(name, timeoutSecondsOf(settings) * timeoutScale, requestId));
 }
 
 /** Receives of a queue message before it goes to the dead-letter queue (infra: maxReceiveCount). */
