@@ -5,6 +5,7 @@ import { queryPages } from '../data/paginate';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { INDEX } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
+import { requestLog } from '../lib/logger';
 import { quizKey } from '../quizzes/quiz-keys';
 import {
   countRank,
@@ -171,23 +172,30 @@ export function tagWrites(
 /**
  * Puts each tag in its place in the most-used order after its count changed: the count read,
  * written on the condition that no later change came meanwhile (that change's own call places it).
+ * It follows a write that is done (a quiz saved, hidden, restored, deleted; a merge step), so it
+ * never fails that write: a failure (in DynamoDB a TransactionConflict with another request's
+ * transaction on the tag) is logged, the counts are right, and the tag's next change places it.
  */
 export async function placeTags(tagIds: Iterable<string>): Promise<void> {
   await Promise.all(
     [...new Set(tagIds)].map(async (tagId) => {
-      const tag = await getTag(tagId, true);
-      if (!tag) return;
-      await db
-        .update({
-          Key: tagKey(tagId),
-          UpdateExpression: 'SET gsi1sk = :rank',
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: {
-            ':rank': rankIndex(tag.quizCount, tagId).gsi1sk,
-            ':version': tag.version,
-          },
-        })
-        .catch(ignoreConditionFailed);
+      try {
+        const tag = await getTag(tagId, true);
+        if (!tag) return;
+        await db
+          .update({
+            Key: tagKey(tagId),
+            UpdateExpression: 'SET gsi1sk = :rank',
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: {
+              ':rank': rankIndex(tag.quizCount, tagId).gsi1sk,
+              ':version': tag.version,
+            },
+          })
+          .catch(ignoreConditionFailed);
+      } catch (error) {
+        requestLog().warn('could not place a tag in the most-used order', { error, tagId });
+      }
     }),
   );
 }

@@ -14,7 +14,6 @@ import { backoffMs, pause, RETRY } from '../data/retry';
 import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite } from '../lib/rate-limit';
-import { requestLog } from '../lib/logger';
 import type { Quiz } from '../quizzes/quiz-policy';
 import {
   byUse,
@@ -133,13 +132,9 @@ export async function writeWithTags<T>(
       await pause(backoffMs(attempt));
       continue;
     }
-    // The quiz is saved: placing its tags in the most-used order is after the fact. A failure
-    // (another request's transaction on the tag, in DynamoDB a TransactionConflict) must neither
-    // answer an error for a saved quiz (its caller would remove its pictures, and a retry would save
-    // it twice) nor write it again; the counts are right, and the tag's next change places it.
-    await placeTags(changes.delta.keys()).catch((error: unknown) =>
-      requestLog().warn('could not place tags in the most-used order', { error, quizId: quiz.id }),
-    );
+    // The quiz is saved: placing its tags in the most-used order is after the fact, and never
+    // fails the save (its caller would remove its pictures, and a retry would save it twice).
+    await placeTags(changes.delta.keys());
     return written;
   }
 }

@@ -624,6 +624,12 @@ describe('a save whose tags cannot be placed in the most-used order', () => {
       expect(quiz.tags.map((tag) => tag.name)).toEqual([name]);
       const mine = (await author.get('/api/my-quizzes')).json as unknown as Summary[];
       expect(mine.filter((item) => item.title === title)).toHaveLength(1);
+      // Nor does a moderator's hide of it fail once it is written.
+      const { client: admin } = await member(gateway, { role: 'admin' });
+      const placed = placements.length;
+      const hidden = await admin.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`);
+      expect(hidden.status, hidden.text).toBe(200);
+      expect(placements.length).toBeGreaterThan(placed);
     } finally {
       spy.mockRestore();
     }
