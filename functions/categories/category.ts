@@ -1,24 +1,18 @@
 import type { Category } from '@shared/categories';
-import { getConfig } from '../lib/config';
+import { ReferenceCache } from '../lib/reference-cache';
 import { displayedCategories } from './category-policy';
 import { putCategoryIfMissing, storedCategories } from './category-store';
 
 /** Categories: the list every home and search page shows, and the seed that creates it. */
 
-let cache: { at: number; categories: Category[] } | undefined;
+const cache = new ReferenceCache<Category[]>();
 
 /**
- * Active categories, kept for `REFERENCE_CACHE_SECONDS` in a warm function: they are read on
- * every home and search page and change only through operator tools, so a minute of staleness
- * buys a DynamoDB read per page view.
+ * Active categories, kept in a warm function (`ReferenceCache`): they are read on every home and
+ * search page and change only through operator tools.
  */
-export async function listActiveCategoriesCached(now = Date.now()): Promise<Category[]> {
-  const ttlMs = getConfig().referenceCacheSeconds * 1000;
-  if (cache && now - cache.at < ttlMs) return cache.categories;
-  const categories = displayedCategories(await storedCategories());
-  cache = { at: now, categories };
-  return categories;
-}
+export const listActiveCategoriesCached = (now = Date.now()): Promise<Category[]> =>
+  cache.get(async () => displayedCategories(await storedCategories()), now);
 
 export interface CategoryInput extends Omit<Category, 'description'> {
   description?: string;

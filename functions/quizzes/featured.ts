@@ -1,4 +1,4 @@
-import { getConfig } from '../lib/config';
+import { ReferenceCache } from '../lib/reference-cache';
 import { comparators } from '../search/search';
 import {
   daysThisWeek,
@@ -24,7 +24,6 @@ import { isFeaturable } from './quiz-policy';
  * quiz hidden, reported, made private or deleted stops being featured at once.
  */
 interface Ranking {
-  at: number;
   /** Quiz ids with their players this week, most first (empty when nobody played this week). */
   week: [string, number][];
   /**
@@ -34,15 +33,17 @@ interface Ranking {
   fallback?: string[];
 }
 
-let cached: Ranking | undefined;
+const rankings = new ReferenceCache<Ranking>();
 
-async function ranking(now: Date, fresh: boolean): Promise<Ranking> {
-  const ttlMs = getConfig().referenceCacheSeconds * 1000;
-  if (!fresh && cached && now.getTime() - cached.at < ttlMs && now.getTime() >= cached.at) return cached;
-  const leaders = await Promise.all(daysThisWeek(now).map((day) => dayLeaders(day, LEADERS_PER_DAY)));
-  cached = { at: now.getTime(), week: weekTotals(leaders.flat()) };
-  return cached;
-}
+const ranking = (now: Date, reload: boolean) =>
+  rankings.get(
+    async () => {
+      const leaders = await Promise.all(daysThisWeek(now).map((day) => dayLeaders(day, LEADERS_PER_DAY)));
+      return { week: weekTotals(leaders.flat()) };
+    },
+    now.getTime(),
+    reload,
+  );
 
 const newestPopular = async () =>
   (await listPublicQuizzes({ limit: FALLBACK_WINDOW, scanLimit: FALLBACK_WINDOW }))
@@ -68,7 +69,7 @@ async function firstFeaturable(ranking: Ranking): Promise<QuizItem | undefined> 
 }
 
 export async function featuredQuiz(now = new Date()): Promise<QuizItem | undefined> {
-  const kept = cached;
+  const kept = rankings.current;
   const current = await ranking(now, false);
   const featured = await firstFeaturable(current);
   // A kept ranking whose candidates have all stopped being featurable is read again.

@@ -11,7 +11,7 @@ import {
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
 import { backoffMs, pause, RETRY } from '../data/retry';
-import { getConfig } from '../lib/config';
+import { ReferenceCache } from '../lib/reference-cache';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite } from '../lib/rate-limit';
 import type { Quiz } from '../quizzes/quiz-policy';
@@ -163,7 +163,7 @@ export async function shownTagNamed(name: string): Promise<Tag | undefined> {
   return tag && isShown(tag) ? tag : undefined;
 }
 
-let popular: { at: number; tags: PopularTag[] } | undefined;
+const popular = new ReferenceCache<PopularTag[]>();
 
 /**
  * `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most
@@ -172,16 +172,15 @@ let popular: { at: number; tags: PopularTag[] } | undefined;
  * index entries, however many tags are inactive.
  */
 export async function popularTags(limit: number, now = Date.now()): Promise<PopularTag[]> {
-  const ttlMs = getConfig().referenceCacheSeconds * 1000;
-  if (!popular || now - popular.at >= ttlMs || now < popular.at) {
+  const tags = await popular.get(async () => {
     const found: Tag[] = [];
     for await (const page of tagsByUse(TAG_LIMITS.popularReadMax)) {
       found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
       if (found.length >= TAG_LIMITS.popularMax) break;
     }
-    popular = { at: now, tags: found.sort(byUse).slice(0, TAG_LIMITS.popularMax).map(toPopularTag) };
-  }
-  return popular.tags.slice(0, limit);
+    return found.sort(byUse).slice(0, TAG_LIMITS.popularMax).map(toPopularTag);
+  }, now);
+  return tags.slice(0, limit);
 }
 
 /** `GET /api/admin/tags`: every tag, inactive ones included, most used first (the first 1,000). */
