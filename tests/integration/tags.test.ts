@@ -300,6 +300,10 @@ describe('the cost of tags', () => {
       const response = await (await visitor(gateway)).get('/api/tags');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      // A first visit, which gets its CSRF cookie with the answer, is kept by its browser alone.
+      const firstVisit = await fetch(`${gateway.url}/api/tags`);
+      expect(firstVisit.headers.getSetCookie().some((cookie) => cookie.startsWith('csrf_token='))).toBe(true);
+      expect(firstVisit.headers.get('cache-control')).toBe('private, max-age=60');
       // Clock values after anything earlier requests kept, so the first call reads the table.
       const base = Date.now() + 3_600_000;
       const first = await popularTags(100, base);

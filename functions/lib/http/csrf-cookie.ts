@@ -15,6 +15,14 @@ function addCsrfCookie(request: HttpMiddyRequest) {
     ...(response.cookies ?? []),
     serializeCookie(COOKIE_NAMES.csrf, wanted, { httpOnly: false, secure: state.config.secureCookies }),
   ];
+  // An answer that sets a cookie is this browser's own: a shared cache must not keep it for others
+  // (a route that lets caches keep its answer, such as `GET /api/tags`, keeps it private here).
+  const cacheControl = response.headers?.['cache-control'];
+  if (typeof cacheControl === 'string' && /\bpublic\b/.test(cacheControl))
+    response.headers = {
+      ...response.headers,
+      'cache-control': cacheControl.replace(/\bpublic\b/, 'private'),
+    };
 }
 
 /** Issues the CSRF cookie on the first answer that lacks it (the SPA's first GET), bound to the session if any. */
