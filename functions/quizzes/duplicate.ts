@@ -40,7 +40,7 @@ export async function duplicateQuiz(user: Member, quizId: string, now = new Date
   };
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
-  if (detail.questions.some((question) => question.image)) await assertQuotaBeforePictures(user);
+  if (detail.questions.some((question) => question.image)) assertQuotaBeforePictures(user);
   const id = randomUUID();
   // The copy's pictures are its own (deleting either quiz deletes only its own), written before the
   // copy and removed again when it is refused (over quota, say).

@@ -146,19 +146,6 @@ export async function insertQuizOnce(
 }
 
 /**
- * How many quizzes a member has (their account's counter), read consistently: what a creation
- * checks before work the quota would waste. The transaction of `insertQuiz` stays the guard.
- */
-export async function quizCountOf(userId: string): Promise<number> {
-  const { Item } = await db.get({
-    Key: userKey(userId),
-    ConsistentRead: true,
-    ProjectionExpression: 'quizCount',
-  });
-  return Number(Item?.quizCount ?? 0);
-}
-
-/**
  * Writes a new quiz with its questions, raising the author's quiz counter in the same
  * transaction with `quizCount < quota`, so concurrent requests cannot exceed the quota; an
  * account being deleted answers 401, one at its quota `overQuota()`. `extra` items go in the

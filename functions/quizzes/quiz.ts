@@ -39,7 +39,6 @@ import {
   getQuizDetail,
   insertQuiz,
   insertQuizOnce,
-  quizCountOf,
   removeQuiz,
   writeQuizEdit,
   type QuizItem,
@@ -123,7 +122,12 @@ export async function seedQuiz(
   const quiz = newQuiz(author, id, data, now);
   return writeWithTags(
     quiz,
-    { names: data.quiz.tags, before: { tagIds: [], counted: false }, counted: isPubliclyVisible(quiz) },
+    {
+      names: data.quiz.tags,
+      before: { tagIds: [], counted: false },
+      counted: isPubliclyVisible(quiz),
+      creatorId: null,
+    },
     (tagIds, tagWrites) => insertQuizOnce({ ...quiz, tagIds }, revisedQuestions(data.questions), tagWrites),
     now,
   );
@@ -161,11 +165,11 @@ export function insertMemberQuiz(
 
 /**
  * Refuses (429) a new quiz to a member at their quota before any work on its pictures, which a
- * refused creation would only have to undo; the creation's transaction stays the real guard
- * (parallel requests all pass this read).
+ * refused creation would only have to undo, from the profile the request already read; the
+ * creation's transaction stays the real guard (parallel requests all pass this check).
  */
-export async function assertQuotaBeforePictures(user: Member): Promise<void> {
-  assertQuotaLeft(user, await quizCountOf(user.id));
+export function assertQuotaBeforePictures(user: Member): void {
+  assertQuotaLeft(user, user.quizCount ?? 0);
 }
 
 /**
@@ -175,7 +179,7 @@ export async function assertQuotaBeforePictures(user: Member): Promise<void> {
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
-  if (data.questions.some((question) => question.image)) await assertQuotaBeforePictures(user);
+  if (data.questions.some((question) => question.image)) assertQuotaBeforePictures(user);
   const quizId = randomUUID();
   const images = await prepareQuestionImages(user.id, quizId, data.questions);
   const questions = withImages(revisedQuestions(data.questions), images.images);

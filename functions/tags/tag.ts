@@ -93,8 +93,11 @@ export async function writeWithTags<T>(
     names: readonly string[] | undefined;
     before: TagState;
     counted: boolean;
-    /** The member whose save creates the new tags: at most 30 in any 24 hours (429). Absent: seeding. */
-    creatorId?: string;
+    /**
+     * The member whose save creates the new tags: at most 30 in any 24 hours (429); `null` only for
+     * seeding, which no member asks for (every member's path names them, so none can forget).
+     */
+    creatorId: string | null;
   },
   write: (tagIds: string[], writes: NamedItem[]) => Promise<T>,
   now = new Date(),

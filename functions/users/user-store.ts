@@ -53,6 +53,8 @@ export interface UserItem extends MembershipFields {
   /** When the subscription fields were last read from Stripe; an older read never overwrites a newer one. */
   subscriptionSyncedAt?: string;
   createdAt: string;
+  /** Quizzes the member made, counted in each creation's and deletion's transaction (the quota's counter). */
+  quizCount?: number;
   /** Set when the account's deletion began: it may no longer act, and its data may no longer be written. */
   deletingAt?: string;
   /**
