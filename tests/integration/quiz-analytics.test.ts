@@ -15,6 +15,7 @@ import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import { RoomPlayer, openRoom } from '../support/multiplayer';
 import type { TestClient } from '../support/http-client';
+import { UNTIL_TRUE } from '../support/limits';
 
 /**
  * The author's per-question analytics (issue 30): what solo plays and multiplayer games add, exact
@@ -296,6 +297,10 @@ describe('the analytics of a multiplayer game', () => {
     await host.expect('game_finished');
 
     const figures = await analyticsWhen(host.client, quiz.id, (found) => found.plays === 8);
+    // A write's units are recorded when its answer reaches the game's function, which may be after
+    // a read already shows it: record until the game's writes are all in (two reveals, the totals,
+    // eight marks), so a slow answer is not a missing unit.
+    await expect.poll(() => unitsOf(writesSeen ?? [], 'analytics'), UNTIL_TRUE).toBeGreaterThanOrEqual(11);
     const writes = writesSeen;
     writesSeen = undefined;
     expect(figures).toMatchObject({ plays: 8, players: 8, averageScore: 6.3 });
