@@ -1,0 +1,429 @@
+import * as z from 'zod';
+import { ANSWER_LETTERS } from './constants';
+import { questionImageSchema } from './quiz-images';
+import { hasHiddenCharacters } from './visible-text';
+
+/**
+ * Class games (issue 31; docs/classroom.md): one host at a projector, up to 100 players who join
+ * with a PIN and a nickname, no account needed. The limits, the Japanese texts, the HTTP shapes
+ * and the `/ws` frames both sides exchange; the functions validate every client frame with these
+ * schemas and the web app parses every server frame with them. The rooms of 2–8 members
+ * (`shared/multiplayer.ts`) are a separate thing and stay as they are.
+ */
+
+export const CLASSROOM_LIMITS = {
+  pinLength: 6,
+  secondsMin: 10,
+  secondsMax: 120,
+  secondsStep: 5,
+  secondsDefault: 20,
+  playersMin: 2,
+  playersMax: 100,
+  playersDefault: 100,
+  /** Games a member may host at once (live: not finished, not past its two hours). */
+  liveGamesPerHost: 3,
+  /** A game ends itself this long after it opened. */
+  gameHours: 2,
+  nicknameMax: 20,
+  /** `join_class` tries an address may make in a minute (PINs are guessed only by trying). */
+  joinTriesPerMinute: 20,
+  /** A socket without a session is closed this long after it opened unless it joined a game. */
+  guestJoinSeconds: 30,
+  /** A dropped player may come back with their resume token this long, in the lobby. */
+  resumeSeconds: 60,
+  /** `class_answer_count` frames a host is sent a second, at most. */
+  answerCountsPerSecond: 4,
+  /** Players shown after each question. */
+  topCount: 5,
+  podiumCount: 3,
+  /** The host's list and results cover this many days; a game's records are deleted after them. */
+  resultsDays: 90,
+  /** Highest score for one question (as in rooms: 1,000 at once down to 500 at the deadline). */
+  maxQuestionScore: 1000,
+  /** Games a member may open in a minute. */
+  createsPerMinute: 10,
+} as const;
+
+export const CLASSROOM_MESSAGES = {
+  pinRequired: 'PINを入力してください',
+  pinInvalid: 'PINは6桁の数字で入力してください',
+  gameNotFound: 'このPINのゲームは見つかりません。PINを確認してください',
+  classFull: 'このゲームは満員です',
+  locked: 'このゲームは参加を締め切っています',
+  inGame: 'このゲームはすでに始まっています',
+  nicknameRequired: 'ニックネームを入力してください',
+  nicknameTooLong: 'ニックネームは20文字以内で入力してください',
+  nicknameChars: 'ニックネームに改行や制御文字、見えない文字は使用できません',
+  nicknameTaken: 'このニックネームはすでに使われています。別の名前にしてください',
+  joinTooFast: '参加の試行が多すぎます。1分ほど待ってからお試しください',
+  notHost: 'この操作はホストだけができます',
+  notJoined: 'ゲームに参加していません',
+  notAnswering: '今は回答を受け付けていません',
+  tooLate: '回答時間が終了しました',
+  alreadyAnswered: 'この問題にはすでに回答しています',
+  answerInvalid: '回答はA〜Dから選んでください',
+  notStarted: 'ゲームはまだ始まっていません',
+  alreadyStarted: 'ゲームはすでに始まっています',
+  tooFewPlayers: '参加者がいないため開始できません',
+  ended: 'ゲームは終了しました',
+  kicked: 'ホストによってゲームから外されました',
+  joinTimeout: 'PINの入力がなかったため接続を閉じました',
+  guestOnlyJoin: 'この操作にはログインが必要です',
+  busy: 'ゲームが混み合っています。もう一度お試しください',
+  quizRequired: 'クイズを選択してください',
+  quizNotFound: 'クイズが見つかりません',
+  quizWithoutQuestions: 'このクイズには問題がありません',
+  secondsRange: '回答時間は10〜120秒（5秒刻み）で選んでください',
+  playersRange: '最大人数は2〜100人で選んでください',
+  tooManyGames: '同時に開けるクラスゲームは3つまでです。終わったゲームを終了してからお試しください',
+  createTooFast: 'クラスゲームの作成が多すぎます。しばらくしてからお試しください',
+  gameMissing: 'クラスゲームが見つかりません',
+} as const;
+
+const m = CLASSROOM_MESSAGES;
+const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
+
+/** Game states: the lobby, a question open, its reveal on screen, and the end. */
+export const CLASS_GAME_STATES = ['lobby', 'question', 'reveal', 'finished'] as const;
+export type ClassGameState = (typeof CLASS_GAME_STATES)[number];
+
+/** Stable `error.reason` tokens of class games (the issue's list, then those shared with rooms). */
+export const CLASSROOM_ERROR_REASONS = [
+  'not_found',
+  'class_full',
+  'nickname_taken',
+  'invalid',
+  'locked',
+  'in_game',
+  'rate_limited',
+  'not_host',
+  'not_in_game',
+  'too_late',
+  'already_answered',
+  'busy',
+] as const;
+export type ClassroomErrorReason = (typeof CLASSROOM_ERROR_REASONS)[number];
+
+export const pinSchema = z
+  .string({ error: m.pinRequired })
+  .trim()
+  .min(1, m.pinRequired)
+  .transform((pin) => pin.normalize('NFKC'))
+  .pipe(z.string().regex(/^\d{6}$/, m.pinInvalid));
+
+/**
+ * A player's nickname: NFKC, trimmed, 1–20 characters, no line breaks, control or invisible
+ * characters (spaces inside are fine: 「たなか はなこ」). Look-alikes of a nickname already in the
+ * game are refused by the server (`nickname_taken`), by the usernames' confusable skeleton.
+ */
+export const classNicknameSchema = z
+  .string({ error: m.nicknameRequired })
+  .normalize('NFKC')
+  .trim()
+  .min(1, m.nicknameRequired)
+  .max(CLASSROOM_LIMITS.nicknameMax, m.nicknameTooLong)
+  .regex(/^[^\p{C}\n\r\t]+$/u, m.nicknameChars)
+  .refine((name) => !hasHiddenCharacters(name, { emoji: false }), m.nicknameChars);
+
+const gameIdSchema = z.string().trim().min(1, m.gameMissing).max(64, m.gameMissing);
+
+// ——— HTTP ———
+
+/** `POST /api/classroom/games`. */
+export const createClassGameSchema = z.object({
+  quizId: z.string({ error: m.quizRequired }).trim().min(1, m.quizRequired).max(64, m.quizNotFound),
+  timePerQuestion: z
+    .number({ error: m.secondsRange })
+    .int(m.secondsRange)
+    .min(CLASSROOM_LIMITS.secondsMin, m.secondsRange)
+    .max(CLASSROOM_LIMITS.secondsMax, m.secondsRange)
+    .refine((seconds) => seconds % CLASSROOM_LIMITS.secondsStep === 0, m.secondsRange)
+    .default(CLASSROOM_LIMITS.secondsDefault),
+  randomOrder: z.boolean().default(false),
+  maxPlayers: z
+    .number({ error: m.playersRange })
+    .int(m.playersRange)
+    .min(CLASSROOM_LIMITS.playersMin, m.playersRange)
+    .max(CLASSROOM_LIMITS.playersMax, m.playersRange)
+    .default(CLASSROOM_LIMITS.playersDefault),
+  /** Whether the players' devices show the question's text too (remote lessons); default off. */
+  showQuestionText: z.boolean().default(false),
+});
+export type CreateClassGameInput = z.input<typeof createClassGameSchema>;
+
+export const createdClassGameSchema = z.object({
+  gameId: z.string(),
+  pin: z.string(),
+  /** `<site>/join?pin=<pin>`: what the host's QR code holds. */
+  joinUrl: z.string(),
+});
+
+export const classGameParamsSchema = z.object({ gameId: gameIdSchema });
+
+/** A player as the host sees them. */
+export const classPlayerSchema = z.object({
+  playerId: z.string(),
+  nickname: z.string(),
+  score: z.number(),
+  connected: z.boolean(),
+});
+export type ClassPlayer = z.infer<typeof classPlayerSchema>;
+
+const optionTexts = z.object({
+  A: z.string(),
+  B: z.string(),
+  C: z.string().optional(),
+  D: z.string().optional(),
+});
+
+const optionCountsSchema = z.object({ A: z.number(), B: z.number(), C: z.number(), D: z.number() });
+export type OptionCounts = z.infer<typeof optionCountsSchema>;
+
+const scoreEntry = z.object({ nickname: z.string(), totalScore: z.number() });
+
+/** The host's question on screen: the text, the options' texts and how many answered (never sent to players' devices unless `showQuestionText`). */
+export const hostQuestionSchema = z.object({
+  questionIndex: z.number(),
+  totalQuestions: z.number(),
+  text: z.string(),
+  options: optionTexts,
+  image: questionImageSchema.nullable(),
+  deadline: z.number(),
+  answered: z.number(),
+  total: z.number(),
+});
+
+export const classRevealSchema = z.object({
+  gameId: z.string(),
+  questionIndex: z.number(),
+  totalQuestions: z.number(),
+  correctAnswer: letter,
+  explanation: z.string().nullable(),
+  optionCounts: optionCountsSchema,
+  top: z.array(scoreEntry),
+});
+
+/** What the host's screen is built from: `GET /api/classroom/games/{gameId}` and `class_hosting`. */
+export const hostGameSchema = z.object({
+  gameId: z.string(),
+  pin: z.string(),
+  joinUrl: z.string(),
+  quizId: z.string(),
+  quizTitle: z.string(),
+  state: z.enum(CLASS_GAME_STATES),
+  locked: z.boolean(),
+  settings: z.object({
+    timePerQuestion: z.number(),
+    randomOrder: z.boolean(),
+    maxPlayers: z.number(),
+    showQuestionText: z.boolean(),
+  }),
+  players: z.array(classPlayerSchema),
+  /** The question being played or revealed; -1 in the lobby. */
+  questionIndex: z.number(),
+  totalQuestions: z.number(),
+  /** The open question (state `question`). */
+  question: hostQuestionSchema.nullable(),
+  /** The results on screen (state `reveal`). */
+  reveal: classRevealSchema.nullable(),
+  createdAt: z.string(),
+  /** When the game ends itself (two hours after it opened). */
+  endsAt: z.string(),
+});
+export type HostGame = z.infer<typeof hostGameSchema>;
+
+/** `GET /api/classroom/games`: the host's games of the last 90 days, newest first. */
+export const classGameListSchema = z.object({
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      quizTitle: z.string(),
+      playedAt: z.string(),
+      state: z.enum(CLASS_GAME_STATES),
+      playerCount: z.number(),
+    }),
+  ),
+});
+
+/** `GET /api/classroom/games/{gameId}/results`. */
+export const classResultsSchema = z.object({
+  quizTitle: z.string(),
+  playedAt: z.string(),
+  players: z.array(
+    z.object({ nickname: z.string(), score: z.number(), correctCount: z.number(), rank: z.number() }),
+  ),
+  questions: z.array(
+    z.object({
+      text: z.string(),
+      /** Percent of the players of the game who answered right, 0–100 with one decimal. */
+      correctRate: z.number(),
+      optionCounts: optionCountsSchema,
+    }),
+  ),
+});
+export type ClassResults = z.infer<typeof classResultsSchema>;
+
+// ——— WebSocket: client → server ———
+
+const withGame = { gameId: gameIdSchema };
+
+/**
+ * Client → server frames of class games. A socket without a session may send only `join_class`,
+ * `answer`, `leave_class` and `ping`; the host's frames need the host's session and carry the
+ * `gameId` (a member may host three games).
+ */
+export const classClientMessageSchemas = {
+  join_class: z.object({
+    type: z.literal('join_class'),
+    pin: pinSchema,
+    nickname: classNicknameSchema,
+    resumeToken: z.string().max(100).optional(),
+  }),
+  leave_class: z.object({ type: z.literal('leave_class') }),
+  class_host: z.object({ type: z.literal('class_host'), ...withGame }),
+  class_start: z.object({ type: z.literal('class_start'), ...withGame }),
+  class_next: z.object({ type: z.literal('class_next'), ...withGame }),
+  class_reveal_now: z.object({ type: z.literal('class_reveal_now'), ...withGame }),
+  class_kick: z.object({ type: z.literal('class_kick'), ...withGame, playerId: z.string().min(1).max(64) }),
+  class_lock: z.object({ type: z.literal('class_lock'), ...withGame, locked: z.boolean() }),
+  class_end: z.object({ type: z.literal('class_end'), ...withGame }),
+} as const;
+export type ClassClientMessageType = keyof typeof classClientMessageSchemas;
+export type ClassClientMessage = {
+  [T in ClassClientMessageType]: z.input<(typeof classClientMessageSchemas)[T]>;
+}[ClassClientMessageType];
+
+/** What a player's device is told of the game when it joins or comes back. */
+export const playerGameSchema = z.object({
+  gameId: z.string(),
+  quizTitle: z.string(),
+  state: z.enum(CLASS_GAME_STATES),
+  questionIndex: z.number(),
+  totalQuestions: z.number(),
+  totalScore: z.number(),
+  /** The open question (state `question`), as `class_question` carries it. */
+  question: z
+    .object({
+      questionIndex: z.number(),
+      totalQuestions: z.number(),
+      options: z.array(letter),
+      text: z.string().optional(),
+      image: questionImageSchema.nullable().optional(),
+      deadline: z.number(),
+    })
+    .nullable(),
+  /** The player's answer to the open question, if any. */
+  myAnswer: letter.nullable(),
+  /** The player's result of the question on screen (state `reveal`). */
+  result: z
+    .object({
+      questionIndex: z.number(),
+      isCorrect: z.boolean(),
+      points: z.number(),
+      totalScore: z.number(),
+      rank: z.number(),
+      correctAnswer: letter,
+    })
+    .nullable(),
+});
+export type PlayerGame = z.infer<typeof playerGameSchema>;
+
+// ——— WebSocket: server → client ———
+
+const playersFrame = <T extends string>(type: T) =>
+  z.object({ type: z.literal(type), gameId: z.string(), players: z.array(classPlayerSchema) });
+
+/** Server → client frames of class games (docs/classroom.md). */
+export const classServerMessageSchema = z.discriminatedUnion('type', [
+  // To a player.
+  z.object({
+    type: z.literal('class_joined'),
+    gameId: z.string(),
+    playerId: z.string(),
+    nickname: z.string(),
+    /** Kept by the device (sessionStorage) to come back after a drop or a reload. */
+    resumeToken: z.string(),
+    game: playerGameSchema,
+  }),
+  z.object({
+    type: z.literal('class_question'),
+    gameId: z.string(),
+    questionIndex: z.number(),
+    totalQuestions: z.number(),
+    /** The letters offered: `["A", "B"]` for a two-option question. */
+    options: z.array(letter),
+    /** The question's text: on the host's screen always, on devices when the host turned it on. */
+    text: z.string().optional(),
+    /** The options' texts: the host's screen (and devices that show the text). */
+    choices: optionTexts.optional(),
+    image: questionImageSchema.nullable().optional(),
+    /** When answers stop being accepted, epoch ms of the server's clock. */
+    deadline: z.number(),
+    serverTime: z.number(),
+  }),
+  z.object({
+    type: z.literal('answer_accepted'),
+    gameId: z.string(),
+    questionIndex: z.number(),
+    answer: letter,
+  }),
+  z.object({
+    type: z.literal('class_result'),
+    gameId: z.string(),
+    questionIndex: z.number(),
+    isCorrect: z.boolean(),
+    points: z.number(),
+    totalScore: z.number(),
+    rank: z.number(),
+    correctAnswer: letter,
+  }),
+  /**
+   * The end: a player gets their `rank` and `totalScore` with the podium; the host gets the whole
+   * table (`players`) with the podium.
+   */
+  z.object({
+    type: z.literal('class_finished'),
+    gameId: z.string(),
+    podium: z.array(scoreEntry),
+    rank: z.number().optional(),
+    totalScore: z.number().optional(),
+    players: z
+      .array(
+        z.object({
+          playerId: z.string(),
+          nickname: z.string(),
+          score: z.number(),
+          correctCount: z.number(),
+          rank: z.number(),
+        }),
+      )
+      .optional(),
+  }),
+  /** The player is out of the game: they left, the host removed them, or the game ended without them. */
+  z.object({
+    type: z.literal('class_left'),
+    gameId: z.string(),
+    reason: z.enum(['left', 'kicked', 'ended']),
+  }),
+  // To the host.
+  z.object({ type: z.literal('class_hosting'), game: hostGameSchema }),
+  playersFrame('class_player_joined'),
+  playersFrame('class_player_left'),
+  z.object({
+    type: z.literal('class_answer_count'),
+    gameId: z.string(),
+    questionIndex: z.number(),
+    answered: z.number(),
+    total: z.number(),
+  }),
+  classRevealSchema.extend({ type: z.literal('class_reveal') }),
+  z.object({ type: z.literal('class_locked'), gameId: z.string(), locked: z.boolean() }),
+  // Both.
+  z.object({ type: z.literal('pong'), sentAt: z.number().optional(), serverTime: z.number() }),
+  z.object({ type: z.literal('error'), message: z.string(), reason: z.string() }),
+]);
+export type ClassServerMessage = z.infer<typeof classServerMessageSchema>;
+export type ClassServerMessageOf<T extends ClassServerMessage['type']> = Extract<
+  ClassServerMessage,
+  { type: T }
+>;
