@@ -76,46 +76,10 @@ export async function mailLink(mailViewerUrl: string, address: string, path: str
 }
 
 /**
- * A JSON call made by the page itself (its cookies, its CSRF token), as the app makes it: for
- * setting up what a journey needs without clicking through it. Throws on a non-OK answer.
+ * Waits until the page holds its CSRF cookie: it comes with the SPA's first API answer, which a page
+ * just loaded may still be waiting for, and an unsafe call without it is refused (403).
  */
-export async function callAsPage<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
-  // The CSRF cookie comes with the SPA's first API answer, which a page just loaded may still be
-  // waiting for: an unsafe call without it is refused (403), so it waits for the cookie first.
-  if (method !== 'GET')
-    await page.waitForFunction(
-      () => document.cookie.split('; ').some((c) => c.startsWith('csrf_token=')),
-      null,
-      {
-        timeout: 0,
-      },
-    );
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = document.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith('csrf_token='))
-        ?.split('=')[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as unknown;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
-/**
- * Sends `bytes` as the multipart field `file` of `POST path` with the page's session (its cookies
- * and CSRF token), as the page's own upload forms do; answers the JSON body.
- */
-export async function uploadAsPage<T>(page: Page, path: string, bytes: Buffer, fileName: string): Promise<T> {
+async function waitForCsrf(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.cookie.split('; ').some((c) => c.startsWith('csrf_token=')),
     null,
@@ -123,22 +87,45 @@ export async function uploadAsPage<T>(page: Page, path: string, bytes: Buffer, f
       timeout: 0,
     },
   );
+}
+
+/** What a call made by the page sends: JSON, or one file as the multipart field `file`. */
+type PageBody = { json: unknown } | { file: { data: number[]; fileName: string } };
+
+/**
+ * A call made by the page itself (its cookies, its CSRF token), as the app makes it: for setting up
+ * what a journey needs without clicking through it. Answers the JSON body; throws on a non-OK answer.
+ */
+async function fetchAsPage<T>(page: Page, method: string, path: string, body: PageBody): Promise<T> {
+  if (method !== 'GET') await waitForCsrf(page);
   return page.evaluate(
-    async ({ path, data, fileName }) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(data)]), fileName);
+    async ({ method, path, body }) => {
       const csrf = document.cookie
         .split('; ')
         .find((cookie) => cookie.startsWith('csrf_token='))
         ?.split('=')[1];
-      const response = await fetch(path, {
-        method: 'POST',
-        body: form,
-        headers: csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {},
-      });
-      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      const headers: Record<string, string> = csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {};
+      let payload: BodyInit | undefined;
+      if ('json' in body) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body.json);
+      } else {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(body.file.data)]), body.file.fileName);
+        payload = form;
+      }
+      const response = await fetch(path, { method, headers, body: payload });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as unknown;
     },
-    { path, data: [...bytes], fileName },
+    { method, path, body },
   ) as Promise<T>;
 }
+
+/** A JSON call made by the page itself (see `fetchAsPage`). */
+export const callAsPage = <T>(page: Page, method: string, path: string, body: unknown): Promise<T> =>
+  fetchAsPage<T>(page, method, path, { json: body });
+
+/** Sends `bytes` as the multipart field `file` of `POST path`, as the page's own upload forms do. */
+export const uploadAsPage = <T>(page: Page, path: string, bytes: Buffer, fileName: string): Promise<T> =>
+  fetchAsPage<T>(page, 'POST', path, { file: { data: [...bytes], fileName } });
