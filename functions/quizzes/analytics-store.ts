@@ -1,4 +1,5 @@
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
+import { addCounters } from '../data/counters';
 import { db } from '../data/db';
 import { isConditionFailed } from '../data/errors';
 import { TALLY_FIELDS, type AnswerTally, type PlayTotals } from './analytics-policy';
@@ -20,9 +21,7 @@ async function addTally(quizId: string, version: string, tally: AnswerTally) {
   if (fields.length === 0) return;
   await db.update({
     Key: QuestionStatsKeys.key({ quizId, version }),
-    UpdateExpression: `ADD ${fields.map((field, index) => `#f${index} :v${index}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
-    ExpressionAttributeValues: Object.fromEntries(fields.map((field, index) => [`:v${index}`, tally[field]])),
+    ...addCounters(Object.fromEntries(fields.map((field) => [field, tally[field]]))),
   });
 }
 

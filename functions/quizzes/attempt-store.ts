@@ -1,6 +1,7 @@
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { deleteItems, type ItemKey } from '../data/batch';
+import { addCounters } from '../data/counters';
 import { db } from '../data/db';
 import { isConditionFailed } from '../data/errors';
 import { ttlFromDate } from '../data/table';
@@ -112,21 +113,18 @@ export async function countPlay(
   mark: PlayMark,
   analytics: { add: Readonly<Record<string, number>>; written: readonly ItemKey[] },
 ): Promise<void> {
-  const add = { totalPlayers: 1, ...(mark === 'first' ? { participantCount: 1 } : {}), ...analytics.add };
-  const fields = Object.entries(add);
+  const add = addCounters({
+    totalPlayers: 1,
+    ...(mark === 'first' ? { participantCount: 1 } : {}),
+    ...analytics.add,
+  });
   try {
     await db.update({
       Key: quizKey(attempt.quizId),
-      UpdateExpression: `ADD ${fields.map((_, index) => `#f${index} :v${index}`).join(', ')}`,
+      UpdateExpression: add.UpdateExpression,
       ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: {
-        '#status': 'status',
-        ...Object.fromEntries(fields.map(([field], index) => [`#f${index}`, field])),
-      },
-      ExpressionAttributeValues: {
-        ':active': 'active',
-        ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value])),
-      },
+      ExpressionAttributeNames: { '#status': 'status', ...add.ExpressionAttributeNames },
+      ExpressionAttributeValues: { ':active': 'active', ...add.ExpressionAttributeValues },
     });
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
