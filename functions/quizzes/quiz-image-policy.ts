@@ -29,8 +29,18 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | undefined {
 /** Where a member's picture uploads go (inside the materials bucket's `uploads/<user id>/`). */
 export const imageUploadPrefix = (userId: string) => `uploads/${userId}/quiz-images/`;
 
+/** The folder of every quiz's stored pictures in the images bucket (`quiz-images/`). */
+export const QUIZ_IMAGES_ROOT = quizImageKeyOf(QUIZ_IMAGE_PATH);
+
 /** Where a quiz's pictures are stored and served from (`/quiz-images/<quiz id>/…`). */
-export const quizImagePrefix = (quizId: string) => `${quizImageKeyOf(QUIZ_IMAGE_PATH)}${quizId}/`;
+export const quizImagePrefix = (quizId: string) => `${QUIZ_IMAGES_ROOT}${quizId}/`;
+
+/** The quiz a stored picture's key belongs to (`quiz-images/<quiz id>/<name>`), or undefined for any other key. */
+export function quizIdOfImageKey(key: string): string | undefined {
+  if (!key.startsWith(QUIZ_IMAGES_ROOT) || key.includes('..')) return undefined;
+  const [quizId, name] = key.slice(QUIZ_IMAGES_ROOT.length).split('/');
+  return quizId && name ? quizId : undefined;
+}
 
 /** A stored picture's key: named by its content's hash, so it is cached for ever and stored once per quiz. */
 export const storedImageKey = (quizId: string, contentHash: string) =>
@@ -126,17 +136,14 @@ export const INVALIDATION_PATHS_MAX = 15;
  * whatever was removed. Keys outside the stored pictures are ignored; a key named twice costs once.
  */
 export function invalidationPaths(removedKeys: readonly string[]): string[] {
-  const root = quizImageKeyOf(QUIZ_IMAGE_PATH);
   const byQuiz = new Map<string, Set<string>>();
   for (const key of removedKeys) {
-    if (!key.startsWith(root) || key.includes('..')) continue;
-    const quizId = key.slice(root.length).split('/')[0];
-    if (!quizId || key.length === root.length + quizId.length + 1) continue;
-    byQuiz.set(quizId, (byQuiz.get(quizId) ?? new Set()).add(key));
+    const quizId = quizIdOfImageKey(key);
+    if (quizId) byQuiz.set(quizId, (byQuiz.get(quizId) ?? new Set()).add(key));
   }
   const several = [...byQuiz].filter(([, keys]) => keys.size > 1);
   const paths = [...byQuiz].flatMap(([quizId, keys]) =>
     keys.size > 1 ? [`/${quizImagePrefix(quizId)}*`] : [...keys].map(imageUrlOf),
   );
-  return several.length > 1 || paths.length > INVALIDATION_PATHS_MAX ? [`/${root}*`] : paths;
+  return several.length > 1 || paths.length > INVALIDATION_PATHS_MAX ? [`/${QUIZ_IMAGES_ROOT}*`] : paths;
 }

@@ -12,6 +12,7 @@ import { QUIZ_IMAGE_LIMITS, QUIZ_IMAGE_MESSAGES, type QuizImageType } from '@sha
 import { s3 } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
+import { QUIZ_IMAGES_ROOT, quizIdOfImageKey } from './quiz-image-policy';
 
 /**
  * Questions' pictures in S3: uploads in the materials bucket (`uploads/<user id>/quiz-images/`,
@@ -128,15 +129,15 @@ export async function deleteUploadsUnder(prefix: string): Promise<void> {
 }
 
 /**
- * Every quiz that has stored pictures under `root`, with the time its newest one was written
- * (the orphan sweep; a listing of the whole bucket, never in a request's path).
+ * Every quiz that has stored pictures, with the time its newest one was written (the orphan sweep;
+ * a listing of the whole bucket, never in a request's path).
  */
-export async function listQuizImageFolders(root: string): Promise<Map<string, Date>> {
+export async function listQuizImageFolders(): Promise<Map<string, Date>> {
   const newest = new Map<string, Date>();
   const Bucket = bucketOf('quizImagesBucket');
-  for await (const page of paginateListObjectsV2({ client: s3() }, { Bucket, Prefix: root }))
+  for await (const page of paginateListObjectsV2({ client: s3() }, { Bucket, Prefix: QUIZ_IMAGES_ROOT }))
     for (const object of page.Contents ?? []) {
-      const quizId = object.Key?.slice(root.length).split('/')[0];
+      const quizId = object.Key ? quizIdOfImageKey(object.Key) : undefined;
       if (!quizId || !object.LastModified) continue;
       const seen = newest.get(quizId);
       if (!seen || seen < object.LastModified) newest.set(quizId, object.LastModified);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   QUIZ_IMAGE_LIMITS,
   QUIZ_IMAGE_MESSAGES,
-  QUIZ_IMAGE_PATH,
   quizImageKeyOf,
   type QuestionImage,
   type QuestionImageInput,
@@ -23,7 +22,7 @@ import {
   type ImagePlan,
 } from './quiz-image-policy';
 import { reencodeQuizImage } from './quiz-image-processing';
-import { getQuizzes } from './quiz-store';
+import { existingQuizIds } from './quiz-store';
 import {
   copyQuizImage,
   deleteImageUploads,
@@ -173,12 +172,12 @@ export const deleteQuizImages = (quizId: string) => deleteQuizImagesUnder(quizIm
  * writes its pictures seconds before its quiz). Answers the quiz ids swept.
  */
 export async function sweepOrphanQuizImages(olderThan: Date): Promise<string[]> {
-  const folders = await listQuizImageFolders(quizImageKeyOf(QUIZ_IMAGE_PATH));
+  const folders = await listQuizImageFolders();
   const existing = new Set<string>();
   const ids = [...folders.keys()];
   // BatchGetItem reads 100 keys a call; a few hundred at a time keeps memory flat.
   for (let start = 0; start < ids.length; start += 500)
-    for (const quiz of await getQuizzes(ids.slice(start, start + 500))) existing.add(quiz.id);
+    for (const id of await existingQuizIds(ids.slice(start, start + 500))) existing.add(id);
   const orphans = orphanQuizIds(folders, existing, olderThan);
   await inBatches(orphans, 5, (quizId) => deleteQuizImagesUnder(quizImagePrefix(quizId)));
   return orphans;

@@ -74,6 +74,14 @@ export async function getQuizzes(quizIds: readonly string[]): Promise<QuizItem[]
   return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
+/** Which of `quizIds` name a quiz that exists (a batch read of their ids only). */
+export async function existingQuizIds(quizIds: readonly string[]): Promise<Set<string>> {
+  const found = await batchGetAll<Pick<QuizItem, 'id'>>([...new Set(quizIds)].map(quizKey), {
+    projection: 'id',
+  });
+  return new Set(found.map((quiz) => quiz.id));
+}
+
 /**
  * The quiz and its questions: a GetItem of META and a Query of the `QUESTION#` items of its
  * partition, in parallel (other items of the partition, such as favourites, players or reports,
