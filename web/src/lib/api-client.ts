@@ -14,6 +14,7 @@ import {
   type RouteContract,
   type RouteSchemas,
 } from '@shared/contract/define';
+import { readCookie } from './cookies';
 
 /**
  * The one way the web app calls the API (docs/spec/core-platform.md §1 "Shared request behaviour"):
@@ -56,12 +57,6 @@ export class ApiError extends Error {
       return undefined;
     }
   }
-}
-
-export function readCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  const entry = document.cookie.split('; ').find((cookie) => cookie.startsWith(prefix));
-  return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
 }
 
 /** A read started before the app (lib/first-load.ts) older than this is not used: the app asks again. */

@@ -1,3 +1,5 @@
+import { readCookie } from './cookies';
+
 /**
  * The cookie a sign-in sets beside the session and a sign-out clears (`COOKIE_NAMES.signedIn` in
  * shared/api.ts, which the first-load script cannot import without Zod; a test checks they are the
@@ -7,8 +9,7 @@
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
 
 /** Whether this browser holds the hint. */
-export const hintsSignedIn = () =>
-  document.cookie.split('; ').some((cookie) => cookie === `${SIGNED_IN_HINT_COOKIE}=1`);
+export const hintsSignedIn = () => readCookie(SIGNED_IN_HINT_COOKIE) === '1';
 
 /**
  * Drops the hint once `/api/auth/me` says nobody is signed in (a session that ended on the server,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
-import { tagNameKey, type AdminTag } from '@shared/tags';
+import { TAG_LIMITS, tagNameKey, type AdminTag } from '@shared/tags';
 import { toastError } from '@web/components/toast/toast-error';
 import { toast } from '@web/components/toast/toast-store';
 import { Spinner } from '@web/components/ui/spinner';
@@ -8,7 +8,7 @@ import { tagStyle } from '@web/components/tag-chips';
 import { useAdminTags, useUpdateAdminTag } from '../api/admin-tags';
 
 /** Tags on one page of the list: a phone shows each as a card of its own fields. */
-export const TAGS_PER_PAGE = 10;
+const TAGS_PER_PAGE = 10;
 
 /**
  * The admin screen's tags: every tag with its count (the 1,000 most used), renamed, recoloured and
@@ -47,7 +47,7 @@ export function TagsTab() {
           type="search"
           className="field__input"
           value={filter}
-          maxLength={200}
+          maxLength={TAG_LIMITS.rawNameMax}
           placeholder="名前の一部"
           onChange={(event) => {
             setFilter(event.target.value);
@@ -164,7 +164,7 @@ function TagRow({ tag }: { tag: AdminTag }) {
             id={field('name')}
             className="field__input"
             value={name}
-            maxLength={200}
+            maxLength={TAG_LIMITS.rawNameMax}
             onChange={(event) => setName(event.target.value)}
           />
         </div>

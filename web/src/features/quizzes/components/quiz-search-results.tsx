@@ -5,11 +5,12 @@ import { SEARCH_SORTS } from '@shared/quizzes';
 import { ApiError } from '@web/lib/api-client';
 import { useFavorites } from '@web/lib/api/get-favorites';
 import { countLabel } from '@web/lib/count-label';
+import { oneOf } from '../api/get-quizzes';
 import type { useQuizSearch } from '../api/search-quizzes';
 import { QuizCard, QuizGridSkeleton } from './quiz-card';
 
 /** The three sorts' names. */
-export const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = {
+const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = {
   popular: '人気順',
   newest: '新着順',
   rating: '評価順',
@@ -19,7 +20,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** A sort named in the address, or the default (人気順). */
 export const searchSortOf = (value: string | null): SearchSort =>
-  SEARCH_SORTS.find((sort) => sort === value) ?? 'popular';
+  oneOf(SEARCH_SORTS, value ?? '') ?? 'popular';
 
 /**
  * What a search of quizzes found, as the search page and a tag's page show it: the three sorts,
