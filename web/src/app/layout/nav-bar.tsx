@@ -1,13 +1,14 @@
 import { Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { ChevronDown, LogIn, Menu, UserRound } from 'lucide-react';
-import { displayName, type CurrentUser } from '@shared/users';
+import { LogIn, Menu } from 'lucide-react';
+import type { CurrentUser } from '@shared/users';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { currentPath, type LoginState } from '@web/lib/auth/return-path';
 import { paths } from '@web/config/paths';
 import { lazyAfterFirstLoad } from '@web/lib/first-load-settled';
 import { MembershipButton } from './membership-button';
 import { navLinks } from './nav-links';
+import { UserMenuFace } from './user-menu-face';
 
 // Only signed-in people need the menu (and its popover positioning code): loaded once the page is up.
 const UserMenu = lazyAfterFirstLoad(async () => ({ default: (await import('./user-menu')).UserMenu }));
@@ -110,9 +111,7 @@ export function NavBar() {
 function UserMenuButtonLook({ user }: { user: CurrentUser }) {
   return (
     <span className="user-menu__trigger user-menu__trigger--loading" aria-hidden>
-      <UserRound size={18} aria-hidden />
-      <span className="user-menu__name">{displayName(user)}</span>
-      <ChevronDown size={16} aria-hidden />
+      <UserMenuFace user={user} />
     </span>
   );
 }

@@ -1,12 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { lazy, Suspense, useState } from 'react';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/lib/auth/logout';
 import { paths } from '@web/config/paths';
 import { toastError } from '@web/components/toast/toast-error';
 import { useOpenedOnce } from '@web/lib/use-opened-once';
+import { UserMenuFace } from './user-menu-face';
 
 // The settings dialog (its forms and their checks) loads when it is first asked for.
 const AccountSettingsDialog = lazy(async () => ({
@@ -27,9 +28,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           className="user-menu__trigger"
           aria-label={`${displayName(user)} さんのメニュー`}
         >
-          <UserRound size={18} aria-hidden />
-          <span className="user-menu__name">{displayName(user)}</span>
-          <ChevronDown size={16} aria-hidden />
+          <UserMenuFace user={user} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
