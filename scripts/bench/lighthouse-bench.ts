@@ -4,7 +4,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_PATH } from '../../tests/support/browser';
-import { noisyPhoto } from '../../tests/support/images';
+import { TestClient } from '../../tests/support/http-client';
+import { noisyPhoto, uploadQuizImage } from '../../tests/support/images';
 import type { LocalStack } from '../local/stack';
 import { demoSession, type SessionCookie } from './demo-session';
 
@@ -146,35 +147,11 @@ export async function benchLighthouse(stack: LocalStack, baseUrl: string): Promi
  * its id.
  */
 async function pictureQuiz(baseUrl: string, appUrl: string, cookies: SessionCookie[]): Promise<string> {
-  const csrf = decodeURIComponent(cookies.find((cookie) => cookie.name === 'csrf_token')?.value ?? '');
-  const headers = {
-    'content-type': 'application/json',
-    cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
-    'x-csrf-token': csrf,
-    origin: new URL(appUrl).origin,
-  };
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
+  const client = new TestClient(baseUrl, { origin: new URL(appUrl).origin });
+  for (const cookie of cookies) client.cookies.set(cookie.name, cookie.value);
   const questions = [];
   for (let index = 1; index <= 5; index += 1) {
-    const photo = await noisyPhoto(1600, 1200, 85);
-    const ticket = (await call('/api/quizzes/images/uploads', {
-      fileName: `photo-${index}.jpg`,
-      size: photo.length,
-      contentType: 'image/jpeg',
-    })) as { url: string; fields: Record<string, string>; key: string };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `photo-${index}.jpg`);
-    const stored = await fetch(ticket.url, { method: 'POST', body: form });
-    if (!stored.ok) throw new Error(`the photo's upload answered ${stored.status}`);
+    const key = await uploadQuizImage(client, await noisyPhoto(1600, 1200, 85), `photo-${index}.jpg`);
     questions.push({
       questionText: `写真${index}の色で一番多いのは？`,
       optionA: '赤',
@@ -182,20 +159,24 @@ async function pictureQuiz(baseUrl: string, appUrl: string, cookies: SessionCook
       optionC: '緑',
       optionD: '黄',
       correctAnswer: 'A',
-      image: { key: ticket.key, alt: `赤と青と緑のグラデーションの写真${index}` },
+      image: { key, alt: `赤と青と緑のグラデーションの写真${index}` },
     });
   }
-  const created = await call('/api/quizzes', {
-    quiz: {
-      title: '写真で答えるクイズ（ベンチ）',
-      description: '写真を見て答えるクイズです',
-      category: '科学',
-      difficulty: '初級',
-      isPublished: true,
+  const created = await client.request('POST', '/api/quizzes', {
+    json: {
+      quiz: {
+        title: '写真で答えるクイズ（ベンチ）',
+        description: '写真を見て答えるクイズです',
+        category: '科学',
+        difficulty: '初級',
+        isPublished: true,
+      },
+      questions,
     },
-    questions,
   });
-  return String(created.id);
+  if (created.status !== 201)
+    throw new Error(`POST /api/quizzes answered ${created.status}: ${created.text}`);
+  return String(created.json.id);
 }
 
 /** Lighthouse's storage reset (caches, local storage, service workers…) without the cookies. */

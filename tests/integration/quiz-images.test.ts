@@ -17,7 +17,7 @@ import { seed } from '../../scripts/seed';
 import { member, PASSWORD, registered, visitor } from '../support/actors';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
-import { noisyPhoto, smallImage } from '../support/images';
+import { noisyPhoto, smallImage, uploadQuizImage, type ImageTicket } from '../support/images';
 
 /**
  * Pictures in questions: the upload ticket, re-encoding and metadata removal, what is refused
@@ -34,30 +34,12 @@ afterAll(() => gateway.stop());
 
 const m = QUIZ_IMAGE_MESSAGES;
 
-type Ticket = { url: string; fields: Record<string, string>; key: string };
-
 async function ticketFor(client: TestClient, bytes: Buffer, fileName: string, contentType: string) {
   const response = await client.request('POST', '/api/quizzes/images/uploads', {
     json: { fileName, size: bytes.length, contentType },
   });
   expect(response.status, response.text).toBe(201);
-  return response.json as unknown as Ticket;
-}
-
-/** Uploads `bytes` as the browser does (presigned POST) and answers the key to save. */
-async function upload(
-  client: TestClient,
-  bytes: Buffer,
-  fileName = 'photo.jpg',
-  contentType = 'image/jpeg',
-): Promise<string> {
-  const ticket = await ticketFor(client, bytes, fileName, contentType);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
-  const stored = await fetch(ticket.url, { method: 'POST', body: form });
-  expect(stored.status).toBe(204);
-  return ticket.key;
+  return response.json as unknown as ImageTicket;
 }
 
 const question = (text: string, image?: { key: string; alt: string } | null) => ({
@@ -195,7 +177,7 @@ describe('saving a question with a picture', () => {
     const original = await sharp(photo).metadata();
     expect(original.exif?.toString('latin1')).toContain('QuizCam');
     expect(original.exif?.indexOf(Buffer.from([0x25, 0x88]))).toBeGreaterThan(0); // the GPS IFD pointer
-    const key = await upload(client, photo);
+    const key = await uploadQuizImage(client, photo);
 
     const detail = await createQuiz(client, [
       question('この地図の県は？', { key, alt: '日本地図の一部' }),
@@ -229,8 +211,8 @@ describe('saving a question with a picture', () => {
 
   it('keeps small pictures their size and takes PNG and WebP', async () => {
     const { client } = await member(gateway);
-    const png = await upload(client, await smallImage('png', 300, 200), 'a.png', 'image/png');
-    const webp = await upload(client, await smallImage('webp', 120, 90), 'b.webp', 'image/webp');
+    const png = await uploadQuizImage(client, await smallImage('png', 300, 200), 'a.png', 'image/png');
+    const webp = await uploadQuizImage(client, await smallImage('webp', 120, 90), 'b.webp', 'image/webp');
     const detail = await createQuiz(client, [
       question('PNG', { key: png, alt: '図' }),
       question('WebP', { key: webp, alt: '写真' }),
@@ -244,8 +226,8 @@ describe('saving a question with a picture', () => {
   it('refuses wrong bytes under a right name, and a decompression bomb, saving nothing', async () => {
     const { client } = await member(gateway);
     const before = await allStoredKeys();
-    const good = await upload(client, await smallImage('jpeg'));
-    const text = await upload(
+    const good = await uploadQuizImage(client, await smallImage('jpeg'));
+    const text = await uploadQuizImage(
       client,
       Buffer.from('<svg onload="alert(1)"></svg> これは画像ではありません'),
       'photo.jpg',
@@ -261,14 +243,14 @@ describe('saving a question with a picture', () => {
 
     // Bytes that start as a JPEG and break off: refused while decoding.
     const truncated = (await smallImage('jpeg', 400, 300)).subarray(0, 600);
-    const broken = await upload(client, Buffer.from(truncated));
+    const broken = await uploadQuizImage(client, Buffer.from(truncated));
     const brokenSave = await client.request('POST', '/api/quizzes', {
       json: quizBody([question('壊れた画像', { key: broken, alt: '図' })]),
     });
     expect(brokenSave.status).toBe(400);
     expect(brokenSave.json.message).toBe(m.notAnImage);
 
-    const bomb = await upload(client, await pngClaiming(60_000, 60_000), 'bomb.png', 'image/png');
+    const bomb = await uploadQuizImage(client, await pngClaiming(60_000, 60_000), 'bomb.png', 'image/png');
     const bombSave = await client.request('POST', '/api/quizzes', {
       json: quizBody([question('爆弾', { key: bomb, alt: '図' })]),
     });
@@ -282,7 +264,7 @@ describe('saving a question with a picture', () => {
   it('takes only the member’s own uploads and the quiz’s own pictures', async () => {
     const { client, user: me } = await member(gateway);
     const { client: other } = await member(gateway);
-    const theirs = await upload(other, await smallImage('jpeg'));
+    const theirs = await uploadQuizImage(other, await smallImage('jpeg'));
     const stolen = await client.request('POST', '/api/quizzes', {
       json: quizBody([question('他人の画像', { key: theirs, alt: '図' })]),
     });
@@ -311,7 +293,7 @@ describe('saving a question with a picture', () => {
 
   it('requires alt text of 1–200 characters', async () => {
     const { client } = await member(gateway);
-    const key = await upload(client, await smallImage('jpeg'));
+    const key = await uploadQuizImage(client, await smallImage('jpeg'));
     for (const [alt, message] of [
       [undefined, m.altRequired],
       ['   ', m.altRequired],
@@ -350,13 +332,13 @@ describe('a member at their quota', () => {
   it('is refused a quiz with pictures (429) before any picture is read, re-encoded or copied, and nothing is left', async () => {
     const { client } = await member(gateway);
     const source = await createQuiz(client, [
-      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+      question('1', { key: await uploadQuizImage(client, await smallImage('jpeg')), alt: '地図' }),
     ]);
     await createQuiz(client, [question('2')]);
     await createQuiz(client, [question('3')]);
     const before = await allStoredKeys();
-    const good = await upload(client, await smallImage('jpeg', 320, 240));
-    const text = await upload(client, Buffer.from('これは画像ではありません'), 'photo.jpg');
+    const good = await uploadQuizImage(client, await smallImage('jpeg', 320, 240));
+    const text = await uploadQuizImage(client, Buffer.from('これは画像ではありません'), 'photo.jpg');
     const responses: { status: number; message: unknown }[] = [];
     const work = await pictureWorkDuring(async () => {
       for (const json of [
@@ -380,7 +362,7 @@ describe('a member at their quota', () => {
 describe('editing and deleting', () => {
   it('keeps a picture left out, changes its alt text, replaces and removes it, deleting what is no longer shown', async () => {
     const { client } = await member(gateway);
-    const first = await upload(client, await smallImage('jpeg', 200, 100));
+    const first = await uploadQuizImage(client, await smallImage('jpeg', 200, 100));
     const created = await createQuiz(client, [question('1', { key: first, alt: '最初' }), question('2')]);
     const firstImage = created.questions[0]!.image!;
 
@@ -400,7 +382,7 @@ describe('editing and deleting', () => {
     expect(await storedKeys(created.id)).toEqual([quizImageKeyOf(firstImage.url)]);
 
     // Replaced: the old picture is deleted.
-    const second = await upload(client, await smallImage('png', 100, 100), 'b.png', 'image/png');
+    const second = await uploadQuizImage(client, await smallImage('png', 100, 100), 'b.png', 'image/png');
     expect(
       (await editQuiz(client, created.id, [question('1'), question('2', { key: second, alt: '別の図' })]))
         .status,
@@ -421,7 +403,7 @@ describe('editing and deleting', () => {
     const created = await createQuiz(client, [question('1')]);
     const keys = await Promise.all(
       Array.from({ length: 30 }, (_, index) => smallImage('png', 40 + index, 30)).map(async (image) =>
-        upload(client, await image, 'a.png', 'image/png'),
+        uploadQuizImage(client, await image, 'a.png', 'image/png'),
       ),
     );
     const statuses = await Promise.all(
@@ -439,7 +421,7 @@ describe('editing and deleting', () => {
   it('deletes a quiz’s pictures with the quiz, and every quiz’s with the account', async () => {
     const { client } = await member(gateway);
     const quiz = await createQuiz(client, [
-      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '図' }),
+      question('1', { key: await uploadQuizImage(client, await smallImage('jpeg')), alt: '図' }),
     ]);
     expect(await storedKeys(quiz.id)).toHaveLength(1);
     expect((await client.request('DELETE', `/api/quizzes/${quiz.id}`)).status).toBe(200);
@@ -447,9 +429,9 @@ describe('editing and deleting', () => {
 
     const author = await registered(gateway);
     const kept = await createQuiz(author.client, [
-      question('1', { key: await upload(author.client, await smallImage('jpeg')), alt: '図' }),
+      question('1', { key: await uploadQuizImage(author.client, await smallImage('jpeg')), alt: '図' }),
     ]);
-    const unsaved = await upload(author.client, await smallImage('png'), 'a.png', 'image/png');
+    const unsaved = await uploadQuizImage(author.client, await smallImage('png'), 'a.png', 'image/png');
     expect(await storedKeys(kept.id)).toHaveLength(1);
     const deleted = await author.client.request('DELETE', '/api/user/delete', {
       json: { password: PASSWORD },
@@ -463,7 +445,7 @@ describe('editing and deleting', () => {
 describe('copying a quiz’s pictures', () => {
   it('gives the copy pictures of its own, each copied once', async () => {
     const { client } = await member(gateway);
-    const key = await upload(client, await smallImage('jpeg', 320, 240));
+    const key = await uploadQuizImage(client, await smallImage('jpeg', 320, 240));
     const source = await createQuiz(client, [question('1', { key, alt: '図' }), question('2')]);
     const shared = source.questions[0]!.image!;
     const copyId = randomUUID();
@@ -494,7 +476,7 @@ describe('orphan pictures (npm run images:sweep)', () => {
   it('deletes the pictures of a quiz that was never saved once they are older than the cut-off, never a saved quiz’s', async () => {
     const { client } = await member(gateway);
     const saved = await createQuiz(client, [
-      question('1', { key: await upload(client, await smallImage('jpeg')), alt: '地図' }),
+      question('1', { key: await uploadQuizImage(client, await smallImage('jpeg')), alt: '地図' }),
     ]);
     // What a creation that timed out between its pictures and its transaction leaves.
     const orphan = `quiz-images/${randomUUID()}/${'a'.repeat(32)}.webp`;
@@ -517,7 +499,7 @@ describe('orphan pictures (npm run images:sweep)', () => {
 describe('duplicating a quiz with pictures', () => {
   it('gives the copy (POST /api/quizzes/{id}/duplicate) its own pictures, which outlive the source', async () => {
     const { client } = await member(gateway);
-    const key = await upload(client, await smallImage('jpeg', 320, 240));
+    const key = await uploadQuizImage(client, await smallImage('jpeg', 320, 240));
     const source = await createQuiz(client, [question('1', { key, alt: '地図' }), question('2')]);
     const response = await client.request('POST', `/api/quizzes/${source.id}/duplicate`);
     expect(response.status, response.text).toBe(201);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { TestClient } from './http-client';
 
 /**
  * Pictures for the tests and the bench: a photo-like JPEG (a gradient under sensor-like noise, so
@@ -40,4 +41,31 @@ export async function smallImage(format: 'jpeg' | 'png' | 'webp', width = 64, he
     .toFormat(format)
     .withExif(PHOTO_EXIF)
     .toBuffer();
+}
+
+/** A presigned upload ticket (`POST /api/quizzes/images/uploads`). */
+export type ImageTicket = { url: string; fields: Record<string, string>; key: string };
+
+/**
+ * Uploads `bytes` as the browser does (a ticket, then the presigned POST to storage) and answers the
+ * key a question then saves; throws when either step is refused.
+ */
+export async function uploadQuizImage(
+  client: TestClient,
+  bytes: Buffer,
+  fileName = 'photo.jpg',
+  contentType = 'image/jpeg',
+): Promise<string> {
+  const response = await client.request('POST', '/api/quizzes/images/uploads', {
+    json: { fileName, size: bytes.length, contentType },
+  });
+  if (response.status !== 201)
+    throw new Error(`the upload ticket answered ${response.status}: ${response.text}`);
+  const ticket = response.json as unknown as ImageTicket;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+  const stored = await fetch(ticket.url, { method: 'POST', body: form });
+  if (stored.status !== 204) throw new Error(`the upload to storage answered ${stored.status}`);
+  return ticket.key;
 }
