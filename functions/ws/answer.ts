@@ -1,12 +1,12 @@
+import type { z } from 'zod';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
 import { clientMessageSchemas } from '@shared/multiplayer';
-import type { ConnectionItem } from '../connections/connection';
 import { AppError } from '../lib/errors';
 import { answer } from '../multiplayer/actions';
 import { webSocketHandler, type OpenSocketRequest } from './handler';
 import { runRoomAction } from './room-route';
 
-type AnswerMessage = (typeof clientMessageSchemas.answer)['_zod']['output'];
+type AnswerMessage = z.output<typeof clientMessageSchemas.answer>;
 
 /**
  * `answer`: one answer per player and question, before the deadline. The same frame answers a
@@ -35,9 +35,7 @@ const notJoined = () => new AppError(409, CLASSROOM_MESSAGES.notJoined, 'not_in_
  * replaces this body with its answer (`answer_accepted`, or `error` with `too_late`,
  * `already_answered`, `not_in_game`…); until then the socket is answered as not in a game.
  */
-async function answerClassQuestion(
-  request: OpenSocketRequest<AnswerMessage> & { connection: ConnectionItem },
-): Promise<void> {
+async function answerClassQuestion(request: OpenSocketRequest<AnswerMessage>): Promise<void> {
   void request;
   throw notJoined();
 }

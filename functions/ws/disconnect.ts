@@ -15,8 +15,8 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     const connection = await findConnection(connectionId);
     await removeConnection(connectionId);
     // A guest's socket (no session: docs/classroom.md) holds no room seat. A class player's socket
-    // (member or guest, `connection.classGameId`) is the class game's to mark as dropped: its
-    // engineer adds that call here.
+    // (`connection.classGameId`, a guest's or a member's) is the class game's to mark as dropped,
+    // next to this call.
     if (connection && connection.guest !== true) await socketClosed(connection.userId, connectionId, log);
     log.info('disconnected');
     return { statusCode: 200 };
