@@ -782,7 +782,8 @@ const ROOM_FUNCTION = {
 } as const satisfies Omit<WebSocketRoute, 'routeKey' | 'handler'>;
 
 export const webSocketRoutes = [
-  { routeKey: '$connect', handler: 'functions/ws/connect', table: 'readwrite' },
+  // A guest's socket (no session: it may only join a class game) gets its join deadline on the game clock.
+  { routeKey: '$connect', handler: 'functions/ws/connect', table: 'readwrite', grants: ['tickQueue'] },
   // A member's socket closing keeps their seat for a rejoin and tells the room.
   { routeKey: '$disconnect', handler: 'functions/ws/disconnect', ...ROOM_FUNCTION },
   // Every message re-reads its connection, session and account; a socket whose session ended is closed.

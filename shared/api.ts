@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CLASSROOM_ERROR_REASONS } from './classroom';
 import { MULTIPLAYER_ERROR_REASONS } from './multiplayer';
 
 /**
@@ -22,6 +23,15 @@ export const ERROR_REASONS = [
   'review_not_due',
   /** Multiplayer socket errors (`error.reason`), e.g. `wrong_password`, `room_full`, `in_game`. */
   ...MULTIPLAYER_ERROR_REASONS,
+  /** Class game socket errors (`error.reason`), e.g. `not_in_game`, `class_full`, `nickname_taken`. */
+  ...CLASSROOM_ERROR_REASONS.filter(
+    (
+      reason,
+    ): reason is Exclude<
+      (typeof CLASSROOM_ERROR_REASONS)[number],
+      (typeof MULTIPLAYER_ERROR_REASONS)[number]
+    > => !(MULTIPLAYER_ERROR_REASONS as readonly string[]).includes(reason),
+  ),
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

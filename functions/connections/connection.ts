@@ -14,43 +14,92 @@ import { accountGuard } from '../users/user-store';
 import { ConnectionKeys, connectionKey } from './connection-keys';
 
 /**
- * WebSocket connections: `pk = CONNECTION#<connectionId>`, `sk = CONNECTION`, owned by the
- * signed-in user who opened it (`gsi2pk = USER#<userId>`) and tied to the session it was opened
- * with: when that session ends (logout, password reset, ban, account deletion) the socket is
- * closed. API Gateway closes a socket after 2 hours at most, so the item expires then too.
+ * WebSocket connections: `pk = CONNECTION#<connectionId>`, `sk = CONNECTION`. A member's is owned
+ * by the signed-in user who opened it (`gsi2pk = USER#<userId>`) and tied to the session it was
+ * opened with: when that session ends (logout, password reset, ban, account deletion) the socket is
+ * closed. A guest's (no session: it may only join a class game) has neither. API Gateway closes a
+ * socket after 2 hours at most, so the item expires then too.
  */
 const MAX_CONNECTION_HOURS = 2;
 
-export interface ConnectionItem {
+/** What every socket's item has. */
+interface ConnectionFields {
   pk: string;
   sk: 'CONNECTION';
   connectionId: string;
-  userId: string;
-  /** Key of the session the socket was opened with (`SESSION#<hash>`). */
-  sessionPk: string;
   /** Base URL of the `@connections` API that reaches this socket. */
   endpoint: string;
   connectedAt: string;
   ttl: number;
+  /**
+   * The class game this socket plays in, and its player there (docs/classroom.md): set by the
+   * game's `join_class` through `markClassPlayer` (connection-store.ts). A guest socket without
+   * them is closed `CLASSROOM_LIMITS.guestJoinSeconds` after it opened.
+   */
+  classGameId?: string;
+  classPlayerId?: string;
+}
+
+/** A signed-in member's socket: owned by the member and tied to the session it was opened with. */
+export interface MemberConnection extends ConnectionFields {
+  guest?: undefined;
+  userId: string;
+  /** Key of the session the socket was opened with (`SESSION#<hash>`). */
+  sessionPk: string;
   gsi2pk: string;
   gsi2sk: string;
 }
+
+/**
+ * A socket opened without a session (issue 31): it may only join a class game. No member owns it
+ * (no owner index entry), so no session's end closes it; it expires as every socket does.
+ */
+export interface GuestConnection extends ConnectionFields {
+  guest: true;
+  userId?: undefined;
+  sessionPk?: undefined;
+}
+
+export type ConnectionItem = MemberConnection | GuestConnection;
+
+export const isGuestConnection = (connection: ConnectionItem): connection is GuestConnection =>
+  connection.guest === true;
+
+const connectionExpiry = (now: Date) =>
+  ttlFromDate(new Date(now.getTime() + MAX_CONNECTION_HOURS * 3600_000));
 
 export async function saveConnection(
   input: { connectionId: string; userId: string; sessionPk: string; endpoint: string },
   now = new Date(),
 ) {
-  const item: ConnectionItem = {
+  const item: MemberConnection = {
     ...connectionKey(input.connectionId),
     connectionId: input.connectionId,
     userId: input.userId,
     sessionPk: input.sessionPk,
     endpoint: input.endpoint,
     connectedAt: now.toISOString(),
-    ttl: ttlFromDate(new Date(now.getTime() + MAX_CONNECTION_HOURS * 3600_000)),
+    ttl: connectionExpiry(now),
     ...ConnectionKeys.owner({ userId: input.userId, connectedAt: now.toISOString() }),
   };
   await transactWrite([accountGuard(input.userId), { Put: { Item: item } }]);
+  return item;
+}
+
+/** A guest socket's item (`$connect` without a session cookie): no member, no session, no owner. */
+export async function saveGuestConnection(
+  input: { connectionId: string; endpoint: string },
+  now = new Date(),
+): Promise<GuestConnection> {
+  const item: GuestConnection = {
+    ...connectionKey(input.connectionId),
+    connectionId: input.connectionId,
+    guest: true,
+    endpoint: input.endpoint,
+    connectedAt: now.toISOString(),
+    ttl: connectionExpiry(now),
+  };
+  await db.put({ Item: item });
   return item;
 }
 
@@ -126,7 +175,7 @@ export async function closeConnection(endpoint: string, connectionId: string, co
  */
 export async function closeConnections(userId: string, sessionPk?: string): Promise<void> {
   const connections = (
-    await queryOwned<ConnectionItem>(userId, ConnectionKeys, {
+    await queryOwned<MemberConnection>(userId, ConnectionKeys, {
       projection: 'pk, sk, connectionId, endpoint, sessionPk',
     })
   ).filter((connection) => !sessionPk || connection.sessionPk === sessionPk);

@@ -29,7 +29,8 @@ const roomCode = z.string().regex(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{${R
 
 /**
  * A clock event, sent as a delayed queue message: end phase `step` of a room, end it early if its
- * answers are in, or give up a seat kept since `leftAt`. The tick consumer parses every message
+ * answers are in, give up a seat kept since `leftAt`, or close a guest socket that joined no class
+ * game in time. The tick consumer parses every message
  * with it, as every other input is parsed.
  */
 export const tickSchema = z.discriminatedUnion('kind', [
@@ -42,6 +43,8 @@ export const tickSchema = z.discriminatedUnion('kind', [
     userId: z.string().min(1).max(100),
     leftAt: z.number().int().min(0),
   }),
+  // Close a socket opened without a session unless it joined a class game by then (docs/classroom.md).
+  z.object({ kind: z.literal('guest_join'), connectionId: z.string().min(1).max(128) }),
 ]);
 export type Tick = z.infer<typeof tickSchema>;
 

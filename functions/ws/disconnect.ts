@@ -6,7 +6,7 @@ import { socketClosed } from '../multiplayer/actions';
 
 /**
  * `$disconnect`: forget the socket (best effort in AWS; stale items also expire and are pruned on
- * `GoneException`); a member in a room keeps their seat for a rejoin.
+ * `GoneException`); a member in a room keeps their seat for a rejoin; a guest's socket holds none.
  */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId, requestId } = event.requestContext;
@@ -14,7 +14,10 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   return withRequestLog(log, async (log) => {
     const connection = await findConnection(connectionId);
     await removeConnection(connectionId);
-    if (connection) await socketClosed(connection.userId, connectionId, log);
+    // A guest's socket (no session: docs/classroom.md) holds no room seat. A class player's socket
+    // (`connection.classGameId`, a guest's or a member's) is the class game's to mark as dropped,
+    // next to this call.
+    if (connection && connection.guest !== true) await socketClosed(connection.userId, connectionId, log);
     log.info('disconnected');
     return { statusCode: 200 };
   });

@@ -2,6 +2,7 @@ import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
+import { CLASSROOM_MESSAGES } from '@shared/classroom';
 import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import type * as Connections from '../connections/connection';
 import type { ConnectionItem, ServerMessage } from '../connections/connection';
@@ -93,9 +94,23 @@ const handler = webSocketHandler({
   },
 });
 
+/** A route that takes guests: the handler sees who is behind the socket, if anyone. */
+const guestsSeen = vi.fn();
+const openHandler = webSocketHandler({
+  routeKey: 'ping',
+  message,
+  guests: true,
+  handle: async (request) => {
+    guestsSeen(request.message, request.user?.id ?? 'guest', request.connection.guest === true);
+  },
+});
+
+const guestConnection = { connectionId: 'c1', guest: true } as ConnectionItem;
+
 beforeEach(() => {
   sent.length = 0;
   handled.mockClear();
+  guestsSeen.mockClear();
   handle = async () => undefined;
   Object.assign(world, {
     allowance: 'allowed',
@@ -185,5 +200,44 @@ describe('a WebSocket message', () => {
       { type: 'error', message: MULTIPLAYER_MESSAGES.socketClosedTooFast, reason: 'rate_limited' },
     ]);
     expect(world.closed).toEqual(['c1']);
+  });
+});
+
+describe('a message on a guest’s socket (opened without a session)', () => {
+  it('is refused before it is parsed by a route that takes no guests, and changes nothing', async () => {
+    world.connection = guestConnection;
+    await handler(event('{"type":"answer","answer":"B"}'), lambda());
+    await handler(event('not even json'), lambda());
+    expect(handled).not.toHaveBeenCalled();
+    expect(world.closed).toEqual([]);
+    expect(sent).toEqual([
+      { type: 'error', message: CLASSROOM_MESSAGES.guestOnlyJoin, reason: 'invalid' },
+      { type: 'error', message: CLASSROOM_MESSAGES.guestOnlyJoin, reason: 'invalid' },
+    ]);
+  });
+
+  it('reaches a route that takes guests with no user, and no session is looked for', async () => {
+    world.connection = guestConnection;
+    world.sessionLive = false;
+    await openHandler(event('{"type":"answer","answer":"A"}'), lambda());
+    expect(guestsSeen).toHaveBeenCalledWith({ type: 'answer', answer: 'A' }, 'guest', true);
+    expect(world.closed).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('is parsed as any other on a route that takes guests', async () => {
+    world.connection = guestConnection;
+    await openHandler(event('{"type":"answer","answer":"Z"}'), lambda());
+    expect(guestsSeen).not.toHaveBeenCalled();
+    expect(sent).toEqual([{ type: 'error', message: expect.any(String), reason: 'invalid' }]);
+  });
+
+  it('of a member reaches a route that takes guests with the member, and still closes an ended session', async () => {
+    await openHandler(event('{"type":"answer","answer":"B"}'), lambda());
+    expect(guestsSeen).toHaveBeenCalledWith({ type: 'answer', answer: 'B' }, 'u1', false);
+    world.sessionLive = false;
+    await openHandler(event('{"type":"answer","answer":"B"}'), lambda());
+    expect(guestsSeen).toHaveBeenCalledTimes(1);
+    expect(world.closed).toEqual(['u1']);
   });
 });

@@ -4,6 +4,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
+import { CLASSROOM_MESSAGES } from '@shared/classroom';
 import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import {
   closeConnection,
@@ -11,6 +12,8 @@ import {
   findConnection,
   sendToConnection,
   type ConnectionItem,
+  type GuestConnection,
+  type MemberConnection,
   type ServerMessage,
 } from '../connections/connection';
 import { findSessionByKey } from '../sessions/session';
@@ -18,7 +21,7 @@ import { accountStanding } from '../users/user-policy';
 import { getUser, type UserItem } from '../users/user-store';
 import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
-import { BadRequestError, UnauthorizedError } from '../lib/errors';
+import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
 import { mapErrors } from '../lib/http/map-errors';
 import { observe, type ObservedContext } from '../lib/http/observe';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
@@ -29,22 +32,35 @@ import { messageAllowance, POLICY_VIOLATION, settledHere, type MessageAllowance 
  * The middy chain of every WebSocket message route (not `$connect`/`$disconnect`):
  * drop a flood already settled here → observe (request id, JSON log, the same step as HTTP's) →
  * count the message against the socket's limit before any other work (socket-limits.ts) and find
- * its connection, authenticated at `$connect` → check its session and account are still good (a
- * socket whose session ended is closed) → parse and validate the JSON message → the route's
+ * its connection, opened at `$connect` → a member's socket: check its session and account are
+ * still good (a socket whose session ended is closed); a guest's (opened without a session, issue
+ * 31): refused unless the route takes guests → parse and validate the JSON message → the route's
  * handler; errors are mapped last, as HTTP's are, and answered to the client as
  * `{ type: 'error', message, reason }` through the `@connections` API.
  */
-interface WebSocketRequest<Message> {
+interface SocketRequest<Message> {
   message: Message;
-  connection: ConnectionItem;
-  /** The signed-in member who opened the socket (re-read for every message). */
-  user: UserItem;
   /** Sends a message to the caller's socket. */
   reply: (message: ServerMessage) => Promise<boolean>;
   endpoint: string;
   requestId: string;
   log: Logger;
 }
+
+/** A message on a member's socket: the routes that take no guests get only these. */
+export interface WebSocketRequest<Message> extends SocketRequest<Message> {
+  connection: MemberConnection;
+  /** The signed-in member who opened the socket (re-read for every message). */
+  user: UserItem;
+}
+
+/**
+ * A message of a route that takes guests (`guests: true`): a member's socket, with its member, or
+ * a guest's socket, with none (`user` undefined; narrowing on `user` or `connection.guest` tells
+ * which).
+ */
+export type OpenSocketRequest<Message> = SocketRequest<Message> &
+  ({ connection: MemberConnection; user: UserItem } | { connection: GuestConnection; user: undefined });
 
 /** The `@connections` base URL for this event: configured locally, derived from the event in AWS. */
 export function managementEndpoint(event: { requestContext: { domainName: string; stage: string } }): string {
@@ -137,10 +153,18 @@ const countMessage: SocketMiddleware = {
   },
 };
 
-/** The session and account behind the connection, re-read for every message; a socket whose session ended is closed. */
-const checkSession: SocketMiddleware = {
+/**
+ * The session and account behind a member's connection, re-read for every message; a socket whose
+ * session ended is closed. A guest's socket has neither: a route that takes guests gets it with no
+ * user, any other refuses it before its message is even parsed.
+ */
+const checkSession = (guests: boolean): SocketMiddleware => ({
   before: async ({ context }) => {
     const connection = context.socket.connection!;
+    if (connection.guest === true) {
+      if (guests) return undefined;
+      throw new AppError(403, CLASSROOM_MESSAGES.guestOnlyJoin, 'invalid');
+    }
     const [session, user] = await Promise.all([
       findSessionByKey(connection.sessionPk),
       getUser(connection.userId),
@@ -153,7 +177,7 @@ const checkSession: SocketMiddleware = {
     context.socket.user = user;
     return undefined;
   },
-};
+});
 
 /** The JSON message checked by the route's schema; the first issue's Japanese message otherwise. */
 const parseMessage = (schema: z.ZodType): SocketMiddleware => ({
@@ -191,12 +215,43 @@ const answerErrors = mapErrors<APIGatewayProxyWebsocketEventV2, SocketResult, So
   },
 );
 
-export function webSocketHandler<S extends z.ZodType>(options: {
+type SocketHandler = (event: APIGatewayProxyWebsocketEventV2, context: Context) => Promise<SocketResult>;
+
+interface HandlerOptions<S extends z.ZodType> {
   routeKey: WebSocketRouteKey;
   message: S;
-  handle: (request: WebSocketRequest<z.output<S>>) => Promise<void>;
-}) {
+}
+
+/**
+ * A message route's function. A route takes members' sockets only, unless `guests: true`: then
+ * sockets opened without a session (docs/classroom.md, "Sockets without a session") reach it too,
+ * and its handler gets `user` undefined for them.
+ */
+export function webSocketHandler<S extends z.ZodType>(
+  options: HandlerOptions<S> & {
+    guests?: false;
+    handle: (request: WebSocketRequest<z.output<S>>) => Promise<void>;
+  },
+): SocketHandler;
+export function webSocketHandler<S extends z.ZodType>(
+  options: HandlerOptions<S> & {
+    guests: true;
+    handle: (request: OpenSocketRequest<z.output<S>>) => Promise<void>;
+  },
+): SocketHandler;
+export function webSocketHandler<S extends z.ZodType>(
+  options: HandlerOptions<S> & {
+    guests?: boolean;
+    handle: (request: never) => Promise<void>;
+  },
+): SocketHandler {
   getConfig();
+  const handle = options.handle as (
+    request: SocketRequest<z.output<S>> & {
+      connection: ConnectionItem;
+      user: UserItem | undefined;
+    },
+  ) => Promise<void>;
   const chain = middy<APIGatewayProxyWebsocketEventV2, SocketResult, Error, SocketContext>({
     timeoutEarlyInMillis: REPLY_MARGIN_MS,
   })
@@ -208,14 +263,14 @@ export function webSocketHandler<S extends z.ZodType>(options: {
     )
     .use(openSocket)
     .use(countMessage)
-    .use(checkSession)
+    .use(checkSession(options.guests === true))
     .use(parseMessage(options.message))
     .use(answerErrors)
     .handler(async (event, { socket, observed }) => {
-      await options.handle({
+      await handle({
         message: socket.message as z.output<S>,
         connection: socket.connection!,
-        user: socket.user!,
+        user: socket.user,
         reply: socket.reply,
         endpoint: socket.endpoint,
         requestId: observed.requestId,

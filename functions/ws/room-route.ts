@@ -37,12 +37,19 @@ export function roomRoute<S extends z.ZodType>(options: {
   return webSocketHandler({
     routeKey: options.routeKey,
     message: options.message,
-    handle: async ({ message, ...caller }) => {
-      try {
-        await options.action(caller, message);
-      } catch (error) {
-        throw error instanceof RoomError ? toSocketError(error) : error;
-      }
-    },
+    handle: ({ message, ...caller }) => runRoomAction(options.action, caller, message),
   });
+}
+
+/** Runs a room action for a member's socket, its `RoomError` turned into the socket's error answer. */
+export async function runRoomAction<M>(
+  action: (caller: Caller, message: M) => Promise<void>,
+  caller: Caller,
+  message: M,
+): Promise<void> {
+  try {
+    await action(caller, message);
+  } catch (error) {
+    throw error instanceof RoomError ? toSocketError(error) : error;
+  }
 }

@@ -1,13 +1,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
+import { closeUnjoinedGuest } from '../connections/guest';
 import { advance, giveUpSeat } from '../multiplayer/game';
 import { tickSchema, type Tick } from '../multiplayer/rules';
 
 /**
  * The game clock's consumer: a delayed message ends a room's phase (a question nobody finished,
  * the countdown, the results, the podium), ends a question whose dropped player's grace ran out
- * when everyone else has answered, or gives up a seat kept for a rejoin. A tick for a step
+ * when everyone else has answered, gives up a seat kept for a rejoin, or closes a socket opened
+ * without a session that joined no class game in time (functions/connections/guest.ts). A tick for a step
  * already ended, repeated or late, changes nothing; a tick that fails is retried by the queue
  * (and lands in the dead-letter queue after three tries). A message the tick schema refuses is
  * logged and dropped: no later try can make it valid.
@@ -34,8 +36,12 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
         try {
           if (tick.kind === 'phase') await advance(tick.roomId, tick.step, log, { early: 'wait' });
           else if (tick.kind === 'answers') await advance(tick.roomId, tick.step, log, { early: 'advance' });
-          else await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
-          log.info('tick', { kind: tick.kind, roomId: tick.roomId });
+          else if (tick.kind === 'seat') await giveUpSeat(tick.roomId, tick.userId, tick.leftAt, log);
+          else await closeUnjoinedGuest(tick.connectionId, log);
+          log.info('tick', {
+            kind: tick.kind,
+            ...('roomId' in tick ? { roomId: tick.roomId } : { connectionId: tick.connectionId }),
+          });
         } catch (error) {
           log.error('tick failed', { error });
           failures.push({ itemIdentifier: record.messageId });

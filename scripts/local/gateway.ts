@@ -30,6 +30,7 @@ import { serveQuizImage } from './quiz-images';
 import { startStreamPoller, type StreamPoller } from './streams';
 import {
   buildHttpEvent,
+  clientAddress,
   compileRoute,
   eventHeaders,
   lambdaContext,
@@ -629,6 +630,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       messageDirection: 'IN',
       stage: webSocketStage,
       connectedAt: sockets.get(connectionId)?.connectedAt.getTime() ?? Date.now(),
+      // The caller as API Gateway names it on every event of the socket (`$connect` passes its own:
+      // the socket is not listed until the handshake is done).
+      identity: {
+        sourceIp: sockets.get(connectionId)?.sourceIp ?? HOST,
+        userAgent: sockets.get(connectionId)?.userAgent ?? '',
+      },
       requestTimeEpoch: Date.now(),
       requestId: randomUUID(),
       domainName: new URL(publicUrl).host,
@@ -675,9 +682,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const connectRoute = wsRoutes.get('$connect');
     let status = 200;
     if (connectRoute) {
-      const event = wsEvent(connectionId, '$connect', 'CONNECT', {
-        headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
-      });
+      const event = wsEvent(
+        connectionId,
+        '$connect',
+        'CONNECT',
+        { headers: { ...headers, ...(cookieHeader ? { cookie: cookieHeader } : {}) } },
+        { identity: { sourceIp: clientAddress(request), userAgent: request.headers['user-agent'] ?? '' } },
+      );
       try {
         const result = (await call(connectRoute, event)) as { statusCode?: number } | undefined;
         status = result?.statusCode ?? 200;
@@ -700,7 +711,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         socket: ws,
         connectedAt: now,
         lastActiveAt: now,
-        sourceIp: request.socket.remoteAddress ?? HOST,
+        sourceIp: clientAddress(request),
         userAgent: request.headers['user-agent'] ?? '',
       });
       // A frame over the limit (1009), a malformed frame (1002) or bad UTF-8 (1007): ws has

@@ -98,7 +98,7 @@ export function isTextContentType(contentType: string | undefined): boolean {
 }
 
 /** The socket's peer, as API Gateway's `sourceIp` gives it (an IPv4-mapped address as IPv4). */
-const clientAddress = (request: IncomingMessage) =>
+export const clientAddress = (request: IncomingMessage) =>
   request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
 
 /**

@@ -82,8 +82,11 @@ async function waitFor<T>(probe: () => Promise<T>, until: (value: T) => boolean)
 }
 
 describe('WebSocket through the local gateway', () => {
-  it('refuses a socket without a session', async () => {
-    await expect(open({ Origin: APP_ORIGIN })).rejects.toThrow('HTTP 401');
+  it('refuses a socket whose session cookie names no live session', async () => {
+    // Without any session cookie the socket is a guest's (tests/integration/guest-sockets.test.ts).
+    await expect(open({ Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=gone` })).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 
   it('refuses a socket from a foreign page, session or not', async () => {

@@ -1,0 +1,51 @@
+import { isConditionFailed } from '../data/errors';
+import { db } from '../data/db';
+import { connectionKey } from './connection-keys';
+
+/**
+ * Marks a socket as a class game's player (docs/classroom.md): the game's `join_class` calls it
+ * once the player is in, so a guest socket is no longer closed at its join deadline and its
+ * `answer` frames go to the class game. False when the socket is gone meanwhile (its item was
+ * removed at `$disconnect`) or is a guest socket being closed at its join deadline: nothing is
+ * written then, and no item is made again for it; the join should be refused.
+ */
+export async function markClassPlayer(
+  connectionId: string,
+  gameId: string,
+  playerId: string,
+): Promise<boolean> {
+  try {
+    await db.update({
+      Key: connectionKey(connectionId),
+      UpdateExpression: 'SET classGameId = :gameId, classPlayerId = :playerId',
+      // A guest socket its join deadline is closing joins nothing (sealUnjoinedGuest's other side).
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(guestClosing)',
+      ExpressionAttributeValues: { ':gameId': gameId, ':playerId': playerId },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The join deadline's side of the race with `markClassPlayer`: marks a guest socket that has joined
+ * no class game as closing, in one conditional write, so exactly one of the two wins — a join
+ * written first keeps the socket open, and a join after this is refused. False when the socket is
+ * gone, not a guest's, or joined meanwhile.
+ */
+export async function sealUnjoinedGuest(connectionId: string): Promise<boolean> {
+  try {
+    await db.update({
+      Key: connectionKey(connectionId),
+      UpdateExpression: 'SET guestClosing = :yes',
+      ConditionExpression: 'attribute_exists(pk) AND guest = :yes AND attribute_not_exists(classGameId)',
+      ExpressionAttributeValues: { ':yes': true },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { COOKIE_NAMES } from '@shared/api';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/classroom';
+import { ConnectionKeys, connectionKey } from '@functions/connections/connection-keys';
+import { markClassPlayer, sealUnjoinedGuest } from '@functions/connections/connection-store';
+import { db } from '@functions/data/db';
+import { queryOwned } from '@functions/data/owned';
+import { scanPages } from '@functions/data/paginate';
+import { resetConfigForTests } from '@functions/lib/config';
+import { getRoom } from '@functions/multiplayer/room-store';
+import { SOCKET_LIMITS } from '@functions/ws/socket-limits';
+import { handler as tickHandler } from '@functions/ws/tick';
+import { seed } from '../../scripts/seed';
+import { startTestGateway } from '../support/gateway';
+import { APP_ORIGIN } from '../support/http-client';
+import { UNTIL_TRUE } from '../support/limits';
+import { openRoom, RoomPlayer, tickEvent } from '../support/multiplayer';
+
+/**
+ * Sockets without a session (issue 31, docs/classroom.md "Sockets without a session") through the
+ * local gateway: a page with no session cookie may open a socket to join a class game. It may ping
+ * and answer (as a class player), nothing of the rooms; it is closed at its join deadline unless it
+ * joined a game — the test delivers the deadline's tick itself and moves the stored opening time,
+ * never waiting 30 s.
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await gateway.stop();
+});
+
+type Frame = Record<string, unknown> & { type: string };
+
+/** A socket of a page without a session, its frames kept in arrival order. */
+class GuestSocket {
+  readonly received: Frame[] = [];
+  closedWith: number | undefined;
+  private taken = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly connectionId: string,
+  ) {
+    socket.on('message', (data) => {
+      this.received.push(JSON.parse(data.toString()) as Frame);
+      this.wake();
+    });
+    socket.on('close', (code) => {
+      this.closedWith = code;
+      this.wake();
+    });
+  }
+
+  private wake() {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  send(frame: Record<string, unknown>) {
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  /** The next frame not taken yet (the test's timeout bounds the wait). */
+  async next(): Promise<Frame> {
+    while (this.received.length <= this.taken) await new Promise<void>((wake) => this.waiters.push(wake));
+    return this.received[this.taken++]!;
+  }
+
+  async closed(): Promise<number> {
+    while (this.closedWith === undefined) await new Promise<void>((wake) => this.waiters.push(wake));
+    return this.closedWith;
+  }
+
+  /** A ping answered: the socket is open and served. */
+  async pings() {
+    const sentAt = Date.now();
+    this.send({ type: 'ping', sentAt });
+    expect(await this.next()).toMatchObject({ type: 'pong', sentAt });
+  }
+}
+
+/** Opens a socket with `headers`: its status when refused (`unexpected-response`), else the open socket. */
+function upgrade(headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(gateway.wsUrl, { headers });
+    socket.once('open', () => {
+      sockets.push(socket);
+      resolve(socket);
+    });
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', reject);
+  });
+}
+
+/** The ids of the guest sockets' items in this file's table (its own table: a scan is cheap). */
+async function guestConnectionIds(): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for await (const page of scanPages<{ connectionId: string }>({
+    FilterExpression: 'guest = :yes',
+    ExpressionAttributeValues: { ':yes': true },
+  }))
+    for (const item of page) ids.add(item.connectionId);
+  return ids;
+}
+
+/** A page without a session opens a socket (one at a time: its item is found as the new one). */
+async function guest(): Promise<GuestSocket> {
+  const before = await guestConnectionIds();
+  const socket = await upgrade({ Origin: APP_ORIGIN });
+  if (typeof socket === 'number') throw new Error(`HTTP ${socket}`);
+  const added = [...(await guestConnectionIds())].filter((id) => !before.has(id));
+  expect(added).toHaveLength(1);
+  return new GuestSocket(socket, added[0]!);
+}
+
+const connectionItem = async (connectionId: string) =>
+  (await db.get({ Key: connectionKey(connectionId), ConsistentRead: true })).Item;
+
+/** The guest socket opened `seconds` ago, as far as the table knows. */
+const openedAgo = (connectionId: string, seconds: number) =>
+  db.update({
+    Key: connectionKey(connectionId),
+    UpdateExpression: 'SET connectedAt = :at',
+    ExpressionAttributeValues: { ':at': new Date(Date.now() - seconds * 1000).toISOString() },
+  });
+
+/** Delivers the join deadline's tick of a socket to the clock's consumer now, as the queue would. */
+const joinDeadline = async (connectionId: string) =>
+  expect(
+    await tickHandler(tickEvent(JSON.stringify({ kind: 'guest_join', connectionId }), [`t-${connectionId}`])),
+  ).toEqual({ batchItemFailures: [] });
+
+describe('a page without a session', () => {
+  it('opens a socket that pings, with a connection item of no member, no session and no owner', async () => {
+    const visitor = await guest();
+    await visitor.pings();
+    const item = await connectionItem(visitor.connectionId);
+    expect(item).toMatchObject({ guest: true, connectionId: visitor.connectionId });
+    expect(item).not.toHaveProperty('userId');
+    expect(item).not.toHaveProperty('sessionPk');
+    expect(item).not.toHaveProperty('gsi2pk');
+    // It expires as every socket does (API Gateway's two hours).
+    expect(Number(item!.ttl) * 1000).toBeGreaterThan(Date.now() + 3600_000);
+  });
+
+  it('is still refused from a foreign page (403), and with a cookie that names no live session (401)', async () => {
+    expect(await upgrade({ Origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade({ Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=no-such-session` })).toBe(
+      401,
+    );
+    expect(await upgrade({ Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=` })).toBe(401);
+  });
+
+  it("gets the Japanese refusal for every room frame, and the rooms don't change", async () => {
+    const host = await RoomPlayer.signIn(gateway, 'ホスト');
+    const { code, quiz } = await openRoom(host);
+    const visitor = await guest();
+    const frames = [
+      { type: 'auth' },
+      {
+        type: 'create_room',
+        quizId: quiz.id,
+        maxPlayers: 4,
+        category: '科学',
+        timePerQuestion: 60,
+        randomOrder: false,
+      },
+      { type: 'join_room', roomId: code },
+      { type: 'ready' },
+      { type: 'leave_room' },
+      { type: 'chat_message', message: 'こんにちは' },
+      { type: 'no_such_message' },
+    ];
+    for (const frame of frames) {
+      visitor.send(frame);
+      expect(await visitor.next(), frame.type).toEqual({
+        type: 'error',
+        message: CLASSROOM_MESSAGES.guestOnlyJoin,
+        reason: 'invalid',
+      });
+    }
+    const room = await getRoom(code);
+    expect(Object.keys(room!.players)).toEqual([host.user.id]);
+    expect(room!.players[host.user.id]!.isReady).toBe(false);
+    // The host heard nothing of it; the socket is still served.
+    host.send({ type: 'ping', sentAt: 1 });
+    await host.expect('pong');
+    expect(host.received.map((frame) => frame.type)).toEqual(['authenticated', 'room_created', 'pong']);
+    await visitor.pings();
+    host.close();
+  });
+
+  it('answering, while in no class game, is told it has not joined one', async () => {
+    const visitor = await guest();
+    visitor.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await visitor.next()).toEqual({
+      type: 'error',
+      message: CLASSROOM_MESSAGES.notJoined,
+      reason: 'not_in_game',
+    });
+  });
+
+  it('closes without trouble: its item is forgotten at $disconnect', async () => {
+    const visitor = await guest();
+    visitor.socket.close();
+    await visitor.closed();
+    await expect.poll(() => connectionItem(visitor.connectionId), UNTIL_TRUE).toBeUndefined();
+  });
+});
+
+describe('the join deadline', () => {
+  it(`closes a guest socket that joined no class game ${CLASSROOM_LIMITS.guestJoinSeconds} s after it opened, saying why`, async () => {
+    const visitor = await guest();
+    await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds);
+    await joinDeadline(visitor.connectionId);
+    expect(await visitor.next()).toEqual({
+      type: 'error',
+      message: CLASSROOM_MESSAGES.joinTimeout,
+      reason: 'invalid',
+    });
+    expect(await visitor.closed()).toBe(1000);
+    await expect.poll(() => connectionItem(visitor.connectionId), UNTIL_TRUE).toBeUndefined();
+    // A class game's join after that finds no socket to mark.
+    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1')).toBe(false);
+  });
+
+  it('keeps a guest socket whose connection joined a class game', async () => {
+    const visitor = await guest();
+    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1')).toBe(true);
+    await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds + 60);
+    await joinDeadline(visitor.connectionId);
+    await visitor.pings();
+    expect(await connectionItem(visitor.connectionId)).toMatchObject({
+      classGameId: 'game-1',
+      classPlayerId: 'player-1',
+    });
+    expect(visitor.received.filter((frame) => frame.type === 'error')).toEqual([]);
+  });
+
+  it('keeps a guest socket whose tick comes before its deadline (it is looked at again then)', async () => {
+    const visitor = await guest();
+    await joinDeadline(visitor.connectionId);
+    await visitor.pings();
+    expect(visitor.closedWith).toBeUndefined();
+  });
+
+  it("never closes a member's socket", async () => {
+    const member = await RoomPlayer.signIn(gateway);
+    const before = await guestConnectionIds();
+    // The member's connection id: their only socket, found through the owner index.
+    const owned = await queryOwned<{ connectionId: string }>(member.user.id, ConnectionKeys);
+    expect(owned).toHaveLength(1);
+    const connectionId = owned[0]!.connectionId;
+    expect(before.has(connectionId)).toBe(false);
+    await openedAgo(connectionId, CLASSROOM_LIMITS.guestJoinSeconds + 60);
+    await joinDeadline(connectionId);
+    member.send({ type: 'ping', sentAt: 2 });
+    await member.expect('pong');
+    expect(member.closedWith).toBeUndefined();
+    member.close();
+  });
+
+  it('and a class game join race: once the deadline has sealed the socket, the join is refused', async () => {
+    const visitor = await guest();
+    // The deadline's conditional write, as closeUnjoinedGuest makes it before it closes the socket.
+    expect(await sealUnjoinedGuest(visitor.connectionId)).toBe(true);
+    expect(await markClassPlayer(visitor.connectionId, 'game-2', 'player-2')).toBe(false);
+    expect(await connectionItem(visitor.connectionId)).not.toHaveProperty('classGameId');
+    // The other way round: a socket that joined first is not sealed (its deadline keeps it).
+    const joined = await guest();
+    expect(await markClassPlayer(joined.connectionId, 'game-2', 'player-3')).toBe(true);
+    expect(await sealUnjoinedGuest(joined.connectionId)).toBe(false);
+  });
+});
+
+describe('guest sockets an address may open', () => {
+  it(`are ${SOCKET_LIMITS.opensPerMinute} a minute; the next is refused (429), a member's is not`, async () => {
+    process.env.PER_IP_RATE_LIMITS = 'on';
+    resetConfigForTests();
+    try {
+      const statuses: (WebSocket | number)[] = [];
+      for (let opened = 1; opened <= SOCKET_LIMITS.opensPerMinute + 1; opened++)
+        statuses.push(await upgrade({ Origin: APP_ORIGIN }));
+      expect(statuses.slice(0, -1).every((status) => status instanceof WebSocket)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // A member's socket from the same address counts against the member's own allowance.
+      const member = await RoomPlayer.signIn(gateway);
+      expect(member.all('authenticated')).toHaveLength(1);
+      member.close();
+    } finally {
+      process.env.PER_IP_RATE_LIMITS = 'off';
+      resetConfigForTests();
+    }
+  });
+});
