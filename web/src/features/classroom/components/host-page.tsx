@@ -128,7 +128,7 @@ function Host({ user, gameId }: { user: CurrentUser; gameId: string }) {
           {state.error}
           <button
             type="button"
-            className="button button--ghost button--small"
+            className="button button--secondary button--small"
             onClick={() => game.dismissError()}
           >
             閉じる
@@ -291,7 +291,8 @@ function HostReveal({ game, state, controller }: ViewProps) {
           問題 {reveal.questionIndex + 1} / {reveal.totalQuestions}
         </span>
         <h1 id="cls-reveal-title" ref={heading} tabIndex={-1} className="cls-reveal__title">
-          正解は <OptionMark letter={reveal.correctAnswer} size={32} /> {reveal.correctAnswer}
+          正解は <OptionMark letter={reveal.correctAnswer} size={32} />
+          <span className="visually-hidden">{reveal.correctAnswer}</span>
         </h1>
       </div>
       <div className="cls-reveal__body">

@@ -72,7 +72,11 @@ export function JoinPage() {
           <span className="cls-player__me">
             {state.seat?.nickname}・{points(state.totalScore)}
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={() => game.leave()}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => game.leave()}
+          >
             退出する
           </button>
         </div>
@@ -270,7 +274,8 @@ function PlayerResult({ state }: { state: PlayerState }) {
         </div>
       </dl>
       <p className="cls-card__lead">
-        正解: <OptionMark letter={result.correctAnswer} size={20} /> {result.correctAnswer}
+        正解: <OptionMark letter={result.correctAnswer} size={20} />
+        <span className="visually-hidden">{result.correctAnswer}</span>
       </p>
       <p className="cls-card__lead" role="status">
         次の問題を待っています

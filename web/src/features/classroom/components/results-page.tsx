@@ -55,7 +55,7 @@ function Results({ user, gameId }: { user: CurrentUser; gameId: string }) {
   const data = results.data;
   return (
     <section className="container page cls-page" aria-labelledby="cls-results-title">
-      <Link to={paths.classroom} className="button button--ghost button--small">
+      <Link to={paths.classroom} className="button button--secondary button--small">
         <ArrowLeft size={16} aria-hidden /> クラスゲーム一覧
       </Link>
       <div className="page__header">
