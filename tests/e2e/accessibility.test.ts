@@ -29,6 +29,8 @@ const guestRoutes = [
   '/quiz-search',
   `/tags/${encodeURIComponent('理科')}`,
   '/multiplayer',
+  // A class game's players' page (issue 31): the form needs no socket until 参加する.
+  '/join?pin=123456',
   '/profile',
   '/pro-checkout',
   '/reset-password?token=abcdefghijklmnopqrstuvwxyz012345',
@@ -52,6 +54,7 @@ const memberRoutes = [
   '/quiz-search',
   `/tags/${encodeURIComponent('理科')}`,
   '/multiplayer',
+  '/join',
   '/profile',
   '/learning',
   '/my-quizzes',

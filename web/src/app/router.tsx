@@ -91,6 +91,31 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // A class game's players (issue 31): public, no account needed.
+        path: paths.join,
+        lazy: async () => ({
+          Component: (await import('@web/features/classroom/components/join-page')).JoinPage,
+        }),
+      },
+      {
+        path: paths.classroom,
+        lazy: async () => ({
+          Component: (await import('@web/features/classroom/components/games-page')).ClassGamesPage,
+        }),
+      },
+      {
+        path: paths.patterns.classroomGame,
+        lazy: async () => ({
+          Component: (await import('@web/features/classroom/components/host-page')).HostPage,
+        }),
+      },
+      {
+        path: paths.patterns.classroomResults,
+        lazy: async () => ({
+          Component: (await import('@web/features/classroom/components/results-page')).ClassResultsPage,
+        }),
+      },
+      {
         path: paths.admin,
         lazy: async () => ({
           Component: (await import('@web/features/admin/components/admin-page')).AdminPage,

@@ -4,6 +4,9 @@ const quizPattern = '/quiz/:id';
 const quizAnalyticsPattern = '/my-quizzes/:id/analytics';
 /** A tag's page (issue 30); `paths.tag` fills it in. */
 const tagPattern = '/tags/:name';
+/** A class game's host screen and its results (issue 31); `paths.classroomGame` / `classroomResults` fill them in. */
+const classroomGamePattern = '/classroom/:gameId';
+const classroomResultsPattern = '/classroom/:gameId/results';
 
 /**
  * The spec's route table (docs/spec/multiplayer-membership-study.md §2). Every page path is written here once;
@@ -29,6 +32,14 @@ export const paths = {
   /** A tag's quizzes. */
   tag: (name: string) => tagPattern.replace(':name', encodeURIComponent(name)),
   learning: '/learning',
+  /** A class game's players join here (no account needed); `?pin=` comes from the host's QR code. */
+  join: '/join',
+  joinWithPin: (pin: string) => `/join?pin=${encodeURIComponent(pin)}`,
+  /** The host's class games. */
+  classroom: '/classroom',
+  classroomGame: (gameId: string) => classroomGamePattern.replace(':gameId', encodeURIComponent(gameId)),
+  classroomResults: (gameId: string) =>
+    classroomResultsPattern.replace(':gameId', encodeURIComponent(gameId)),
   profile: '/profile',
   focusedStudy: '/focused-study',
   membership: '/pro-checkout',
@@ -43,6 +54,8 @@ export const paths = {
     quiz: quizPattern,
     quizAnalytics: quizAnalyticsPattern,
     tag: tagPattern,
+    classroomGame: classroomGamePattern,
+    classroomResults: classroomResultsPattern,
     /** Any path no other route matches: the not-found page. */
     notFound: '*',
   },

@@ -64,6 +64,13 @@ export const queryKeys = {
     unfinished: (userId: string) => ['focused-study', 'unfinished', userId] as const,
   },
   multiplayerRooms: ['multiplayer', 'rooms'] as const,
+  /** The host's class games (issue 31): the list, one game, its results; a creation refreshes `all`. */
+  classroom: {
+    all: (userId: string) => ['classroom', userId] as const,
+    list: (userId: string) => ['classroom', userId, 'list'] as const,
+    game: (userId: string, gameId: string) => ['classroom', userId, 'game', gameId] as const,
+    results: (userId: string, gameId: string) => ['classroom', userId, 'results', gameId] as const,
+  },
   admin: {
     all: ['admin'] as const,
     flaggedQuizzes: ['admin', 'flagged-quizzes'] as const,

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { lazy, Suspense, useState } from 'react';
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Presentation, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { displayName, type CurrentUser } from '@shared/users';
 import { useLogout } from '@web/lib/auth/logout';
@@ -14,7 +14,7 @@ const AccountSettingsDialog = lazy(async () => ({
   default: (await import('@web/features/profile/components/account-settings-dialog')).AccountSettingsDialog,
 }));
 
-/** The signed-in user's menu: who is signed in, account settings, and logout (then home). */
+/** The signed-in user's menu: who is signed in, the class games they host, account settings, and logout (then home). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -34,6 +34,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
             <DropdownMenu.Label className="menu__label">{displayName(user)} さん</DropdownMenu.Label>
             <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(paths.classroom)}>
+              <Presentation size={16} aria-hidden />
+              クラスゲーム
+            </DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item" onSelect={() => setSettingsOpen(true)}>
               <Settings size={16} aria-hidden />
               アカウント設定

@@ -1,41 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { AnswerLetter } from '@shared/constants';
+import { AnswerShape as SharedAnswerShape } from '@web/components/answer-shape';
 
-/** The answer's shape, drawn (not a font glyph) so it looks the same on every phone. */
+/** The answer's shape in the rooms' look (the shared drawing, with the rooms' class). */
 export function AnswerShape({ letter, size = 28 }: { letter: AnswerLetter; size?: number }) {
-  const common = {
-    width: size,
-    height: size,
-    viewBox: '0 0 24 24',
-    'aria-hidden': true,
-    className: 'mp-shape',
-  };
-  switch (letter) {
-    case 'A':
-      return (
-        <svg {...common}>
-          <path d="M12 3 22 20H2Z" fill="currentColor" />
-        </svg>
-      );
-    case 'B':
-      return (
-        <svg {...common}>
-          <path d="M12 2 22 12 12 22 2 12Z" fill="currentColor" />
-        </svg>
-      );
-    case 'C':
-      return (
-        <svg {...common}>
-          <circle cx="12" cy="12" r="10" fill="currentColor" />
-        </svg>
-      );
-    case 'D':
-      return (
-        <svg {...common}>
-          <rect x="3" y="3" width="18" height="18" rx="1.5" fill="currentColor" />
-        </svg>
-      );
-  }
+  return <SharedAnswerShape letter={letter} size={size} className="mp-shape" />;
 }
 
 const AVATAR_COLORS = [

@@ -6,7 +6,7 @@ import { QuestionImage } from '@web/components/question-image';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';
 import type { MultiplayerGame } from '../game-controller';
 import type { QuestionState } from '../game-state';
-import { useRemaining } from '../use-remaining';
+import { useRemaining } from '@web/lib/use-remaining';
 import { AnswerShape, useViewHeading } from './game-parts';
 
 /** Seconds left at which the clock turns red and a screen reader hears the time. */

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import type { Room } from '@shared/multiplayer';
 import type { Me, QuestionState, RevealMessage } from '../game-state';
-import { useRemaining } from '../use-remaining';
+import { useRemaining } from '@web/lib/use-remaining';
 import { AnswerShape, PlayerAvatar, scoreText, useViewHeading } from './game-parts';
 
 /** Ranks by total score; equal totals share a rank (1, 2, 2, 4). */

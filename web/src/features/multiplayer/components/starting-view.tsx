@@ -1,5 +1,5 @@
 import type { Room } from '@shared/multiplayer';
-import { useRemaining } from '../use-remaining';
+import { useRemaining } from '@web/lib/use-remaining';
 import { useViewHeading } from './game-parts';
 
 /** The 3-2-1 before the first question (docs/spec/multiplayer-membership-study.md §4 "starting"), counted to the server's `startsAt`. */

@@ -4,10 +4,13 @@ import type { QuizForPlay } from '@shared/quiz-schemas';
 import { toast } from '@web/components/toast/toast-store';
 import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
+import { ClassGameButton } from '@web/components/class-game-dialog';
+import { useCurrentUser } from '@web/lib/auth/current-user';
 
 /**
  * Before スタート: the quiz's badges, title, description, question count, time limit, author, and
- * 「みんなで遊ぶ」 (a multiplayer room on this quiz) when the quiz may host one.
+ * 「みんなで遊ぶ」 (a multiplayer room on this quiz) when the quiz may host one, and for a signed-in
+ * member 「クラスで出題」 (a class game on it, issue 31).
  */
 export function QuizIntro({
   quiz,
@@ -21,6 +24,7 @@ export function QuizIntro({
   onStart: () => void;
 }) {
   const navigate = useNavigate();
+  const user = useCurrentUser().data;
   const share = async () => {
     const url = window.location.href;
     try {
@@ -76,6 +80,7 @@ export function QuizIntro({
               みんなで遊ぶ
             </Link>
           )}
+          {canPlayTogether(quiz) && user && <ClassGameButton quiz={quiz} user={user} />}
           <button
             type="button"
             className="button button--primary button--large"

@@ -5,8 +5,10 @@ import { paths } from '@web/config/paths';
 import { CategoryBadge, DifficultyBadge } from '@web/components/quiz-badges';
 import { QuizExportMenu } from './quiz-export-menu';
 import { TagChips } from '@web/components/tag-chips';
+import { ClassGameButton } from '@web/components/class-game-dialog';
+import { useCurrentUser } from '@web/lib/auth/current-user';
 
-/** One of the author's quizzes: state badges, numbers, received reports, preview, analytics, copy, edit, delete, export. */
+/** One of the author's quizzes: state badges, numbers, received reports, preview, analytics, copy, edit, delete, export, クラスで出題. */
 export function MyQuizCard(props: {
   quiz: QuizSummary;
   onShowReports: () => void;
@@ -17,6 +19,7 @@ export function MyQuizCard(props: {
   duplicating?: boolean;
 }) {
   const { quiz } = props;
+  const user = useCurrentUser().data;
   return (
     <article className="quiz-card" aria-labelledby={`mine-${quiz.id}`}>
       <div className="quiz-card__badges">
@@ -114,6 +117,9 @@ export function MyQuizCard(props: {
           削除
         </button>
         <QuizExportMenu quiz={quiz} />
+        {user && quiz.questionCount > 0 && !quiz.isHidden && (
+          <ClassGameButton quiz={quiz} user={user} className="button button--secondary button--small" />
+        )}
       </div>
     </article>
   );
