@@ -3,6 +3,7 @@ import { adminApi } from '@shared/contract/admin';
 import { aiApi } from '@shared/contract/ai';
 import { attemptsApi } from '@shared/contract/attempts';
 import { categoriesApi } from '@shared/contract/categories';
+import { classroomApi } from '@shared/contract/classroom';
 import type { RouteContract } from '@shared/contract/define';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
@@ -772,6 +773,29 @@ export const httpRoutes = [
     grants: ['bedrock'],
     memoryMb: 1536,
     timeoutSeconds: 29,
+  },
+  // Class games (issue 31; docs/classroom.md): the host's calls, in their nested stack.
+  {
+    contract: classroomApi.create,
+    handler: 'functions/api/classroom/create',
+    access: 'user',
+    table: 'readwrite',
+    // The game's two-hour end is a tick of the game clock.
+    grants: ['tickQueue'],
+  },
+  { contract: classroomApi.list, handler: 'functions/api/classroom/list', access: 'user', table: 'read' },
+  { contract: classroomApi.get, handler: 'functions/api/classroom/get', access: 'user', table: 'read' },
+  {
+    contract: classroomApi.results,
+    handler: 'functions/api/classroom/results',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: classroomApi.resultsCsv,
+    handler: 'functions/api/classroom/results-csv',
+    access: 'user',
+    table: 'read',
   },
 ] as const satisfies readonly HttpRoute[];
 
