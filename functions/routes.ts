@@ -829,6 +829,18 @@ export const webSocketRoutes = [
       ['leave_room', 'functions/ws/leave-room'],
       ['chat_message', 'functions/ws/chat-message'],
       ['update_room_settings', 'functions/ws/update-room-settings'],
+      // Class games (issue 31; docs/classroom.md): a player's frames (their `answer` is the rooms'
+      // route key: functions/ws/answer.ts tells a class player's socket by its connection) and the
+      // host's, each carrying its game.
+      ['join_class', 'functions/ws/join-class'],
+      ['leave_class', 'functions/ws/leave-class'],
+      ['class_host', 'functions/ws/class-host'],
+      ['class_start', 'functions/ws/class-start'],
+      ['class_next', 'functions/ws/class-next'],
+      ['class_reveal_now', 'functions/ws/class-reveal-now'],
+      ['class_kick', 'functions/ws/class-kick'],
+      ['class_lock', 'functions/ws/class-lock'],
+      ['class_end', 'functions/ws/class-end'],
     ] as const
   ).map(([routeKey, handler]) => ({ routeKey, handler, ...ROOM_FUNCTION })),
 ] as const satisfies readonly WebSocketRoute[];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CLASSROOM_ERROR_REASONS } from './classroom';
 import { MULTIPLAYER_ERROR_REASONS } from './multiplayer';
 
 /**
@@ -22,6 +23,8 @@ export const ERROR_REASONS = [
   'review_not_due',
   /** Multiplayer socket errors (`error.reason`), e.g. `wrong_password`, `room_full`, `in_game`. */
   ...MULTIPLAYER_ERROR_REASONS,
+  /** Class game socket errors (issue 31), e.g. `class_full`, `nickname_taken`, `locked`. */
+  ...CLASSROOM_ERROR_REASONS,
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

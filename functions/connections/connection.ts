@@ -31,6 +31,9 @@ export interface ConnectionItem {
   /** Base URL of the `@connections` API that reaches this socket. */
   endpoint: string;
   connectedAt: string;
+  /** The class game (and player) this socket plays in, once it joined one (docs/classroom.md). */
+  classGameId?: string;
+  classPlayerId?: string;
   ttl: number;
   gsi2pk: string;
   gsi2sk: string;

@@ -2,6 +2,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { findConnection, removeConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
+import { classSocketClosed } from '../classroom/class-play';
 import { socketClosed } from '../multiplayer/actions';
 
 /**
@@ -14,7 +15,9 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   return withRequestLog(log, async (log) => {
     const connection = await findConnection(connectionId);
     await removeConnection(connectionId);
-    if (connection) await socketClosed(connection.userId, connectionId, log);
+    // A class player's socket: marked disconnected, their seat kept for a resume.
+    if (connection?.classGameId) await classSocketClosed(connection, log);
+    else if (connection) await socketClosed(connection.userId, connectionId, log);
     log.info('disconnected');
     return { statusCode: 200 };
   });

@@ -44,6 +44,10 @@ interface WebSocketRequest<Message> {
   endpoint: string;
   requestId: string;
   log: Logger;
+  /** When API Gateway received the message (epoch ms): the server's clock for deadlines. */
+  receivedAt: number;
+  /** The client's address, for limits per address. */
+  sourceIp: string;
 }
 
 /** The `@connections` base URL for this event: configured locally, derived from the event in AWS. */
@@ -220,6 +224,8 @@ export function webSocketHandler<S extends z.ZodType>(options: {
         endpoint: socket.endpoint,
         requestId: observed.requestId,
         log: observed.log,
+        receivedAt: receivedAt(event),
+        sourceIp: (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? '',
       });
       return RECEIVED;
     });
