@@ -5,6 +5,14 @@ import { AuditKeys } from './admin/audit-keys';
 import { PenaltyKeys } from './admin/penalty-keys';
 import { AiHistoryKeys, AiUsageKeys } from './ai/usage-keys';
 import { CategoryKeys } from './categories/category-keys';
+import {
+  ClassGameKeys,
+  ClassHostSlotKeys,
+  ClassNicknameKeys,
+  ClassPinKeys,
+  ClassPlayerKeys,
+  ClassResultsKeys,
+} from './classroom/class-keys';
 import { ConnectionKeys } from './connections/connection-keys';
 import type { EntityKeys } from './data/keys';
 import { RateWindowKeys } from './lib/rate-limit-keys';
@@ -109,4 +117,10 @@ export const ENTITIES: readonly EntityKeys[] = [
   RoomListingKeys,
   RoomGameKeys,
   SeatKeys,
+  ClassGameKeys,
+  ClassPinKeys,
+  ClassHostSlotKeys,
+  ClassPlayerKeys,
+  ClassNicknameKeys,
+  ClassResultsKeys,
 ];

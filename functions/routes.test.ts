@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { classClientMessageSchemas } from '@shared/classroom';
 import { clientMessageSchemas } from '@shared/multiplayer';
 import { functionIdFor, httpRoutes, queueConsumers, streamConsumers, webSocketRoutes } from './routes';
 
@@ -18,9 +19,11 @@ describe('route table', () => {
 
   it('routes each client message type of the socket to its own function, and nothing else but $-keys and ping', () => {
     const routeKeys = webSocketRoutes.map((route) => route.routeKey as string);
-    for (const type of Object.keys(clientMessageSchemas)) expect(routeKeys, type).toContain(type);
+    // The rooms' frames and the class games' (issue 31).
+    const types = { ...clientMessageSchemas, ...classClientMessageSchemas };
+    for (const type of Object.keys(types)) expect(routeKeys, type).toContain(type);
     for (const key of routeKeys)
-      expect(key.startsWith('$') || key === 'ping' || key in clientMessageSchemas, key).toBe(true);
+      expect(key.startsWith('$') || key === 'ping' || key in types, key).toBe(true);
   });
 
   it('points every entry at a module that exports a handler', () => {
@@ -37,7 +40,8 @@ describe('route table', () => {
   });
 
   it('uses API Gateway path syntax', () => {
+    // A segment may carry a file extension (`results.csv`, issue 31).
     for (const route of httpRoutes)
-      expect(route.contract.path).toMatch(/^\/api(\/([a-z0-9-]+|\{[a-zA-Z]+\}))+$/);
+      expect(route.contract.path).toMatch(/^\/api(\/([a-z0-9-]+(\.[a-z]+)?|\{[a-zA-Z]+\}))+$/);
   });
 });

@@ -3,6 +3,7 @@ import { adminApi } from '@shared/contract/admin';
 import { aiApi } from '@shared/contract/ai';
 import { attemptsApi } from '@shared/contract/attempts';
 import { categoriesApi } from '@shared/contract/categories';
+import { classroomApi } from '@shared/contract/classroom';
 import type { RouteContract } from '@shared/contract/define';
 import { focusedStudyApi } from '@shared/contract/focused-study';
 import { membershipApi } from '@shared/contract/membership';
@@ -773,6 +774,29 @@ export const httpRoutes = [
     memoryMb: 1536,
     timeoutSeconds: 29,
   },
+  // Class games (issue 31; docs/classroom.md): the host's calls, in their nested stack.
+  {
+    contract: classroomApi.create,
+    handler: 'functions/api/classroom/create',
+    access: 'user',
+    table: 'readwrite',
+    // The game's two-hour end is a tick of the game clock.
+    grants: ['tickQueue'],
+  },
+  { contract: classroomApi.list, handler: 'functions/api/classroom/list', access: 'user', table: 'read' },
+  { contract: classroomApi.get, handler: 'functions/api/classroom/get', access: 'user', table: 'read' },
+  {
+    contract: classroomApi.results,
+    handler: 'functions/api/classroom/results',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    contract: classroomApi.resultsCsv,
+    handler: 'functions/api/classroom/results-csv',
+    access: 'user',
+    table: 'read',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /** What a multiplayer function may do: the table, the members' sockets and the game clock. */
@@ -806,6 +830,18 @@ export const webSocketRoutes = [
       ['leave_room', 'functions/ws/leave-room'],
       ['chat_message', 'functions/ws/chat-message'],
       ['update_room_settings', 'functions/ws/update-room-settings'],
+      // Class games (issue 31; docs/classroom.md): a player's frames (their `answer` is the rooms'
+      // route key: functions/ws/answer.ts tells a class player's socket by its connection) and the
+      // host's, each carrying its game.
+      ['join_class', 'functions/ws/join-class'],
+      ['leave_class', 'functions/ws/leave-class'],
+      ['class_host', 'functions/ws/class-host'],
+      ['class_start', 'functions/ws/class-start'],
+      ['class_next', 'functions/ws/class-next'],
+      ['class_reveal_now', 'functions/ws/class-reveal-now'],
+      ['class_kick', 'functions/ws/class-kick'],
+      ['class_lock', 'functions/ws/class-lock'],
+      ['class_end', 'functions/ws/class-end'],
     ] as const
   ).map(([routeKey, handler]) => ({ routeKey, handler, ...ROOM_FUNCTION })),
 ] as const satisfies readonly WebSocketRoute[];

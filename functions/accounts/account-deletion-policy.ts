@@ -1,3 +1,4 @@
+import { ClassGameKeys } from '../classroom/class-keys';
 import { QuizKeys } from '../quizzes/quiz-keys';
 import { ReportKeys } from '../quizzes/report-keys';
 import { CLAIM_KEYS, UserKeys } from '../users/user-keys';
@@ -23,6 +24,8 @@ export interface OwnedKeys {
  *   takes the name while the deletion runs);
  * - `anonymise`: a report on another member's quiz, kept for moderation without its reporter;
  * - `quiz`: a quiz, whose whole partition (other players' plays included) goes before it does;
+ * - `classGame`: a class game the account hosted, whose partition (players, nicknames, results)
+ *   goes before it does, its PIN and slot freed;
  * - `delete`: anything else.
  */
 type DeletionStep =
@@ -30,6 +33,7 @@ type DeletionStep =
   | { step: 'claim' }
   | { step: 'anonymise' }
   | { step: 'quiz'; quizId: string }
+  | { step: 'classGame'; gameId: string }
   | { step: 'delete' };
 
 /** The claims' owner-index sort keys (`CLAIM#…`). */
@@ -39,7 +43,9 @@ export function deletionStep(item: OwnedKeys): DeletionStep {
   if (item.sk === UserKeys.sk()) return { step: 'profile' };
   if (item.gsi2sk && CLAIMS.has(item.gsi2sk)) return { step: 'claim' };
   if (item.gsi2sk?.startsWith(ReportKeys.ownerPrefix())) return { step: 'anonymise' };
-  // A quiz is the only item that owns its partition.
+  // A quiz and a class game are the items that own their partitions.
+  const game = item.cascade === 'partition' ? ClassGameKeys.parsePk(item.pk) : undefined;
+  if (game && item.sk === ClassGameKeys.sk()) return { step: 'classGame', gameId: game.gameId };
   const quiz = item.cascade === 'partition' ? QuizKeys.parsePk(item.pk) : undefined;
   return quiz ? { step: 'quiz', quizId: quiz.quizId } : { step: 'delete' };
 }

@@ -1,3 +1,4 @@
+import { deleteGameContents } from '../classroom/class-store';
 import { getConfig } from '../lib/config';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { pause } from '../data/retry';
@@ -71,6 +72,8 @@ export async function deleteAccount(user: UserItem, now = new Date()): Promise<v
         await deleteQuizContents(what.quizId);
         await deleteQuizImages(what.quizId);
       }
+      // A class game's players, nicknames and results go before the game; its PIN is freed.
+      if (what.step === 'classGame') await deleteGameContents(what.gameId);
       keys.set(`${item.pk}\u0000${item.sk}`, key);
     }
     if (keys.size === 0) break;

@@ -2,6 +2,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { findConnection, removeConnection } from '../connections/connection';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
+import { classSocketClosed } from '../classroom/class-play';
 import { socketClosed } from '../multiplayer/actions';
 
 /**
@@ -14,10 +15,11 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   return withRequestLog(log, async (log) => {
     const connection = await findConnection(connectionId);
     await removeConnection(connectionId);
-    // A guest's socket (no session: docs/classroom.md) holds no room seat. A class player's socket
-    // (`connection.classGameId`, a guest's or a member's) is the class game's to mark as dropped,
-    // next to this call.
-    if (connection && connection.guest !== true) await socketClosed(connection.userId, connectionId, log);
+    // A class player's socket (a guest's or a member's): marked disconnected, their seat kept for a
+    // resume. A guest's socket holds no room seat (docs/classroom.md).
+    if (connection?.classGameId) await classSocketClosed(connection, log);
+    else if (connection && connection.guest !== true)
+      await socketClosed(connection.userId, connectionId, log);
     log.info('disconnected');
     return { statusCode: 200 };
   });

@@ -45,6 +45,10 @@ interface SocketRequest<Message> {
   endpoint: string;
   requestId: string;
   log: Logger;
+  /** When API Gateway received the message (epoch ms): the server's clock for deadlines. */
+  receivedAt: number;
+  /** The client's address, for limits per address. */
+  sourceIp: string;
 }
 
 /** A message on a member's socket: the routes that take no guests get only these. */
@@ -275,6 +279,8 @@ export function webSocketHandler<S extends z.ZodType>(
         endpoint: socket.endpoint,
         requestId: observed.requestId,
         log: observed.log,
+        receivedAt: receivedAt(event),
+        sourceIp: (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? '',
       });
       return RECEIVED;
     });

@@ -173,6 +173,8 @@ const NESTED_FEATURES: readonly { name: string; pathPrefix: string }[] = [
   { name: 'Learning', pathPrefix: '/api/review/' },
   // Moderation and tag administration (issue 30 took the main stack to its limit).
   { name: 'Admin', pathPrefix: '/api/admin/' },
+  // Class games' host calls (issue 31).
+  { name: 'Classroom', pathPrefix: '/api/classroom/' },
 ];
 
 /** The bare address of a sender such as `みんなのクイズ <no-reply@example.com>`. */

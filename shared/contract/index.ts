@@ -3,6 +3,7 @@ import { adminApi } from './admin';
 import { aiApi } from './ai';
 import { attemptsApi } from './attempts';
 import { categoriesApi } from './categories';
+import { classroomApi } from './classroom';
 import type { RouteContract } from './define';
 import { focusedStudyApi } from './focused-study';
 import { membershipApi } from './membership';
@@ -34,4 +35,5 @@ export const API_CONTRACT: readonly RouteContract[] = [
   spreadsheetsApi,
   quizAnalyticsApi,
   tagsApi,
+  classroomApi,
 ].flatMap((feature) => Object.values(feature));

@@ -1,0 +1,564 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import {
+  CLASSROOM_LIMITS,
+  CLASSROOM_MESSAGES,
+  type classClientMessageSchemas,
+  type ClassServerMessage,
+} from '@shared/classroom';
+import type { AnswerLetter } from '@shared/constants';
+import type { ConnectionItem } from '../connections/connection';
+import { markClassPlayer } from '../connections/connection-store';
+import { getConfig } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
+import { randomToken } from '../lib/random-token';
+import { skeleton } from '../users/skeleton';
+import { scheduleClassTick, type ClassTick } from './class-clock';
+import { eachBounded, FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
+import {
+  activePlayers,
+  answerRefusal,
+  finalTable,
+  isLive,
+  lettersOf,
+  podiumOf,
+  questionFrame,
+  rankPlayers,
+  resultOf,
+  resultsOf,
+  revealOf,
+  scoreAnswer,
+  toClassPlayer,
+  toHostGame,
+  toPlayerGame,
+  type ClassPlayerItem,
+} from './class-policy';
+import {
+  addPlayer,
+  beginReveal,
+  claimCountSend,
+  closePlayer,
+  countAnswer,
+  countSent,
+  findGameByPin,
+  finishGame,
+  getGame,
+  getPlayer,
+  listPlayers,
+  openQuestion,
+  recordAnswer,
+  removePlayer,
+  saveReveal,
+  setHostSocket,
+  setLocked,
+  takeSeat,
+  markDisconnected,
+  type StoredGame,
+} from './class-store';
+import { ClassError, classError } from './errors';
+
+/**
+ * What each class game frame does (docs/classroom.md): the caller's limits, the rule, the store's
+ * conditional write, then what the players and the host are told. Every rule holds on the server;
+ * every step that must happen once (a question's reveal, the end) is one conditional write that only
+ * one caller wins, and only the winner sends what it says.
+ */
+
+const m = CLASSROOM_MESSAGES;
+type Input<T extends keyof typeof classClientMessageSchemas> = z.output<
+  (typeof classClientMessageSchemas)[T]
+>;
+
+/** The socket a frame comes from: a member's (with `userId`) or, once guests may connect, a guest's. */
+export interface ClassCaller {
+  userId: string | undefined;
+  connection: ConnectionItem;
+  reply: (message: ClassServerMessage) => Promise<boolean>;
+  log: Logger;
+  /** When API Gateway received the frame (epoch ms): the server's clock for deadlines. */
+  receivedAt: number;
+  sourceIp: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const socketOf = (caller: ClassCaller) => ({
+  connectionId: caller.connection.connectionId,
+  endpoint: caller.connection.endpoint,
+});
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+// ——— Players ———
+
+/** `join_class`: a new player in the lobby, or a player back with their resume token. */
+export async function joinClass(caller: ClassCaller, input: Input<'join_class'>): Promise<void> {
+  // PINs are guessed only by trying: tries are limited per address, and per member.
+  const limits = await Promise.all([
+    caller.sourceIp
+      ? withinIpRateLimit('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
+      : true,
+    caller.userId
+      ? withinRateLimit(`class-join#${caller.userId}`, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
+      : true,
+  ]);
+  if (limits.includes(false)) throw classError('rate_limited', m.joinTooFast);
+  const now = Date.now();
+  const game = await findGameByPin(input.pin, now);
+  if (!game || !isLive(game, now)) throw classError('not_found', m.gameNotFound);
+  if (input.resumeToken) {
+    const resumed = await resume(caller, game, input.resumeToken, now);
+    if (resumed) return;
+  }
+  if (game.state !== 'lobby') throw classError('in_game', m.inGame);
+  await joinNew(caller, game, input.nickname, now);
+}
+
+/**
+ * Puts a player back on this socket with their score and what is on screen: during the game at
+ * any time, in the lobby within 60 s of a drop (after that the seat and nickname are given up).
+ * False when the token is not a seat's of this game.
+ */
+async function resume(caller: ClassCaller, game: StoredGame, token: string, now: number): Promise<boolean> {
+  const playerId = token.split('.')[0] ?? '';
+  const held = playerId ? await getPlayer(game.gameId, playerId) : undefined;
+  if (!held || held.removed || held.resumeTokenHash !== hashToken(token)) return false;
+  const expired =
+    game.state === 'lobby' &&
+    !held.connected &&
+    held.leftAt !== null &&
+    now - held.leftAt > CLASSROOM_LIMITS.resumeSeconds * 1000;
+  if (expired) {
+    await giveUp(game, held, caller.log);
+    return false;
+  }
+  const player = await takeSeat(game.gameId, playerId, held.resumeTokenHash, socketOf(caller));
+  if (!player) return false;
+  if (!(await bindSocket(caller, game.gameId, playerId))) return true;
+  const current = (await getGame(game.gameId)) ?? game;
+  await caller.reply({
+    type: 'class_joined',
+    gameId: game.gameId,
+    playerId,
+    nickname: player.nickname,
+    resumeToken: token,
+    game: toPlayerGame(current, player),
+  });
+  // An older socket of theirs (another device) no longer plays.
+  if (held.connected && held.connectionId && held.connectionId !== caller.connection.connectionId)
+    await sendFrame(held, { type: 'class_left', gameId: game.gameId, reason: 'left' }, caller.log);
+  await announcePlayers(current, 'class_player_joined', caller.log);
+  return true;
+}
+
+/**
+ * Ties the caller's socket to its seat, so its answers go to the game and a guest socket is not
+ * closed at its join deadline. False when the socket closed meanwhile, or its join deadline is
+ * closing it (functions/connections/guest.ts): the seat is then held as dropped, as any seat whose
+ * socket closed, and the player's next socket takes it back with the resume token.
+ */
+async function bindSocket(caller: ClassCaller, gameId: string, playerId: string): Promise<boolean> {
+  if (await markClassPlayer(caller.connection.connectionId, gameId, playerId)) return true;
+  await classSocketClosed({ ...caller.connection, classGameId: gameId, classPlayerId: playerId }, caller.log);
+  return false;
+}
+
+/** A player who dropped in the lobby and did not come back in time: out, their nickname free. */
+async function giveUp(game: StoredGame, player: ClassPlayerItem, log: Logger) {
+  if (await removePlayer(game.gameId, player))
+    await announcePlayers((await getGame(game.gameId)) ?? game, 'class_player_left', log);
+}
+
+async function joinNew(caller: ClassCaller, game: StoredGame, nickname: string, now: number) {
+  const playerId = randomUUID();
+  const resumeToken = `${playerId}.${randomToken()}`;
+  const player: ClassPlayerItem = {
+    gameId: game.gameId,
+    playerId,
+    nickname,
+    skeleton: skeleton(nickname),
+    userId: caller.userId ?? null,
+    connectionId: caller.connection.connectionId,
+    endpoint: caller.connection.endpoint,
+    resumeTokenHash: hashToken(resumeToken),
+    connected: true,
+    leftAt: null,
+    removed: false,
+    score: 0,
+    correctCount: 0,
+    answers: {},
+    closedThrough: -1,
+    joinedAt: now,
+  };
+  try {
+    await addPlayer(game, player, now);
+  } catch (error) {
+    if (!(error instanceof ClassError && error.reason === 'nickname_taken')) throw error;
+    // The name's holder may be a lobby player who dropped over 60 s ago: their seat is given up.
+    if (!(await freeStaleNickname(game, player.skeleton, now, caller.log))) throw error;
+    await addPlayer(game, player, now);
+  }
+  if (!(await bindSocket(caller, game.gameId, playerId))) return;
+  const after = (await getGame(game.gameId)) ?? game;
+  await caller.reply({
+    type: 'class_joined',
+    gameId: game.gameId,
+    playerId,
+    nickname,
+    resumeToken,
+    game: toPlayerGame(after, player),
+  });
+  await announcePlayers(after, 'class_player_joined', caller.log);
+}
+
+/** Frees a nickname whose holder dropped in the lobby longer ago than the resume time. */
+async function freeStaleNickname(game: StoredGame, nameSkeleton: string, now: number, log: Logger) {
+  const holder = (await listPlayers(game.gameId)).find(
+    (player) => !player.removed && player.skeleton === nameSkeleton,
+  );
+  if (!holder || holder.connected || holder.leftAt === null) return false;
+  if (now - holder.leftAt <= CLASSROOM_LIMITS.resumeSeconds * 1000) return false;
+  await giveUp(game, holder, log);
+  return true;
+}
+
+/** The host's list of players after one joined, left or dropped. */
+async function announcePlayers(
+  game: StoredGame,
+  type: 'class_player_joined' | 'class_player_left',
+  log: Logger,
+) {
+  if (!game.hostConnectionId) return;
+  const players = activePlayers(await listPlayers(game.gameId)).map(toClassPlayer);
+  await sendToHost(game, { type, gameId: game.gameId, players }, log);
+}
+
+/** The caller's seat: the class game and player their socket joined as. */
+async function callersSeat(caller: ClassCaller) {
+  const { classGameId, classPlayerId } = caller.connection;
+  if (!classGameId || !classPlayerId) throw classError('not_in_game', m.notJoined);
+  const player = await getPlayer(classGameId, classPlayerId);
+  if (!player || player.removed || player.connectionId !== caller.connection.connectionId)
+    throw classError('not_in_game', m.notJoined);
+  return { gameId: classGameId, player };
+}
+
+/** `leave_class`: out of the game for good; the nickname is free again. */
+export async function leaveClass(caller: ClassCaller): Promise<void> {
+  const { gameId, player } = await callersSeat(caller);
+  await removePlayer(gameId, player);
+  await caller.reply({ type: 'class_left', gameId, reason: 'left' });
+  const game = await getGame(gameId);
+  if (!game) return;
+  await announcePlayers(game, 'class_player_left', caller.log);
+  await revealIfAllAnswered(game, caller.log);
+}
+
+/** A player's socket closed: marked disconnected (their seat is kept for a resume). */
+export async function classSocketClosed(connection: ConnectionItem, log: Logger): Promise<void> {
+  const { classGameId, classPlayerId } = connection;
+  if (!classGameId || !classPlayerId) return;
+  if (!(await markDisconnected(classGameId, classPlayerId, connection.connectionId, Date.now()))) return;
+  const game = await getGame(classGameId);
+  if (game && game.state !== 'finished') await announcePlayers(game, 'class_player_left', log);
+}
+
+// ——— Answers ———
+
+/**
+ * Games read by answers, per question: 100 answers to one question need the game once per warm
+ * instance, not 100 times. A cached game is used only for the question it shows and before its
+ * deadline; anything else is read again.
+ */
+const answerGames = new Map<string, StoredGame>();
+
+async function gameForAnswer(gameId: string, questionIndex: number | undefined, receivedAt: number) {
+  const cached = answerGames.get(gameId);
+  if (
+    cached &&
+    cached.state === 'question' &&
+    (questionIndex === undefined || cached.questionIndex === questionIndex) &&
+    cached.deadline !== null &&
+    receivedAt < cached.deadline
+  )
+    return cached;
+  const game = await getGame(gameId);
+  if (!game) throw classError('not_found', m.gameNotFound);
+  if (answerGames.size > 200) answerGames.clear();
+  answerGames.set(gameId, game);
+  return game;
+}
+
+/**
+ * `answer` from a class player's socket: one per question, before the deadline by the server's
+ * clock (API Gateway's receipt time), scored from that time; the player's own item takes it on
+ * condition that it is not closed for the question, so it lands before the reveal or not at all.
+ */
+export async function classAnswer(
+  caller: ClassCaller,
+  input: { answer: AnswerLetter; questionIndex?: number | undefined },
+): Promise<void> {
+  const { gameId, player } = await callersSeat(caller);
+  const game = await gameForAnswer(gameId, input.questionIndex, caller.receivedAt);
+  const refusal = answerRefusal(game, input.questionIndex, caller.receivedAt);
+  if (refusal === 'not_answering') throw classError('invalid', m.notAnswering);
+  if (refusal === 'too_late') throw classError('too_late', m.tooLate);
+  const questionIndex = game.questionIndex;
+  if (!lettersOf(game.questions[questionIndex]!).includes(input.answer))
+    throw classError('invalid', m.answerInvalid);
+  if (player.answers[String(questionIndex)]) throw classError('already_answered', m.alreadyAnswered);
+  const scored = scoreAnswer(game, input.answer, caller.receivedAt);
+  const recorded = await recordAnswer(gameId, player.playerId, questionIndex, scored);
+  if (recorded === 'already_answered') throw classError('already_answered', m.alreadyAnswered);
+  if (recorded === 'too_late') throw classError('too_late', m.tooLate);
+  if (recorded === 'not_in_game') throw classError('not_in_game', m.notJoined);
+  await caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer });
+  const counts = await countAnswer(gameId, questionIndex);
+  if (!counts) return;
+  if (counts.answeredCount >= counts.playerCount) {
+    await reveal(gameId, counts.step, caller.log);
+    return;
+  }
+  await sendAnswerCount(game, questionIndex, counts, caller.log);
+}
+
+/** The answer count's interval: at most 4 counts a second reach the host. */
+const COUNT_INTERVAL_MS = 1000 / CLASSROOM_LIMITS.answerCountsPerSecond;
+
+/**
+ * `class_answer_count` to the host, at most 4 a second: sent at once when none went out in the
+ * last 250 ms; otherwise one writer waits for the rest of that 250 ms and sends the count read
+ * then (so the last count always arrives); the rest send nothing.
+ */
+async function sendAnswerCount(
+  game: StoredGame,
+  questionIndex: number,
+  counts: { answeredCount: number; playerCount: number },
+  log: Logger,
+) {
+  const claim = await claimCountSend(game.gameId, Date.now(), COUNT_INTERVAL_MS);
+  if (claim.action === 'skip') return;
+  let current = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
+  if (claim.action === 'wait') {
+    await sleep(Math.max(0, claim.until - Date.now()));
+    const read = await getGame(game.gameId);
+    if (!read || read.state !== 'question' || read.questionIndex !== questionIndex) return;
+    current = read;
+    await countSent(game.gameId, Date.now());
+  }
+  await sendToHost(
+    current,
+    {
+      type: 'class_answer_count',
+      gameId: game.gameId,
+      questionIndex,
+      answered: current.answeredCount,
+      total: current.playerCount,
+    },
+    log,
+  );
+}
+
+/** After a player left or was removed: the open question may now be answered by everyone left. */
+async function revealIfAllAnswered(game: StoredGame, log: Logger) {
+  if (game.state === 'question' && game.answeredCount >= game.playerCount)
+    await reveal(game.gameId, game.step, log);
+}
+
+// ——— The game's steps ———
+
+/**
+ * Opens question `questionIndex` from step `step`: its deadline tick is sent first (so no question
+ * is ever left without an end), then the game moves on condition of its step, and only the winner
+ * sends the question to the players and the host.
+ */
+async function startQuestion(game: StoredGame, questionIndex: number, log: Logger): Promise<void> {
+  const startedAt = Date.now();
+  const deadline = startedAt + game.settings.timePerQuestion * 1000;
+  await scheduleClassTick({ kind: 'class_deadline', gameId: game.gameId, step: game.step + 1, at: deadline });
+  const opened = await openQuestion(game.gameId, game.step, questionIndex, startedAt, deadline);
+  if (!opened) return;
+  const players = await listPlayers(game.gameId);
+  const now = Date.now();
+  await Promise.all([
+    sendToHost(opened, questionFrame(opened, true, now), log),
+    sendToPlayers(players, () => questionFrame(opened, false, now), log),
+  ]);
+}
+
+/**
+ * Ends question `step` of the game (its deadline, its last answer or the host's word), once: the
+ * game moves to its reveal on condition of its step, then each player's item is closed for the
+ * question (25 at a time), and the closed items give the counts, totals and ranks.
+ */
+export async function reveal(gameId: string, step: number, log: Logger): Promise<void> {
+  const game = await beginReveal(gameId, step);
+  if (!game) return;
+  const questionIndex = game.questionIndex;
+  const players = activePlayers(await listPlayers(gameId));
+  const closed: ClassPlayerItem[] = [];
+  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
+    const item = await closePlayer(gameId, player.playerId, questionIndex);
+    if (item) closed.push(item);
+  });
+  const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
+  await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats);
+  await Promise.all([
+    sendToHost(game, { type: 'class_reveal', ...shown }, log),
+    sendToPlayers(
+      closed,
+      (player) => ({
+        type: 'class_result',
+        ...resultOf(game, questionIndex, player, ranks[player.playerId]!),
+      }),
+      log,
+    ),
+  ]);
+}
+
+/** Ends the game at once (the last question's next, the host's end, its two hours): results kept, PIN and slot freed. */
+async function finish(game: StoredGame, log: Logger): Promise<void> {
+  const players = await listPlayers(game.gameId);
+  const finished = await finishGame(game, resultsOf(game, players));
+  if (!finished) return;
+  const active = activePlayers(players);
+  const podium = podiumOf(active);
+  const ranks = rankPlayers(active);
+  await Promise.all([
+    sendToHost(
+      finished,
+      { type: 'class_finished', gameId: game.gameId, podium, players: finalTable(active) },
+      log,
+    ),
+    sendToPlayers(
+      active,
+      (player) => ({
+        type: 'class_finished',
+        gameId: game.gameId,
+        podium,
+        rank: ranks.get(player.playerId)!,
+        totalScore: player.score,
+      }),
+      log,
+    ),
+  ]);
+}
+
+/** The game clock's class ticks (functions/ws/tick.ts). */
+export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
+  const early = tick.at - Date.now();
+  if (tick.kind === 'class_deadline') {
+    // Sent with the whole seconds before the deadline: the rest is waited here.
+    if (early > 0) await sleep(early);
+    await reveal(tick.gameId, tick.step, log);
+    return;
+  }
+  if (early > 1000) {
+    await scheduleClassTick(tick);
+    return;
+  }
+  const game = await getGame(tick.gameId);
+  if (game && game.state !== 'finished') await finish(game, log);
+}
+
+// ——— The host ———
+
+/** The game, if the caller is its host (by session); `not_host` otherwise. */
+async function hostsGame(caller: ClassCaller, gameId: string): Promise<StoredGame> {
+  const game = await getGame(gameId);
+  if (!game) throw classError('not_found', m.gameMissing);
+  if (!caller.userId || game.hostId !== caller.userId) throw classError('not_host', m.notHost);
+  // The host's frames come from the host's screen: it receives what the game sends the host.
+  if (game.hostConnectionId !== caller.connection.connectionId) {
+    await setHostSocket(gameId, socketOf(caller));
+    return {
+      ...game,
+      hostConnectionId: caller.connection.connectionId,
+      hostEndpoint: caller.connection.endpoint,
+    };
+  }
+  return game;
+}
+
+/** Host frames a member may send in any 10 seconds (a double click is two; a script is many). */
+const HOST_ACTIONS_PER_TEN_SECONDS = 60;
+
+async function hostLimit(caller: ClassCaller) {
+  if (
+    !(await withinRateLimit(
+      `class-host#${caller.userId ?? caller.connection.connectionId}`,
+      HOST_ACTIONS_PER_TEN_SECONDS,
+      10,
+    ))
+  )
+    throw classError('rate_limited', m.busy);
+}
+
+/** `class_host`: attaches this socket as the game's host screen; the game as it stands. */
+export async function hostClass(caller: ClassCaller, input: Input<'class_host'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  await caller.reply({
+    type: 'class_hosting',
+    game: toHostGame(game, await listPlayers(game.gameId), getConfig().appUrl),
+  });
+}
+
+/** `class_start`: the first question, from the lobby with at least one player. */
+export async function startClass(caller: ClassCaller, input: Input<'class_start'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  if (!isLive(game, Date.now())) throw classError('not_found', m.ended);
+  if (game.state !== 'lobby') throw classError('invalid', m.alreadyStarted);
+  if (game.playerCount < 1) throw classError('invalid', m.tooFewPlayers);
+  await startQuestion(game, 0, caller.log);
+}
+
+/** `class_next`: from a reveal, the next question, or after the last the end. */
+export async function nextClass(caller: ClassCaller, input: Input<'class_next'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  if (game.state !== 'reveal')
+    throw classError('invalid', game.state === 'lobby' ? m.notStarted : m.notAnswering);
+  if (game.questionIndex + 1 < game.questions.length)
+    await startQuestion(game, game.questionIndex + 1, caller.log);
+  else await finish(game, caller.log);
+}
+
+/** `class_reveal_now`: ends the open question now. */
+export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_now'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  if (game.state !== 'question') throw classError('invalid', m.notAnswering);
+  await reveal(game.gameId, game.step, caller.log);
+}
+
+/** `class_kick`: removes a player (told `class_left {kicked}`); their nickname is free again. */
+export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  const player = await getPlayer(game.gameId, input.playerId);
+  if (!player || player.removed) throw classError('not_in_game', m.notJoined);
+  if (!(await removePlayer(game.gameId, player))) return;
+  if (player.connected)
+    await sendFrame(player, { type: 'class_left', gameId: game.gameId, reason: 'kicked' }, caller.log);
+  const after = (await getGame(game.gameId)) ?? game;
+  await announcePlayers(after, 'class_player_left', caller.log);
+  await revealIfAllAnswered(after, caller.log);
+}
+
+/** `class_lock`: no new players while locked. */
+export async function lockClass(caller: ClassCaller, input: Input<'class_lock'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  await setLocked(game.gameId, input.locked);
+  await caller.reply({ type: 'class_locked', gameId: game.gameId, locked: input.locked });
+}
+
+/** `class_end`: ends the game at once; everyone gets `class_finished`. */
+export async function endClass(caller: ClassCaller, input: Input<'class_end'>): Promise<void> {
+  await hostLimit(caller);
+  const game = await hostsGame(caller, input.gameId);
+  if (game.state === 'finished') throw classError('invalid', m.ended);
+  await finish(game, caller.log);
+}

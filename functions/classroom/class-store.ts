@@ -1,0 +1,627 @@
+import { randomInt } from 'node:crypto';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES, type ClassGameState } from '@shared/classroom';
+import { deleteItems, type ItemKey } from '../data/batch';
+import { db } from '../data/db';
+import {
+  ConditionsFailed,
+  ignoreConditionFailed,
+  isConditionFailed,
+  isTransactionConflict,
+  TransactionBusy,
+} from '../data/errors';
+import { ownerPartition } from '../data/keys';
+import { queryAll } from '../data/paginate';
+import { backoffMs, pause, withRetries } from '../data/retry';
+import { INDEX, ttlFromDate } from '../data/table';
+import { transactWrite, type NamedItem } from '../data/transact';
+import { classError } from './errors';
+import {
+  ClassGameKeys,
+  ClassHostSlotKeys,
+  ClassNicknameKeys,
+  ClassPinKeys,
+  ClassPlayerKeys,
+  ClassResultsKeys,
+} from './class-keys';
+import type {
+  ClassGame,
+  ClassPlayerItem,
+  PlayerAnswer,
+  QuestionStats,
+  RevealData,
+  StoredResults,
+} from './class-policy';
+
+/**
+ * Where class games are kept (docs/classroom.md "Data"): the game item, its PIN and the host's
+ * slot, one item per player (their answers land there, never on the game), one per nickname, and
+ * the results. The only classroom module that knows keys, expressions and DynamoDB's errors.
+ */
+
+const m = CLASSROOM_MESSAGES;
+const gameKey = (gameId: string) => ClassGameKeys.key({ gameId });
+const playerKey = (gameId: string, playerId: string) => ClassPlayerKeys.key({ gameId, playerId });
+const nickKey = (gameId: string, skeleton: string) => ClassNicknameKeys.key({ gameId, skeleton });
+const pinKey = (pin: string) => ClassPinKeys.key({ pin });
+const slotKey = (hostId: string, slot: number) => ClassHostSlotKeys.key({ hostId, slot: String(slot) });
+
+/** A game's records are kept this long (the host's list and results cover as many days). */
+const gameTtl = (createdAt: number) =>
+  ttlFromDate(new Date(createdAt + CLASSROOM_LIMITS.resultsDays * 24 * 3600_000));
+
+export type StoredGame = ClassGame & { hostSlot: number };
+
+export async function getGame(gameId: string): Promise<StoredGame | undefined> {
+  const result = await db.get({ Key: gameKey(gameId), ConsistentRead: true });
+  return result.Item as StoredGame | undefined;
+}
+
+/** The live game a PIN names, if any. */
+export async function findGameByPin(pin: string, now: number): Promise<StoredGame | undefined> {
+  const claim = (await db.get({ Key: pinKey(pin), ConsistentRead: true })).Item;
+  if (!claim || Number(claim.endsAtMs) <= now) return undefined;
+  const game = await getGame(String(claim.gameId));
+  return game && game.pin === pin ? game : undefined;
+}
+
+const newPin = () =>
+  String(randomInt(0, 10 ** CLASSROOM_LIMITS.pinLength)).padStart(CLASSROOM_LIMITS.pinLength, '0');
+
+/** Creations tried before a busy answer (the host's slots and the PIN space are contended only briefly). */
+const CREATE_ATTEMPTS = 25;
+
+/**
+ * Creates a game under a fresh PIN in one of the host's free slots, in one transaction with the
+ * rate limit's count (`rateLimit`, counted only when the game is made): a taken PIN is drawn
+ * again, a slot taken meanwhile is read again, and with no slot free the creation is refused
+ * (`tooManyGames`), so any number of parallel creations open exactly the free slots' worth.
+ */
+export async function insertGame(
+  hostId: string,
+  build: (pin: string, slot: number) => ClassGame,
+  rateLimit: () => Promise<NamedItem>,
+  now: number,
+  onTooMany: () => Error,
+  onBusy: () => Error,
+): Promise<ClassGame> {
+  for (let attempt = 1; ; attempt++) {
+    const slots = await queryAll<{ sk: string; endsAtMs: number }>({
+      partition: ClassHostSlotKeys.pk({ hostId }),
+      ConsistentRead: true,
+    });
+    const taken = new Set(
+      slots
+        .filter((slot) => Number(slot.endsAtMs) > now)
+        .map((slot) => Number(slot.sk.slice(ClassHostSlotKeys.skPrefix().length))),
+    );
+    const free = Array.from({ length: CLASSROOM_LIMITS.liveGamesPerHost }, (_, slot) => slot).filter(
+      (slot) => !taken.has(slot),
+    );
+    if (free.length === 0) throw onTooMany();
+    const slot = free[randomInt(free.length)]!;
+    const game = build(newPin(), slot);
+    const ttl = gameTtl(now);
+    const liveUntil = ttlFromDate(new Date(game.endsAtMs));
+    try {
+      await transactWrite([
+        {
+          name: 'slot',
+          Put: {
+            Item: {
+              ...slotKey(game.hostId, slot),
+              ...ClassHostSlotKeys.owner({ userId: game.hostId, slot: String(slot) }),
+              gameId: game.gameId,
+              endsAtMs: game.endsAtMs,
+              ttl: liveUntil,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR endsAtMs <= :now',
+            ExpressionAttributeValues: { ':now': now },
+          },
+        },
+        {
+          name: 'pin',
+          Put: {
+            Item: { ...pinKey(game.pin), gameId: game.gameId, endsAtMs: game.endsAtMs, ttl: liveUntil },
+            ConditionExpression: 'attribute_not_exists(pk) OR endsAtMs <= :now',
+            ExpressionAttributeValues: { ':now': now },
+          },
+        },
+        {
+          name: 'game',
+          Put: {
+            Item: {
+              ...gameKey(game.gameId),
+              ...ClassGameKeys.owner({ userId: game.hostId, createdAt: game.createdAt }),
+              ...game,
+              hostSlot: slot,
+              cascade: 'partition',
+              ttl,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        await rateLimit(),
+      ]);
+      return game;
+    } catch (error) {
+      const retry =
+        error instanceof TransactionBusy ||
+        (error instanceof ConditionsFailed && (error.has('slot') || error.has('pin') || error.has('game')));
+      if (!retry) throw error;
+      if (attempt >= CREATE_ATTEMPTS) throw onBusy();
+      await pause(backoffMs(Math.min(attempt, 5)));
+    }
+  }
+}
+
+/** The host's games created since `since` (ISO), newest first. */
+export async function listHostGames(hostId: string, since: string): Promise<ClassGame[]> {
+  return queryAll<ClassGame>({
+    index: INDEX.byOwner,
+    partition: ownerPartition(hostId),
+    between: [ClassGameKeys.ownerPrefix!({ createdAt: since }), `${ClassGameKeys.ownerPrefix!()}\uffff`],
+    newestFirst: true,
+    ProjectionExpression: 'gameId, quizTitle, createdAt, #state, playerCount, endsAtMs',
+    ExpressionAttributeNames: { '#state': 'state' },
+  });
+}
+
+export async function getResults(gameId: string): Promise<StoredResults | undefined> {
+  const result = await db.get({ Key: ClassResultsKeys.key({ gameId }), ConsistentRead: true });
+  return result.Item as StoredResults | undefined;
+}
+
+/** Every player of the game (the removed too), read strongly consistent. */
+export function listPlayers(gameId: string): Promise<ClassPlayerItem[]> {
+  return queryAll<ClassPlayerItem>({
+    partition: ClassGameKeys.pk({ gameId }),
+    beginsWith: ClassPlayerKeys.skPrefix(),
+    ConsistentRead: true,
+  });
+}
+
+export async function getPlayer(gameId: string, playerId: string): Promise<ClassPlayerItem | undefined> {
+  const result = await db.get({ Key: playerKey(gameId, playerId), ConsistentRead: true });
+  return result.Item as ClassPlayerItem | undefined;
+}
+
+/** Why a join's condition on the game failed, read from the game as it stands. */
+function joinRefusal(game: Partial<StoredGame> | undefined, now: number) {
+  if (!game || game.state === 'finished' || (game.endsAtMs ?? 0) <= now)
+    return classError('not_found', m.gameNotFound);
+  if (game.state !== 'lobby') return classError('in_game', m.inGame);
+  if (game.locked) return classError('locked', m.locked);
+  if ((game.playerCount ?? 0) >= (game.settings?.maxPlayers ?? 0))
+    return classError('class_full', m.classFull);
+  return classError('busy', m.busy);
+}
+
+/**
+ * Seats a new player: their item, their nickname's claim and the game's count in one
+ * transaction, on condition that the game is in its lobby, open, not full and live. A nickname
+ * already held (by its skeleton) is `nickname_taken`.
+ */
+export async function addPlayer(game: ClassGame, player: ClassPlayerItem, now: number): Promise<void> {
+  const ttl = gameTtl(Date.parse(game.createdAt));
+  await transactWrite([
+    {
+      name: 'game',
+      Update: {
+        Key: gameKey(game.gameId),
+        UpdateExpression: 'ADD playerCount :one',
+        ConditionExpression: '#state = :lobby AND locked = :false AND playerCount < :max AND endsAtMs > :now',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':lobby': 'lobby',
+          ':false': false,
+          ':max': game.settings.maxPlayers,
+          ':now': now,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      onConditionFailed: (current) => joinRefusal(current as Partial<StoredGame> | undefined, now),
+    },
+    {
+      name: 'nick',
+      Put: {
+        Item: { ...nickKey(game.gameId, player.skeleton), playerId: player.playerId, ttl },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+      onConditionFailed: () => classError('nickname_taken', m.nicknameTaken),
+    },
+    {
+      name: 'player',
+      Put: {
+        Item: { ...playerKey(game.gameId, player.playerId), ...player, ttl },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+}
+
+/**
+ * Takes a player out of the game for good (left or kicked): marked removed, their nickname freed
+ * and the game's count lowered, once however many removals race. False when already out.
+ */
+export async function removePlayer(gameId: string, player: ClassPlayerItem): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        name: 'player',
+        Update: {
+          Key: playerKey(gameId, player.playerId),
+          UpdateExpression: 'SET removed = :true, connected = :false',
+          ConditionExpression: 'removed = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false },
+        },
+      },
+      {
+        Delete: {
+          Key: nickKey(gameId, player.skeleton),
+        },
+      },
+      {
+        Update: {
+          Key: gameKey(gameId),
+          UpdateExpression: 'ADD playerCount :minus',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionsFailed && error.has('player')) return false;
+    throw error;
+  }
+}
+
+/** Puts the player's seat on this socket (a resume); false when the token does not match or they are out. */
+export async function takeSeat(
+  gameId: string,
+  playerId: string,
+  tokenHash: string,
+  socket: { connectionId: string; endpoint: string },
+): Promise<ClassPlayerItem | undefined> {
+  try {
+    const result = await db.update({
+      Key: playerKey(gameId, playerId),
+      UpdateExpression: 'SET connectionId = :c, endpoint = :e, connected = :true, leftAt = :null',
+      ConditionExpression: 'resumeTokenHash = :hash AND removed = :false',
+      ExpressionAttributeValues: {
+        ':c': socket.connectionId,
+        ':e': socket.endpoint,
+        ':true': true,
+        ':false': false,
+        ':null': null,
+        ':hash': tokenHash,
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return result.Attributes as ClassPlayerItem;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return undefined;
+  }
+}
+
+/** The player whose socket `connectionId` closed is marked disconnected (not a later socket of theirs). */
+export async function markDisconnected(
+  gameId: string,
+  playerId: string,
+  connectionId: string,
+  now: number,
+): Promise<boolean> {
+  try {
+    await db.update({
+      Key: playerKey(gameId, playerId),
+      UpdateExpression: 'SET connected = :false, leftAt = :now',
+      ConditionExpression: 'connectionId = :c AND connected = :true',
+      ExpressionAttributeValues: { ':false': false, ':true': true, ':now': now, ':c': connectionId },
+    });
+    return true;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return false;
+  }
+}
+
+/**
+ * Records an answer on the player's own item: once per question, and only while the player's
+ * item is not closed for it (the reveal closes each player's item: an answer after its close fails
+ * here, so none is lost, counted twice or taken late). `already_answered` / `too_late` otherwise.
+ */
+export async function recordAnswer(
+  gameId: string,
+  playerId: string,
+  questionIndex: number,
+  answer: PlayerAnswer,
+): Promise<'ok' | 'already_answered' | 'too_late' | 'not_in_game'> {
+  try {
+    await withRetries(
+      () =>
+        db.update({
+          Key: playerKey(gameId, playerId),
+          UpdateExpression: 'SET answers.#qi = :answer ADD score :points, correctCount :c',
+          ConditionExpression:
+            'attribute_not_exists(answers.#qi) AND closedThrough < :qi AND removed = :false',
+          ExpressionAttributeNames: { '#qi': String(questionIndex) },
+          ExpressionAttributeValues: {
+            ':answer': answer,
+            ':points': answer.points,
+            ':c': answer.correct ? 1 : 0,
+            ':qi': questionIndex,
+            ':false': false,
+          },
+        }),
+      isTransactionConflict,
+      () => classError('busy', m.busy),
+    );
+    return 'ok';
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const player = await getPlayer(gameId, playerId);
+    if (!player || player.removed) return 'not_in_game';
+    if (player.answers[String(questionIndex)]) return 'already_answered';
+    return 'too_late';
+  }
+}
+
+/** Counts an answer of question `questionIndex` on the game; the game's counts after, or undefined once it moved on. */
+export async function countAnswer(
+  gameId: string,
+  questionIndex: number,
+): Promise<{ answeredCount: number; playerCount: number; step: number } | undefined> {
+  try {
+    const result = await withRetries(
+      () =>
+        db.update({
+          Key: gameKey(gameId),
+          UpdateExpression: 'ADD answeredCount :one',
+          ConditionExpression: '#state = :question AND questionIndex = :qi',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':one': 1, ':question': 'question', ':qi': questionIndex },
+          ReturnValues: 'ALL_NEW',
+        }),
+      isTransactionConflict,
+      () => classError('busy', m.busy),
+    );
+    const game = result.Attributes as ClassGame;
+    return { answeredCount: game.answeredCount, playerCount: game.playerCount, step: game.step };
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return undefined;
+  }
+}
+
+/** A phase change of the game on condition of its step (one writer wins); the game after, or undefined. */
+async function stepGame(
+  gameId: string,
+  step: number,
+  set: Record<string, unknown>,
+  extraCondition = '',
+  extraValues: Record<string, unknown> = {},
+): Promise<StoredGame | undefined> {
+  const names = Object.keys(set);
+  try {
+    const result = await withRetries(
+      () =>
+        db.update({
+          Key: gameKey(gameId),
+          UpdateExpression: `SET ${names.map((name, index) => `#f${index} = :v${index}`).join(', ')}, step = :next`,
+          ConditionExpression: `step = :step${extraCondition}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((name, index) => [`:v${index}`, set[name]])),
+            ':step': step,
+            ':next': step + 1,
+            ...extraValues,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      isTransactionConflict,
+      () => classError('busy', m.busy),
+    );
+    return result.Attributes as StoredGame;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return undefined;
+  }
+}
+
+/** Opens question `questionIndex` from step `step` (the lobby or a reveal). */
+export const openQuestion = (
+  gameId: string,
+  step: number,
+  questionIndex: number,
+  startedAt: number,
+  deadline: number,
+) =>
+  stepGame(
+    gameId,
+    step,
+    {
+      state: 'question' satisfies ClassGameState,
+      questionIndex,
+      questionStartedAt: startedAt,
+      deadline,
+      answeredCount: 0,
+      reveal: null,
+    },
+    ' AND #f0 <> :finished',
+    { ':finished': 'finished' },
+  );
+
+/** Ends the open question of step `step`: the game moves to its reveal (one writer wins). */
+export const beginReveal = (gameId: string, step: number) =>
+  stepGame(gameId, step, { state: 'reveal' satisfies ClassGameState }, ' AND #f0 = :question', {
+    ':question': 'question',
+  });
+
+/**
+ * Closes the player's item for question `questionIndex`: from here on no answer to it lands. The
+ * item as it is after the close (with every answer that landed before it).
+ */
+export async function closePlayer(
+  gameId: string,
+  playerId: string,
+  questionIndex: number,
+): Promise<ClassPlayerItem | undefined> {
+  try {
+    const result = await withRetries(
+      () =>
+        db.update({
+          Key: playerKey(gameId, playerId),
+          UpdateExpression: 'SET closedThrough = :qi',
+          ConditionExpression: 'attribute_exists(pk) AND closedThrough <= :qi',
+          ExpressionAttributeValues: { ':qi': questionIndex },
+          ReturnValues: 'ALL_NEW',
+        }),
+      isTransactionConflict,
+      () => classError('busy', m.busy),
+    );
+    return result.Attributes as ClassPlayerItem;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return getPlayer(gameId, playerId);
+  }
+}
+
+/** Keeps what a reveal found on the game (for the host's screen after a reload, and the results). */
+export async function saveReveal(
+  gameId: string,
+  step: number,
+  questionIndex: number,
+  reveal: RevealData,
+  ranks: Record<string, number>,
+  stats: QuestionStats,
+): Promise<void> {
+  await db
+    .update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET reveal = :reveal, ranks = :ranks, stats.#qi = :stats',
+      ConditionExpression: 'step = :step',
+      ExpressionAttributeNames: { '#qi': String(questionIndex) },
+      ExpressionAttributeValues: { ':reveal': reveal, ':ranks': ranks, ':stats': stats, ':step': step },
+    })
+    .catch(ignoreConditionFailed);
+}
+
+/**
+ * Ends the game (from any state but finished): the game finished and its results written in one
+ * transaction, once; then its PIN and the host's slot are freed (only if still this game's).
+ * Undefined when it had already ended.
+ */
+export async function finishGame(game: StoredGame, results: StoredResults): Promise<StoredGame | undefined> {
+  const ttl = gameTtl(Date.parse(game.createdAt));
+  try {
+    await transactWrite([
+      {
+        name: 'game',
+        Update: {
+          Key: gameKey(game.gameId),
+          UpdateExpression: 'SET #state = :finished, step = step + :one, deadline = :null',
+          ConditionExpression: '#state <> :finished',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':finished': 'finished', ':one': 1, ':null': null },
+        },
+      },
+      { Put: { Item: { ...ClassResultsKeys.key({ gameId: game.gameId }), ...results, ttl } } },
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionsFailed && error.has('game')) return undefined;
+    throw error;
+  }
+  await freeLiveClaims(game);
+  return { ...game, state: 'finished', step: game.step + 1 };
+}
+
+/** Frees the game's PIN and its host's slot, when they still name this game. */
+async function freeLiveClaims(game: Pick<StoredGame, 'gameId' | 'pin' | 'hostId' | 'hostSlot'>) {
+  const byGame = {
+    ConditionExpression: 'gameId = :game',
+    ExpressionAttributeValues: { ':game': game.gameId },
+  };
+  await Promise.all([
+    db.delete({ Key: pinKey(game.pin), ...byGame }).catch(ignoreConditionFailed),
+    db.delete({ Key: slotKey(game.hostId, game.hostSlot), ...byGame }).catch(ignoreConditionFailed),
+  ]);
+}
+
+/** Attaches the host's socket to the game (the host's own, by session). */
+export async function setHostSocket(
+  gameId: string,
+  socket: { connectionId: string; endpoint: string },
+): Promise<void> {
+  await db.update({
+    Key: gameKey(gameId),
+    UpdateExpression: 'SET hostConnectionId = :c, hostEndpoint = :e',
+    ExpressionAttributeValues: { ':c': socket.connectionId, ':e': socket.endpoint },
+  });
+}
+
+export async function setLocked(gameId: string, locked: boolean): Promise<void> {
+  await db.update({
+    Key: gameKey(gameId),
+    UpdateExpression: 'SET locked = :locked',
+    ExpressionAttributeValues: { ':locked': locked },
+  });
+}
+
+/**
+ * The answer count's throttle (at most 4 a second to the host): `now` may send at once when no
+ * count went out within `intervalMs`; otherwise one writer per interval claims the next slot and
+ * sends then. What the caller may do: `send` now, `wait` until the slot and send, or `skip`.
+ */
+export async function claimCountSend(
+  gameId: string,
+  now: number,
+  intervalMs: number,
+): Promise<{ action: 'send' } | { action: 'wait'; until: number } | { action: 'skip' }> {
+  try {
+    await db.update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET countSentAt = :now',
+      ConditionExpression: 'attribute_not_exists(countSentAt) OR countSentAt <= :before',
+      ExpressionAttributeValues: { ':now': now, ':before': now - intervalMs },
+    });
+    return { action: 'send' };
+  } catch (error) {
+    ignoreConditionFailed(error);
+  }
+  const game = await getGame(gameId);
+  const until = (game?.countSentAt ?? now) + intervalMs;
+  try {
+    await db.update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET countPendingFor = :until',
+      ConditionExpression: 'attribute_not_exists(countPendingFor) OR countPendingFor < :until',
+      ExpressionAttributeValues: { ':until': until },
+    });
+    return { action: 'wait', until };
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return { action: 'skip' };
+  }
+}
+
+/** The waiter of a count slot marks it sent. */
+export async function countSent(gameId: string, at: number): Promise<void> {
+  await db.update({
+    Key: gameKey(gameId),
+    UpdateExpression: 'SET countSentAt = :at',
+    ExpressionAttributeValues: { ':at': at },
+  });
+}
+
+/** Deletes a game with everything of its partition, and frees its PIN and slot (account deletion). */
+export async function deleteGameContents(gameId: string): Promise<void> {
+  const game = await getGame(gameId);
+  if (game && game.state !== 'finished') await freeLiveClaims(game);
+  const partition = await queryAll<ItemKey>({
+    partition: ClassGameKeys.pk({ gameId }),
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await deleteItems(partition.filter((item) => item.sk !== ClassGameKeys.sk()));
+}

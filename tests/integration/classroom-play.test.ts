@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLASSROOM_MESSAGES as M } from '@shared/classroom';
+import { db } from '@functions/data/db';
+import { ClassGameKeys } from '@functions/classroom/class-keys';
+import { getGame, listPlayers } from '@functions/classroom/class-store';
+import { seed } from '../../scripts/seed';
+import { startTestGateway } from '../support/gateway';
+import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
+
+/**
+ * Class games played through the local gateway (issue 31; docs/classroom.md) with real sockets,
+ * DynamoDB Local and the local SQS clock: a whole game of a host and three players, the deadline's
+ * reveal and the answers refused after it, duplicates, 100 players answering at once, the host-only
+ * frames, and every way a join is refused. The players are members' sockets (a socket without a
+ * session is the guest branch's).
+ */
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+const sockets: RoomPlayer[] = [];
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await seed();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await gateway.stop();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- frames are checked field by field
+type Frame = { type: string } & Record<string, any>;
+
+/** The next frame of `type` (not taken yet) that satisfies `match`. */
+const next = (socket: RoomPlayer, type: string, match: (frame: Frame) => boolean = () => true) =>
+  socket.first((frame) => frame.type === type && match(frame as Frame)) as Promise<Frame>;
+
+/** The next error frame with `reason`. */
+const refusal = (socket: RoomPlayer, reason: string) =>
+  next(socket, 'error', (frame) => frame.reason === reason);
+
+async function signIn(nickname?: string) {
+  const socket = await RoomPlayer.signIn(gateway, nickname);
+  sockets.push(socket);
+  return socket;
+}
+
+/** `count` signed-in sockets, `parallel` sign-ins at a time. */
+async function signInMany(count: number, parallel = 10) {
+  const all: RoomPlayer[] = [];
+  for (let start = 0; start < count; start += parallel)
+    all.push(
+      ...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, () => signIn()))),
+    );
+  return all;
+}
+
+/** A host with a game on a new quiz with `answers`, its screen attached. */
+async function openGame(answers: ('A' | 'B' | 'C' | 'D')[], settings: Record<string, unknown> = {}) {
+  const host = await signIn('せんせい');
+  const quiz = await createRoomQuiz(host.client, answers);
+  const response = await host.client.request('POST', '/api/classroom/games', {
+    json: { quizId: quiz.id, timePerQuestion: 60, ...settings },
+  });
+  expect(response.status, response.text).toBe(201);
+  const { gameId, pin } = response.json as unknown as { gameId: string; pin: string };
+  host.send({ type: 'class_host', gameId });
+  await next(host, 'class_hosting');
+  return { host, gameId, pin, quiz };
+}
+
+async function join(socket: RoomPlayer, pin: string, nickname: string) {
+  socket.send({ type: 'join_class', pin, nickname });
+  return next(socket, 'class_joined');
+}
+
+describe('a whole class game', () => {
+  it('runs from the lobby through two questions to the podium, exactly as each side should see it', async () => {
+    const { host, gameId, pin, quiz } = await openGame(['A', 'C']);
+    const [taro, hana, jiro] = await signInMany(3);
+    const joined = await join(taro!, pin, 'たろう');
+    expect(joined).toMatchObject({
+      gameId,
+      nickname: 'たろう',
+      game: { state: 'lobby', quizTitle: quiz.title, questionIndex: -1, totalQuestions: 2, totalScore: 0 },
+    });
+    expect(joined.resumeToken).toEqual(expect.any(String));
+    await next(host, 'class_player_joined', (frame) => frame.players.length === 1);
+    await join(hana!, pin, 'はなこ');
+    await join(jiro!, pin, 'じろう');
+    const arrived = await next(host, 'class_player_joined', (frame) => frame.players.length === 3);
+    expect(arrived.players.map((player: Frame) => player.nickname)).toEqual(['たろう', 'はなこ', 'じろう']);
+
+    host.send({ type: 'class_start', gameId });
+    const hostQuestion = await next(host, 'class_question');
+    expect(hostQuestion).toMatchObject({ questionIndex: 0, totalQuestions: 2, text: '1問目' });
+    expect(hostQuestion.choices).toEqual({ A: '選択肢A', B: '選択肢B', C: '選択肢C', D: '選択肢D' });
+    for (const player of [taro!, hana!, jiro!]) {
+      const question = await next(player, 'class_question');
+      expect(question).toMatchObject({ questionIndex: 0, options: ['A', 'B', 'C', 'D'] });
+      // Never the answer, and no text unless the host turned it on.
+      expect(question.text).toBeUndefined();
+      expect(JSON.stringify(question)).not.toContain('correct');
+    }
+
+    taro!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(taro!, 'answer_accepted', (frame) => frame.questionIndex === 0 && frame.answer === 'A');
+    await next(host, 'class_answer_count', (frame) => frame.answered === 1 && frame.total === 3);
+    hana!.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    jiro!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    // The last answer ends the question at once.
+    const reveal = await next(host, 'class_reveal');
+    expect(reveal).toMatchObject({
+      questionIndex: 0,
+      totalQuestions: 2,
+      correctAnswer: 'A',
+      explanation: '1問目の解説',
+      optionCounts: { A: 2, B: 1, C: 0, D: 0 },
+    });
+    expect(reveal.top.map((entry: Frame) => entry.nickname).sort()).toEqual(['じろう', 'たろう', 'はなこ']);
+    const taroResult = await next(taro!, 'class_result');
+    expect(taroResult).toMatchObject({ questionIndex: 0, isCorrect: true, correctAnswer: 'A' });
+    expect(taroResult.points).toBeGreaterThanOrEqual(500);
+    const hanaResult = await next(hana!, 'class_result');
+    expect(hanaResult).toMatchObject({ isCorrect: false, points: 0, totalScore: 0, rank: 3 });
+
+    host.send({ type: 'class_next', gameId });
+    await next(host, 'class_question', (frame) => frame.questionIndex === 1);
+    for (const player of [taro!, hana!, jiro!])
+      await next(player, 'class_question', (frame) => frame.questionIndex === 1);
+    hana!.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    taro!.send({ type: 'answer', answer: 'D', questionIndex: 1 });
+    jiro!.send({ type: 'answer', answer: 'C', questionIndex: 1 });
+    const second = await next(host, 'class_reveal', (frame) => frame.questionIndex === 1);
+    expect(second.optionCounts).toEqual({ A: 0, B: 0, C: 2, D: 1 });
+
+    host.send({ type: 'class_next', gameId });
+    const finished = await next(host, 'class_finished');
+    expect(finished.players).toHaveLength(3);
+    expect(finished.podium).toHaveLength(3);
+    const jiroEnd = await next(jiro!, 'class_finished');
+    expect(jiroEnd.rank).toBe(finished.players.find((player: Frame) => player.nickname === 'じろう').rank);
+    expect(jiroEnd.totalScore).toBeGreaterThan(1000);
+
+    // The results are kept; the PIN names no game any more.
+    const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
+    expect(results.status).toBe(200);
+    expect(results.json.questions).toEqual([
+      { text: '1問目', correctRate: 66.7, optionCounts: { A: 2, B: 1, C: 0, D: 0 } },
+      { text: '2問目', correctRate: 66.7, optionCounts: { A: 0, B: 0, C: 2, D: 1 } },
+    ]);
+    const late = await signIn();
+    late.send({ type: 'join_class', pin, nickname: 'おそい' });
+    expect((await refusal(late, 'not_found')).message).toBe(M.gameNotFound);
+    expect((await getGame(gameId))!.state).toBe('finished');
+  });
+});
+
+describe('answers', () => {
+  it('are revealed at the deadline by the clock; one refused as a duplicate, one after the deadline as too late', async () => {
+    const { host, gameId, pin } = await openGame(['B', 'A'], { timePerQuestion: 10 });
+    const [first, second] = await signInMany(2);
+    await join(first!, pin, 'いち');
+    await join(second!, pin, 'に');
+    host.send({ type: 'class_start', gameId });
+    await next(first!, 'class_question');
+    first!.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    await next(first!, 'answer_accepted');
+    first!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect((await refusal(first!, 'already_answered')).message).toBe(M.alreadyAnswered);
+
+    // Nobody else answers: the deadline's tick reveals the question.
+    const reveal = await next(host, 'class_reveal');
+    expect(reveal.optionCounts).toEqual({ A: 0, B: 1, C: 0, D: 0 });
+    const game = (await getGame(gameId))!;
+    expect(game.state).toBe('reveal');
+    second!.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    expect((await refusal(second!, 'too_late')).message).toBe(M.tooLate);
+    const results = await next(second!, 'class_result');
+    expect(results).toMatchObject({ isCorrect: false, points: 0 });
+    // The refused answer changed nothing.
+    const players = await listPlayers(gameId);
+    expect(players.find((player) => player.nickname === 'に')!.answers).toEqual({});
+  });
+
+  it('of 100 players sent in the same moment are all accepted, counted once, and the last ends the question', async () => {
+    const { host, gameId, pin } = await openGame(['C'], { maxPlayers: 100 });
+    const players = await signInMany(100, 20);
+    for (let start = 0; start < players.length; start += 20)
+      await Promise.all(
+        players
+          .slice(start, start + 20)
+          .map((player, index) => join(player, pin, `せいと${start + index + 1}`)),
+      );
+    expect((await getGame(gameId))!.playerCount).toBe(100);
+    host.send({ type: 'class_start', gameId });
+    await Promise.all(players.map((player) => next(player, 'class_question')));
+    const letters = ['A', 'B', 'C', 'D'] as const;
+    players.forEach((player, index) =>
+      player.send({ type: 'answer', answer: letters[index % 4], questionIndex: 0 }),
+    );
+    await Promise.all(players.map((player) => next(player, 'answer_accepted')));
+    const reveal = await next(host, 'class_reveal');
+    expect(reveal.optionCounts).toEqual({ A: 25, B: 25, C: 25, D: 25 });
+    const results = await Promise.all(players.map((player) => next(player, 'class_result')));
+    expect(results.filter((result) => result.isCorrect)).toHaveLength(25);
+    const stored = await listPlayers(gameId);
+    expect(stored.filter((player) => player.answers['0'])).toHaveLength(100);
+    expect(players.every((player) => player.all('error' as never).length === 0)).toBe(true);
+    // The host's counts never ran past the players, and were at most 4 a second.
+    const counts = host.all('class_answer_count' as never) as unknown as Frame[];
+    expect(counts.every((count) => count.answered <= 100 && count.total === 100)).toBe(true);
+  });
+});
+
+describe('the host', () => {
+  it('alone may run the game: anyone else is refused not_host', async () => {
+    const { gameId, pin } = await openGame(['A']);
+    const other = await signIn();
+    await join(other, pin, 'よこどり');
+    for (const frame of [
+      { type: 'class_host', gameId },
+      { type: 'class_start', gameId },
+      { type: 'class_next', gameId },
+      { type: 'class_reveal_now', gameId },
+      { type: 'class_kick', gameId, playerId: 'x' },
+      { type: 'class_lock', gameId, locked: true },
+      { type: 'class_end', gameId },
+    ]) {
+      other.send(frame);
+      expect((await refusal(other, 'not_host')).message, frame.type).toBe(M.notHost);
+    }
+    expect((await getGame(gameId))!.state).toBe('lobby');
+  });
+
+  it('can reveal at once, lock, kick and end; a kicked player’s nickname is free again', async () => {
+    const { host, gameId, pin } = await openGame(['A', 'B']);
+    const [kept, kicked, latecomer] = await signInMany(3);
+    await join(kept!, pin, 'のこる');
+    const { playerId } = await join(kicked!, pin, 'でる');
+    host.send({ type: 'class_kick', gameId, playerId });
+    expect(await next(kicked!, 'class_left')).toMatchObject({ gameId, reason: 'kicked' });
+    await next(host, 'class_player_left', (frame) => frame.players.length === 1);
+    // The name is free again.
+    await join(latecomer!, pin, 'でる');
+
+    host.send({ type: 'class_lock', gameId, locked: true });
+    await next(host, 'class_locked', (frame) => frame.locked === true);
+    const blocked = await signIn();
+    blocked.send({ type: 'join_class', pin, nickname: 'しめきり' });
+    expect((await refusal(blocked, 'locked')).message).toBe(M.locked);
+
+    host.send({ type: 'class_start', gameId });
+    await next(kept!, 'class_question');
+    host.send({ type: 'class_reveal_now', gameId });
+    expect((await next(host, 'class_reveal')).optionCounts).toEqual({ A: 0, B: 0, C: 0, D: 0 });
+    host.send({ type: 'class_end', gameId });
+    await next(host, 'class_finished');
+    await next(kept!, 'class_finished');
+    expect((await getGame(gameId))!.state).toBe('finished');
+  });
+});
+
+describe('joining', () => {
+  it('is refused for an unknown or malformed PIN, a full game, a taken or look-alike nickname, and a game under way', async () => {
+    const { host, gameId, pin } = await openGame(['A'], { maxPlayers: 2 });
+    const [a, b, c, d] = await signInMany(4);
+    const unknown = pin === '000000' ? '000001' : '000000';
+    a!.send({ type: 'join_class', pin: unknown, nickname: 'だれ' });
+    expect((await refusal(a!, 'not_found')).message).toBe(M.gameNotFound);
+    a!.send({ type: 'join_class', pin: '12ab', nickname: 'だれ' });
+    expect((await refusal(a!, 'invalid')).message).toBe(M.pinInvalid);
+    a!.send({ type: 'join_class', pin, nickname: ' ' });
+    expect((await refusal(a!, 'invalid')).message).toBe(M.nicknameRequired);
+
+    await join(a!, pin, 'taro');
+    b!.send({ type: 'join_class', pin, nickname: 'ｔａｒｏ' });
+    expect((await refusal(b!, 'nickname_taken')).message).toBe(M.nicknameTaken);
+    b!.send({ type: 'join_class', pin, nickname: 'TARO' });
+    await refusal(b!, 'nickname_taken');
+    await join(b!, pin, 'hanako');
+    c!.send({ type: 'join_class', pin, nickname: 'さんにんめ' });
+    expect((await refusal(c!, 'class_full')).message).toBe(M.classFull);
+
+    host.send({ type: 'class_start', gameId });
+    await next(a!, 'class_question');
+    d!.send({ type: 'join_class', pin, nickname: 'ちこく' });
+    expect((await refusal(d!, 'in_game')).message).toBe(M.inGame);
+  });
+
+  it('with the resume token puts a dropped player back during the game, with their answer and score', async () => {
+    const { host, gameId, pin } = await openGame(['A', 'B']);
+    const [player, other] = await signInMany(2);
+    const joined = await join(player!, pin, 'もどる');
+    await join(other!, pin, 'まつ');
+    host.send({ type: 'class_start', gameId });
+    await next(player!, 'class_question');
+    player!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(player!, 'answer_accepted');
+    await player!.disconnect();
+    await expect
+      .poll(async () => (await listPlayers(gameId)).find((one) => one.nickname === 'もどる')!.connected)
+      .toBe(false);
+
+    await player!.reconnect(gateway);
+    player!.send({ type: 'join_class', pin, nickname: 'もどる', resumeToken: joined.resumeToken });
+    const back = await next(player!, 'class_joined');
+    expect(back).toMatchObject({
+      playerId: joined.playerId,
+      nickname: 'もどる',
+      game: { state: 'question', questionIndex: 0, myAnswer: 'A', question: { questionIndex: 0 } },
+    });
+    // A wrong token in a game under way is not a seat.
+    const stranger = await signIn();
+    stranger.send({
+      type: 'join_class',
+      pin,
+      nickname: 'なりすまし',
+      resumeToken: `${joined.playerId}.wrong`,
+    });
+    await refusal(stranger, 'in_game');
+
+    other!.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    const result = await next(player!, 'class_result');
+    expect(result).toMatchObject({ isCorrect: true, rank: 1 });
+    expect((await db.get({ Key: ClassGameKeys.key({ gameId }) })).Item!.playerCount).toBe(2);
+  });
+
+  it('leave_class takes the player out for good and tells the host', async () => {
+    const { host, pin, gameId } = await openGame(['A']);
+    const player = await signIn();
+    await join(player, pin, 'かえる');
+    player.send({ type: 'leave_class' });
+    expect(await next(player, 'class_left')).toMatchObject({ gameId, reason: 'left' });
+    await next(host, 'class_player_left', (frame) => frame.players.length === 0);
+    player.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await refusal(player, 'not_in_game');
+  });
+});
