@@ -15,7 +15,7 @@ import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { APP_ORIGIN } from '../support/http-client';
 import { UNTIL_TRUE } from '../support/limits';
-import { openRoom, RoomPlayer, tickEvent } from '../support/multiplayer';
+import { createRoomQuiz, openRoom, RoomPlayer, tickEvent } from '../support/multiplayer';
 
 /**
  * Sockets without a session (issue 31, docs/classroom.md "Sockets without a session") through the
@@ -71,6 +71,14 @@ class GuestSocket {
   async next(): Promise<Frame> {
     while (this.received.length <= this.taken) await new Promise<void>((wake) => this.waiters.push(wake));
     return this.received[this.taken++]!;
+  }
+
+  /** The next frame of `type` not taken yet; frames of other types before it are passed over. */
+  async nextOf(type: string): Promise<Frame> {
+    for (;;) {
+      const frame = await this.next();
+      if (frame.type === type) return frame;
+    }
   }
 
   async closed(): Promise<number> {
@@ -298,5 +306,51 @@ describe('guest sockets an address may open', () => {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
+  });
+});
+
+describe('a class game played from a page without a session', () => {
+  it('joins with the PIN, answers, gets its result and the podium, and its join deadline leaves it open', async () => {
+    const host = await RoomPlayer.signIn(gateway, 'せんせい');
+    const quiz = await createRoomQuiz(host.client, ['B']);
+    const created = await host.client.request('POST', '/api/classroom/games', { json: { quizId: quiz.id } });
+    expect(created.status, created.text).toBe(201);
+    const { gameId, pin } = created.json as unknown as { gameId: string; pin: string };
+    host.send({ type: 'class_host', gameId });
+    await host.first((frame) => (frame as { type: string }).type === 'class_hosting');
+
+    const visitor = await guest();
+    visitor.send({ type: 'join_class', pin, nickname: 'ゲストさん' });
+    const joined = await visitor.nextOf('class_joined');
+    expect(joined).toMatchObject({ gameId, nickname: 'ゲストさん', game: { state: 'lobby' } });
+    expect(await connectionItem(visitor.connectionId)).toMatchObject({
+      guest: true,
+      classGameId: gameId,
+      classPlayerId: joined.playerId,
+    });
+    // Its deadline comes and goes: a socket that joined stays open and served.
+    await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds);
+    await joinDeadline(visitor.connectionId);
+    await visitor.pings();
+
+    host.send({ type: 'class_start', gameId });
+    expect(await visitor.nextOf('class_question')).toMatchObject({
+      questionIndex: 0,
+      options: ['A', 'B', 'C', 'D'],
+    });
+    visitor.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    expect(await visitor.nextOf('answer_accepted')).toMatchObject({ questionIndex: 0, answer: 'B' });
+    // The only player answered: the question ends at once.
+    const result = await visitor.nextOf('class_result');
+    expect(result).toMatchObject({ questionIndex: 0, isCorrect: true, rank: 1, correctAnswer: 'B' });
+    expect(result.points).toBeGreaterThanOrEqual(500);
+    host.send({ type: 'class_next', gameId });
+    expect(await visitor.nextOf('class_finished')).toMatchObject({
+      gameId,
+      rank: 1,
+      totalScore: result.points,
+      podium: [{ nickname: 'ゲストさん', totalScore: result.points }],
+    });
+    host.close();
   });
 });
