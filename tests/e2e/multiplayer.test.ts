@@ -144,7 +144,7 @@ describe('multiplayer', () => {
     }
     await expectNoSeriousViolations(pro.page, 'multiplayer picker');
     await closeAll(pro.context);
-  }, 180_000);
+  });
 
   it('plays a whole game in two browsers: create, join by code, ready, answer, results, podium', async () => {
     const host = await signedIn(MEMBERS.host);

@@ -1,6 +1,6 @@
 import { PASSWORD, registered, visitor, withPassword } from '../support/actors';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts';
 import { COOKIE_NAMES } from '@shared/api';
 import { guardKey } from '@functions/accounts/login-guard-keys';
@@ -22,8 +22,9 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 // Nearly every test here hashes or checks passwords, ten or twenty times for the sign-in locks,
 // at OWASP's cost (functions/users/passwords.ts): a fraction of a second each on an idle core,
-// several times that on a busy 2-core machine.
-vi.setConfig({ testTimeout: 120_000 });
+// many times that on a busy 2-core machine, so the file keeps the project's limit
+// (tests/support/limits.ts) and sets none of its own: the class of 40's sign-ups took over 120 s
+// at load 20.
 
 beforeAll(async () => {
   gateway = await startTestGateway();
