@@ -45,19 +45,29 @@ export async function sendFrame(
 
 /**
  * Sends each connected player the frame `frameFor` makes for them (none when it gives undefined),
- * 25 at a time; a player whose socket is found gone is marked disconnected.
+ * 25 at a time; a player whose socket is found gone (`GoneException`) is marked disconnected. A
+ * send that failed otherwise (throttled, a network error) is only logged: the player's socket is
+ * still there, and marking it disconnected would leave them out of every later frame.
  */
 export async function sendToPlayers(
   players: readonly ClassPlayerItem[],
   frameFor: (player: ClassPlayerItem) => ClassServerMessage | undefined,
   log: Logger,
 ): Promise<void> {
-  const reachable = players.filter((player) => !player.removed && player.connected && player.connectionId);
+  const reachable = players.filter(
+    (player) => !player.removed && player.connected && player.connectionId && player.endpoint,
+  );
   await eachBounded(reachable, FAN_OUT_CONCURRENCY, async (player) => {
     const frame = frameFor(player);
     if (!frame) return;
-    const delivered = await sendFrame(player, frame, log);
-    if (delivered) return;
+    let gone: boolean;
+    try {
+      gone = !(await sendToConnection(player.endpoint!, player.connectionId!, frame));
+    } catch (error) {
+      log.warn('could not deliver a class game frame', { error, type: frame.type });
+      return;
+    }
+    if (!gone) return;
     await markDisconnected(player.gameId, player.playerId, player.connectionId!, Date.now()).catch(
       (error: unknown) => log.warn('could not mark a gone player disconnected', { error }),
     );

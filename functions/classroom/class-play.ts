@@ -229,7 +229,7 @@ async function announcePlayers(
   log: Logger,
 ) {
   if (!game.hostConnectionId) return;
-  const players = activePlayers(await listPlayers(game.gameId)).map(toClassPlayer);
+  const players = activePlayers(await listPlayers(game.gameId)).map((player) => toClassPlayer(player, game));
   await sendToHost(game, { type, gameId: game.gameId, players }, log);
 }
 

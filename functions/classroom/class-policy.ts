@@ -234,10 +234,26 @@ export function questionFrame(
   };
 }
 
-export const toClassPlayer = (player: ClassPlayerItem): ClassPlayer => ({
+/**
+ * A player's total as anyone may see it: while a question is open, without the points of their
+ * answer to it (added when the answer lands), which would tell the player (on a reload or a second
+ * device) or the host's screen whether the answer was right before the reveal.
+ */
+export function revealedScore(
+  player: ClassPlayerItem,
+  game: Pick<ClassGame, 'state' | 'questionIndex'>,
+): number {
+  if (game.state !== 'question') return player.score;
+  return player.score - (player.answers[String(game.questionIndex)]?.points ?? 0);
+}
+
+export const toClassPlayer = (
+  player: ClassPlayerItem,
+  game: Pick<ClassGame, 'state' | 'questionIndex'>,
+): ClassPlayer => ({
   playerId: player.playerId,
   nickname: player.nickname,
-  score: player.score,
+  score: revealedScore(player, game),
   connected: player.connected,
 });
 
@@ -253,7 +269,7 @@ export function toHostGame(game: ClassGame, players: readonly ClassPlayerItem[],
     state: game.state,
     locked: game.locked,
     settings: game.settings,
-    players: activePlayers(players).map(toClassPlayer),
+    players: activePlayers(players).map((player) => toClassPlayer(player, game)),
     questionIndex: game.questionIndex,
     totalQuestions: game.questions.length,
     question: question
@@ -286,7 +302,7 @@ export function toPlayerGame(game: ClassGame, player: ClassPlayerItem): PlayerGa
     state: game.state,
     questionIndex: game.questionIndex,
     totalQuestions: game.questions.length,
-    totalScore: player.score,
+    totalScore: revealedScore(player, game),
     question:
       game.state === 'question' && question
         ? {
