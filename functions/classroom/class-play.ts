@@ -30,6 +30,7 @@ import {
   revealOf,
   scoreAnswer,
   toClassPlayer,
+  everyoneAnswered,
   toHostGame,
   toPlayerGame,
   type ClassPlayerItem,
@@ -315,7 +316,7 @@ export async function classAnswer(
   await caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer });
   const counts = await countAnswer(gameId, questionIndex);
   if (!counts) return;
-  if (counts.answeredCount >= counts.playerCount) {
+  if (counts.answeredCount >= counts.playerCount && (await allHaveAnswered(gameId, questionIndex))) {
     await reveal(gameId, counts.step, caller.log);
     return;
   }
@@ -359,9 +360,23 @@ async function sendAnswerCount(
   );
 }
 
+/**
+ * Whether everyone still in the game answered the question, read from the players' own items. The
+ * game's counts only say when to look: a player who answered and then left (or was removed) is
+ * still in `answeredCount` but no longer in `playerCount`, so the counts meet before the others
+ * answered. Every answer is written before it is counted, so whoever makes the counts meet reads
+ * every answer counted.
+ */
+const allHaveAnswered = async (gameId: string, questionIndex: number) =>
+  everyoneAnswered(await listPlayers(gameId), questionIndex);
+
 /** After a player left or was removed: the open question may now be answered by everyone left. */
 async function revealIfAllAnswered(game: StoredGame, log: Logger) {
-  if (game.state === 'question' && game.answeredCount >= game.playerCount)
+  if (
+    game.state === 'question' &&
+    game.answeredCount >= game.playerCount &&
+    (await allHaveAnswered(game.gameId, game.questionIndex))
+  )
     await reveal(game.gameId, game.step, log);
 }
 

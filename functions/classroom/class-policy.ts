@@ -142,6 +142,10 @@ export function answerRefusal(
 export const activePlayers = (players: readonly ClassPlayerItem[]) =>
   players.filter((player) => !player.removed).sort((a, b) => a.joinedAt - b.joinedAt);
 
+/** Whether every player still in the game has answered question `questionIndex`. */
+export const everyoneAnswered = (players: readonly ClassPlayerItem[], questionIndex: number) =>
+  activePlayers(players).every((player) => player.answers[String(questionIndex)] !== undefined);
+
 /** Ranks by total score: equal totals share a rank (1, 2, 2, 4). */
 export function rankPlayers(players: readonly ClassPlayerItem[]): Map<string, number> {
   const scores = players.map((player) => player.score);

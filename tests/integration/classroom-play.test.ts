@@ -324,6 +324,30 @@ describe('joining', () => {
     expect((await db.get({ Key: ClassGameKeys.key({ gameId }) })).Item!.playerCount).toBe(2);
   });
 
+  it('a player who answered and then left does not end the question before the others answered', async () => {
+    const { host, pin, gameId } = await openGame(['A']);
+    const [first, second, third] = await signInMany(3);
+    await join(first!, pin, 'いち');
+    await join(second!, pin, 'に');
+    await join(third!, pin, 'さん');
+    await next(host, 'class_player_joined', (frame) => frame.players.length === 3);
+    host.send({ type: 'class_start', gameId });
+    for (const player of [first!, second!, third!]) await next(player, 'class_question');
+    first!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(first!, 'answer_accepted');
+    first!.send({ type: 'leave_class' });
+    await next(host, 'class_player_left', (frame) => frame.players.length === 2);
+    // Answered 2 of 2 players left by the game's counts; the third has not answered.
+    second!.send({ type: 'answer', answer: 'B', questionIndex: 0 });
+    await next(second!, 'answer_accepted');
+    await next(host, 'class_answer_count', (frame) => frame.answered === 2);
+    expect((await getGame(gameId))!.state).toBe('question');
+    third!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    const reveal = await next(host, 'class_reveal');
+    expect(reveal.optionCounts).toMatchObject({ A: 1, B: 1 });
+    expect(await next(third!, 'class_result')).toMatchObject({ isCorrect: true, rank: 1 });
+  });
+
   it('leave_class takes the player out for good and tells the host', async () => {
     const { host, pin, gameId } = await openGame(['A']);
     const player = await signIn();
