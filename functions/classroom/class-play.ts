@@ -459,12 +459,19 @@ async function finish(game: StoredGame, log: Logger): Promise<void> {
   ]);
 }
 
+/**
+ * How long after a question's deadline its reveal closes the players' items: an answer received
+ * just before the deadline (the rule is API Gateway's receipt time) may still be on its way to its
+ * item, and a close that came first would refuse it as too late.
+ */
+const ANSWER_GRACE_MS = 150;
+
 /** The game clock's class ticks (functions/ws/tick.ts). */
 export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
   const early = tick.at - Date.now();
   if (tick.kind === 'class_deadline') {
-    // Sent with the whole seconds before the deadline: the rest is waited here.
-    if (early > 0) await sleep(early);
+    // Sent with the whole seconds before the deadline: the rest, and the answers' grace, is waited here.
+    if (early + ANSWER_GRACE_MS > 0) await sleep(early + ANSWER_GRACE_MS);
     await reveal(tick.gameId, tick.step, log);
     return;
   }
