@@ -13,6 +13,7 @@ import { benchSearchBurst } from './bench/search-burst-bench';
 import { aiWorker } from '../functions/ai/ai-worker';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
+import { benchClassroom } from './bench/classroom-bench';
 import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_TBT_BUDGET_MS } from './bench/lighthouse-bench';
 import { benchMixedLoad } from './bench/load-bench';
 import { benchSignIn } from './bench/signin-bench';
@@ -32,7 +33,8 @@ import { FREE_PORTS, startLocalStack, type LocalStack } from './local/stack';
  * categories, search (budgets in scripts/bench/search-bench.ts), search-burst (index lag under a
  * burst of creates and edits; scripts/bench/search-burst-bench.ts), ai (AI generation; budgets in
  * scripts/bench/ai-bench.ts), multiplayer (reveal latency, 200 rooms, a flood beside 50 rooms; budgets in
- * scripts/bench/multiplayer-bench.ts), study (focused study: start-session from 20 pages, and the
+ * scripts/bench/multiplayer-bench.ts), classroom (10 class games of 100 players answering in the last second,
+ * deadline → result latency, lost answers, units and invocations a question; scripts/bench/classroom-bench.ts), study (focused study: start-session from 20 pages, and the
  * study generator's worst cases; scripts/bench/study-bench.ts), learning (the learning dashboard at 365
  * days and 20,000 answers, write units per recorded answer; scripts/bench/learning-bench.ts), authoring
  * (importing a 100-question XLSX and CSV; scripts/bench/authoring-bench.ts), load (the pages' calls by 50 and 200
@@ -48,6 +50,7 @@ const PARTS = [
   'search-burst',
   'ai',
   'multiplayer',
+  'classroom',
   'study',
   'learning',
   'authoring',
@@ -413,6 +416,7 @@ async function main() {
     'categories',
     'ai',
     'multiplayer',
+    'classroom',
     'study',
     'learning',
     'authoring',
@@ -425,7 +429,8 @@ async function main() {
   // The load's hundreds of members (and the sign-in part's sign-ins) all come from 127.0.0.1: the
   // per-address sign-in limit would stop them after 100 sign-ins in ten minutes (members' own
   // limits still apply).
-  if (measures('load') || measures('signin')) process.env.PER_IP_RATE_LIMITS = 'off';
+  // A class's 100 tablets open their sockets and join from one address here too.
+  if (measures('load') || measures('signin') || measures('classroom')) process.env.PER_IP_RATE_LIMITS = 'off';
   let stack: LocalStack | undefined;
   let stackFailure: unknown;
   // One stack for every part that needs one: the functions run in this process, and their SDK
@@ -476,6 +481,14 @@ async function main() {
     // answer → answer_reveal to 8 players, and 200 concurrent rooms of bots.
     await onStack('multiplayer', (running) =>
       benchMultiplayer({
+        url: `http://127.0.0.1:${running.gateway.port}`,
+        wsUrl: `ws://127.0.0.1:${running.gateway.port}/ws`,
+        origin: new URL(running.appUrl).origin,
+      }),
+    );
+    // 5b. Class games through the same gateway: 10 games of 100 players answering in the last second.
+    await onStack('classroom', (running) =>
+      benchClassroom({
         url: `http://127.0.0.1:${running.gateway.port}`,
         wsUrl: `ws://127.0.0.1:${running.gateway.port}/ws`,
         origin: new URL(running.appUrl).origin,
