@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from '../support/axe';
-import { mailLink, SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { mailLink, SCREENSHOTS, useE2EStack, waitForOrAlert } from '../support/e2e';
 
 /** Account journeys in real Chromium against the whole local stack, mail included. */
 const screenshots = SCREENSHOTS;
@@ -116,7 +116,7 @@ describe('accounts', () => {
     await page.screenshot({ path: join(screenshots, 'verify-email.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'verify e-mail');
     await page.getByRole('button', { name: '登録する' }).click();
-    await page.getByRole('heading', { name: '登録が完了しました' }).waitFor();
+    // 登録が完了しました shows for 2 s before home: wait for home, not for a state a busy machine can miss.
     await page.waitForURL(`${e2e.stack().appUrl}/`);
     await userMenu(page).getByText('メール太郎').waitFor();
 
@@ -156,7 +156,7 @@ describe('accounts', () => {
     await page.getByLabel('新しいパスワード（確認）').fill('NewPass#2026');
     await page.screenshot({ path: join(screenshots, 'reset-password.png'), fullPage: true });
     await page.getByRole('button', { name: 'パスワードを変更' }).click();
-    await page.getByRole('heading', { name: 'パスワードを変更しました' }).waitFor();
+    // パスワードを変更しました (reset-password-page.test.tsx) shows for a moment before the login page.
     await page.waitForURL(`${e2e.stack().appUrl}/login`);
 
     await page.getByLabel('ユーザー名').fill(`reset_${id}`);
@@ -173,13 +173,15 @@ describe('accounts', () => {
     await page.getByLabel('ユーザー名').fill('admin');
     await page.getByLabel('パスワード').fill('Admin#2026');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
+    await waitForOrAlert(page, page.getByRole('heading', { name: 'メールを確認してください' }));
     await page.screenshot({ path: join(screenshots, 'admin-login-notice.png'), fullPage: true });
 
     await page.goto(await mailLink(e2e.stack().mailViewerUrl, 'admin@example.com', '/admin-login-verify'));
-    await page.getByRole('heading', { name: '認証に成功しました' }).waitFor();
-    // The confirmed administrator lands on the admin screen, not on home.
-    await page.waitForURL(`${e2e.stack().appUrl}/admin`);
+    // The confirmation (認証に成功しました, or 認証に失敗しました) shows for 3 s before the page moves
+    // on, to the admin screen or back to the login: wait for where it goes, not for a state a busy
+    // machine can miss. The confirmed administrator lands on the admin screen, not on home.
+    await page.waitForURL((url) => ['/admin', '/login'].includes(url.pathname));
+    expect(new URL(page.url()).pathname).toBe('/admin');
     // The navigation gains 管理 once the signed-in administrator's account has loaded.
     await expect
       .poll(() => page.getByRole('navigation', { name: 'メインナビゲーション' }).textContent())

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
-import { FUNCTION_TIMEOUT_SCALE } from './limits';
+import { FUNCTION_TIMEOUT_SCALE, TEST_LIMITS } from './limits';
 import { workerDynamoDb } from './workers';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
@@ -59,9 +59,11 @@ export async function logIn(page: Page, appUrl: string, username: string, passwo
 
 /**
  * The newest link to `path` in mail sent to `address`, read from the local mail viewer's store,
- * waiting until the mail is there.
+ * waiting until the mail is there. A mail that never comes fails a minute before the test's limit,
+ * naming what it waited for and what the address did get (the limit alone says only "timed out").
  */
 export async function mailLink(mailViewerUrl: string, address: string, path: string): Promise<string> {
+  const giveUpAt = Date.now() + TEST_LIMITS.e2e.test - 60_000;
   for (;;) {
     const store = (await (await fetch(`${mailViewerUrl}/store`)).json()) as {
       emails: { destination: { to: string[] }; body: { text?: string } }[];
@@ -71,8 +73,26 @@ export async function mailLink(mailViewerUrl: string, address: string, path: str
       ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mails.at(-1)!.body.text ?? '')
       : null;
     if (match) return match[0];
+    if (Date.now() > giveUpAt)
+      throw new Error(
+        `no mail to ${address} with a ${path} link; its newest of ${mails.length}: ${mails.at(-1)?.body.text ?? '(none)'}`,
+      );
     await new Promise((done) => setTimeout(done, 100));
   }
+}
+
+/**
+ * Waits for `expected`, or fails at once with the text of an alert the page shows instead (a form
+ * the server refused, a link that did not work): a journey that went wrong says where, rather than
+ * waiting for the test's limit.
+ */
+export async function waitForOrAlert(page: Page, expected: Locator): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+  await expected.or(alert).first().waitFor();
+  if (await expected.first().isVisible()) return;
+  throw new Error(
+    `waited for ${expected.toString()}; the page says: ${(await alert.allTextContents()).join(' / ')}`,
+  );
 }
 
 /**
