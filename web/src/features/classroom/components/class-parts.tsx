@@ -92,18 +92,37 @@ export function ConnectionNote({
   return null;
 }
 
+/**
+ * The ranks of entries sorted by total, highest first, as the server ranks players: equal totals
+ * share a rank (1, 2, 2, 4). The top 5 and the podium carry totals only, and the players' devices
+ * show the shared rank: the host's screen must not say 2 and 3 for the same total.
+ */
+export function sharedRanks(entries: readonly { totalScore: number }[]): number[] {
+  const ranks: number[] = [];
+  entries.forEach((entry, index) => {
+    const above = entries[index - 1];
+    ranks.push(above && above.totalScore === entry.totalScore ? ranks[index - 1]! : index + 1);
+  });
+  return ranks;
+}
+
 /** The podium of three: 1st in the middle, raised; 2nd on the left, 3rd on the right. */
 export function Podium({ podium }: { podium: { nickname: string; totalScore: number }[] }) {
   const places = [1, 0, 2].filter((index) => podium[index]);
+  const ranks = sharedRanks(podium);
   return (
     <ol className="cls-podium" aria-label="表彰台">
       {places.map((index) => {
         const entry = podium[index]!;
         return (
-          <li key={index} className={`cls-podium__place cls-podium__place--${index + 1}`} value={index + 1}>
+          <li
+            key={index}
+            className={`cls-podium__place cls-podium__place--${index + 1}`}
+            value={ranks[index]}
+          >
             <span className="cls-podium__name">{entry.nickname}</span>
             <span className="cls-podium__score">{points(entry.totalScore)}</span>
-            <span className="cls-podium__step">{index + 1}位</span>
+            <span className="cls-podium__step">{ranks[index]}位</span>
           </li>
         );
       })}

@@ -172,6 +172,51 @@ describe('/classroom/:gameId', () => {
     expect(socket.sentOf('class_next')).toEqual([{ type: 'class_next', gameId: 'g1' }]);
   });
 
+  it('gives equal totals the same rank in the top and on the podium, as the players are told', async () => {
+    setUp();
+    const socket = await attach();
+    act(() => socket.receive(classQuestion(0, Date.now() + 20_000)));
+    act(() =>
+      socket.receive({
+        ...classReveal(0),
+        top: [
+          { nickname: 'たろう', totalScore: 950 },
+          { nickname: 'じろう', totalScore: 0 },
+          { nickname: 'さぶろう', totalScore: 0 },
+        ],
+      }),
+    );
+    await screen.findByRole('heading', { name: /正解は/ });
+    const top = screen.getByText('上位3人').nextElementSibling!;
+    expect([...top.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      '1たろう950点',
+      '2じろう0点',
+      '2さぶろう0点',
+    ]);
+    act(() =>
+      socket.receive({
+        type: 'class_finished',
+        gameId: 'g1',
+        podium: [
+          { nickname: 'たろう', totalScore: 950 },
+          { nickname: 'じろう', totalScore: 950 },
+          { nickname: 'さぶろう', totalScore: 0 },
+        ],
+        players: [
+          { playerId: 'p1', nickname: 'たろう', score: 950, correctCount: 1, rank: 1 },
+          { playerId: 'p2', nickname: 'じろう', score: 950, correctCount: 1, rank: 1 },
+          { playerId: 'p3', nickname: 'さぶろう', score: 0, correctCount: 0, rank: 3 },
+        ],
+      }),
+    );
+    const podium = await screen.findByRole('list', { name: '表彰台' });
+    expect([...podium.querySelectorAll('li')].map((place) => place.textContent)).toEqual([
+      'じろう950点1位',
+      'たろう950点1位',
+      'さぶろう0点3位',
+    ]);
+  });
+
   it('shows the podium and the whole table at the end, with a link to the results', async () => {
     setUp();
     const socket = await attach();

@@ -23,6 +23,7 @@ import {
   Podium,
   SHAPE_NAMES,
   points,
+  sharedRanks,
   useViewHeading,
 } from './class-parts';
 import { JoinQrCode } from './join-qr-code';
@@ -284,6 +285,7 @@ function HostReveal({ game, state, controller }: ViewProps) {
   const total = offered.reduce((sum, letter) => sum + counts[letter], 0);
   const highest = Math.max(1, ...offered.map((letter) => counts[letter]));
   const last = reveal.questionIndex + 1 >= reveal.totalQuestions;
+  const topRanks = sharedRanks(reveal.top);
   return (
     <section className="cls-reveal" aria-labelledby="cls-reveal-title">
       <div className="cls-question__bar">
@@ -347,8 +349,8 @@ function HostReveal({ game, state, controller }: ViewProps) {
           <h2 className="cls-reveal__top-title">上位{reveal.top.length}人</h2>
           <ol className="cls-top">
             {reveal.top.map((entry, index) => (
-              <li key={`${entry.nickname}-${index}`}>
-                <span className="cls-top__rank">{index + 1}</span>
+              <li key={`${entry.nickname}-${index}`} value={topRanks[index]}>
+                <span className="cls-top__rank">{topRanks[index]}</span>
                 <span className="cls-top__name">{entry.nickname}</span>
                 <span className="cls-top__score">{points(entry.totalScore)}</span>
               </li>
