@@ -15,6 +15,7 @@ import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
 import { scheduleClassTick, type ClassTick } from './class-clock';
+import { countClassGame, recordClassReveal } from './class-records';
 import { eachBounded, FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
 import {
   activePlayers,
@@ -429,6 +430,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
       log,
     ),
   ]);
+  await recordClassReveal(game, questionIndex, closed, log);
 }
 
 /** Ends the game at once (the last question's next, the host's end, its two hours): results kept, PIN and slot freed. */
@@ -457,6 +459,7 @@ async function finish(game: StoredGame, log: Logger): Promise<void> {
       log,
     ),
   ]);
+  await countClassGame(game, players, log);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attemptEvent,
   checkEvent,
+  classGameEvent,
   eventDay,
   focusedEvent,
   multiplayerEvent,
@@ -101,6 +102,19 @@ describe('answer events', () => {
         answeredAt: at,
       }),
     ).toMatchObject({ eventId: 'm-ABCDEF-4-u1', answered: 1, correct: 0, timeSpent: 4 });
+    expect(
+      classGameEvent({
+        userId: 'u1',
+        gameId: 'g-1',
+        questionIndex: 2,
+        quizId: 'q',
+        correct: true,
+        secondsTaken: 7.6,
+        category: 'スポーツ',
+        difficulty: '初級',
+        answeredAt: at,
+      }),
+    ).toMatchObject({ eventId: 'c-g-1-2-u1', kind: 'multiplayer', answered: 1, correct: 1, timeSpent: 8 });
     expect(
       focusedEvent({
         userId: 'u1',

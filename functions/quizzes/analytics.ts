@@ -110,23 +110,24 @@ export async function countReveal(
 }
 
 /**
- * Counts a finished multiplayer game: a play of each player, scored by the questions they got
- * right, and the players not counted before (by their pseudonyms, one batch read of their profiles).
+ * Counts a finished live game (a room's or a class game's): a play of each player, scored by the
+ * questions they got right, and the members not counted before (by their pseudonyms, one batch read
+ * of their profiles); a class game's guest (`userId` null) is a play and no player.
  */
 export async function countGame(
   quizId: string,
-  players: readonly { userId: string; correct: number }[],
+  players: readonly { userId: string | null; correct: number }[],
   totalQuestions: number,
   at: Date,
   log: Logger,
 ): Promise<void> {
   if (players.length === 0) return;
   try {
-    const analyticsIds = await analyticsIdsOf(players.map((player) => player.userId));
+    const analyticsIds = await analyticsIdsOf(players.flatMap((player) => player.userId ?? []));
     await addPlays(
       quizId,
       players.map((player) => ({
-        analyticsId: analyticsIds.get(player.userId),
+        analyticsId: player.userId ? analyticsIds.get(player.userId) : undefined,
         score: scoreHundredths(player.correct, totalQuestions),
       })),
       [],

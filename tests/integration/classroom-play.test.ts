@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASSROOM_MESSAGES as M } from '@shared/classroom';
+import type { Dashboard } from '@shared/learning';
+import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { db } from '@functions/data/db';
 import { ClassGameKeys } from '@functions/classroom/class-keys';
 import { getGame, listPlayers } from '@functions/classroom/class-store';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
+import { UNTIL_TRUE } from '../support/limits';
 import { createRoomQuiz, RoomPlayer } from '../support/multiplayer';
 
 /**
@@ -357,5 +360,56 @@ describe('joining', () => {
     await next(host, 'class_player_left', (frame) => frame.players.length === 0);
     player.send({ type: 'answer', answer: 'A', questionIndex: 0 });
     await refusal(player, 'not_in_game');
+  });
+});
+
+describe('records', () => {
+  it("count each member's answers in their learning records and every answer in the author's analytics", async () => {
+    const { host, gameId, pin, quiz } = await openGame(['A', 'B']);
+    const [right, wrong] = await signInMany(2);
+    await join(right!, pin, 'きろく');
+    await join(wrong!, pin, 'まちがい');
+    await next(host, 'class_player_joined', (frame) => frame.players.length === 2);
+    host.send({ type: 'class_start', gameId });
+    for (const player of [right!, wrong!]) await next(player, 'class_question');
+    right!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    wrong!.send({ type: 'answer', answer: 'C', questionIndex: 0 });
+    await next(host, 'class_reveal', (frame) => frame.questionIndex === 0);
+    host.send({ type: 'class_next', gameId });
+    for (const player of [right!, wrong!])
+      await next(player, 'class_question', (frame) => frame.questionIndex === 1);
+    right!.send({ type: 'answer', answer: 'B', questionIndex: 1 });
+    wrong!.send({ type: 'answer', answer: 'B', questionIndex: 1 });
+    await next(host, 'class_reveal', (frame) => frame.questionIndex === 1);
+    host.send({ type: 'class_next', gameId });
+    await next(host, 'class_finished');
+
+    // The records are written after the reveal is announced, and counted by the stream's consumer.
+    const dashboard = async (player: RoomPlayer) => {
+      await gateway.streamSettled();
+      const response = await player.client.get('/api/learning/dashboard');
+      expect(response.status, response.text).toBe(200);
+      return response.json as unknown as Dashboard;
+    };
+    await expect
+      .poll(async () => (await dashboard(right!)).today, UNTIL_TRUE)
+      .toMatchObject({ questionsAnswered: 2, correctAnswers: 2 });
+    await expect
+      .poll(async () => dashboard(wrong!), UNTIL_TRUE)
+      .toMatchObject({ today: { questionsAnswered: 2, correctAnswers: 1 }, reviewDue: 1 });
+    await expect
+      .poll(async () => {
+        const response = await host.client.get(`/api/my-quizzes/${quiz.id}/analytics`);
+        return response.json as unknown as QuizAnalytics;
+      }, UNTIL_TRUE)
+      .toMatchObject({
+        plays: 2,
+        players: 2,
+        averageScore: 75,
+        questions: [
+          { answered: 2, optionCounts: { A: 1, B: 0, C: 1, D: 0 } },
+          { answered: 2, optionCounts: { A: 0, B: 2, C: 0, D: 0 } },
+        ],
+      });
   });
 });
