@@ -5,7 +5,7 @@ import {
   type ClassServerMessage,
 } from '@shared/classroom';
 import type { AnswerLetter } from '@shared/constants';
-import { ClassSocket, type ClassSocketStatus } from './class-socket';
+import { classSocket, type ClassSocket, type ClassSocketStatus } from './class-socket';
 import { initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from './player-state';
 
 /** Where a device keeps its seat for a reload or a dropped socket (this tab only). */
@@ -58,7 +58,7 @@ export class PlayerGameController {
       state: stored ? { ...initialPlayerState(), view: 'waiting', joining: true } : initialPlayerState(),
       connection: 'idle',
     };
-    this.socket = new ClassSocket(
+    this.socket = classSocket(
       {
         opened: () => this.sendJoin(),
         message: (message, receivedAt) => {
