@@ -1,35 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
-import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { FakeWebSocket, fakeWebSocketsEachTest } from '@web/testing/fake-websocket';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { PLAYER_SEAT_KEY } from '../player-controller';
 import { classQuestion, playerGame } from '../testing/games';
 import { JoinPage } from './join-page';
 
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
+fakeWebSocketsEachTest();
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  FakeWebSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function setUp(route = '/join', { signedIn = false } = {}) {
   const fake = fakeFetch({
-    '/api/auth/me': () => (signedIn ? json(member) : json({ message: 'ログインが必要です' }, 401)),
+    '/api/auth/me': () => (signedIn ? json(hanako) : json({ message: 'ログインが必要です' }, 401)),
   });
   vi.stubGlobal('fetch', fake.fetchImpl);
   renderWithProviders(<JoinPage />, { route });
