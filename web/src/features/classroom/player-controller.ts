@@ -160,6 +160,9 @@ export class PlayerGameController {
       default:
         break;
     }
+    // A game seen to its end has no seat left to take back (its PIN names no live game): a reload
+    // or /join opened again later shows an empty form, not the old PIN refused as not found.
+    if (this.snapshot.state.view === 'finished') this.forgetSeat();
   }
 
   /** Forgets the resume token (kept: the PIN and nickname, which the form shows again). */

@@ -138,10 +138,11 @@ describe('/join', () => {
     expect(screen.getByRole('button', { name: 'B（ひし形）: 岩手県' })).toBeTruthy();
   });
 
-  it('shows the rank, score and podium at the end', async () => {
+  it('shows the rank, score and podium at the end, and forgets the seat', async () => {
     setUp();
     const { socket } = await join();
     act(() => socket.receive(joined()));
+    await waitFor(() => expect(window.sessionStorage.getItem(PLAYER_SEAT_KEY)).not.toBeNull());
     act(() =>
       socket.receive({
         type: 'class_finished',
@@ -158,6 +159,8 @@ describe('/join', () => {
     expect(screen.getByText('2位', { selector: 'dd' })).toBeTruthy();
     const podium = screen.getByRole('list', { name: '表彰台' });
     expect(within(podium).getByText('じろう')).toBeTruthy();
+    // The game is over: nothing is left to resume on a reload.
+    expect(window.sessionStorage.getItem(PLAYER_SEAT_KEY)).toBeNull();
   });
 
   it('says so when the host removes the player, and forgets the seat', async () => {
