@@ -144,7 +144,8 @@ describe('/classroom/:gameId', () => {
       ),
     );
     act(() => socket.receive(classReveal(0)));
-    expect(await screen.findByRole('heading', { name: /正解は/ })).toBeTruthy();
+    // The right answer's mark and its words (the letter is read out to screen readers).
+    expect((await screen.findByRole('heading', { name: /正解は/ })).textContent).toContain('B岩手県');
     const table = screen.getByRole('table', { name: /選択肢ごとの回答数/ });
     const rows = within(table)
       .getAllByRole('row')

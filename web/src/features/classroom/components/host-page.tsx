@@ -311,6 +311,7 @@ function HostReveal({ game, state, controller }: ViewProps) {
         <h1 id="cls-reveal-title" ref={heading} tabIndex={-1} className="cls-reveal__title">
           正解は <OptionMark letter={reveal.correctAnswer} size={32} />
           <span className="visually-hidden">{reveal.correctAnswer}</span>
+          {shown && <span className="cls-reveal__answer">{shown[reveal.correctAnswer]}</span>}
         </h1>
       </div>
       <div className="cls-reveal__body">
