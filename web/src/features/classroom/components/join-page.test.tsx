@@ -71,9 +71,14 @@ describe('/join', () => {
     await user.type(await screen.findByLabelText('PIN（6桁の数字）'), '12');
     await user.click(screen.getByRole('button', { name: '参加する' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.pinInvalid);
+    // The field the error is about is the one marked invalid.
+    expect(screen.getByLabelText('PIN（6桁の数字）').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBeNull();
     await user.type(screen.getByLabelText('PIN（6桁の数字）'), '3456');
     await user.click(screen.getByRole('button', { name: '参加する' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.nicknameRequired);
+    expect(screen.getByLabelText('PIN（6桁の数字）').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBe('true');
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -83,6 +88,7 @@ describe('/join', () => {
     expect(socket.sentOf('join_class')).toEqual([{ type: 'join_class', pin: '123456', nickname: 'たろう' }]);
     act(() => socket.receive({ type: 'error', reason: 'nickname_taken', message: 'x' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.nicknameTaken);
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByRole('button', { name: '参加する' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
