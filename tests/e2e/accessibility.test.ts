@@ -55,6 +55,8 @@ const memberRoutes = [
   `/tags/${encodeURIComponent('理科')}`,
   '/multiplayer',
   '/join',
+  // The host's list of class games (issue 31); a game's own screens need a live game, not seeded.
+  '/classroom',
   '/profile',
   '/learning',
   '/my-quizzes',

@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { ClassGameButton } from './class-game-dialog';
-
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +19,7 @@ function setUp(answer: () => Response) {
     <Routes>
       <Route
         path="/quiz/q1"
-        element={<ClassGameButton quiz={{ id: 'q1', title: '日本の地理' }} user={member} />}
+        element={<ClassGameButton quiz={{ id: 'q1', title: '日本の地理' }} user={hanako} />}
       />
       <Route path="/classroom/:gameId" element={<p>ホスト画面</p>} />
     </Routes>,

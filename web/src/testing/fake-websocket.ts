@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /**
  * A WebSocket stand-in for component tests: `vi.stubGlobal('WebSocket', FakeWebSocket)`, then
  * drive each socket the page opened with `open`, `receive` and `drop`, and read what it sent.
@@ -62,4 +64,18 @@ export class FakeWebSocket {
   sentOf(type: string) {
     return this.sent.filter((message) => message.type === type);
   }
+}
+
+/**
+ * Each test of the file gets FakeWebSocket as `WebSocket`, with no socket left from the last one;
+ * the stub (and any other global stubbed) is taken back after it.
+ */
+export function fakeWebSocketsEachTest(): void {
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

@@ -22,3 +22,26 @@ const REASON_MESSAGES: Partial<Record<ClassroomErrorReason, string>> = {
 export function classErrorMessage(error: { reason: string; message: string }): string {
   return REASON_MESSAGES[error.reason as ClassroomErrorReason] ?? (error.message || CLASSROOM_MESSAGES.busy);
 }
+
+const PIN_ERRORS: ReadonlySet<string> = new Set([
+  CLASSROOM_MESSAGES.pinRequired,
+  CLASSROOM_MESSAGES.pinInvalid,
+  CLASSROOM_MESSAGES.gameNotFound,
+]);
+const NICKNAME_ERRORS: ReadonlySet<string> = new Set([
+  CLASSROOM_MESSAGES.nicknameRequired,
+  CLASSROOM_MESSAGES.nicknameTooLong,
+  CLASSROOM_MESSAGES.nicknameChars,
+  CLASSROOM_MESSAGES.nicknameTaken,
+]);
+
+/**
+ * The join form's field a refusal is about, to mark that one invalid: the PIN (missing, malformed,
+ * naming no game) or the nickname (missing, too long, hidden characters, taken); none for a game
+ * full, locked or started, or too many tries.
+ */
+export function joinErrorField(message: string | null): 'pin' | 'nickname' | null {
+  if (message === null) return null;
+  if (PIN_ERRORS.has(message)) return 'pin';
+  return NICKNAME_ERRORS.has(message) ? 'nickname' : null;
+}

@@ -1,5 +1,5 @@
 import type { ClassServerMessage, HostGame } from '@shared/classroom';
-import { ClassSocket, type ClassSocketStatus, type ClassOutgoing } from './class-socket';
+import { classSocket, type ClassSocket, type ClassSocketStatus, type ClassOutgoing } from './class-socket';
 import { hostReducer, initialHostState, type HostAction, type HostState } from './host-state';
 
 export interface HostSnapshot {
@@ -22,7 +22,7 @@ export class HostGameController {
     socketUrl?: () => string,
   ) {
     this.snapshot = { state: initialHostState(gameId), connection: 'connecting' };
-    this.socket = new ClassSocket(
+    this.socket = classSocket(
       {
         opened: () => this.socket.send({ type: 'class_host', gameId }),
         message: (message, receivedAt) => this.onMessage(message, receivedAt),

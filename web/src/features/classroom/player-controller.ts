@@ -5,7 +5,7 @@ import {
   type ClassServerMessage,
 } from '@shared/classroom';
 import type { AnswerLetter } from '@shared/constants';
-import { ClassSocket, type ClassSocketStatus } from './class-socket';
+import { classSocket, type ClassSocket, type ClassSocketStatus } from './class-socket';
 import { initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from './player-state';
 
 /** Where a device keeps its seat for a reload or a dropped socket (this tab only). */
@@ -58,7 +58,7 @@ export class PlayerGameController {
       state: stored ? { ...initialPlayerState(), view: 'waiting', joining: true } : initialPlayerState(),
       connection: 'idle',
     };
-    this.socket = new ClassSocket(
+    this.socket = classSocket(
       {
         opened: () => this.sendJoin(),
         message: (message, receivedAt) => {
@@ -160,6 +160,9 @@ export class PlayerGameController {
       default:
         break;
     }
+    // A game seen to its end has no seat left to take back (its PIN names no live game): a reload
+    // or /join opened again later shows an empty form, not the old PIN refused as not found.
+    if (this.snapshot.state.view === 'finished') this.forgetSeat();
   }
 
   /** Forgets the resume token (kept: the PIN and nickname, which the form shows again). */

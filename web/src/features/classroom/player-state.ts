@@ -1,4 +1,5 @@
 import type { ClassServerMessage, ClassServerMessageOf, PlayerGame } from '@shared/classroom';
+import { CLASS_JOIN_REFUSALS } from '@shared/classroom';
 import type { AnswerLetter } from '@shared/constants';
 import { classErrorMessage } from './errors';
 
@@ -78,15 +79,7 @@ export const initialPlayerState = (): PlayerState => ({
 });
 
 /** The reasons that end a join (the form shows them); the others are notes during a game. */
-const JOIN_REFUSALS = new Set([
-  'not_found',
-  'class_full',
-  'nickname_taken',
-  'invalid',
-  'locked',
-  'in_game',
-  'rate_limited',
-]);
+const JOIN_REFUSALS: ReadonlySet<string> = new Set(CLASS_JOIN_REFUSALS);
 
 function fromGame(state: PlayerState, joined: ClassServerMessageOf<'class_joined'>): PlayerState {
   const { game } = joined;

@@ -2,7 +2,8 @@ import type { AnswerLetter } from '@shared/constants';
 import { MULTIPLAYER_MESSAGES, type ClientMessage, type ServerMessage } from '@shared/multiplayer';
 import type { ToastInput } from '@web/components/toast/toast-store';
 import { claimAttempt, forgetRoomAttempts } from './attempt-ledger';
-import { MultiplayerConnection, type ConnectionStatus, type OutgoingMessage } from './connection';
+import type { ReconnectingSocket } from '@web/lib/reconnecting-socket';
+import { multiplayerConnection, type ConnectionStatus, type OutgoingMessage } from './connection';
 import { gameReducer, initialGameState, type GameAction, type GameState, type Me } from './game-state';
 
 /**
@@ -41,7 +42,12 @@ export type RoomSettingsInput = Omit<Extract<ClientMessage, { type: 'update_room
 export class MultiplayerGame {
   private snapshot: GameSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly connection: MultiplayerConnection;
+  private readonly connection: ReconnectingSocket<ServerMessage, OutgoingMessage>;
+  /**
+   * Whether this page's `auth` takes back the member's seat. False once another tab took the seat
+   * over, so the two tabs do not take it from each other at every reconnect.
+   */
+  private rejoin = true;
   /** This game's accepted answers by question index, as the progress call sends them. */
   private progress: Record<string, AnswerLetter> = {};
 
@@ -51,11 +57,12 @@ export class MultiplayerGame {
     socketUrl?: () => string,
   ) {
     this.snapshot = { state: initialGameState(me), connection: 'connecting' };
-    this.connection = new MultiplayerConnection(
+    this.connection = multiplayerConnection(
       {
         message: (message, receivedAt) => this.onMessage(message, receivedAt),
         status: (status) => this.onStatus(status),
       },
+      () => this.rejoin,
       socketUrl,
     );
   }
@@ -183,7 +190,7 @@ export class MultiplayerGame {
 
     switch (message.type) {
       case 'authenticated':
-        this.connection.authenticated();
+        this.connection.attached();
         // The room shown kept no seat for this member (the rejoin time ran out, or the room closed).
         if (before.room && !after.room)
           this.effects.notify({ title: 'ルームから切断されました', description: 'ロビーに戻りました。' });
@@ -231,7 +238,7 @@ export class MultiplayerGame {
         // Not asked for by this page (its own leave shows the lobby at once): another tab or
         // device took the seat. This page stops taking it back, or the two would take turns.
         if (before.room?.id === message.roomId) {
-          this.connection.rejoin = false;
+          this.rejoin = false;
           this.effects.notify({ title: 'ルームから退出しました', description: TAKEN_OVER_MESSAGE });
         }
         break;
@@ -250,7 +257,7 @@ export class MultiplayerGame {
       after.room?.id === message.roomId
     ) {
       // This page took a seat itself: it is the member's page for that room again.
-      this.connection.rejoin = true;
+      this.rejoin = true;
     }
   }
 

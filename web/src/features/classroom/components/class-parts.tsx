@@ -129,3 +129,40 @@ export function Podium({ podium }: { podium: { nickname: string; totalScore: num
     </ol>
   );
 }
+
+/** Every player's result: rank, nickname, correct answers of all questions, score (the end and the results page). */
+export function PlayerResultsTable({
+  caption,
+  players,
+  totalQuestions,
+}: {
+  caption: string;
+  players: readonly { rank: number; nickname: string; correctCount: number; score: number }[];
+  totalQuestions: number;
+}) {
+  return (
+    <table className="cls-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">順位</th>
+          <th scope="col">ニックネーム</th>
+          <th scope="col">正解数</th>
+          <th scope="col">スコア</th>
+        </tr>
+      </thead>
+      <tbody>
+        {players.map((player, index) => (
+          <tr key={`${player.nickname}-${index}`}>
+            <td>{player.rank}位</td>
+            <th scope="row">{player.nickname}</th>
+            <td>
+              {player.correctCount} / {totalQuestions}
+            </td>
+            <td>{points(player.score)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

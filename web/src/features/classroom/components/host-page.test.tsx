@@ -1,34 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
-import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { FakeWebSocket, fakeWebSocketsEachTest } from '@web/testing/fake-websocket';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { classQuestion, classReveal, hostGame } from '../testing/games';
 import { HostPage } from './host-page';
 
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
-
-beforeEach(() => {
-  FakeWebSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+fakeWebSocketsEachTest();
 
 function setUp(game = hostGame(), { status = 200 } = {}) {
   const fake = fakeFetch({
-    '/api/auth/me': () => json(member),
+    '/api/auth/me': () => json(hanako),
     '/api/classroom/games/g1': () =>
       status === 200 ? json(game) : json({ message: CLASSROOM_MESSAGES.gameMissing }, status),
   });
@@ -159,7 +144,8 @@ describe('/classroom/:gameId', () => {
       ),
     );
     act(() => socket.receive(classReveal(0)));
-    expect(await screen.findByRole('heading', { name: /正解は/ })).toBeTruthy();
+    // The right answer's mark and its words (the letter is read out to screen readers).
+    expect((await screen.findByRole('heading', { name: /正解は/ })).textContent).toContain('B岩手県');
     const table = screen.getByRole('table', { name: /選択肢ごとの回答数/ });
     const rows = within(table)
       .getAllByRole('row')

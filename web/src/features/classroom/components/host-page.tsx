@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Lock, LockOpen, Play, SkipForward, Square, StopCircle, UserX, Users } from 'lucide-react';
 import { ANSWER_LETTERS } from '@shared/constants';
@@ -20,6 +20,7 @@ import {
   ConnectionNote,
   Countdown,
   OptionMark,
+  PlayerResultsTable,
   Podium,
   SHAPE_NAMES,
   points,
@@ -228,6 +229,30 @@ function HostLobby({ game, state, controller }: ViewProps) {
   );
 }
 
+/** The screen's one next step (締め切る, 次へ), large and at the end of the view. */
+function HostAction({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="cls-host__actions">
+      <button
+        type="button"
+        className="button button--primary button--large cls-host__main"
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </div>
+  );
+}
+
 function HostQuestion({ game, state, controller, now }: ViewProps & { now: () => number }) {
   const question = game.question!;
   const heading = useViewHeading<HTMLHeadingElement>();
@@ -256,17 +281,10 @@ function HostQuestion({ game, state, controller, now }: ViewProps & { now: () =>
           </li>
         ))}
       </ul>
-      <div className="cls-host__actions">
-        <button
-          type="button"
-          className="button button--primary button--large cls-host__main"
-          disabled={state.pending !== null}
-          onClick={() => controller.revealNow()}
-        >
-          <Square size={20} aria-hidden />
-          締め切る
-        </button>
-      </div>
+      <HostAction disabled={state.pending !== null} onClick={() => controller.revealNow()}>
+        <Square size={20} aria-hidden />
+        締め切る
+      </HostAction>
     </section>
   );
 }
@@ -295,6 +313,7 @@ function HostReveal({ game, state, controller }: ViewProps) {
         <h1 id="cls-reveal-title" ref={heading} tabIndex={-1} className="cls-reveal__title">
           正解は <OptionMark letter={reveal.correctAnswer} size={32} />
           <span className="visually-hidden">{reveal.correctAnswer}</span>
+          {shown && <span className="cls-reveal__answer">{shown[reveal.correctAnswer]}</span>}
         </h1>
       </div>
       <div className="cls-reveal__body">
@@ -358,17 +377,10 @@ function HostReveal({ game, state, controller }: ViewProps) {
           </ol>
         </div>
       </div>
-      <div className="cls-host__actions">
-        <button
-          type="button"
-          className="button button--primary button--large cls-host__main"
-          disabled={state.pending !== null}
-          onClick={() => controller.next()}
-        >
-          <SkipForward size={20} aria-hidden />
-          {last ? '次へ（最終結果）' : '次へ'}
-        </button>
-      </div>
+      <HostAction disabled={state.pending !== null} onClick={() => controller.next()}>
+        <SkipForward size={20} aria-hidden />
+        {last ? '次へ（最終結果）' : '次へ'}
+      </HostAction>
     </section>
   );
 }
@@ -384,29 +396,11 @@ function HostFinished({ game, state }: { game: HostGame; state: HostState }) {
       </h1>
       {podium.length > 0 && <Podium podium={podium} />}
       {players.length > 0 && (
-        <table className="cls-table">
-          <caption>全員の結果（{players.length}人）</caption>
-          <thead>
-            <tr>
-              <th scope="col">順位</th>
-              <th scope="col">ニックネーム</th>
-              <th scope="col">正解数</th>
-              <th scope="col">スコア</th>
-            </tr>
-          </thead>
-          <tbody>
-            {players.map((player) => (
-              <tr key={player.playerId}>
-                <td>{player.rank}位</td>
-                <th scope="row">{player.nickname}</th>
-                <td>
-                  {player.correctCount} / {game.totalQuestions}
-                </td>
-                <td>{points(player.score)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlayerResultsTable
+          caption={`全員の結果（${players.length}人）`}
+          players={players}
+          totalQuestions={game.totalQuestions}
+        />
       )}
       <Link to={paths.classroomResults(game.gameId)} className="button button--primary button--large">
         結果の詳細を見る

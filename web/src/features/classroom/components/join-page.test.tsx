@@ -1,35 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
-import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { FakeWebSocket, fakeWebSocketsEachTest } from '@web/testing/fake-websocket';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { PLAYER_SEAT_KEY } from '../player-controller';
 import { classQuestion, playerGame } from '../testing/games';
 import { JoinPage } from './join-page';
 
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
+fakeWebSocketsEachTest();
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  FakeWebSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function setUp(route = '/join', { signedIn = false } = {}) {
   const fake = fakeFetch({
-    '/api/auth/me': () => (signedIn ? json(member) : json({ message: 'ログインが必要です' }, 401)),
+    '/api/auth/me': () => (signedIn ? json(hanako) : json({ message: 'ログインが必要です' }, 401)),
   });
   vi.stubGlobal('fetch', fake.fetchImpl);
   renderWithProviders(<JoinPage />, { route });
@@ -83,9 +71,14 @@ describe('/join', () => {
     await user.type(await screen.findByLabelText('PIN（6桁の数字）'), '12');
     await user.click(screen.getByRole('button', { name: '参加する' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.pinInvalid);
+    // The field the error is about is the one marked invalid.
+    expect(screen.getByLabelText('PIN（6桁の数字）').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBeNull();
     await user.type(screen.getByLabelText('PIN（6桁の数字）'), '3456');
     await user.click(screen.getByRole('button', { name: '参加する' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.nicknameRequired);
+    expect(screen.getByLabelText('PIN（6桁の数字）').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBe('true');
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -95,6 +88,7 @@ describe('/join', () => {
     expect(socket.sentOf('join_class')).toEqual([{ type: 'join_class', pin: '123456', nickname: 'たろう' }]);
     act(() => socket.receive({ type: 'error', reason: 'nickname_taken', message: 'x' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CLASSROOM_MESSAGES.nicknameTaken);
+    expect(screen.getByLabelText('ニックネーム').getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByRole('button', { name: '参加する' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -150,10 +144,11 @@ describe('/join', () => {
     expect(screen.getByRole('button', { name: 'B（ひし形）: 岩手県' })).toBeTruthy();
   });
 
-  it('shows the rank, score and podium at the end', async () => {
+  it('shows the rank, score and podium at the end, and forgets the seat', async () => {
     setUp();
     const { socket } = await join();
     act(() => socket.receive(joined()));
+    await waitFor(() => expect(window.sessionStorage.getItem(PLAYER_SEAT_KEY)).not.toBeNull());
     act(() =>
       socket.receive({
         type: 'class_finished',
@@ -170,6 +165,8 @@ describe('/join', () => {
     expect(screen.getByText('2位', { selector: 'dd' })).toBeTruthy();
     const podium = screen.getByRole('list', { name: '表彰台' });
     expect(within(podium).getByText('じろう')).toBeTruthy();
+    // The game is over: nothing is left to resume on a reload.
+    expect(window.sessionStorage.getItem(PLAYER_SEAT_KEY)).toBeNull();
   });
 
   it('says so when the host removes the player, and forgets the seat', async () => {

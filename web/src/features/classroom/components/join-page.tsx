@@ -7,6 +7,7 @@ import { displayName } from '@shared/users';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { usePageTitle } from '@web/lib/page-title';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';
+import { joinErrorField } from '../errors';
 import { PlayerGameController, readStoredSeat } from '../player-controller';
 import type { PlayerState } from '../player-state';
 import {
@@ -100,6 +101,7 @@ function JoinForm({ game, state }: { game: PlayerGameController; state: PlayerSt
   const pinId = useId();
   const nicknameId = useId();
   const errorId = useId();
+  const invalid = joinErrorField(state.error);
   return (
     <section className="cls-card" aria-labelledby={`${pinId}-title`}>
       <h1 id={`${pinId}-title`} ref={heading} tabIndex={-1} className="cls-card__title">
@@ -127,7 +129,7 @@ function JoinForm({ game, state }: { game: PlayerGameController; state: PlayerSt
           value={pin}
           onChange={(event) => setPin(event.target.value)}
           aria-describedby={state.error ? errorId : undefined}
-          aria-invalid={state.error ? true : undefined}
+          aria-invalid={invalid === 'pin' ? true : undefined}
         />
         <label htmlFor={nicknameId} className="field__label">
           ニックネーム
@@ -143,6 +145,7 @@ function JoinForm({ game, state }: { game: PlayerGameController; state: PlayerSt
             setNickname(event.target.value);
           }}
           aria-describedby={state.error ? errorId : undefined}
+          aria-invalid={invalid === 'nickname' ? true : undefined}
         />
         <p id={errorId} className="field__error cls-join__error" role="alert">
           {state.error ?? ''}

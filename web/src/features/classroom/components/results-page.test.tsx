@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { ClassGamesPage } from './games-page';
 import { ClassResultsPage } from './results-page';
-
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
 
 const results = {
   quizTitle: '日本の地理',
@@ -33,7 +25,7 @@ afterEach(() => {
 });
 
 function setUp(route: string, answers: Record<string, () => Response> = {}) {
-  const fake = fakeFetch({ '/api/auth/me': () => json(member), ...answers });
+  const fake = fakeFetch({ '/api/auth/me': () => json(hanako), ...answers });
   vi.stubGlobal('fetch', fake.fetchImpl);
   renderWithProviders(
     <Routes>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Download } from 'lucide-react';
 import { ANSWER_LETTERS } from '@shared/constants';
@@ -14,7 +15,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { usePageTitle } from '@web/lib/page-title';
 import { useDownloadClassResults } from '../api/download-class-results';
 import { useClassResults } from '../api/get-class-results';
-import { points } from './class-parts';
+import { PlayerResultsTable } from './class-parts';
 import '../classroom.css';
 
 /**
@@ -86,40 +87,34 @@ function Results({ user, gameId }: { user: CurrentUser; gameId: string }) {
   );
 }
 
+/**
+ * A table that scrolls sideways on a narrow screen: a named region a keyboard can focus and scroll
+ * (axe: scrollable-region-focusable).
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="cls-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 function PlayersTable({ results }: { results: ClassResults }) {
   return (
-    <div className="cls-scroll">
-      <table className="cls-table">
-        <caption>参加者の成績</caption>
-        <thead>
-          <tr>
-            <th scope="col">順位</th>
-            <th scope="col">ニックネーム</th>
-            <th scope="col">正解数</th>
-            <th scope="col">スコア</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.players.map((player, index) => (
-            <tr key={`${player.nickname}-${index}`}>
-              <td>{player.rank}位</td>
-              <th scope="row">{player.nickname}</th>
-              <td>
-                {player.correctCount} / {results.questions.length}
-              </td>
-              <td>{points(player.score)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <ScrollRegion label="参加者の成績">
+      <PlayerResultsTable
+        caption="参加者の成績"
+        players={results.players}
+        totalQuestions={results.questions.length}
+      />
       {results.players.length === 0 && <p className="cls-page__empty">参加者はいませんでした。</p>}
-    </div>
+    </ScrollRegion>
   );
 }
 
 function QuestionsTable({ results }: { results: ClassResults }) {
   return (
-    <div className="cls-scroll">
+    <ScrollRegion label="問題ごとの正答率と回答数">
       <table className="cls-table">
         <caption>問題ごとの正答率と回答数</caption>
         <thead>
@@ -154,6 +149,6 @@ function QuestionsTable({ results }: { results: ClassResults }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

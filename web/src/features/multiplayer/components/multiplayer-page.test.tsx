@@ -6,20 +6,12 @@ import { MULTIPLAYER_MESSAGES, type Room } from '@shared/multiplayer';
 import { holdsEveryWord, quizSearchText, searchWords } from '@shared/search-text';
 import { dismissToast } from '@web/components/toast/toast-store';
 import { Toaster } from '@web/components/toast/toaster';
-import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { FakeWebSocket, fakeWebSocketsEachTest } from '@web/testing/fake-websocket';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { TAKEN_OVER_MESSAGE } from '../game-controller';
 import { player, room } from '../testing/rooms';
 import { MultiplayerPage } from './multiplayer-page';
-
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
 
 const quiz = (
   id: string,
@@ -133,17 +125,16 @@ const finished = {
   },
 };
 
+fakeWebSocketsEachTest();
+
 beforeEach(() => {
   // Toasts and the attempt ledger are the page's module state: each test starts without them.
   act(() => dismissToast());
   window.localStorage.clear();
-  FakeWebSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function setUp(
@@ -152,7 +143,7 @@ function setUp(
   { strict = false }: { strict?: boolean } = {},
 ) {
   const fake = fakeFetch({
-    '/api/auth/me': () => json(member),
+    '/api/auth/me': () => json(hanako),
     '/api/my-quizzes': () => json(ownQuizzes),
     '/api/multiplayer/rooms': () => json(activeRooms),
     '/api/quizzes/q1/attempt/progress': () => json({ saved: true }),

@@ -3,18 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GeneratedQuiz } from '@shared/ai';
 import { Toaster } from '@web/components/toast/toaster';
 import { MyQuizzesPage } from '@web/features/quizzes/components/my-quizzes-page';
+import { hanako } from '@web/testing/members';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const member = {
-  id: 'u1',
-  username: 'hanako',
-  nickname: 'はなこ',
-  email: null,
-  isAdmin: false,
-  isPro: false,
-};
 const category = (name: string) => ({
   id: name,
   name,
@@ -47,7 +40,7 @@ const generated: GeneratedQuiz = {
 function setUp(answers: Record<string, () => Response> = {}) {
   let remaining = 3;
   const fake = fakeFetch({
-    '/api/auth/me': () => json(member),
+    '/api/auth/me': () => json(hanako),
     '/api/my-quizzes': () => json([]),
     '/api/favorites': () => json([]),
     '/api/categories': () => json([category('歴史'), category('地理')]),

@@ -12,6 +12,7 @@ import {
 } from '@shared/spreadsheets';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
+import { saveBlob } from '@web/lib/download';
 import { useImportQuestions } from '../api/import-questions';
 import { ImportErrorList } from './import-error-list';
 import '../ai.css';
@@ -37,12 +38,7 @@ function downloadTemplate() {
     ['日本でいちばん高い山は？', '富士山', '北岳', '奥穂高岳', '槍ヶ岳', 'A', '富士山の標高は3776mです。'],
   ];
   const text = rows.map((row) => row.map((cell) => `"${cell}"`).join(',')).join('\r\n');
-  const url = URL.createObjectURL(new Blob([`\ufeff${text}\r\n`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'クイズのテンプレート.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([`\ufeff${text}\r\n`], { type: 'text/csv;charset=utf-8' }), 'クイズのテンプレート.csv');
 }
 
 /**
