@@ -137,10 +137,14 @@ describe('/join', () => {
         classQuestion(0, Date.now() + 20_000, {
           text: '日本で一番広い県は？',
           choices: { A: '北海道', B: '岩手県', C: '長野県' },
+          image: { url: '/images/q/map.webp', width: 640, height: 480, alt: '東北地方の地図' },
         }),
       ),
     );
     expect(await screen.findByText('日本で一番広い県は？')).toBeTruthy();
+    // Its picture too, in a box of its own size (no shift when it loads).
+    const picture = screen.getByRole('img', { name: '東北地方の地図' });
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['640', '480']);
     expect(screen.getByRole('button', { name: 'B（ひし形）: 岩手県' })).toBeTruthy();
   });
 

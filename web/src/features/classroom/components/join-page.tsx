@@ -5,6 +5,7 @@ import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/classroom';
 import type { AnswerLetter } from '@shared/constants';
 import { displayName } from '@shared/users';
 import { useCurrentUser } from '@web/lib/auth/current-user';
+import { QuestionImage } from '@web/components/question-image';
 import { usePageTitle } from '@web/lib/page-title';
 import { useAnswerKeys } from '@web/lib/use-answer-keys';
 import { joinErrorField } from '../errors';
@@ -213,6 +214,8 @@ function PlayerQuestionView({
         <Countdown deadline={question.deadline} now={now} />
       </div>
       {question.text && <p className="cls-play__text">{question.text}</p>}
+      {/* The question's picture comes with its text (the host's 問題文を表示): a map or a kanji to read. */}
+      <QuestionImage key={question.questionIndex} image={question.image} />
       <div
         className={`cls-buttons cls-buttons--${question.options.length}`}
         role="group"
