@@ -51,6 +51,7 @@ export const CLASSROOM_MESSAGES = {
   classFull: 'このゲームは満員です',
   locked: 'このゲームは参加を締め切っています',
   inGame: 'このゲームはすでに始まっています',
+  alreadySeated: 'この接続はすでに別のゲームに参加しています。退出してから参加してください',
   nicknameRequired: 'ニックネームを入力してください',
   nicknameTooLong: 'ニックネームは20文字以内で入力してください',
   nicknameChars: 'ニックネームに改行や制御文字、見えない文字は使用できません',

@@ -9,6 +9,7 @@ import {
 import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { markClassPlayer } from '../connections/connection-store';
+import { releaseClassSocket } from '../connections/guest';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
@@ -105,6 +106,7 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
   ]);
   if (limits.includes(false)) throw classError('rate_limited', m.joinTooFast);
   const now = Date.now();
+  await refuseSecondSeat(caller, input.resumeToken, now);
   const game = await findGameByPin(input.pin, now);
   if (!game || !isLive(game, now)) throw classError('not_found', m.gameNotFound);
   if (input.resumeToken) {
@@ -113,6 +115,23 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
   }
   if (game.state !== 'lobby') throw classError('in_game', m.inGame);
   await joinNew(caller, game, input.nickname, now);
+}
+
+/**
+ * One socket, one seat: a socket that still plays in a live game (its seat not removed and still on
+ * this socket) joins nothing else — its connection names one game and player, and a second seat
+ * would stay `connected` for ever, holding up "everyone answered" and its nickname. Refused rather
+ * than the old seat freed: a stray or scripted frame must not take a player (and their score) out of
+ * a game under way; the page leaves (`leave_class`) or is told the game ended or it was removed
+ * before it joins again. The same seat's own resume token is let through (it re-binds the seat).
+ */
+async function refuseSecondSeat(caller: ClassCaller, resumeToken: string | undefined, now: number) {
+  const { classGameId, classPlayerId, connectionId } = caller.connection;
+  if (!classGameId || !classPlayerId) return;
+  if (resumeToken?.split('.')[0] === classPlayerId) return;
+  const [seat, game] = await Promise.all([getPlayer(classGameId, classPlayerId), getGame(classGameId)]);
+  if (!seat || seat.removed || seat.connectionId !== connectionId || !game || !isLive(game, now)) return;
+  throw classError('in_game', m.alreadySeated);
 }
 
 /**
@@ -248,6 +267,7 @@ async function callersSeat(caller: ClassCaller) {
 export async function leaveClass(caller: ClassCaller): Promise<void> {
   const { gameId, player } = await callersSeat(caller);
   await removePlayer(gameId, player);
+  await releaseClassSocket(caller.connection.connectionId, player.playerId);
   await caller.reply({ type: 'class_left', gameId, reason: 'left' });
   const game = await getGame(gameId);
   if (!game) return;
@@ -562,6 +582,7 @@ export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>
   const player = await getPlayer(game.gameId, input.playerId);
   if (!player || player.removed) throw classError('not_in_game', m.notJoined);
   if (!(await removePlayer(game.gameId, player))) return;
+  if (player.connectionId) await releaseClassSocket(player.connectionId, player.playerId);
   if (player.connected)
     await sendFrame(player, { type: 'class_left', gameId: game.gameId, reason: 'kicked' }, caller.log);
   const after = (await getGame(game.gameId)) ?? game;

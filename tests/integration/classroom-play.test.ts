@@ -355,7 +355,33 @@ describe('joining', () => {
     player.send({ type: 'leave_class' });
     expect(await next(player, 'class_left')).toMatchObject({ gameId, reason: 'left' });
     await next(host, 'class_player_left', (frame) => frame.players.length === 0);
+    // The socket plays in no class game any more: a member's answer goes to the rooms, where it
+    // has no seat either.
     player.send({ type: 'answer', answer: 'A', questionIndex: 0 });
-    await refusal(player, 'not_in_game');
+    await refusal(player, 'not_in_room');
+  });
+
+  it('one socket holds one seat: a second join is refused while it plays, and after leaving it may join again', async () => {
+    const first = await openGame(['A']);
+    const second = await openGame(['B']);
+    const player = await signIn();
+    const seat = await join(player, first.pin, 'ひとつだけ');
+    player.send({ type: 'join_class', pin: second.pin, nickname: 'ふたつめ' });
+    expect((await refusal(player, 'in_game')).message).toBe(M.alreadySeated);
+    expect(await listPlayers(second.gameId)).toEqual([]);
+    // The socket's own seat, resumed with its token, is not a second one.
+    player.send({
+      type: 'join_class',
+      pin: first.pin,
+      nickname: 'ひとつだけ',
+      resumeToken: seat.resumeToken,
+    });
+    expect(await next(player, 'class_joined')).toMatchObject({ playerId: seat.playerId });
+
+    player.send({ type: 'leave_class' });
+    await next(player, 'class_left');
+    await join(player, second.pin, 'ふたつめ');
+    const seats = await listPlayers(first.gameId);
+    expect(seats).toMatchObject([{ playerId: seat.playerId, removed: true, connected: false }]);
   });
 });

@@ -354,3 +354,32 @@ describe('a class game played from a page without a session', () => {
     host.close();
   });
 });
+
+describe('a guest socket that left its class game', () => {
+  it('plays in no game any more: it may join again, and its join deadline closes it otherwise', async () => {
+    const host = await RoomPlayer.signIn(gateway, 'せんせい');
+    const quiz = await createRoomQuiz(host.client, ['A']);
+    const created = await host.client.request('POST', '/api/classroom/games', { json: { quizId: quiz.id } });
+    expect(created.status, created.text).toBe(201);
+    const { gameId, pin } = created.json as unknown as { gameId: string; pin: string };
+
+    const visitor = await guest();
+    visitor.send({ type: 'join_class', pin, nickname: 'かえるひと' });
+    await visitor.nextOf('class_joined');
+    visitor.send({ type: 'leave_class' });
+    expect(await visitor.nextOf('class_left')).toMatchObject({ gameId, reason: 'left' });
+    const item = await connectionItem(visitor.connectionId);
+    expect(item).not.toHaveProperty('classGameId');
+    expect(item).not.toHaveProperty('classPlayerId');
+    // It may join again (the old seat is out: its nickname is free)…
+    visitor.send({ type: 'join_class', pin, nickname: 'かえるひと' });
+    await visitor.nextOf('class_joined');
+    visitor.send({ type: 'leave_class' });
+    await visitor.nextOf('class_left');
+    // …and a socket that stays out is closed by its join deadline.
+    await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds);
+    await joinDeadline(visitor.connectionId);
+    await expect.poll(() => connectionItem(visitor.connectionId), UNTIL_TRUE).toBeUndefined();
+    host.close();
+  });
+});
