@@ -430,12 +430,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   const game = await beginReveal(gameId, step);
   if (!game) return;
   const questionIndex = game.questionIndex;
-  const players = activePlayers(await listPlayers(gameId));
-  const closed: ClassPlayerItem[] = [];
-  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
-    const item = await closePlayer(gameId, player.playerId, questionIndex);
-    if (item) closed.push(item);
-  });
+  const closed = await closeQuestion(gameId, questionIndex);
   const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
   await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats);
   await Promise.all([
@@ -451,10 +446,35 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   ]);
 }
 
-/** Ends the game at once (the last question's next, the host's end, its two hours): results kept, PIN and slot freed. */
+/**
+ * Closes every player's item for question `questionIndex` (25 at a time): from here on no answer to
+ * it lands. The items as the closes returned them, with every answer that landed before.
+ */
+async function closeQuestion(gameId: string, questionIndex: number): Promise<ClassPlayerItem[]> {
+  const players = activePlayers(await listPlayers(gameId));
+  const closed: ClassPlayerItem[] = [];
+  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
+    const item = await closePlayer(gameId, player.playerId, questionIndex);
+    if (item) closed.push(item);
+  });
+  return closed;
+}
+
+/**
+ * Ends the game at once (the last question's next, the host's end, its two hours): results kept,
+ * PIN and slot freed. Ended during a question, every player's item is closed for it first, as its
+ * reveal would: an answer is then either in the results (with the question's figures) or refused
+ * `too_late`, never accepted and lost.
+ */
 async function finish(game: StoredGame, log: Logger): Promise<void> {
-  const players = await listPlayers(game.gameId);
-  const finished = await finishGame(game, resultsOf(game, players));
+  let players: ClassPlayerItem[];
+  let ended: StoredGame = game;
+  if (game.state === 'question') {
+    players = await closeQuestion(game.gameId, game.questionIndex);
+    const { stats } = revealOf(game, game.questionIndex, players);
+    ended = { ...game, stats: { ...game.stats, [String(game.questionIndex)]: stats } };
+  } else players = await listPlayers(game.gameId);
+  const finished = await finishGame(game, resultsOf(ended, players));
   if (!finished) return;
   const active = activePlayers(players);
   const podium = podiumOf(active);

@@ -259,6 +259,35 @@ describe('the host', () => {
   });
 });
 
+describe('ending during a question', () => {
+  it('closes every player for it first: an answer given is in the results with the question’s figures, a later one too late', async () => {
+    const { host, gameId, pin } = await openGame(['A', 'B']);
+    const [early, late] = await signInMany(2);
+    await join(early!, pin, 'はやい');
+    await join(late!, pin, 'おそい');
+    host.send({ type: 'class_start', gameId });
+    await next(early!, 'class_question');
+    await next(late!, 'class_question');
+    early!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(early!, 'answer_accepted');
+    host.send({ type: 'class_end', gameId });
+    await next(host, 'class_finished');
+    // Every player's item is closed for the open question, as its reveal would close it.
+    expect((await listPlayers(gameId)).map((player) => player.closedThrough)).toEqual([0, 0]);
+    late!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await refusal(late!, 'too_late');
+    const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
+    expect(results.status).toBe(200);
+    const body = results.json as unknown as Frame;
+    expect(body.questions[0]).toEqual({
+      text: '1問目',
+      correctRate: 50,
+      optionCounts: { A: 1, B: 0, C: 0, D: 0 },
+    });
+    expect(body.players.find((player: Frame) => player.nickname === 'はやい').correctCount).toBe(1);
+  });
+});
+
 describe('joining', () => {
   it('is refused for an unknown or malformed PIN, a full game, a taken or look-alike nickname, and a game under way', async () => {
     const { host, gameId, pin } = await openGame(['A'], { maxPlayers: 2 });
