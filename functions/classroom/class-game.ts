@@ -116,6 +116,10 @@ export async function createClassGame(host: Member, input: CreateInput) {
     endsAt: new Date(endsAtMs).toISOString(),
     endsAtMs,
   });
+  // The game's end two hours on, its clock (a class_end tick, put forward in 15-minute hops), sent
+  // before the game exists: if SQS fails no game is left without its end, and a tick for a game
+  // never made (the insert failed) finds nothing to end.
+  await scheduleClassTick({ kind: 'class_end', gameId, at: endsAtMs });
   const game = await insertGame(
     host.id,
     build,
@@ -131,8 +135,6 @@ export async function createClassGame(host: Member, input: CreateInput) {
     () => new TooManyRequestsError(m.tooManyGames),
     () => new ConflictError(m.busy),
   );
-  // The game's end two hours on: its clock (a class_end tick, put forward in 15-minute hops).
-  await scheduleClassTick({ kind: 'class_end', gameId: game.gameId, at: game.endsAtMs });
   return { gameId: game.gameId, pin: game.pin, joinUrl: joinUrlOf(getConfig().appUrl, game.pin) };
 }
 
