@@ -46,6 +46,7 @@ import {
   findGameByPin,
   finishGame,
   getGame,
+  getGameItem,
   getPlayer,
   listPlayers,
   openQuestion,
@@ -56,6 +57,7 @@ import {
   setLocked,
   takeSeat,
   markDisconnected,
+  type GameItem,
   type StoredGame,
 } from './class-store';
 import { ClassError, classError } from './errors';
@@ -334,7 +336,7 @@ export async function classAnswer(
   if (recorded === 'too_late') throw classError('too_late', m.tooLate);
   if (recorded === 'not_in_game') throw classError('not_in_game', m.notJoined);
   await caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer });
-  const counts = await countAnswer(gameId, questionIndex);
+  const counts = await countAnswer(gameId, questionIndex, game.step);
   if (!counts) return;
   if (counts.answeredCount >= counts.playerCount && (await allHaveAnswered(gameId, questionIndex))) {
     await reveal(gameId, counts.step, caller.log);
@@ -359,10 +361,10 @@ async function sendAnswerCount(
 ) {
   const claim = await claimCountSend(game.gameId, Date.now(), COUNT_INTERVAL_MS);
   if (claim.action === 'skip') return;
-  let current = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
+  let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
     await sleep(Math.max(0, claim.until - Date.now()));
-    const read = await getGame(game.gameId);
+    const read = await getGameItem(game.gameId);
     if (!read || read.state !== 'question' || read.questionIndex !== questionIndex) return;
     current = read;
     await countSent(game.gameId, Date.now());
