@@ -19,7 +19,7 @@ export const NORMAL_CLOSURE = 1000;
  * no guest socket is ever left without it (a tick for an item never written finds nothing to close).
  */
 export async function openGuestSocket(
-  input: { connectionId: string; endpoint: string },
+  input: { connectionId: string; endpoint: string; viewerAddress: string },
   now = new Date(),
 ): Promise<GuestConnection> {
   await scheduleTick(guestJoinTick(input.connectionId, now.getTime()));
