@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { FileDownload } from '@shared/api';
 import {
@@ -12,7 +12,7 @@ import { getConfig } from '../lib/config';
 import { scheduleClassTick } from './class-clock';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite } from '../lib/rate-limit';
-import { canView, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { canView, isPubliclyVisible, playedQuestions } from '../quizzes/quiz-policy';
 import { getQuizDetail } from '../quizzes/quiz-store';
 import { writeCsv } from '../spreadsheets/sheet-csv';
 import { escapeFormula } from '../spreadsheets/sheet-layout-policy';
@@ -25,7 +25,6 @@ import {
   resultsOf,
   toHostGame,
   type ClassGame,
-  type ClassQuestion,
   type StoredResults,
 } from './class-policy';
 import { getGame, getResults, insertGame, listHostGames, listPlayers } from './class-store';
@@ -39,15 +38,6 @@ import { getGame, getResults, insertGame, listHostGames, listPlayers } from './c
 const m = CLASSROOM_MESSAGES;
 type CreateInput = z.output<typeof createClassGameSchema>;
 
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 /**
  * The quiz a class plays: a public one (published, not hidden) or the host's own; its questions
  * copied with the answer key, in play order.
@@ -58,21 +48,7 @@ async function classQuiz(quizId: string, host: Member, randomOrder: boolean) {
   if (!isPubliclyVisible(detail.quiz) && detail.quiz.authorId !== host.id)
     throw new NotFoundError(m.quizNotFound);
   if (detail.questions.length === 0) throw new ConflictError(m.quizWithoutQuestions);
-  const ordered = randomOrder ? shuffled(detail.questions) : detail.questions;
-  const questions: ClassQuestion[] = ordered.map((question) => ({
-    id: question.id,
-    text: question.questionText,
-    options: {
-      A: question.optionA,
-      B: question.optionB,
-      ...(question.optionC !== null ? { C: question.optionC } : {}),
-      ...(question.optionD !== null ? { D: question.optionD } : {}),
-    },
-    correctAnswer: question.correctAnswer,
-    explanation: question.explanation,
-    image: question.image ?? null,
-  }));
-  return { quiz: detail.quiz, questions };
+  return { quiz: detail.quiz, questions: playedQuestions(detail.questions, randomOrder) };
 }
 
 /**
