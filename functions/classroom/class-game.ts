@@ -115,7 +115,7 @@ export async function createClassGame(host: Member, input: CreateInput) {
 }
 
 /** The game, for its host only (anyone else: 404, as for a game that does not exist). */
-export async function hostsGame(host: { id: string }, gameId: string) {
+export async function hostedGame(host: { id: string }, gameId: string) {
   const game = await getGame(gameId);
   if (!game || game.hostId !== host.id) throw new NotFoundError(m.gameMissing);
   return game;
@@ -123,15 +123,15 @@ export async function hostsGame(host: { id: string }, gameId: string) {
 
 /** `GET /api/classroom/games/{gameId}`. */
 export async function getHostGame(host: Member, gameId: string): Promise<HostGame> {
-  const game = await hostsGame(host, gameId);
+  const game = await hostedGame(host, gameId);
   return toHostGame(game, await listPlayers(gameId), getConfig().appUrl);
 }
 
-/** `GET /api/classroom/games`: the host's games of the last 90 days, newest first. */
+/** `GET /api/classroom/games`: the host's games of the last 90 days, newest first, the newest 100 at most. */
 export async function listClassGames(host: Member) {
   const since = new Date(Date.now() - CLASSROOM_LIMITS.resultsDays * 24 * 3600_000).toISOString();
   const now = Date.now();
-  const games = await listHostGames(host.id, since);
+  const games = await listHostGames(host.id, since, CLASSROOM_LIMITS.hostGamesListed);
   return {
     games: games.map((game) => ({
       gameId: game.gameId,
@@ -146,7 +146,7 @@ export async function listClassGames(host: Member) {
 
 /** The results of a finished game, or the live figures of one still running. */
 async function storedResults(host: Member, gameId: string): Promise<StoredResults> {
-  const game = await hostsGame(host, gameId);
+  const game = await hostedGame(host, gameId);
   if (game.state === 'finished') {
     const results = await getResults(gameId);
     if (results) return results;

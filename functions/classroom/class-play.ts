@@ -527,31 +527,37 @@ export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
 
 // ——— The host ———
 
-/** The game, if the caller is its host (by session); `not_host` otherwise. */
-async function hostsGame(caller: ClassCaller, gameId: string): Promise<StoredGame> {
+/**
+ * The game a host frame names, if the caller is its host (by session); `not_host` otherwise (a
+ * socket frame: the HTTP calls' check is class-game.ts `hostedGame`, which answers 404).
+ */
+async function gameOfHostFrame(caller: ClassCaller, gameId: string): Promise<StoredGame> {
   const game = await getGame(gameId);
   if (!game) throw classError('not_found', m.gameMissing);
   if (!caller.userId || game.hostId !== caller.userId) throw classError('not_host', m.notHost);
-  // The host's frames come from the host's screen: it receives what the game sends the host.
-  if (game.hostConnectionId !== caller.connection.connectionId) {
-    await setHostSocket(gameId, socketOf(caller));
-    return {
-      ...game,
-      hostConnectionId: caller.connection.connectionId,
-      hostEndpoint: caller.connection.endpoint,
-    };
-  }
   return game;
 }
 
-/** Host frames a member may send in any 10 seconds (a double click is two; a script is many). */
-const HOST_ACTIONS_PER_TEN_SECONDS = 60;
+/**
+ * Makes the caller's socket the game's host screen (it receives what the game sends the host):
+ * only `class_host` does, which the host's page sends on each open, so the other host frames
+ * write nothing but their own change.
+ */
+async function attachHostScreen(caller: ClassCaller, game: StoredGame): Promise<StoredGame> {
+  if (game.hostConnectionId === caller.connection.connectionId) return game;
+  await setHostSocket(game.gameId, socketOf(caller));
+  return {
+    ...game,
+    hostConnectionId: caller.connection.connectionId,
+    hostEndpoint: caller.connection.endpoint,
+  };
+}
 
 async function hostLimit(caller: ClassCaller) {
   if (
     !(await withinRateLimit(
       `class-host#${caller.userId ?? caller.connection.connectionId}`,
-      HOST_ACTIONS_PER_TEN_SECONDS,
+      CLASSROOM_LIMITS.hostActionsPerTenSeconds,
       10,
     ))
   )
@@ -561,7 +567,7 @@ async function hostLimit(caller: ClassCaller) {
 /** `class_host`: attaches this socket as the game's host screen; the game as it stands. */
 export async function hostClass(caller: ClassCaller, input: Input<'class_host'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await attachHostScreen(caller, await gameOfHostFrame(caller, input.gameId));
   await caller.reply({
     type: 'class_hosting',
     game: toHostGame(game, await listPlayers(game.gameId), getConfig().appUrl),
@@ -571,7 +577,7 @@ export async function hostClass(caller: ClassCaller, input: Input<'class_host'>)
 /** `class_start`: the first question, from the lobby with at least one player. */
 export async function startClass(caller: ClassCaller, input: Input<'class_start'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (!isLive(game, Date.now())) throw classError('not_found', m.ended);
   if (game.state !== 'lobby') throw classError('invalid', m.alreadyStarted);
   if (game.playerCount < 1) throw classError('invalid', m.tooFewPlayers);
@@ -581,7 +587,7 @@ export async function startClass(caller: ClassCaller, input: Input<'class_start'
 /** `class_next`: from a reveal, the next question, or after the last the end. */
 export async function nextClass(caller: ClassCaller, input: Input<'class_next'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'reveal')
     throw classError('invalid', game.state === 'lobby' ? m.notStarted : m.notAnswering);
   if (game.questionIndex + 1 < game.questions.length)
@@ -592,7 +598,7 @@ export async function nextClass(caller: ClassCaller, input: Input<'class_next'>)
 /** `class_reveal_now`: ends the open question now. */
 export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_now'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'question') throw classError('invalid', m.notAnswering);
   await reveal(game.gameId, game.step, caller.log);
 }
@@ -600,7 +606,7 @@ export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_
 /** `class_kick`: removes a player (told `class_left {kicked}`); their nickname is free again. */
 export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   const player = await getPlayer(game.gameId, input.playerId);
   if (!player || player.removed) throw classError('not_in_game', m.notJoined);
   if (!(await removePlayer(game.gameId, player))) return;
@@ -615,7 +621,7 @@ export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>
 /** `class_lock`: no new players while locked. */
 export async function lockClass(caller: ClassCaller, input: Input<'class_lock'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   await setLocked(game.gameId, input.locked);
   await caller.reply({ type: 'class_locked', gameId: game.gameId, locked: input.locked });
 }
@@ -623,7 +629,7 @@ export async function lockClass(caller: ClassCaller, input: Input<'class_lock'>)
 /** `class_end`: ends the game at once; everyone gets `class_finished`. */
 export async function endClass(caller: ClassCaller, input: Input<'class_end'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state === 'finished') throw classError('invalid', m.ended);
   await finish(game, caller.log);
 }

@@ -183,16 +183,19 @@ export async function insertGame(
   }
 }
 
-/** The host's games created since `since` (ISO), newest first. */
-export async function listHostGames(hostId: string, since: string): Promise<ClassGame[]> {
-  return queryAll<ClassGame>({
-    index: INDEX.byOwner,
-    partition: ownerPartition(hostId),
-    between: [ClassGameKeys.ownerPrefix!({ createdAt: since }), `${ClassGameKeys.ownerPrefix!()}\uffff`],
-    newestFirst: true,
-    ProjectionExpression: 'gameId, quizTitle, createdAt, #state, playerCount, endsAtMs',
-    ExpressionAttributeNames: { '#state': 'state' },
-  });
+/** The host's games created since `since` (ISO), newest first: `maxItems` at most. */
+export async function listHostGames(hostId: string, since: string, maxItems: number): Promise<ClassGame[]> {
+  return queryAll<ClassGame>(
+    {
+      index: INDEX.byOwner,
+      partition: ownerPartition(hostId),
+      between: [ClassGameKeys.ownerPrefix!({ createdAt: since }), `${ClassGameKeys.ownerPrefix!()}\uffff`],
+      newestFirst: true,
+      ProjectionExpression: 'gameId, quizTitle, createdAt, #state, playerCount, endsAtMs',
+      ExpressionAttributeNames: { '#state': 'state' },
+    },
+    { maxItems },
+  );
 }
 
 export async function getResults(gameId: string): Promise<StoredResults | undefined> {
