@@ -259,6 +259,22 @@ describe('the host', () => {
   });
 });
 
+describe('the host screen', () => {
+  it('is the socket that sent class_host: a host frame from another tab of the host moves it nowhere', async () => {
+    const { host, gameId, pin } = await openGame(['A']);
+    const screen = (await getGame(gameId))!.hostConnectionId;
+    expect(screen).toBeTruthy();
+    const player = await signIn();
+    await join(player, pin, 'みている');
+    const tab = await host.openTab(gateway, { rejoin: false });
+    sockets.push(tab);
+    tab.send({ type: 'class_start', gameId });
+    await next(player, 'class_question');
+    expect((await getGame(gameId))!.hostConnectionId).toBe(screen);
+    expect(await next(host, 'class_question')).toMatchObject({ gameId, questionIndex: 0 });
+  });
+});
+
 describe('ending during a question', () => {
   it('closes every player for it first: an answer given is in the results with the question’s figures, a later one too late', async () => {
     const { host, gameId, pin } = await openGame(['A', 'B']);
