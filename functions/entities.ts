@@ -11,6 +11,7 @@ import {
   ClassNicknameKeys,
   ClassPinKeys,
   ClassPlayerKeys,
+  ClassQuestionsKeys,
   ClassResultsKeys,
 } from './classroom/class-keys';
 import { ConnectionKeys } from './connections/connection-keys';
@@ -118,6 +119,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   RoomGameKeys,
   SeatKeys,
   ClassGameKeys,
+  ClassQuestionsKeys,
   ClassPinKeys,
   ClassHostSlotKeys,
   ClassPlayerKeys,

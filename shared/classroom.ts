@@ -42,6 +42,10 @@ export const CLASSROOM_LIMITS = {
   maxQuestionScore: 1000,
   /** Games a member may open in a minute. */
   createsPerMinute: 10,
+  /** Host frames a member may send in any 10 seconds (a double click is two; a script is many). */
+  hostActionsPerTenSeconds: 60,
+  /** The host's list shows this many of their games at most, the newest. */
+  hostGamesListed: 100,
 } as const;
 
 export const CLASSROOM_MESSAGES = {
@@ -51,6 +55,7 @@ export const CLASSROOM_MESSAGES = {
   classFull: 'このゲームは満員です',
   locked: 'このゲームは参加を締め切っています',
   inGame: 'このゲームはすでに始まっています',
+  alreadySeated: 'この接続はすでに別のゲームに参加しています。退出してから参加してください',
   nicknameRequired: 'ニックネームを入力してください',
   nicknameTooLong: 'ニックネームは20文字以内で入力してください',
   nicknameChars: 'ニックネームに改行や制御文字、見えない文字は使用できません',
@@ -404,7 +409,11 @@ export const classServerMessageSchema = z.discriminatedUnion('type', [
       )
       .optional(),
   }),
-  /** The player is out of the game: they left, the host removed them, or the game ended without them. */
+  /**
+   * The player is out of the game: they left or the host removed them. `ended` is not sent (a
+   * game's end reaches every connected player as `class_finished`; one not connected can receive
+   * nothing): a page treats it as any other way out.
+   */
   z.object({
     type: z.literal('class_left'),
     gameId: z.string(),

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { FileDownload } from '@shared/api';
 import {
@@ -12,7 +12,7 @@ import { getConfig } from '../lib/config';
 import { scheduleClassTick } from './class-clock';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite } from '../lib/rate-limit';
-import { canView, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { canView, isPubliclyVisible, playedQuestions } from '../quizzes/quiz-policy';
 import { getQuizDetail } from '../quizzes/quiz-store';
 import { writeCsv } from '../spreadsheets/sheet-csv';
 import { escapeFormula } from '../spreadsheets/sheet-layout-policy';
@@ -25,7 +25,6 @@ import {
   resultsOf,
   toHostGame,
   type ClassGame,
-  type ClassQuestion,
   type StoredResults,
 } from './class-policy';
 import { getGame, getResults, insertGame, listHostGames, listPlayers } from './class-store';
@@ -39,15 +38,6 @@ import { getGame, getResults, insertGame, listHostGames, listPlayers } from './c
 const m = CLASSROOM_MESSAGES;
 type CreateInput = z.output<typeof createClassGameSchema>;
 
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 /**
  * The quiz a class plays: a public one (published, not hidden) or the host's own; its questions
  * copied with the answer key, in play order.
@@ -58,21 +48,7 @@ async function classQuiz(quizId: string, host: Member, randomOrder: boolean) {
   if (!isPubliclyVisible(detail.quiz) && detail.quiz.authorId !== host.id)
     throw new NotFoundError(m.quizNotFound);
   if (detail.questions.length === 0) throw new ConflictError(m.quizWithoutQuestions);
-  const ordered = randomOrder ? shuffled(detail.questions) : detail.questions;
-  const questions: ClassQuestion[] = ordered.map((question) => ({
-    id: question.id,
-    text: question.questionText,
-    options: {
-      A: question.optionA,
-      B: question.optionB,
-      ...(question.optionC !== null ? { C: question.optionC } : {}),
-      ...(question.optionD !== null ? { D: question.optionD } : {}),
-    },
-    correctAnswer: question.correctAnswer,
-    explanation: question.explanation,
-    image: question.image ?? null,
-  }));
-  return { quiz: detail.quiz, questions };
+  return { quiz: detail.quiz, questions: playedQuestions(detail.questions, randomOrder) };
 }
 
 /**
@@ -116,6 +92,10 @@ export async function createClassGame(host: Member, input: CreateInput) {
     endsAt: new Date(endsAtMs).toISOString(),
     endsAtMs,
   });
+  // The game's end two hours on, its clock (a class_end tick, put forward in 15-minute hops), sent
+  // before the game exists: if SQS fails no game is left without its end, and a tick for a game
+  // never made (the insert failed) finds nothing to end.
+  await scheduleClassTick({ kind: 'class_end', gameId, at: endsAtMs });
   const game = await insertGame(
     host.id,
     build,
@@ -131,13 +111,11 @@ export async function createClassGame(host: Member, input: CreateInput) {
     () => new TooManyRequestsError(m.tooManyGames),
     () => new ConflictError(m.busy),
   );
-  // The game's end two hours on: its clock (a class_end tick, put forward in 15-minute hops).
-  await scheduleClassTick({ kind: 'class_end', gameId: game.gameId, at: game.endsAtMs });
   return { gameId: game.gameId, pin: game.pin, joinUrl: joinUrlOf(getConfig().appUrl, game.pin) };
 }
 
 /** The game, for its host only (anyone else: 404, as for a game that does not exist). */
-export async function hostsGame(host: { id: string }, gameId: string) {
+export async function hostedGame(host: { id: string }, gameId: string) {
   const game = await getGame(gameId);
   if (!game || game.hostId !== host.id) throw new NotFoundError(m.gameMissing);
   return game;
@@ -145,15 +123,15 @@ export async function hostsGame(host: { id: string }, gameId: string) {
 
 /** `GET /api/classroom/games/{gameId}`. */
 export async function getHostGame(host: Member, gameId: string): Promise<HostGame> {
-  const game = await hostsGame(host, gameId);
+  const game = await hostedGame(host, gameId);
   return toHostGame(game, await listPlayers(gameId), getConfig().appUrl);
 }
 
-/** `GET /api/classroom/games`: the host's games of the last 90 days, newest first. */
+/** `GET /api/classroom/games`: the host's games of the last 90 days, newest first, the newest 100 at most. */
 export async function listClassGames(host: Member) {
   const since = new Date(Date.now() - CLASSROOM_LIMITS.resultsDays * 24 * 3600_000).toISOString();
   const now = Date.now();
-  const games = await listHostGames(host.id, since);
+  const games = await listHostGames(host.id, since, CLASSROOM_LIMITS.hostGamesListed);
   return {
     games: games.map((game) => ({
       gameId: game.gameId,
@@ -168,7 +146,7 @@ export async function listClassGames(host: Member) {
 
 /** The results of a finished game, or the live figures of one still running. */
 async function storedResults(host: Member, gameId: string): Promise<StoredResults> {
-  const game = await hostsGame(host, gameId);
+  const game = await hostedGame(host, gameId);
   if (game.state === 'finished') {
     const results = await getResults(gameId);
     if (results) return results;

@@ -8,7 +8,20 @@ export const ClassGameKeys = entity({
   sk: 'GAME',
   byOwner: 'CLASSGAME#{createdAt}',
   notes:
-    'host, quiz id and title, settings, `pin`, `state`, `locked`, `questionIndex`, `step` (every phase change adds 1), `deadline`, `questionStartedAt`, `questions` (copied at creation in play order, with the answer key: never sent), `playerCount`, `answeredCount` (of the open question), `hostConnectionId`, `stats` by question, `reveal` (the one on screen), `countSentAt`/`countPendingFor` (the answer count throttle), `createdAt`, `endsAt`; owned by the host; `cascade = partition` (account deletion takes the players, nicknames and results); `ttl` 90 days',
+    'host, quiz id and title, settings, `pin`, `state`, `locked`, `questionIndex`, `step` (every phase change adds 1), `deadline`, `questionStartedAt`, the questions are their own item (Class game questions), `playerCount`, `answeredCount` (of the open question), `hostConnectionId`, `stats` by question, `reveal` (the one on screen), `countSentAt`/`countPendingFor` (the answer count throttle), `createdAt`, `endsAt`; owned by the host; `cascade = partition` (account deletion takes the players, nicknames and results); `ttl` 90 days',
+});
+
+/**
+ * A game's questions, copied at creation in play order with the answer key (never sent): kept off
+ * the game item, which every answer writes (DynamoDB bills a write by the item's size).
+ */
+export const ClassQuestionsKeys = entity({
+  entity: 'Class game questions',
+  module: 'functions/classroom/class-store.ts',
+  pk: 'CLASS#{gameId}',
+  sk: 'QUESTIONS',
+  notes:
+    '`questions` (text, options, correctAnswer, explanation, image), written once at creation; `ttl` as the game',
 });
 
 /** A live game's PIN: unique among live games. */

@@ -9,6 +9,7 @@ import {
 import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { markClassPlayer } from '../connections/connection-store';
+import { releaseClassSocket } from '../connections/guest';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
@@ -46,6 +47,7 @@ import {
   findGameByPin,
   finishGame,
   getGame,
+  getGameItem,
   getPlayer,
   listPlayers,
   openQuestion,
@@ -56,6 +58,7 @@ import {
   setLocked,
   takeSeat,
   markDisconnected,
+  type GameItem,
   type StoredGame,
 } from './class-store';
 import { ClassError, classError } from './errors';
@@ -106,6 +109,7 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
   ]);
   if (limits.includes(false)) throw classError('rate_limited', m.joinTooFast);
   const now = Date.now();
+  await refuseSecondSeat(caller, input.resumeToken, now);
   const game = await findGameByPin(input.pin, now);
   if (!game || !isLive(game, now)) throw classError('not_found', m.gameNotFound);
   if (input.resumeToken) {
@@ -114,6 +118,23 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
   }
   if (game.state !== 'lobby') throw classError('in_game', m.inGame);
   await joinNew(caller, game, input.nickname, now);
+}
+
+/**
+ * One socket, one seat: a socket that still plays in a live game (its seat not removed and still on
+ * this socket) joins nothing else — its connection names one game and player, and a second seat
+ * would stay `connected` for ever, holding up "everyone answered" and its nickname. Refused rather
+ * than the old seat freed: a stray or scripted frame must not take a player (and their score) out of
+ * a game under way; the page leaves (`leave_class`) or is told the game ended or it was removed
+ * before it joins again. The same seat's own resume token is let through (it re-binds the seat).
+ */
+async function refuseSecondSeat(caller: ClassCaller, resumeToken: string | undefined, now: number) {
+  const { classGameId, classPlayerId, connectionId } = caller.connection;
+  if (!classGameId || !classPlayerId) return;
+  if (resumeToken?.split('.')[0] === classPlayerId) return;
+  const [seat, game] = await Promise.all([getPlayer(classGameId, classPlayerId), getGame(classGameId)]);
+  if (!seat || seat.removed || seat.connectionId !== connectionId || !game || !isLive(game, now)) return;
+  throw classError('in_game', m.alreadySeated);
 }
 
 /**
@@ -249,6 +270,7 @@ async function callersSeat(caller: ClassCaller) {
 export async function leaveClass(caller: ClassCaller): Promise<void> {
   const { gameId, player } = await callersSeat(caller);
   await removePlayer(gameId, player);
+  await releaseClassSocket(caller.connection.connectionId, player.playerId);
   await caller.reply({ type: 'class_left', gameId, reason: 'left' });
   const game = await getGame(gameId);
   if (!game) return;
@@ -315,7 +337,7 @@ export async function classAnswer(
   if (recorded === 'too_late') throw classError('too_late', m.tooLate);
   if (recorded === 'not_in_game') throw classError('not_in_game', m.notJoined);
   await caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer });
-  const counts = await countAnswer(gameId, questionIndex);
+  const counts = await countAnswer(gameId, questionIndex, game.step);
   if (!counts) return;
   if (counts.answeredCount >= counts.playerCount && (await allHaveAnswered(gameId, questionIndex))) {
     await reveal(gameId, counts.step, caller.log);
@@ -340,10 +362,10 @@ async function sendAnswerCount(
 ) {
   const claim = await claimCountSend(game.gameId, Date.now(), COUNT_INTERVAL_MS);
   if (claim.action === 'skip') return;
-  let current = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
+  let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
     await sleep(Math.max(0, claim.until - Date.now()));
-    const read = await getGame(game.gameId);
+    const read = await getGameItem(game.gameId);
     if (!read || read.state !== 'question' || read.questionIndex !== questionIndex) return;
     current = read;
     await countSent(game.gameId, Date.now());
@@ -411,12 +433,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   const game = await beginReveal(gameId, step);
   if (!game) return;
   const questionIndex = game.questionIndex;
-  const players = activePlayers(await listPlayers(gameId));
-  const closed: ClassPlayerItem[] = [];
-  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
-    const item = await closePlayer(gameId, player.playerId, questionIndex);
-    if (item) closed.push(item);
-  });
+  const closed = await closeQuestion(gameId, questionIndex);
   const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
   await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats);
   await Promise.all([
@@ -433,10 +450,35 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   await recordClassReveal(game, questionIndex, closed, log);
 }
 
-/** Ends the game at once (the last question's next, the host's end, its two hours): results kept, PIN and slot freed. */
+/**
+ * Closes every player's item for question `questionIndex` (25 at a time): from here on no answer to
+ * it lands. The items as the closes returned them, with every answer that landed before.
+ */
+async function closeQuestion(gameId: string, questionIndex: number): Promise<ClassPlayerItem[]> {
+  const players = activePlayers(await listPlayers(gameId));
+  const closed: ClassPlayerItem[] = [];
+  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
+    const item = await closePlayer(gameId, player.playerId, questionIndex);
+    if (item) closed.push(item);
+  });
+  return closed;
+}
+
+/**
+ * Ends the game at once (the last question's next, the host's end, its two hours): results kept,
+ * PIN and slot freed. Ended during a question, every player's item is closed for it first, as its
+ * reveal would: an answer is then either in the results (with the question's figures) or refused
+ * `too_late`, never accepted and lost.
+ */
 async function finish(game: StoredGame, log: Logger): Promise<void> {
-  const players = await listPlayers(game.gameId);
-  const finished = await finishGame(game, resultsOf(game, players));
+  let players: ClassPlayerItem[];
+  let ended: StoredGame = game;
+  if (game.state === 'question') {
+    players = await closeQuestion(game.gameId, game.questionIndex);
+    const { stats } = revealOf(game, game.questionIndex, players);
+    ended = { ...game, stats: { ...game.stats, [String(game.questionIndex)]: stats } };
+  } else players = await listPlayers(game.gameId);
+  const finished = await finishGame(game, resultsOf(ended, players));
   if (!finished) return;
   const active = activePlayers(players);
   const podium = podiumOf(active);
@@ -488,31 +530,37 @@ export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
 
 // ——— The host ———
 
-/** The game, if the caller is its host (by session); `not_host` otherwise. */
-async function hostsGame(caller: ClassCaller, gameId: string): Promise<StoredGame> {
+/**
+ * The game a host frame names, if the caller is its host (by session); `not_host` otherwise (a
+ * socket frame: the HTTP calls' check is class-game.ts `hostedGame`, which answers 404).
+ */
+async function gameOfHostFrame(caller: ClassCaller, gameId: string): Promise<StoredGame> {
   const game = await getGame(gameId);
   if (!game) throw classError('not_found', m.gameMissing);
   if (!caller.userId || game.hostId !== caller.userId) throw classError('not_host', m.notHost);
-  // The host's frames come from the host's screen: it receives what the game sends the host.
-  if (game.hostConnectionId !== caller.connection.connectionId) {
-    await setHostSocket(gameId, socketOf(caller));
-    return {
-      ...game,
-      hostConnectionId: caller.connection.connectionId,
-      hostEndpoint: caller.connection.endpoint,
-    };
-  }
   return game;
 }
 
-/** Host frames a member may send in any 10 seconds (a double click is two; a script is many). */
-const HOST_ACTIONS_PER_TEN_SECONDS = 60;
+/**
+ * Makes the caller's socket the game's host screen (it receives what the game sends the host):
+ * only `class_host` does, which the host's page sends on each open, so the other host frames
+ * write nothing but their own change.
+ */
+async function attachHostScreen(caller: ClassCaller, game: StoredGame): Promise<StoredGame> {
+  if (game.hostConnectionId === caller.connection.connectionId) return game;
+  await setHostSocket(game.gameId, socketOf(caller));
+  return {
+    ...game,
+    hostConnectionId: caller.connection.connectionId,
+    hostEndpoint: caller.connection.endpoint,
+  };
+}
 
 async function hostLimit(caller: ClassCaller) {
   if (
     !(await withinRateLimit(
       `class-host#${caller.userId ?? caller.connection.connectionId}`,
-      HOST_ACTIONS_PER_TEN_SECONDS,
+      CLASSROOM_LIMITS.hostActionsPerTenSeconds,
       10,
     ))
   )
@@ -522,7 +570,7 @@ async function hostLimit(caller: ClassCaller) {
 /** `class_host`: attaches this socket as the game's host screen; the game as it stands. */
 export async function hostClass(caller: ClassCaller, input: Input<'class_host'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await attachHostScreen(caller, await gameOfHostFrame(caller, input.gameId));
   await caller.reply({
     type: 'class_hosting',
     game: toHostGame(game, await listPlayers(game.gameId), getConfig().appUrl),
@@ -532,7 +580,7 @@ export async function hostClass(caller: ClassCaller, input: Input<'class_host'>)
 /** `class_start`: the first question, from the lobby with at least one player. */
 export async function startClass(caller: ClassCaller, input: Input<'class_start'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (!isLive(game, Date.now())) throw classError('not_found', m.ended);
   if (game.state !== 'lobby') throw classError('invalid', m.alreadyStarted);
   if (game.playerCount < 1) throw classError('invalid', m.tooFewPlayers);
@@ -542,7 +590,7 @@ export async function startClass(caller: ClassCaller, input: Input<'class_start'
 /** `class_next`: from a reveal, the next question, or after the last the end. */
 export async function nextClass(caller: ClassCaller, input: Input<'class_next'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'reveal')
     throw classError('invalid', game.state === 'lobby' ? m.notStarted : m.notAnswering);
   if (game.questionIndex + 1 < game.questions.length)
@@ -553,7 +601,7 @@ export async function nextClass(caller: ClassCaller, input: Input<'class_next'>)
 /** `class_reveal_now`: ends the open question now. */
 export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_now'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'question') throw classError('invalid', m.notAnswering);
   await reveal(game.gameId, game.step, caller.log);
 }
@@ -561,10 +609,11 @@ export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_
 /** `class_kick`: removes a player (told `class_left {kicked}`); their nickname is free again. */
 export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   const player = await getPlayer(game.gameId, input.playerId);
   if (!player || player.removed) throw classError('not_in_game', m.notJoined);
   if (!(await removePlayer(game.gameId, player))) return;
+  if (player.connectionId) await releaseClassSocket(player.connectionId, player.playerId);
   if (player.connected)
     await sendFrame(player, { type: 'class_left', gameId: game.gameId, reason: 'kicked' }, caller.log);
   const after = (await getGame(game.gameId)) ?? game;
@@ -575,7 +624,7 @@ export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>
 /** `class_lock`: no new players while locked. */
 export async function lockClass(caller: ClassCaller, input: Input<'class_lock'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   await setLocked(game.gameId, input.locked);
   await caller.reply({ type: 'class_locked', gameId: game.gameId, locked: input.locked });
 }
@@ -583,7 +632,7 @@ export async function lockClass(caller: ClassCaller, input: Input<'class_lock'>)
 /** `class_end`: ends the game at once; everyone gets `class_finished`. */
 export async function endClass(caller: ClassCaller, input: Input<'class_end'>): Promise<void> {
   await hostLimit(caller);
-  const game = await hostsGame(caller, input.gameId);
+  const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state === 'finished') throw classError('invalid', m.ended);
   await finish(game, caller.log);
 }

@@ -10,7 +10,7 @@ import {
   type PlayerGame,
 } from '@shared/classroom';
 import { questionScore } from '@shared/multiplayer';
-import type { QuestionImage } from '@shared/quiz-images';
+import type { PlayedQuestion } from '../quizzes/quiz-policy';
 
 /**
  * The rules of class games as pure functions of the game, its players and the time (no SDK):
@@ -20,14 +20,7 @@ import type { QuestionImage } from '@shared/quiz-images';
  */
 
 /** A question as the game keeps it, copied from the quiz at creation (a later edit changes nothing). */
-export interface ClassQuestion {
-  id: string;
-  text: string;
-  options: { A: string; B: string; C?: string; D?: string };
-  correctAnswer: AnswerLetter;
-  explanation: string | null;
-  image: QuestionImage | null;
-}
+export type ClassQuestion = PlayedQuestion;
 
 export interface ClassSettings {
   timePerQuestion: number;

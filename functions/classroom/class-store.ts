@@ -21,11 +21,13 @@ import {
   ClassNicknameKeys,
   ClassPinKeys,
   ClassPlayerKeys,
+  ClassQuestionsKeys,
   ClassResultsKeys,
 } from './class-keys';
 import type {
   ClassGame,
   ClassPlayerItem,
+  ClassQuestion,
   PlayerAnswer,
   QuestionStats,
   RevealData,
@@ -51,9 +53,34 @@ const gameTtl = (createdAt: number) =>
 
 export type StoredGame = ClassGame & { hostSlot: number };
 
-export async function getGame(gameId: string): Promise<StoredGame | undefined> {
+const questionsKey = (gameId: string) => ClassQuestionsKeys.key({ gameId });
+
+/** The game item: the game without its questions (they are their own item, read beside it). */
+export type GameItem = Omit<StoredGame, 'questions'>;
+
+/**
+ * A game's questions: written once, in the creation's transaction, so read without a consistent
+ * read — but a read just after the creation may not see them yet, and is then made consistent.
+ */
+async function getQuestions(gameId: string): Promise<ClassQuestion[]> {
+  const result = await db.get({ Key: questionsKey(gameId) });
+  const item = result.Item ?? (await db.get({ Key: questionsKey(gameId), ConsistentRead: true })).Item;
+  return (item?.questions as ClassQuestion[] | undefined) ?? [];
+}
+
+/** The game item alone, without its questions (what the answer count needs). */
+export async function getGameItem(gameId: string): Promise<GameItem | undefined> {
   const result = await db.get({ Key: gameKey(gameId), ConsistentRead: true });
-  return result.Item as StoredGame | undefined;
+  return result.Item as GameItem | undefined;
+}
+
+/** The game with its questions. */
+export async function getGame(gameId: string): Promise<StoredGame | undefined> {
+  const [result, questions] = await Promise.all([
+    db.get({ Key: gameKey(gameId), ConsistentRead: true }),
+    getQuestions(gameId),
+  ]);
+  return result.Item ? { ...(result.Item as GameItem), questions } : undefined;
 }
 
 /** The live game a PIN names, if any. */
@@ -102,6 +129,7 @@ export async function insertGame(
     const game = build(newPin(), slot);
     const ttl = gameTtl(now);
     const liveUntil = ttlFromDate(new Date(game.endsAtMs));
+    const { questions, ...gameItem } = game;
     try {
       await transactWrite([
         {
@@ -132,7 +160,7 @@ export async function insertGame(
             Item: {
               ...gameKey(game.gameId),
               ...ClassGameKeys.owner({ userId: game.hostId, createdAt: game.createdAt }),
-              ...game,
+              ...gameItem,
               hostSlot: slot,
               cascade: 'partition',
               ttl,
@@ -140,6 +168,7 @@ export async function insertGame(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        { Put: { Item: { ...questionsKey(game.gameId), questions, ttl } } },
         await rateLimit(),
       ]);
       return game;
@@ -154,16 +183,19 @@ export async function insertGame(
   }
 }
 
-/** The host's games created since `since` (ISO), newest first. */
-export async function listHostGames(hostId: string, since: string): Promise<ClassGame[]> {
-  return queryAll<ClassGame>({
-    index: INDEX.byOwner,
-    partition: ownerPartition(hostId),
-    between: [ClassGameKeys.ownerPrefix!({ createdAt: since }), `${ClassGameKeys.ownerPrefix!()}\uffff`],
-    newestFirst: true,
-    ProjectionExpression: 'gameId, quizTitle, createdAt, #state, playerCount, endsAtMs',
-    ExpressionAttributeNames: { '#state': 'state' },
-  });
+/** The host's games created since `since` (ISO), newest first: `maxItems` at most. */
+export async function listHostGames(hostId: string, since: string, maxItems: number): Promise<ClassGame[]> {
+  return queryAll<ClassGame>(
+    {
+      index: INDEX.byOwner,
+      partition: ownerPartition(hostId),
+      between: [ClassGameKeys.ownerPrefix!({ createdAt: since }), `${ClassGameKeys.ownerPrefix!()}\uffff`],
+      newestFirst: true,
+      ProjectionExpression: 'gameId, quizTitle, createdAt, #state, playerCount, endsAtMs',
+      ExpressionAttributeNames: { '#state': 'state' },
+    },
+    { maxItems },
+  );
 }
 
 export async function getResults(gameId: string): Promise<StoredResults | undefined> {
@@ -371,23 +403,31 @@ export async function recordAnswer(
 export async function countAnswer(
   gameId: string,
   questionIndex: number,
+  step: number,
 ): Promise<{ answeredCount: number; playerCount: number; step: number } | undefined> {
   try {
     const result = await withRetries(
       () =>
         db.update({
           Key: gameKey(gameId),
-          UpdateExpression: 'ADD answeredCount :one',
-          ConditionExpression: '#state = :question AND questionIndex = :qi',
+          // `ADD playerCount 0` changes nothing but returns it with the count: only the two come back.
+          UpdateExpression: 'ADD answeredCount :one, playerCount :zero',
+          ConditionExpression: '#state = :question AND questionIndex = :qi AND step = :step',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':one': 1, ':question': 'question', ':qi': questionIndex },
-          ReturnValues: 'ALL_NEW',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':zero': 0,
+            ':question': 'question',
+            ':qi': questionIndex,
+            ':step': step,
+          },
+          ReturnValues: 'UPDATED_NEW',
         }),
       isTransactionConflict,
       () => classError('busy', m.busy),
     );
-    const game = result.Attributes as ClassGame;
-    return { answeredCount: game.answeredCount, playerCount: game.playerCount, step: game.step };
+    const counts = result.Attributes as Pick<ClassGame, 'answeredCount' | 'playerCount'>;
+    return { answeredCount: counts.answeredCount, playerCount: counts.playerCount, step };
   } catch (error) {
     ignoreConditionFailed(error);
     return undefined;
@@ -422,7 +462,7 @@ async function stepGame(
       isTransactionConflict,
       () => classError('busy', m.busy),
     );
-    return result.Attributes as StoredGame;
+    return { ...(result.Attributes as GameItem), questions: await getQuestions(gameId) };
   } catch (error) {
     ignoreConditionFailed(error);
     return undefined;
@@ -589,8 +629,7 @@ export async function claimCountSend(
   } catch (error) {
     ignoreConditionFailed(error);
   }
-  const game = await getGame(gameId);
-  const until = (game?.countSentAt ?? now) + intervalMs;
+  const until = ((await getGameItem(gameId))?.countSentAt ?? now) + intervalMs;
   try {
     await db.update({
       Key: gameKey(gameId),

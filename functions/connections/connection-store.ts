@@ -49,3 +49,28 @@ export async function sealUnjoinedGuest(connectionId: string): Promise<boolean> 
     throw error;
   }
 }
+
+/**
+ * The other side of `markClassPlayer`: a socket whose player left or was removed plays in no class
+ * game any more (its frames no longer reach the game, and it may join again). Only while the socket
+ * still names that player (a later join of the socket is kept). The socket's item after, or
+ * undefined when it is gone or names another seat.
+ */
+export async function unmarkClassPlayer(
+  connectionId: string,
+  playerId: string,
+): Promise<{ guest?: boolean } | undefined> {
+  try {
+    const result = await db.update({
+      Key: connectionKey(connectionId),
+      UpdateExpression: 'REMOVE classGameId, classPlayerId',
+      ConditionExpression: 'attribute_exists(pk) AND classPlayerId = :playerId',
+      ExpressionAttributeValues: { ':playerId': playerId },
+      ReturnValues: 'ALL_NEW',
+    });
+    return result.Attributes as { guest?: boolean };
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}

@@ -32,6 +32,12 @@ interface ConnectionFields {
   connectedAt: string;
   ttl: number;
   /**
+   * The address the socket was opened from, as `$connect` found it (functions/ws/connect.ts: the
+   * viewer's, which CloudFront writes, else the socket's `sourceIp`): every message route's limits
+   * per address count by it, since a message's own `sourceIp` behind CloudFront is an edge server's.
+   */
+  viewerAddress?: string;
+  /**
    * The class game this socket plays in, and its player there (docs/classroom.md): set by the
    * game's `join_class` through `markClassPlayer` (connection-store.ts). A guest socket without
    * them is closed `CLASSROOM_LIMITS.guestJoinSeconds` after it opened.
@@ -69,7 +75,7 @@ const connectionExpiry = (now: Date) =>
   ttlFromDate(new Date(now.getTime() + MAX_CONNECTION_HOURS * 3600_000));
 
 export async function saveConnection(
-  input: { connectionId: string; userId: string; sessionPk: string; endpoint: string },
+  input: { connectionId: string; userId: string; sessionPk: string; endpoint: string; viewerAddress: string },
   now = new Date(),
 ) {
   const item: MemberConnection = {
@@ -78,6 +84,7 @@ export async function saveConnection(
     userId: input.userId,
     sessionPk: input.sessionPk,
     endpoint: input.endpoint,
+    viewerAddress: input.viewerAddress,
     connectedAt: now.toISOString(),
     ttl: connectionExpiry(now),
     ...ConnectionKeys.owner({ userId: input.userId, connectedAt: now.toISOString() }),
@@ -88,7 +95,7 @@ export async function saveConnection(
 
 /** A guest socket's item (`$connect` without a session cookie): no member, no session, no owner. */
 export async function saveGuestConnection(
-  input: { connectionId: string; endpoint: string },
+  input: { connectionId: string; endpoint: string; viewerAddress: string },
   now = new Date(),
 ): Promise<GuestConnection> {
   const item: GuestConnection = {
@@ -96,6 +103,7 @@ export async function saveGuestConnection(
     connectionId: input.connectionId,
     guest: true,
     endpoint: input.endpoint,
+    viewerAddress: input.viewerAddress,
     connectedAt: now.toISOString(),
     ttl: connectionExpiry(now),
   };

@@ -8,7 +8,7 @@ import {
   sendToConnection,
   type GuestConnection,
 } from './connection';
-import { sealUnjoinedGuest } from './connection-store';
+import { sealUnjoinedGuest, unmarkClassPlayer } from './connection-store';
 import { guestJoinTick, guestJoinVerdict } from './guest-policy';
 
 /** WebSocket close code of a normal closure (RFC 6455 §7.4.1): the socket served its purpose or timed out. */
@@ -19,7 +19,7 @@ export const NORMAL_CLOSURE = 1000;
  * no guest socket is ever left without it (a tick for an item never written finds nothing to close).
  */
 export async function openGuestSocket(
-  input: { connectionId: string; endpoint: string },
+  input: { connectionId: string; endpoint: string; viewerAddress: string },
   now = new Date(),
 ): Promise<GuestConnection> {
   await scheduleTick(guestJoinTick(input.connectionId, now.getTime()));
@@ -45,4 +45,14 @@ export async function closeUnjoinedGuest(connectionId: string, log: Logger): Pro
     message: CLASSROOM_MESSAGES.joinTimeout,
   }).catch((error: unknown) => log.warn('could not send error', { error }));
   await closeConnection(connection.endpoint, connectionId, NORMAL_CLOSURE);
+}
+
+/**
+ * A class player's socket after they left or were removed: no longer the game's (its `classGameId`
+ * dropped). A guest's socket exists only to play, so it gets its join deadline again: it may join a
+ * game (again) within `CLASSROOM_LIMITS.guestJoinSeconds`, else that tick closes it.
+ */
+export async function releaseClassSocket(connectionId: string, playerId: string, now = Date.now()) {
+  const released = await unmarkClassPlayer(connectionId, playerId);
+  if (released?.guest === true) await scheduleTick(guestJoinTick(connectionId, now));
 }

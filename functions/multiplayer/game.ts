@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { MULTIPLAYER_MESSAGES, type ServerMessage } from '@shared/multiplayer';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { canView, isPubliclyVisible } from '../quizzes/quiz-policy';
+import { canView, isPubliclyVisible, playedQuestions } from '../quizzes/quiz-policy';
 import { getQuizDetail } from '../quizzes/quiz-store';
 import { scheduleTick, scheduleTicks } from './clock';
 import { isRoomError, roomError } from './errors';
@@ -17,7 +16,7 @@ import {
 } from './messages';
 import { isReveal, recordReveal, revealEventPuts, revealQuiz } from './learning-records';
 import { countGameInAnalytics, countRevealInAnalytics } from './quiz-analytics';
-import { connectedSeats, type GameQuestion, type RoomState } from './room';
+import { connectedSeats, type RoomState } from './room';
 import { changeRoom, gamePut, getGameQuestions, getRoom, releaseSeat, type RoomWrite } from './room-store';
 import * as rules from './rules';
 
@@ -98,32 +97,6 @@ export async function roomQuiz(quizId: string, host: { id: string; role: 'user' 
   return detail;
 }
 
-type QuizQuestion = Awaited<ReturnType<typeof roomQuiz>>['questions'][number];
-
-/** A quiz question as the game keeps it, copied when the game starts (a later edit changes nothing). */
-const toGameQuestion = (question: QuizQuestion): GameQuestion => ({
-  id: question.id,
-  text: question.questionText,
-  options: {
-    A: question.optionA,
-    B: question.optionB,
-    ...(question.optionC !== null ? { C: question.optionC } : {}),
-    ...(question.optionD !== null ? { D: question.optionD } : {}),
-  },
-  correctAnswer: question.correctAnswer,
-  explanation: question.explanation,
-  image: question.image,
-});
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 /** Starts the game when every player is ready and at least two are connected. */
 export async function startIfReady(code: string, log: Logger): Promise<void> {
   const { outcome } = await changeRoom(code, async (room, now): Promise<RoomWrite<boolean>> => {
@@ -136,8 +109,8 @@ export async function startIfReady(code: string, log: Logger): Promise<void> {
       log.info('room quiz unavailable at start', { error });
       return rules.cancelStart(room);
     }
-    const ordered = room.settings.randomOrder ? shuffled(detail.questions) : detail.questions;
-    const questions = ordered.map(toGameQuestion);
+    // Copied when the game starts: a later edit of the quiz changes nothing in it.
+    const questions = playedQuestions(detail.questions, room.settings.randomOrder);
     const started = await withTicks(rules.startGame(room, questions, detail.quiz.title, now));
     return { ...started, extra: [gamePut(code, questions, now)] };
   });

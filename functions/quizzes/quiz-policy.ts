@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
 import { LIMITS, type AnswerLetter } from '@shared/constants';
+import type { QuestionImage } from '@shared/quiz-images';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type {
   CreateQuizData,
@@ -313,3 +314,41 @@ export function editRecord(
 
 /** An edit as quiz-store.ts writes it. */
 export type EditRecord = ReturnType<typeof editRecord>;
+
+/**
+ * A quiz question as a live game keeps it (a room's game, a class game): copied with its answer
+ * key when the game is made, so a later edit of the quiz changes nothing in it.
+ */
+export interface PlayedQuestion {
+  id: string;
+  text: string;
+  options: { A: string; B: string; C?: string; D?: string };
+  correctAnswer: AnswerLetter;
+  explanation: string | null;
+  image: QuestionImage | null;
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** A quiz's questions as a game plays them: in the quiz's order, or shuffled. */
+export const playedQuestions = (questions: readonly Question[], randomOrder: boolean): PlayedQuestion[] =>
+  (randomOrder ? shuffled(questions) : questions).map((question) => ({
+    id: question.id,
+    text: question.questionText,
+    options: {
+      A: question.optionA,
+      B: question.optionB,
+      ...(question.optionC !== null ? { C: question.optionC } : {}),
+      ...(question.optionD !== null ? { D: question.optionD } : {}),
+    },
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation,
+    image: question.image ?? null,
+  }));

@@ -47,10 +47,11 @@ async function connect(event: ConnectEvent, log: Logger): Promise<APIGatewayProx
     log.warn('connection refused', { reason: 'origin', origin: headers.origin });
     return { statusCode: 403 };
   }
+  const address = viewerAddress(event, headers);
   const sessionId = parseCookies(headers.cookie ? [headers.cookie] : []).get(COOKIE_NAMES.session);
   // Only a request with no session cookie at all is a guest: a cookie naming no live session is
   // refused below as before (a page whose session ended signs in again, it is not made a guest).
-  if (sessionId === undefined) return connectGuest(event, headers, log);
+  if (sessionId === undefined) return connectGuest(event, address, log);
   const session = sessionId ? await findSession(sessionId) : undefined;
   if (session && !(await withinRateLimit(`ws-open#${session.userId}`, SOCKET_LIMITS.opensPerMinute, 60))) {
     log.warn('connection refused', { reason: 'rate_limited', userId: session.userId });
@@ -67,6 +68,7 @@ async function connect(event: ConnectEvent, log: Logger): Promise<APIGatewayProx
       userId: user.id,
       sessionPk: session.pk,
       endpoint: managementEndpoint(event),
+      viewerAddress: address,
     });
   } catch (error) {
     // The account's deletion began meanwhile: no socket for it.
@@ -78,25 +80,26 @@ async function connect(event: ConnectEvent, log: Logger): Promise<APIGatewayProx
 }
 
 /**
- * The address a guest's opens are counted by: the one CloudFront saw (`VIEWER_ADDRESS_HEADER`,
- * written by the edge over anything the visitor sent, for `/ws` as for `/api/*`), else the
- * socket's `sourceIp` (which behind CloudFront is an edge server's, shared by many visitors).
+ * The address a socket's limits per address count by (a guest's opens here, every socket's
+ * messages through its connection item): the one CloudFront saw (`VIEWER_ADDRESS_HEADER`, written
+ * by the edge over anything the visitor sent, for `/ws` as for `/api/*`), else the socket's
+ * `sourceIp` (which behind CloudFront is an edge server's, shared by many visitors). Only
+ * `$connect` carries the upgrade's headers, so it is kept on the connection item.
  */
-const guestAddress = (event: ConnectEvent, headers: Record<string, string | undefined>) =>
+const viewerAddress = (event: ConnectEvent, headers: Record<string, string | undefined>) =>
   headers[VIEWER_ADDRESS_HEADER] || event.requestContext.identity?.sourceIp || 'unknown';
 
 async function connectGuest(
   event: ConnectEvent,
-  headers: Record<string, string | undefined>,
+  address: string,
   log: Logger,
 ): Promise<APIGatewayProxyResultV2> {
   const { connectionId } = event.requestContext;
-  const address = guestAddress(event, headers);
   if (!(await withinIpRateLimit('ws-open', address, SOCKET_LIMITS.opensPerMinute, 60))) {
     log.warn('connection refused', { reason: 'rate_limited', guest: true });
     return { statusCode: 429 };
   }
-  await openGuestSocket({ connectionId, endpoint: managementEndpoint(event) });
+  await openGuestSocket({ connectionId, endpoint: managementEndpoint(event), viewerAddress: address });
   log.info('connected', { guest: true });
   return { statusCode: 200 };
 }

@@ -47,7 +47,10 @@ interface SocketRequest<Message> {
   log: Logger;
   /** When API Gateway received the message (epoch ms): the server's clock for deadlines. */
   receivedAt: number;
-  /** The client's address, for limits per address. */
+  /**
+   * The client's address, for limits per address: the viewer's as `$connect` found it (kept on the
+   * connection item), else the message's `sourceIp`.
+   */
   sourceIp: string;
 }
 
@@ -280,7 +283,7 @@ export function webSocketHandler<S extends z.ZodType>(
         requestId: observed.requestId,
         log: observed.log,
         receivedAt: receivedAt(event),
-        sourceIp: (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? '',
+        sourceIp: sourceAddress(event, socket.connection!),
       });
       return RECEIVED;
     });
@@ -290,3 +293,12 @@ export function webSocketHandler<S extends z.ZodType>(
     return withRequestLog(log, () => chain(event, context as SocketContext));
   };
 }
+
+/**
+ * A message's address for limits per address: the viewer's, kept on the connection item at
+ * `$connect` (a message's own `sourceIp` behind CloudFront is the edge server's), else the
+ * message's `sourceIp` (a socket opened before connections kept it).
+ */
+const sourceAddress = (event: APIGatewayProxyWebsocketEventV2, connection: ConnectionItem) =>
+  connection.viewerAddress ||
+  ((event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? '');

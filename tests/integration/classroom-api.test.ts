@@ -3,7 +3,7 @@ import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES as M } from '@shared/classroom';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { getConfig } from '@functions/lib/config';
-import { ClassGameKeys, ClassPinKeys } from '@functions/classroom/class-keys';
+import { ClassGameKeys, ClassPinKeys, ClassQuestionsKeys } from '@functions/classroom/class-keys';
 import { addPlayer, getGame, saveReveal } from '@functions/classroom/class-store';
 import { revealOf, type ClassPlayerItem } from '@functions/classroom/class-policy';
 import { skeleton } from '@functions/users/skeleton';
@@ -99,6 +99,12 @@ describe('creating a class game', () => {
       Array.from({ length: 8 }, (_, index) => `${index + 1}問目`).sort(),
     );
     expect(game.questions.every((question) => /^[ABCD]$/.test(question.correctAnswer))).toBe(true);
+    // The questions are their own item: the game item, which every answer's count writes, stays small.
+    const gameItem = (await db.get({ Key: ClassGameKeys.key({ gameId: game.gameId }) })).Item!;
+    expect(gameItem).not.toHaveProperty('questions');
+    expect(gameItem.state).toBe('lobby');
+    const questionsItem = (await db.get({ Key: ClassQuestionsKeys.key({ gameId: game.gameId }) })).Item!;
+    expect(questionsItem.questions).toEqual(game.questions);
   });
 
   it('refuses another member’s private quiz, a missing quiz and settings out of range, in Japanese', async () => {

@@ -262,6 +262,51 @@ describe('the host', () => {
   });
 });
 
+describe('the host screen', () => {
+  it('is the socket that sent class_host: a host frame from another tab of the host moves it nowhere', async () => {
+    const { host, gameId, pin } = await openGame(['A']);
+    const screen = (await getGame(gameId))!.hostConnectionId;
+    expect(screen).toBeTruthy();
+    const player = await signIn();
+    await join(player, pin, 'みている');
+    const tab = await host.openTab(gateway, { rejoin: false });
+    sockets.push(tab);
+    tab.send({ type: 'class_start', gameId });
+    await next(player, 'class_question');
+    expect((await getGame(gameId))!.hostConnectionId).toBe(screen);
+    expect(await next(host, 'class_question')).toMatchObject({ gameId, questionIndex: 0 });
+  });
+});
+
+describe('ending during a question', () => {
+  it('closes every player for it first: an answer given is in the results with the question’s figures, a later one too late', async () => {
+    const { host, gameId, pin } = await openGame(['A', 'B']);
+    const [early, late] = await signInMany(2);
+    await join(early!, pin, 'はやい');
+    await join(late!, pin, 'おそい');
+    host.send({ type: 'class_start', gameId });
+    await next(early!, 'class_question');
+    await next(late!, 'class_question');
+    early!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(early!, 'answer_accepted');
+    host.send({ type: 'class_end', gameId });
+    await next(host, 'class_finished');
+    // Every player's item is closed for the open question, as its reveal would close it.
+    expect((await listPlayers(gameId)).map((player) => player.closedThrough)).toEqual([0, 0]);
+    late!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await refusal(late!, 'too_late');
+    const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
+    expect(results.status).toBe(200);
+    const body = results.json as unknown as Frame;
+    expect(body.questions[0]).toEqual({
+      text: '1問目',
+      correctRate: 50,
+      optionCounts: { A: 1, B: 0, C: 0, D: 0 },
+    });
+    expect(body.players.find((player: Frame) => player.nickname === 'はやい').correctCount).toBe(1);
+  });
+});
+
 describe('joining', () => {
   it('is refused for an unknown or malformed PIN, a full game, a taken or look-alike nickname, and a game under way', async () => {
     const { host, gameId, pin } = await openGame(['A'], { maxPlayers: 2 });
@@ -358,8 +403,34 @@ describe('joining', () => {
     player.send({ type: 'leave_class' });
     expect(await next(player, 'class_left')).toMatchObject({ gameId, reason: 'left' });
     await next(host, 'class_player_left', (frame) => frame.players.length === 0);
+    // The socket plays in no class game any more: a member's answer goes to the rooms, where it
+    // has no seat either.
     player.send({ type: 'answer', answer: 'A', questionIndex: 0 });
-    await refusal(player, 'not_in_game');
+    await refusal(player, 'not_in_room');
+  });
+
+  it('one socket holds one seat: a second join is refused while it plays, and after leaving it may join again', async () => {
+    const first = await openGame(['A']);
+    const second = await openGame(['B']);
+    const player = await signIn();
+    const seat = await join(player, first.pin, 'ひとつだけ');
+    player.send({ type: 'join_class', pin: second.pin, nickname: 'ふたつめ' });
+    expect((await refusal(player, 'in_game')).message).toBe(M.alreadySeated);
+    expect(await listPlayers(second.gameId)).toEqual([]);
+    // The socket's own seat, resumed with its token, is not a second one.
+    player.send({
+      type: 'join_class',
+      pin: first.pin,
+      nickname: 'ひとつだけ',
+      resumeToken: seat.resumeToken,
+    });
+    expect(await next(player, 'class_joined')).toMatchObject({ playerId: seat.playerId });
+
+    player.send({ type: 'leave_class' });
+    await next(player, 'class_left');
+    await join(player, second.pin, 'ふたつめ');
+    const seats = await listPlayers(first.gameId);
+    expect(seats).toMatchObject([{ playerId: seat.playerId, removed: true, connected: false }]);
   });
 });
 

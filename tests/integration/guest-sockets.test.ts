@@ -354,3 +354,68 @@ describe('a class game played from a page without a session', () => {
     host.close();
   });
 });
+
+describe('a guest socket that left its class game', () => {
+  it('plays in no game any more: it may join again, and its join deadline closes it otherwise', async () => {
+    const host = await RoomPlayer.signIn(gateway, 'せんせい');
+    const quiz = await createRoomQuiz(host.client, ['A']);
+    const created = await host.client.request('POST', '/api/classroom/games', { json: { quizId: quiz.id } });
+    expect(created.status, created.text).toBe(201);
+    const { gameId, pin } = created.json as unknown as { gameId: string; pin: string };
+
+    const visitor = await guest();
+    visitor.send({ type: 'join_class', pin, nickname: 'かえるひと' });
+    await visitor.nextOf('class_joined');
+    visitor.send({ type: 'leave_class' });
+    expect(await visitor.nextOf('class_left')).toMatchObject({ gameId, reason: 'left' });
+    const item = await connectionItem(visitor.connectionId);
+    expect(item).not.toHaveProperty('classGameId');
+    expect(item).not.toHaveProperty('classPlayerId');
+    // It may join again (the old seat is out: its nickname is free)…
+    visitor.send({ type: 'join_class', pin, nickname: 'かえるひと' });
+    await visitor.nextOf('class_joined');
+    visitor.send({ type: 'leave_class' });
+    await visitor.nextOf('class_left');
+    // …and a socket that stays out is closed by its join deadline.
+    await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds);
+    await joinDeadline(visitor.connectionId);
+    await expect.poll(() => connectionItem(visitor.connectionId), UNTIL_TRUE).toBeUndefined();
+    host.close();
+  });
+});
+
+describe('class game joins an address may try', () => {
+  it(`are ${CLASSROOM_LIMITS.joinTriesPerMinute} a minute by the viewer's address kept at $connect, not the message's sourceIp`, async () => {
+    const visitor = await guest();
+    // $connect keeps the viewer's address (the local gateway writes it as CloudFront would).
+    expect(await connectionItem(visitor.connectionId)).toMatchObject({ viewerAddress: '127.0.0.1' });
+    process.env.PER_IP_RATE_LIMITS = 'on';
+    resetConfigForTests();
+    try {
+      // PINs are guessed only by trying: tries of PINs that name no game count as any join.
+      const tryJoin = async () => {
+        visitor.send({ type: 'join_class', pin: '000000', nickname: 'あてずっぽう' });
+        return (await visitor.nextOf('error')).reason;
+      };
+      const reasons: unknown[] = [];
+      for (let tried = 1; tried <= CLASSROOM_LIMITS.joinTriesPerMinute; tried++)
+        reasons.push(await tryJoin());
+      expect(reasons.every((reason) => reason === 'not_found')).toBe(true);
+      visitor.send({ type: 'join_class', pin: '000000', nickname: 'あてずっぽう' });
+      expect(await visitor.nextOf('error')).toMatchObject({
+        reason: 'rate_limited',
+        message: CLASSROOM_MESSAGES.joinTooFast,
+      });
+      // Another viewer behind the same edge server (the same sourceIp) has tries of its own.
+      await db.update({
+        Key: connectionKey(visitor.connectionId),
+        UpdateExpression: 'SET viewerAddress = :other',
+        ExpressionAttributeValues: { ':other': '198.51.100.7' },
+      });
+      expect(await tryJoin()).toBe('not_found');
+    } finally {
+      process.env.PER_IP_RATE_LIMITS = 'off';
+      resetConfigForTests();
+    }
+  });
+});
