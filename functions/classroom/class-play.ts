@@ -501,6 +501,8 @@ async function finish(game: StoredGame, log: Logger): Promise<void> {
       log,
     ),
   ]);
+  // Ended during a question: its answers count in the records as a reveal's would.
+  if (game.state === 'question') await recordClassReveal(game, game.questionIndex, players, log);
   await countClassGame(game, players, log);
 }
 
