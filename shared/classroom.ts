@@ -78,6 +78,7 @@ export const CLASSROOM_MESSAGES = {
   quizRequired: 'クイズを選択してください',
   quizNotFound: 'クイズが見つかりません',
   quizWithoutQuestions: 'このクイズには問題がありません',
+  quizHidden: '管理者によって非表示にされたクイズはクラスで出題できません',
   secondsRange: '回答時間は10〜120秒（5秒刻み）で選んでください',
   playersRange: '最大人数は2〜100人で選んでください',
   tooManyGames: '同時に開けるクラスゲームは3つまでです。終わったゲームを終了してからお試しください',

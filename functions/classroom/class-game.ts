@@ -39,14 +39,16 @@ const m = CLASSROOM_MESSAGES;
 type CreateInput = z.output<typeof createClassGameSchema>;
 
 /**
- * The quiz a class plays: a public one (published, not hidden) or the host's own; its questions
- * copied with the answer key, in play order.
+ * The quiz a class plays: a public one (published, not hidden) or the host's own, even private (a
+ * teacher's own material), but never one an administrator hid, even from its author: a whole class
+ * would see what moderation took down. Its questions copied with the answer key, in play order.
  */
 async function classQuiz(quizId: string, host: Member, randomOrder: boolean) {
   const detail = await getQuizDetail(quizId);
   if (!detail || !canView(detail.quiz, host)) throw new NotFoundError(m.quizNotFound);
   if (!isPubliclyVisible(detail.quiz) && detail.quiz.authorId !== host.id)
     throw new NotFoundError(m.quizNotFound);
+  if (detail.quiz.isHidden) throw new ConflictError(m.quizHidden);
   if (detail.questions.length === 0) throw new ConflictError(m.quizWithoutQuestions);
   return { quiz: detail.quiz, questions: playedQuestions(detail.questions, randomOrder) };
 }

@@ -107,15 +107,24 @@ describe('creating a class game', () => {
     expect(questionsItem.questions).toEqual(game.questions);
   });
 
-  it('refuses another member’s private quiz, a missing quiz and settings out of range, in Japanese', async () => {
+  it('refuses another member’s private quiz, a hidden quiz, a missing quiz and settings out of range, in Japanese', async () => {
     const host = await member(gateway);
     const author = await member(gateway, { isPro: true });
     const privateQuiz = await createRoomQuiz(author.client, ['A'], { isPublished: false });
     const refused = await create(host.client, { quizId: privateQuiz.id });
     expect(refused.status).toBe(404);
     expect(refused.json.message).toBe(M.quizNotFound);
-    // Its author may play their own private quiz with a class.
+    // Its author may play their own private quiz with a class…
     expect((await create(author.client, { quizId: privateQuiz.id })).status).toBe(201);
+    // …but not one an administrator hid: a whole class would see what moderation took down.
+    const admin = await member(gateway, { role: 'admin' });
+    const hiddenQuiz = await createRoomQuiz(author.client, ['A']);
+    const hide = await admin.client.request('PATCH', `/api/admin/quizzes/${hiddenQuiz.id}/hide`);
+    expect(hide.status, hide.text).toBe(200);
+    const hidden = await create(author.client, { quizId: hiddenQuiz.id });
+    expect(hidden.status).toBe(409);
+    expect(hidden.json.message).toBe(M.quizHidden);
+    expect((await create(admin.client, { quizId: hiddenQuiz.id })).status).toBe(404);
     expect((await create(host.client, { quizId: 'no-such-quiz' })).status).toBe(404);
     const quiz = await createRoomQuiz(host.client, ['A']);
     for (const [field, value, message] of [
