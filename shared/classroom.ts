@@ -25,8 +25,13 @@ export const CLASSROOM_LIMITS = {
   /** A game ends itself this long after it opened. */
   gameHours: 2,
   nicknameMax: 20,
-  /** `join_class` tries an address may make in a minute (PINs are guessed only by trying). */
+  /**
+   * Wrong PINs an address may try in a minute (PINs are guessed only by trying), and tries of any
+   * kind a member may make: a whole class behind one school address joins with the right PIN.
+   */
   joinTriesPerMinute: 20,
+  /** `join_class` tries of any kind an address may make in a minute (a class of 100, each twice, and more). */
+  joinsPerAddressPerMinute: 250,
   /** A socket without a session is closed this long after it opened unless it joined a game. */
   guestJoinSeconds: 30,
   /** A dropped player may come back with their resume token this long, in the lobby. */

@@ -10,9 +10,10 @@ import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { markClassPlayer } from '../connections/connection-store';
 import { releaseClassSocket } from '../connections/guest';
+import { RETRY } from '../data/retry';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
+import { ipTriesLeft, withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
 import { scheduleClassTick, type ClassTick } from './class-clock';
@@ -98,10 +99,15 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** `join_class`: a new player in the lobby, or a player back with their resume token. */
 export async function joinClass(caller: ClassCaller, input: Input<'join_class'>): Promise<void> {
-  // PINs are guessed only by trying: tries are limited per address, and per member.
+  // PINs are guessed only by trying: wrong PINs are limited per address (a whole class joins from
+  // one school address with the right one), every try per member.
   const limits = await Promise.all([
     caller.sourceIp
-      ? withinIpRateLimit('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
+      ? ipTriesLeft('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
+      : true,
+    // The misses are counted after each try: tries in flight at once are held by this exact count.
+    caller.sourceIp
+      ? withinIpRateLimit('class-join-any', caller.sourceIp, CLASSROOM_LIMITS.joinsPerAddressPerMinute, 60)
       : true,
     caller.userId
       ? withinRateLimit(`class-join#${caller.userId}`, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
@@ -109,9 +115,13 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
   ]);
   if (limits.includes(false)) throw classError('rate_limited', m.joinTooFast);
   const now = Date.now();
-  await refuseSecondSeat(caller, input.resumeToken, now);
   const game = await findGameByPin(input.pin, now);
-  if (!game || !isLive(game, now)) throw classError('not_found', m.gameNotFound);
+  if (!game || !isLive(game, now)) {
+    if (caller.sourceIp)
+      await withinIpRateLimit('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60);
+    throw classError('not_found', m.gameNotFound);
+  }
+  await refuseSecondSeat(caller, game.gameId, input.resumeToken, now);
   if (input.resumeToken) {
     const resumed = await resume(caller, game, input.resumeToken, now);
     if (resumed) return;
@@ -126,12 +136,19 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
  * would stay `connected` for ever, holding up "everyone answered" and its nickname. Refused rather
  * than the old seat freed: a stray or scripted frame must not take a player (and their score) out of
  * a game under way; the page leaves (`leave_class`) or is told the game ended or it was removed
- * before it joins again. The same seat's own resume token is let through (it re-binds the seat).
+ * before it joins again. The same seat's own resume token for the same game is let through (it
+ * re-binds the seat; a wrong token then fails the resume and, the game under way, the join). Two
+ * joins racing on one socket both pass here: `bindSocket` lets one of them keep its seat.
  */
-async function refuseSecondSeat(caller: ClassCaller, resumeToken: string | undefined, now: number) {
+async function refuseSecondSeat(
+  caller: ClassCaller,
+  gameId: string,
+  resumeToken: string | undefined,
+  now: number,
+) {
   const { classGameId, classPlayerId, connectionId } = caller.connection;
   if (!classGameId || !classPlayerId) return;
-  if (resumeToken?.split('.')[0] === classPlayerId) return;
+  if (classGameId === gameId && resumeToken?.split('.')[0] === classPlayerId) return;
   const [seat, game] = await Promise.all([getPlayer(classGameId, classPlayerId), getGame(classGameId)]);
   if (!seat || seat.removed || seat.connectionId !== connectionId || !game || !isLive(game, now)) return;
   throw classError('in_game', m.alreadySeated);
@@ -157,7 +174,7 @@ async function resume(caller: ClassCaller, game: StoredGame, token: string, now:
   }
   const player = await takeSeat(game.gameId, playerId, held.resumeTokenHash, socketOf(caller));
   if (!player) return false;
-  if (!(await bindSocket(caller, game.gameId, playerId))) return true;
+  if (!(await bindSocket(caller, game.gameId, playerId, 'resumed'))) return true;
   const current = (await getGame(game.gameId)) ?? game;
   await caller.reply({
     type: 'class_joined',
@@ -180,10 +197,29 @@ async function resume(caller: ClassCaller, game: StoredGame, token: string, now:
  * closing it (functions/connections/guest.ts): the seat is then held as dropped, as any seat whose
  * socket closed, and the player's next socket takes it back with the resume token.
  */
-async function bindSocket(caller: ClassCaller, gameId: string, playerId: string): Promise<boolean> {
-  if (await markClassPlayer(caller.connection.connectionId, gameId, playerId)) return true;
-  await classSocketClosed({ ...caller.connection, classGameId: gameId, classPlayerId: playerId }, caller.log);
-  return false;
+async function bindSocket(
+  caller: ClassCaller,
+  gameId: string,
+  playerId: string,
+  seat: 'new' | 'resumed',
+): Promise<boolean> {
+  const { connectionId, classPlayerId } = caller.connection;
+  const marked = await markClassPlayer(connectionId, gameId, playerId, classPlayerId ?? null);
+  if (marked === 'marked') return true;
+  const dropped = { ...caller.connection, classGameId: gameId, classPlayerId: playerId };
+  if (marked === 'gone') {
+    await classSocketClosed(dropped, caller.log);
+    return false;
+  }
+  // Another join on this socket took it first. A new seat goes (it never played); a resumed one is
+  // held as dropped again, for its player's next socket. The join is refused.
+  const held = await getPlayer(gameId, playerId);
+  if (seat === 'resumed') await classSocketClosed(dropped, caller.log);
+  else if (held && held.connectionId === connectionId && (await removePlayer(gameId, held))) {
+    const game = await getGame(gameId);
+    if (game) await announcePlayers(game, 'class_player_left', caller.log);
+  }
+  throw classError('in_game', m.alreadySeated);
 }
 
 /** A player who dropped in the lobby and did not come back in time: out, their nickname free. */
@@ -221,7 +257,7 @@ async function joinNew(caller: ClassCaller, game: StoredGame, nickname: string, 
     if (!(await freeStaleNickname(game, player.skeleton, now, caller.log))) throw error;
     await addPlayer(game, player, now);
   }
-  if (!(await bindSocket(caller, game.gameId, playerId))) return;
+  if (!(await bindSocket(caller, game.gameId, playerId, 'new'))) return;
   const after = (await getGame(game.gameId)) ?? game;
   await caller.reply({
     type: 'class_joined',
@@ -435,7 +471,8 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   const questionIndex = game.questionIndex;
   const closed = await closeQuestion(gameId, questionIndex);
   const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
-  await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats);
+  // The game was ended meanwhile (its end read it before this save): the end counts the question.
+  if (!(await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats))) return;
   await Promise.all([
     sendToHost(game, { type: 'class_reveal', ...shown }, log),
     sendToPlayers(
@@ -466,20 +503,34 @@ async function closeQuestion(gameId: string, questionIndex: number): Promise<Cla
 
 /**
  * Ends the game at once (the last question's next, the host's end, its two hours): results kept,
- * PIN and slot freed. Ended during a question, every player's item is closed for it first, as its
- * reveal would: an answer is then either in the results (with the question's figures) or refused
- * `too_late`, never accepted and lost.
+ * PIN and slot freed. Ended during a question, or during a reveal not saved yet, every player's item
+ * is closed for it first, as its reveal would: an answer is then either in the results (with the
+ * question's figures) or refused `too_late`, never accepted and lost. The end is written on
+ * condition of the step it read: a reveal that began or was saved meanwhile makes it read the game
+ * again, so each question is counted by its reveal or by the end, never by both or neither.
  */
-async function finish(game: StoredGame, log: Logger): Promise<void> {
+async function finish(read: StoredGame, log: Logger): Promise<void> {
+  let game = read;
+  for (let attempt = 1; !(await finishFrom(game, log)); attempt++) {
+    const again = await getGame(game.gameId);
+    if (!again || again.state === 'finished' || attempt >= RETRY.attempts) return;
+    game = again;
+  }
+}
+
+/** The end from `game` as read; false when the game moved on since (read it again). */
+async function finishFrom(game: StoredGame, log: Logger): Promise<boolean> {
+  const open =
+    game.state === 'question' || (game.state === 'reveal' && !game.stats[String(game.questionIndex)]);
   let players: ClassPlayerItem[];
   let ended: StoredGame = game;
-  if (game.state === 'question') {
+  if (open) {
     players = await closeQuestion(game.gameId, game.questionIndex);
     const { stats } = revealOf(game, game.questionIndex, players);
     ended = { ...game, stats: { ...game.stats, [String(game.questionIndex)]: stats } };
   } else players = await listPlayers(game.gameId);
   const finished = await finishGame(game, resultsOf(ended, players));
-  if (!finished) return;
+  if (!finished) return false;
   const active = activePlayers(players);
   const podium = podiumOf(active);
   const ranks = rankPlayers(active);
@@ -502,8 +553,9 @@ async function finish(game: StoredGame, log: Logger): Promise<void> {
     ),
   ]);
   // Ended during a question: its answers count in the records as a reveal's would.
-  if (game.state === 'question') await recordClassReveal(game, game.questionIndex, players, log);
+  if (open) await recordClassReveal(game, game.questionIndex, players, log);
   await countClassGame(game, players, log);
+  return true;
 }
 
 /**
@@ -523,7 +575,10 @@ export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
     return;
   }
   if (early > 1000) {
-    await scheduleClassTick(tick);
+    // Sent again until due, but not for a game never made (its creation was refused after the
+    // tick was sent) or already ended: such ticks would hop for two hours.
+    const item = await getGameItem(tick.gameId);
+    if (item && item.state !== 'finished') await scheduleClassTick(tick);
     return;
   }
   const game = await getGame(tick.gameId);

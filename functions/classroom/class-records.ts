@@ -13,7 +13,7 @@ import { activePlayers, type ClassGame, type ClassPlayerItem, type PlayerAnswer 
  *   categories; the same event written twice is one) and each wrong answer enters their review of
  *   mistakes; guests have no records;
  * - each reveal adds every player's answer (a guest's too) to the question's counters, and the
- *   finished game counts a play of every player still in it who answered (a member once as a player).
+ *   finished game counts a play of every member still in it who answered (once as a player).
  * All of it runs after the step was written and announced, once (a step happens once), and never
  * fails the game: a failure is logged.
  */
@@ -82,18 +82,21 @@ async function recordMembers(
   await recordWrongLiveAnswers({ quizId: game.quizId, questionId: question.id, question, quiz }, wrong, log);
 }
 
-/** The finished game: a play of every player still in it who answered at least one question. */
+/**
+ * The finished game: a play of every signed-in player still in it who answered at least one
+ * question. Guests' answers count in the questions' figures but make no plays: anyone could open
+ * a game and fill it with 100 guest sockets, and the plays and average score of a quiz are what a
+ * member did (solo play needs an account too).
+ */
 export async function countClassGame(
   game: ClassGame,
   players: readonly ClassPlayerItem[],
   log: Logger,
 ): Promise<void> {
-  const played = activePlayers(players).filter((player) => Object.keys(player.answers).length > 0);
-  await countGame(
-    game.quizId,
-    played.map((player) => ({ userId: player.userId, correct: player.correctCount })),
-    game.questions.length,
-    new Date(),
-    log,
+  const played = activePlayers(players).flatMap((player) =>
+    player.userId && Object.keys(player.answers).length > 0
+      ? [{ userId: player.userId, correct: player.correctCount }]
+      : [],
   );
+  await countGame(game.quizId, played, game.questions.length, new Date(), log);
 }

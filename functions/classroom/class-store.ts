@@ -535,22 +535,35 @@ export async function saveReveal(
   reveal: RevealData,
   ranks: Record<string, number>,
   stats: QuestionStats,
-): Promise<void> {
-  await db
-    .update({
+): Promise<boolean> {
+  try {
+    await db.update({
       Key: gameKey(gameId),
-      UpdateExpression: 'SET reveal = :reveal, ranks = :ranks, stats.#qi = :stats',
+      // A step of its own: an end that read the game before the reveal was saved is refused and
+      // reads it again (finishGame's condition), so the question is counted by one of the two.
+      UpdateExpression: 'SET reveal = :reveal, ranks = :ranks, stats.#qi = :stats, step = step + :one',
       ConditionExpression: 'step = :step',
       ExpressionAttributeNames: { '#qi': String(questionIndex) },
-      ExpressionAttributeValues: { ':reveal': reveal, ':ranks': ranks, ':stats': stats, ':step': step },
-    })
-    .catch(ignoreConditionFailed);
+      ExpressionAttributeValues: {
+        ':reveal': reveal,
+        ':ranks': ranks,
+        ':stats': stats,
+        ':step': step,
+        ':one': 1,
+      },
+    });
+    return true;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return false;
+  }
 }
 
 /**
- * Ends the game (from any state but finished): the game finished and its results written in one
- * transaction, once; then its PIN and the host's slot are freed (only if still this game's).
- * Undefined when it had already ended.
+ * Ends the game from `game` as read (its step; any state but finished): the game finished and its
+ * results written in one transaction, once; then its PIN and the host's slot are freed (only if
+ * still this game's). Undefined when the game moved on since it was read (a reveal began or was
+ * saved) or had already ended: read it again.
  */
 export async function finishGame(game: StoredGame, results: StoredResults): Promise<StoredGame | undefined> {
   const ttl = gameTtl(Date.parse(game.createdAt));
@@ -561,9 +574,14 @@ export async function finishGame(game: StoredGame, results: StoredResults): Prom
         Update: {
           Key: gameKey(game.gameId),
           UpdateExpression: 'SET #state = :finished, step = step + :one, deadline = :null',
-          ConditionExpression: '#state <> :finished',
+          ConditionExpression: '#state <> :finished AND step = :step',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':finished': 'finished', ':one': 1, ':null': null },
+          ExpressionAttributeValues: {
+            ':finished': 'finished',
+            ':one': 1,
+            ':null': null,
+            ':step': game.step,
+          },
         },
       },
       { Put: { Item: { ...ClassResultsKeys.key({ gameId: game.gameId }), ...results, ttl } } },

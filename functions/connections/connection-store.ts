@@ -5,27 +5,37 @@ import { connectionKey } from './connection-keys';
 /**
  * Marks a socket as a class game's player (docs/classroom.md): the game's `join_class` calls it
  * once the player is in, so a guest socket is no longer closed at its join deadline and its
- * `answer` frames go to the class game. False when the socket is gone meanwhile (its item was
- * removed at `$disconnect`) or is a guest socket being closed at its join deadline: nothing is
- * written then, and no item is made again for it; the join should be refused.
+ * `answer` frames go to the class game. `seatedAs` is the seat the socket held when the join read it
+ * (null: none), and the mark is written only if it still holds that one: of two joins racing on one
+ * socket, one marks it and the other is told `seated` (one socket, one seat). `gone` when the
+ * socket is gone meanwhile (its item was removed at `$disconnect`) or is a guest socket being closed
+ * at its join deadline: nothing is written then, and no item is made again for it.
  */
 export async function markClassPlayer(
   connectionId: string,
   gameId: string,
   playerId: string,
-): Promise<boolean> {
+  seatedAs: string | null,
+): Promise<'marked' | 'seated' | 'gone'> {
   try {
     await db.update({
       Key: connectionKey(connectionId),
       UpdateExpression: 'SET classGameId = :gameId, classPlayerId = :playerId',
       // A guest socket its join deadline is closing joins nothing (sealUnjoinedGuest's other side).
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(guestClosing)',
-      ExpressionAttributeValues: { ':gameId': gameId, ':playerId': playerId },
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(guestClosing) AND ${
+        seatedAs ? 'classPlayerId = :was' : 'attribute_not_exists(classPlayerId)'
+      }`,
+      ExpressionAttributeValues: {
+        ':gameId': gameId,
+        ':playerId': playerId,
+        ...(seatedAs ? { ':was': seatedAs } : {}),
+      },
     });
-    return true;
+    return 'marked';
   } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
+    if (!isConditionFailed(error)) throw error;
+    const { Item } = await db.get({ Key: connectionKey(connectionId), ConsistentRead: true });
+    return Item && !Item.guestClosing ? 'seated' : 'gone';
   }
 }
 

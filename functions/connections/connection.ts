@@ -111,8 +111,12 @@ export async function saveGuestConnection(
   return item;
 }
 
+/**
+ * The socket's item, read consistently: a frame sent right after a join (or a close right after
+ * it) sees the seat the join marked, so one socket holds one seat and its close drops that seat.
+ */
 export async function findConnection(connectionId: string): Promise<ConnectionItem | undefined> {
-  const result = await db.get({ Key: connectionKey(connectionId) });
+  const result = await db.get({ Key: connectionKey(connectionId), ConsistentRead: true });
   return result.Item as ConnectionItem | undefined;
 }
 

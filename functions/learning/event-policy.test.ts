@@ -114,7 +114,7 @@ describe('answer events', () => {
         difficulty: '初級',
         answeredAt: at,
       }),
-    ).toMatchObject({ eventId: 'c-g-1-2-u1', kind: 'multiplayer', answered: 1, correct: 1, timeSpent: 8 });
+    ).toMatchObject({ eventId: 'g-g-1-2-u1', kind: 'multiplayer', answered: 1, correct: 1, timeSpent: 8 });
     expect(
       focusedEvent({
         userId: 'u1',

@@ -238,7 +238,7 @@ export function classGameEvent(input: {
   const { gameId, questionIndex, ...answer } = input;
   return {
     ...multiplayerEvent({ ...answer, roomCode: gameId, step: questionIndex }),
-    eventId: `c-${gameId}-${questionIndex}-${input.userId}`,
+    eventId: `g-${gameId}-${questionIndex}-${input.userId}`,
   };
 }
 

@@ -20,7 +20,7 @@ export const AnswerEventKeys = entity({
   sk: 'LEARNEV#{answeredAt}#{eventId}',
   fields: {
     eventId:
-      '`c-…` a checked answer, `a-<attemptId>` a finished play, `m-<room>-<step>-<user>` a multiplayer reveal, `f-<runId>` a focused-study run, `r-…` a review answer',
+      '`c-…` a checked answer, `a-<attemptId>` a finished play, `m-<room>-<step>-<user>` a multiplayer reveal, `g-<game>-<question>-<user>` a class game reveal, `f-<runId>` a focused-study run, `r-…` a review answer',
   },
   notes:
     "kind, answered, correct, quizzes, timeSpent, category, difficulty, quizId, playId and `questions` (`<first 8 of the question id><+|->`) of a play; `applied` once counted (events outside a play); the learning records consumer (stream, INSERT) adds it to the day; the sessions are read from these; `ttl` a year; in the member's partition (goes with the account)",

@@ -54,3 +54,27 @@ export async function withinIpRateLimit(
   if (!getConfig().perIpRateLimits) return true;
   return withinRateLimit(`${purpose}-ip#${addressKey(ipAddress)}`, limit, windowSeconds, now);
 }
+
+/**
+ * For a per-address limit that counts only failures (a class of 40 tablets behind one school
+ * address joins with 40 right PINs, and only wrong ones are guesses): whether the address may try
+ * again, nothing counted. Count each failure with `withinIpRateLimit` under the same purpose. Tries
+ * in flight at once may each pass before their failures are counted: the limit holds to within the
+ * tries one address has in flight (each socket sends one frame at a time to the gateway).
+ */
+export async function ipTriesLeft(
+  purpose: string,
+  ipAddress: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<boolean> {
+  if (!getConfig().perIpRateLimits) return true;
+  const key = `${purpose}-ip#${addressKey(ipAddress)}`;
+  const windowStart = windowStartOf(now.getTime(), windowSeconds);
+  const [previous, current] = await Promise.all([
+    windowHits(key, windowStart - windowSeconds),
+    windowHits(key, windowStart),
+  ]);
+  return allowanceLeft(limit, previous) > current;
+}

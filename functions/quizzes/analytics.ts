@@ -110,24 +110,24 @@ export async function countReveal(
 }
 
 /**
- * Counts a finished live game (a room's or a class game's): a play of each player, scored by the
+ * Counts a finished live game (a room's or a class game's): a play of each member, scored by the
  * questions they got right, and the members not counted before (by their pseudonyms, one batch read
- * of their profiles); a class game's guest (`userId` null) is a play and no player.
+ * of their profiles).
  */
 export async function countGame(
   quizId: string,
-  players: readonly { userId: string | null; correct: number }[],
+  players: readonly { userId: string; correct: number }[],
   totalQuestions: number,
   at: Date,
   log: Logger,
 ): Promise<void> {
   if (players.length === 0) return;
   try {
-    const analyticsIds = await analyticsIdsOf(players.flatMap((player) => player.userId ?? []));
+    const analyticsIds = await analyticsIdsOf(players.map((player) => player.userId));
     await addPlays(
       quizId,
       players.map((player) => ({
-        analyticsId: player.userId ? analyticsIds.get(player.userId) : undefined,
+        analyticsId: analyticsIds.get(player.userId),
         score: scoreHundredths(player.correct, totalQuestions),
       })),
       [],

@@ -27,7 +27,8 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
  * session must be live and its account in good standing, at most `opensPerMinute` sockets a minute
  * per member (a socket closed for flooding must not come back at once with a fresh allowance).
  * Without a session cookie at all the socket is a guest's (issue 31: it may only join a class
- * game, docs/classroom.md), at most `opensPerMinute` a minute per address, and closed by the game
+ * game, docs/classroom.md), at most `guestOpensPerAddressPerMinute` a minute per address (a whole
+ * class behind one school address), and closed by the game
  * clock `CLASSROOM_LIMITS.guestJoinSeconds` after it opened unless it joined one. Anything else is
  * refused before the socket exists.
  */
@@ -95,7 +96,7 @@ async function connectGuest(
   log: Logger,
 ): Promise<APIGatewayProxyResultV2> {
   const { connectionId } = event.requestContext;
-  if (!(await withinIpRateLimit('ws-open', address, SOCKET_LIMITS.opensPerMinute, 60))) {
+  if (!(await withinIpRateLimit('ws-open', address, SOCKET_LIMITS.guestOpensPerAddressPerMinute, 60))) {
     log.warn('connection refused', { reason: 'rate_limited', guest: true });
     return { statusCode: 429 };
   }

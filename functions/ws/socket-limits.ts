@@ -13,6 +13,11 @@ export const SOCKET_LIMITS = {
    * allowance (reloads, tabs and the page's three reconnects stay far below it).
    */
   opensPerMinute: 20,
+  /**
+   * Guest sockets one address may open in a minute: a class of up to 100 tablets behind one school
+   * address, each opening and reopening (a reload, a dropped network) within the minute.
+   */
+  guestOpensPerAddressPerMinute: 250,
 } as const;
 
 /** WebSocket close code for a policy violation (RFC 6455 §7.4.1): the socket that kept flooding. */

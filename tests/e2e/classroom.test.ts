@@ -207,8 +207,11 @@ describe('classroom', () => {
     );
     await phone.reload();
     await phone.getByRole('heading', { name: '問題 2 / 3' }).waitFor();
-    expect(joins).toHaveLength(1);
-    expect(JSON.parse(joins[0]!)).toMatchObject({ pin, nickname: PHONE, resumeToken: expect.any(String) });
+    // Every join after the reload (one, or more if a busy machine dropped the socket) comes back
+    // with the seat's resume token: the same player, not a new one.
+    expect(joins.length).toBeGreaterThanOrEqual(1);
+    for (const sent of joins)
+      expect(JSON.parse(sent)).toMatchObject({ pin, nickname: PHONE, resumeToken: expect.any(String) });
     expect(await option(phone, 'B').getAttribute('aria-pressed')).toBe('false');
     expect(await option(phone, 'B').isDisabled()).toBe(false);
     await phone.screenshot({ path: join(SCREENSHOTS, 'classroom-resumed-390.png'), fullPage: true });

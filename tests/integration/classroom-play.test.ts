@@ -417,6 +417,15 @@ describe('joining', () => {
     player.send({ type: 'join_class', pin: second.pin, nickname: 'ふたつめ' });
     expect((await refusal(player, 'in_game')).message).toBe(M.alreadySeated);
     expect(await listPlayers(second.gameId)).toEqual([]);
+    // Nor with a made-up token that names the socket's own seat: its own token counts only for its own game.
+    player.send({
+      type: 'join_class',
+      pin: second.pin,
+      nickname: 'ふたつめ',
+      resumeToken: `${seat.playerId}.made-up`,
+    });
+    expect((await refusal(player, 'in_game')).message).toBe(M.alreadySeated);
+    expect(await listPlayers(second.gameId)).toEqual([]);
     // The socket's own seat, resumed with its token, is not a second one.
     player.send({
       type: 'join_class',
@@ -431,6 +440,68 @@ describe('joining', () => {
     await join(player, second.pin, 'ふたつめ');
     const seats = await listPlayers(first.gameId);
     expect(seats).toMatchObject([{ playerId: seat.playerId, removed: true, connected: false }]);
+  });
+
+  it('one socket holds one seat even when it sends two joins at once: one joins, the other is refused and leaves no seat', async () => {
+    const { host, gameId, pin } = await openGame(['A']);
+    const player = await signIn();
+    player.send({ type: 'join_class', pin, nickname: 'いっこめ' });
+    player.send({ type: 'join_class', pin, nickname: 'にこめ' });
+    const joined = await next(player, 'class_joined');
+    // The other join is refused as a second seat (or, had it come after, as the same socket's).
+    expect((await refusal(player, 'in_game')).message).toBe(M.alreadySeated);
+    await expect
+      .poll(async () => (await listPlayers(gameId)).filter((seat) => !seat.removed), UNTIL_TRUE)
+      .toMatchObject([{ playerId: joined.playerId, connected: true }]);
+    // The host's screen, read again, lists the one player (a seat the losing join made for a moment
+    // may have been announced as joined, then left).
+    const game = await host.client.get(`/api/classroom/games/${gameId}`);
+    expect(game.status, game.text).toBe(200);
+    expect((game.json as unknown as { players: Frame[] }).players.map((seat) => seat.playerId)).toEqual([
+      joined.playerId,
+    ]);
+  });
+});
+
+describe('an end racing a reveal', () => {
+  it('counts the open question once, by the reveal or by the end, whichever writes first', async () => {
+    const { host, gameId, pin, quiz } = await openGame(['A', 'B']);
+    const players = await signInMany(3);
+    for (const [index, player] of players.entries()) await join(player, pin, `きょうそう${index + 1}`);
+    host.send({ type: 'class_start', gameId });
+    for (const player of players) await next(player, 'class_question');
+    players[0]!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    players[1]!.send({ type: 'answer', answer: 'C', questionIndex: 0 });
+    for (const player of players.slice(0, 2)) await next(player, 'answer_accepted');
+    // 締め切る and 終了 at once: the reveal and the end race for the open question.
+    host.send({ type: 'class_reveal_now', gameId });
+    host.send({ type: 'class_end', gameId });
+    await next(host, 'class_finished');
+    for (const player of players) await next(player, 'class_finished');
+    const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
+    expect(results.status, results.text).toBe(200);
+    expect(
+      (results.json as unknown as { questions: { optionCounts: unknown }[] }).questions[0],
+    ).toMatchObject({
+      optionCounts: { A: 1, B: 0, C: 1, D: 0 },
+    });
+    // The author's analytics count the question's two answers once.
+    await expect
+      .poll(async () => {
+        const response = await host.client.get(`/api/my-quizzes/${quiz.id}/analytics`);
+        return (response.json as unknown as QuizAnalytics).questions[0];
+      }, UNTIL_TRUE)
+      .toMatchObject({ answered: 2 });
+    await gateway.streamSettled();
+    const analytics = (await host.client.get(`/api/my-quizzes/${quiz.id}/analytics`))
+      .json as unknown as QuizAnalytics;
+    expect(analytics.questions[0]).toMatchObject({ answered: 2, optionCounts: { A: 1, C: 1 } });
+    // Nothing of the question comes after the end (it would take the pages back from their end).
+    for (const socket of [host, ...players]) {
+      const types: string[] = socket.received.map((frame) => frame.type);
+      const after = types.slice(types.indexOf('class_finished') + 1);
+      expect(after.filter((type) => type === 'class_result' || type === 'class_reveal')).toEqual([]);
+    }
   });
 });
 

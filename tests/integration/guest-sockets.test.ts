@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COOKIE_NAMES } from '@shared/api';
 import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/classroom';
+import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { ConnectionKeys, connectionKey } from '@functions/connections/connection-keys';
 import { markClassPlayer, sealUnjoinedGuest } from '@functions/connections/connection-store';
 import { db } from '@functions/data/db';
@@ -236,12 +237,12 @@ describe('the join deadline', () => {
     expect(await visitor.closed()).toBe(1000);
     await expect.poll(() => connectionItem(visitor.connectionId), UNTIL_TRUE).toBeUndefined();
     // A class game's join after that finds no socket to mark.
-    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1')).toBe(false);
+    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1', null)).toBe('gone');
   });
 
   it('keeps a guest socket whose connection joined a class game', async () => {
     const visitor = await guest();
-    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1')).toBe(true);
+    expect(await markClassPlayer(visitor.connectionId, 'game-1', 'player-1', null)).toBe('marked');
     await openedAgo(visitor.connectionId, CLASSROOM_LIMITS.guestJoinSeconds + 60);
     await joinDeadline(visitor.connectionId);
     await visitor.pings();
@@ -279,24 +280,31 @@ describe('the join deadline', () => {
     const visitor = await guest();
     // The deadline's conditional write, as closeUnjoinedGuest makes it before it closes the socket.
     expect(await sealUnjoinedGuest(visitor.connectionId)).toBe(true);
-    expect(await markClassPlayer(visitor.connectionId, 'game-2', 'player-2')).toBe(false);
+    expect(await markClassPlayer(visitor.connectionId, 'game-2', 'player-2', null)).toBe('gone');
     expect(await connectionItem(visitor.connectionId)).not.toHaveProperty('classGameId');
     // The other way round: a socket that joined first is not sealed (its deadline keeps it).
     const joined = await guest();
-    expect(await markClassPlayer(joined.connectionId, 'game-2', 'player-3')).toBe(true);
+    expect(await markClassPlayer(joined.connectionId, 'game-2', 'player-3', null)).toBe('marked');
     expect(await sealUnjoinedGuest(joined.connectionId)).toBe(false);
   });
 });
 
 describe('guest sockets an address may open', () => {
-  it(`are ${SOCKET_LIMITS.opensPerMinute} a minute; the next is refused (429), a member's is not`, async () => {
+  it(`are ${SOCKET_LIMITS.guestOpensPerAddressPerMinute} a minute (a class of 100 behind one school address, each opening twice); the next is refused (429), a member's is not`, async () => {
     process.env.PER_IP_RATE_LIMITS = 'on';
     resetConfigForTests();
     try {
       const statuses: (WebSocket | number)[] = [];
-      for (let opened = 1; opened <= SOCKET_LIMITS.opensPerMinute + 1; opened++)
-        statuses.push(await upgrade({ Origin: APP_ORIGIN }));
-      expect(statuses.slice(0, -1).every((status) => status instanceof WebSocket)).toBe(true);
+      const limit = SOCKET_LIMITS.guestOpensPerAddressPerMinute;
+      for (let opened = 0; opened < limit; opened += 25)
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(25, limit - opened) }, () => upgrade({ Origin: APP_ORIGIN })),
+          )),
+        );
+      expect(statuses.every((status) => status instanceof WebSocket)).toBe(true);
+      for (const socket of statuses) if (socket instanceof WebSocket) socket.close();
+      statuses.push(await upgrade({ Origin: APP_ORIGIN }));
       expect(statuses.at(-1)).toBe(429);
       // A member's socket from the same address counts against the member's own allowance.
       const member = await RoomPlayer.signIn(gateway);
@@ -351,6 +359,17 @@ describe('a class game played from a page without a session', () => {
       totalScore: result.points,
       podium: [{ nickname: 'ゲストさん', totalScore: result.points }],
     });
+    // The author (the host) sees the guest's answer in the question's figures, but no play: a
+    // guest makes none (anyone could fill a game with guest sockets).
+    await expect
+      .poll(async () => {
+        const response = await host.client.get(`/api/my-quizzes/${quiz.id}/analytics`);
+        return (response.json as unknown as QuizAnalytics).questions[0]?.answered;
+      }, UNTIL_TRUE)
+      .toBe(1);
+    const analytics = (await host.client.get(`/api/my-quizzes/${quiz.id}/analytics`))
+      .json as unknown as QuizAnalytics;
+    expect(analytics).toMatchObject({ plays: 0, players: 0 });
     host.close();
   });
 });
@@ -385,14 +404,31 @@ describe('a guest socket that left its class game', () => {
 });
 
 describe('class game joins an address may try', () => {
-  it(`are ${CLASSROOM_LIMITS.joinTriesPerMinute} a minute by the viewer's address kept at $connect, not the message's sourceIp`, async () => {
+  it(`are ${CLASSROOM_LIMITS.joinTriesPerMinute} wrong PINs a minute by the viewer's address kept at $connect, not the message's sourceIp; a class joining with the right one is not held up`, async () => {
+    const host = await RoomPlayer.signIn(gateway, 'せんせい');
+    const quiz = await createRoomQuiz(host.client, ['A']);
+    const created = await host.client.request('POST', '/api/classroom/games', { json: { quizId: quiz.id } });
+    expect(created.status, created.text).toBe(201);
+    const { pin } = created.json as unknown as { pin: string };
     const visitor = await guest();
     // $connect keeps the viewer's address (the local gateway writes it as CloudFront would).
     expect(await connectionItem(visitor.connectionId)).toMatchObject({ viewerAddress: '127.0.0.1' });
+    // A class of 30 tablets behind the one school address (opened before the limits are on: the
+    // opens' own limit is the test above's).
+    const pupils: GuestSocket[] = [];
+    for (let opened = 0; opened < 30; opened++) pupils.push(await guest());
     process.env.PER_IP_RATE_LIMITS = 'on';
     resetConfigForTests();
     try {
-      // PINs are guessed only by trying: tries of PINs that name no game count as any join.
+      // They join with the right PIN: right PINs count nothing against the address.
+      const joined = await Promise.all(
+        pupils.map(async (pupil, index) => {
+          pupil.send({ type: 'join_class', pin, nickname: `せいと${index + 1}` });
+          return (await pupil.nextOf('class_joined')).nickname;
+        }),
+      );
+      expect(joined).toHaveLength(30);
+      // PINs are guessed only by trying: a PIN that names no game is counted against the address.
       const tryJoin = async () => {
         visitor.send({ type: 'join_class', pin: '000000', nickname: 'あてずっぽう' });
         return (await visitor.nextOf('error')).reason;

@@ -6,7 +6,6 @@ const REASON_MESSAGES: Partial<Record<ClassroomErrorReason, string>> = {
   class_full: CLASSROOM_MESSAGES.classFull,
   nickname_taken: CLASSROOM_MESSAGES.nicknameTaken,
   locked: CLASSROOM_MESSAGES.locked,
-  in_game: CLASSROOM_MESSAGES.inGame,
   rate_limited: CLASSROOM_MESSAGES.joinTooFast,
   not_host: CLASSROOM_MESSAGES.notHost,
   not_in_game: CLASSROOM_MESSAGES.notJoined,
@@ -17,7 +16,8 @@ const REASON_MESSAGES: Partial<Record<ClassroomErrorReason, string>> = {
 
 /**
  * The Japanese message of a class error: the page's own text for the reason, else the server's
- * message (`invalid` names what was wrong: the nickname's characters, a frame a guest may not send).
+ * message (`invalid` names what was wrong: the nickname's characters, a frame a guest may not send;
+ * `in_game` whether the game is under way or this device already plays in another game).
  */
 export function classErrorMessage(error: { reason: string; message: string }): string {
   return REASON_MESSAGES[error.reason as ClassroomErrorReason] ?? (error.message || CLASSROOM_MESSAGES.busy);

@@ -103,6 +103,8 @@ describe('the host screen', () => {
     );
     expect(state.game?.state).toBe('finished');
     expect(state.finished?.players).toEqual(players);
+    // A reveal that comes after the end does not take the screen back from the podium.
+    expect(run(state, server(classReveal(0))).game?.state).toBe('finished');
   });
 
   it('an error (not_host, busy) is said in Japanese and frees the buttons', () => {

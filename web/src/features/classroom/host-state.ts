@@ -108,7 +108,8 @@ function onServer(state: HostState, message: ClassServerMessage, receivedAt: num
       const { type: _type, ...reveal } = message;
       return {
         ...withGame(state, (game) =>
-          game.questionIndex > message.questionIndex
+          // An older question's reveal, or any after the end, changes nothing on screen.
+          game.questionIndex > message.questionIndex || game.state === 'finished'
             ? game
             : { ...game, state: 'reveal', questionIndex: message.questionIndex, reveal },
         ),

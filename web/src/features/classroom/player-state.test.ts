@@ -39,9 +39,8 @@ describe('joining', () => {
     ['class_full', CLASSROOM_MESSAGES.classFull],
     ['nickname_taken', CLASSROOM_MESSAGES.nicknameTaken],
     ['locked', CLASSROOM_MESSAGES.locked],
-    ['in_game', CLASSROOM_MESSAGES.inGame],
     ['rate_limited', CLASSROOM_MESSAGES.joinTooFast],
-    ['invalid', 'ニックネームに改行や制御文字、見えない文字は使用できません'],
+    ['invalid', CLASSROOM_MESSAGES.nicknameChars],
   ])('a join refused with %s shows its Japanese message on the form', (reason, text) => {
     const state = run(
       initialPlayerState(),
@@ -52,6 +51,18 @@ describe('joining', () => {
     expect(state.joining).toBe(false);
     expect(state.error).toBe(text);
   });
+
+  it.each([CLASSROOM_MESSAGES.inGame, CLASSROOM_MESSAGES.alreadySeated])(
+    'a join refused with in_game says which: %s',
+    (message) => {
+      const state = run(
+        initialPlayerState(),
+        { type: 'join_requested' },
+        server({ type: 'error', reason: 'in_game', message }),
+      );
+      expect(state.error).toBe(message);
+    },
+  );
 
   it('a resume that finds the seat gone goes back to the form', () => {
     const state = run(
@@ -183,6 +194,21 @@ describe('results and the end', () => {
     );
     expect(state.view).toBe('finished');
     expect(state.finished).toEqual({ rank: 2, totalScore: 1500, podium });
+    // A result that comes after the end does not take the device back from it.
+    const late = run(
+      state,
+      server({
+        type: 'class_result',
+        gameId: 'g1',
+        questionIndex: 0,
+        isCorrect: true,
+        points: 900,
+        totalScore: 1500,
+        rank: 2,
+        correctAnswer: 'A',
+      }),
+    );
+    expect(late.view).toBe('finished');
   });
 
   it.each(['kicked', 'ended', 'left'] as const)('class_left (%s) takes the player out', (reason) => {

@@ -158,7 +158,7 @@ function onServer(state: PlayerState, message: ClassServerMessage, receivedAt: n
         return state;
       return { ...state, myAnswer: message.answer, accepted: true };
     case 'class_result':
-      if (!ofMyGame(state, message.gameId)) return state;
+      if (!ofMyGame(state, message.gameId) || state.view === 'finished') return state;
       if (state.question && message.questionIndex < state.question.questionIndex) return state;
       return { ...state, view: 'result', result: message, totalScore: message.totalScore, error: null };
     case 'class_finished':
