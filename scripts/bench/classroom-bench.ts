@@ -21,9 +21,13 @@ import type { MultiplayerTarget } from './multiplayer-bench';
  */
 export const CLASSROOM_BUDGETS = { revealP99Ms: 300 };
 
+/**
+ * The issue's scale; `CLASSROOM_BENCH_GAMES` and `CLASSROOM_BENCH_PLAYERS` run a smaller one (where
+ * this machine's one process and DynamoDB Local stop being the bottleneck, for comparison).
+ */
 export const CLASSROOM_SCALE = {
-  games: 10,
-  players: 100,
+  games: Number(process.env.CLASSROOM_BENCH_GAMES ?? 10),
+  players: Number(process.env.CLASSROOM_BENCH_PLAYERS ?? 100),
   questions: 5,
   /** The shortest time a host may choose. */
   timePerQuestion: 10,
