@@ -224,17 +224,12 @@ export function multiplayerEvent(input: {
  * One member's answer at a class game's reveal: live play, counted as a room's answer is (its id
  * names the game and the question, so the same answer written twice is one event).
  */
-export function classGameEvent(input: {
-  userId: string;
-  gameId: string;
-  questionIndex: number;
-  quizId: string;
-  correct: boolean;
-  secondsTaken: number;
-  category: string;
-  difficulty: string;
-  answeredAt: Date;
-}): AnswerEvent {
+export function classGameEvent(
+  input: Omit<Parameters<typeof multiplayerEvent>[0], 'roomCode' | 'step'> & {
+    gameId: string;
+    questionIndex: number;
+  },
+): AnswerEvent {
   const { gameId, questionIndex, ...answer } = input;
   return {
     ...multiplayerEvent({ ...answer, roomCode: gameId, step: questionIndex }),
