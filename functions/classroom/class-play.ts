@@ -149,7 +149,7 @@ async function refuseSecondSeat(
   const { classGameId, classPlayerId, connectionId } = caller.connection;
   if (!classGameId || !classPlayerId) return;
   if (classGameId === gameId && resumeToken?.split('.')[0] === classPlayerId) return;
-  const [seat, game] = await Promise.all([getPlayer(classGameId, classPlayerId), getGame(classGameId)]);
+  const [seat, game] = await Promise.all([getPlayer(classGameId, classPlayerId), getGameItem(classGameId)]);
   if (!seat || seat.removed || seat.connectionId !== connectionId || !game || !isLive(game, now)) return;
   throw classError('in_game', m.alreadySeated);
 }
@@ -213,11 +213,13 @@ async function bindSocket(
   }
   // Another join on this socket took it first. A new seat goes (it never played); a resumed one is
   // held as dropped again, for its player's next socket. The join is refused.
-  const held = await getPlayer(gameId, playerId);
   if (seat === 'resumed') await classSocketClosed(dropped, caller.log);
-  else if (held && held.connectionId === connectionId && (await removePlayer(gameId, held))) {
-    const game = await getGame(gameId);
-    if (game) await announcePlayers(game, 'class_player_left', caller.log);
+  else {
+    const held = await getPlayer(gameId, playerId);
+    if (held && held.connectionId === connectionId && (await removePlayer(gameId, held))) {
+      const game = await getGame(gameId);
+      if (game) await announcePlayers(game, 'class_player_left', caller.log);
+    }
   }
   throw classError('in_game', m.alreadySeated);
 }

@@ -52,8 +52,11 @@ export async function withinIpRateLimit(
   now = new Date(),
 ) {
   if (!getConfig().perIpRateLimits) return true;
-  return withinRateLimit(`${purpose}-ip#${addressKey(ipAddress)}`, limit, windowSeconds, now);
+  return withinRateLimit(ipLimitKey(purpose, ipAddress), limit, windowSeconds, now);
 }
+
+/** The counter of a per-address limit: its purpose and the address as `addressKey` counts it. */
+const ipLimitKey = (purpose: string, ipAddress: string) => `${purpose}-ip#${addressKey(ipAddress)}`;
 
 /**
  * For a per-address limit that counts only failures (a class of 40 tablets behind one school
@@ -70,7 +73,7 @@ export async function ipTriesLeft(
   now = new Date(),
 ): Promise<boolean> {
   if (!getConfig().perIpRateLimits) return true;
-  const key = `${purpose}-ip#${addressKey(ipAddress)}`;
+  const key = ipLimitKey(purpose, ipAddress);
   const windowStart = windowStartOf(now.getTime(), windowSeconds);
   const [previous, current] = await Promise.all([
     windowHits(key, windowStart - windowSeconds),

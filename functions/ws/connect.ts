@@ -28,9 +28,8 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
  * per member (a socket closed for flooding must not come back at once with a fresh allowance).
  * Without a session cookie at all the socket is a guest's (issue 31: it may only join a class
  * game, docs/classroom.md), at most `guestOpensPerAddressPerMinute` a minute per address (a whole
- * class behind one school address), and closed by the game
- * clock `CLASSROOM_LIMITS.guestJoinSeconds` after it opened unless it joined one. Anything else is
- * refused before the socket exists.
+ * class behind one school address), and closed by the game clock `CLASSROOM_LIMITS.guestJoinSeconds`
+ * after it opened unless it joined one. Anything else is refused before the socket exists.
  */
 export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
   const { connectionId, requestId } = event.requestContext;
