@@ -1,5 +1,6 @@
 import { isConditionFailed } from '../data/errors';
 import { db } from '../data/db';
+import type { ConnectionItem } from './connection';
 import { connectionKey } from './connection-keys';
 
 /**
@@ -83,4 +84,63 @@ export async function unmarkClassPlayer(
     if (isConditionFailed(error)) return undefined;
     throw error;
   }
+}
+
+/** A message counted on its socket's item, with the item as the count left it. */
+export interface CountedMessage {
+  connection: ConnectionItem;
+  /** Messages of the socket counted in the second of this one (this one included). */
+  count: number;
+  /** Messages counted in the second before it. */
+  previous: number;
+}
+
+/**
+ * Counts a message of the socket received at `receivedAt` (epoch ms) on the socket's own item, and
+ * returns the item as the count left it: one strongly consistent round trip for both (every frame
+ * pays it, 100 answers in a class's last second among them). The first message of a second starts
+ * the second's count (keeping the last one's as the second before); a later one adds to it, in
+ * a second write. Undefined when the socket has no item (never opened, or closed and removed):
+ * nothing is written then, and no item is made for it.
+ */
+export async function countMessage(
+  connectionId: string,
+  receivedAt: number,
+): Promise<CountedMessage | undefined> {
+  const second = Math.floor(receivedAt / 1000);
+  const Key = connectionKey(connectionId);
+  try {
+    const { Attributes } = await db.update({
+      Key,
+      UpdateExpression:
+        'SET msgSecond = :second, msgCount = :one, msgPrevSecond = if_not_exists(msgSecond, :none), msgPrevCount = if_not_exists(msgCount, :zero)',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(msgSecond) OR msgSecond < :second)',
+      ExpressionAttributeValues: { ':second': second, ':one': 1, ':none': -1, ':zero': 0 },
+      ReturnValues: 'ALL_NEW',
+    });
+    return counted(Attributes as ConnectionItem);
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+  // The second's count has begun (or a later second's: a message that waited counts there).
+  try {
+    const { Attributes } = await db.update({
+      Key,
+      UpdateExpression: 'ADD msgCount :one',
+      ConditionExpression: 'attribute_exists(pk) AND msgSecond >= :second',
+      ExpressionAttributeValues: { ':second': second, ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    });
+    return counted(Attributes as ConnectionItem);
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return undefined;
+  }
+}
+
+function counted(connection: ConnectionItem): CountedMessage {
+  const previous =
+    connection.msgPrevSecond === (connection.msgSecond ?? 0) - 1 ? (connection.msgPrevCount ?? 0) : 0;
+  return { connection, count: connection.msgCount ?? 1, previous };
 }

@@ -44,6 +44,16 @@ interface ConnectionFields {
    */
   classGameId?: string;
   classPlayerId?: string;
+  /**
+   * The socket's message count (its limit of messages a second, functions/ws/socket-limits.ts),
+   * kept on its own item so that counting a message also reads the item (connection-store.ts `countMessage`):
+   * `msgCount` messages in the second `msgSecond` (epoch s), and the second before as
+   * `msgPrevSecond`/`msgPrevCount`.
+   */
+  msgSecond?: number;
+  msgCount?: number;
+  msgPrevSecond?: number;
+  msgPrevCount?: number;
 }
 
 /** A signed-in member's socket: owned by the member and tied to the session it was opened with. */

@@ -11,5 +11,5 @@ export const RateWindowKeys = entity({
     windowStart: 'epoch seconds',
   },
   notes:
-    "`hits` counted with a conditional `ADD`, read together with the previous window; e.g. registration and reset mails: 5 per address per hour. `ws#<connectionId>` counts a socket's messages per second with a plain `ADD` (`countUse`)",
+    "`hits` counted with a conditional `ADD`, read together with the previous window; e.g. registration and reset mails: 5 per address per hour. `ws#<connectionId>` counts the messages per second of a socket that has no connection item (any other's are counted on its item) with a plain `ADD` (`countUse`)",
 });

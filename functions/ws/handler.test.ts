@@ -5,6 +5,7 @@ import { MESSAGES } from '@shared/messages';
 import { CLASSROOM_MESSAGES } from '@shared/classroom';
 import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import type * as Connections from '../connections/connection';
+import type * as ConnectionStore from '../connections/connection-store';
 import type { ConnectionItem, ServerMessage } from '../connections/connection';
 import type * as Metrics from '../lib/metrics';
 import type * as UserStore from '../users/user-store';
@@ -28,17 +29,22 @@ const world = vi.hoisted(() => ({
 vi.mock('./socket-limits', async (original) => ({
   ...(await original<typeof SocketLimits>()),
   settledHere: () => false,
+  allowanceOf: () => world.allowance,
   messageAllowance: async () => world.allowance,
 }));
 vi.mock('../connections/connection', async (original) => ({
   ...(await original<typeof Connections>()),
-  findConnection: async () => world.connection,
   sendToConnection: async (_endpoint: string, _connectionId: string, message: ServerMessage) => {
     sent.push(message);
     return true;
   },
   closeConnection: async (_endpoint: string, connectionId: string) => void world.closed.push(connectionId),
   closeConnections: async (userId: string) => void world.closed.push(userId),
+}));
+vi.mock('../connections/connection-store', async (original) => ({
+  ...(await original<typeof ConnectionStore>()),
+  countMessage: async () =>
+    world.connection ? { connection: world.connection, count: 1, previous: 0 } : undefined,
 }));
 vi.mock('../sessions/session', () => ({
   findSessionByKey: async () => (world.sessionLive ? { userId: 'u1' } : undefined),

@@ -9,13 +9,13 @@ import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
 import {
   closeConnection,
   closeConnections,
-  findConnection,
   sendToConnection,
   type ConnectionItem,
   type GuestConnection,
   type MemberConnection,
   type ServerMessage,
 } from '../connections/connection';
+import { countMessage } from '../connections/connection-store';
 import { findSessionByKey } from '../sessions/session';
 import { accountStanding } from '../users/user-policy';
 import { getUser, type UserItem } from '../users/user-store';
@@ -26,7 +26,13 @@ import { mapErrors } from '../lib/http/map-errors';
 import { observe, type ObservedContext } from '../lib/http/observe';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
-import { messageAllowance, POLICY_VIOLATION, settledHere, type MessageAllowance } from './socket-limits';
+import {
+  allowanceOf,
+  messageAllowance,
+  POLICY_VIOLATION,
+  settledHere,
+  type MessageAllowance,
+} from './socket-limits';
 
 /**
  * The middy chain of every WebSocket message route (not `$connect`/`$disconnect`):
@@ -140,22 +146,24 @@ async function refuseFlood(
 }
 
 /**
- * The message counted against the socket's limit, and its connection read beside the count (one
- * round trip for both); the session, account and room reads wait for the count's answer.
+ * The message counted against the socket's limit on the socket's own item, which the count's write
+ * returns (one round trip for both); the session, account and room reads wait for its answer. A
+ * socket without an item is counted apart and refused as not signed in.
  */
-const countMessage: SocketMiddleware = {
+const countSocketMessage: SocketMiddleware = {
   before: async ({ event, context }) => {
     const { connectionId } = event.requestContext;
-    const [allowance, connection] = await Promise.all([
-      messageAllowance(connectionId, receivedAt(event)),
-      findConnection(connectionId),
-    ]);
+    const at = receivedAt(event);
+    const counted = await countMessage(connectionId, at);
+    const allowance = counted
+      ? allowanceOf(connectionId, at, counted.count, counted.previous)
+      : await messageAllowance(connectionId, at);
     if (allowance !== 'allowed') {
       await refuseFlood(allowance, context.socket, connectionId, context.observed.log);
       return RECEIVED;
     }
-    if (!connection) throw new UnauthorizedError();
-    context.socket.connection = connection;
+    if (!counted) throw new UnauthorizedError();
+    context.socket.connection = counted.connection;
     return undefined;
   },
 };
@@ -269,7 +277,7 @@ export function webSocketHandler<S extends z.ZodType>(
       })),
     )
     .use(openSocket)
-    .use(countMessage)
+    .use(countSocketMessage)
     .use(checkSession(options.guests === true))
     .use(parseMessage(options.message))
     .use(answerErrors)

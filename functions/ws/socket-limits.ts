@@ -64,21 +64,37 @@ export function settledHere(connectionId: string, receivedAt: number): boolean {
 }
 
 /**
- * Counts a message of socket `connectionId` in the table, in the second API Gateway received it
- * (`receivedAt`, epoch ms: a backlog of function calls does not spread a burst over later
- * seconds), as one write before anything else is read. In a second, messages 1–20 are allowed;
- * the 21st is warned, or closed when the second before went over the limit too; the 41st is
- * closed; the rest are dropped. Only one message of a second warns and one closes, however many
- * race.
+ * What becomes of a message, from its socket's count in the second API Gateway received it
+ * (`receivedAt`, epoch ms: a backlog of function calls does not spread a burst over later seconds)
+ * and the count of the second before. In a second, messages 1–20 are allowed; the 21st is warned,
+ * or closed when the second before went over the limit too; the 41st is closed; the rest are
+ * dropped. Only one message of a second warns and one closes, however many race (each count is
+ * one write's answer: no two messages get the same).
  */
-export async function messageAllowance(connectionId: string, receivedAt: number): Promise<MessageAllowance> {
-  const key = `ws#${connectionId}`;
-  const count = await countUse(key, 1, receivedAt);
+export function allowanceOf(
+  connectionId: string,
+  receivedAt: number,
+  count: number,
+  previous: number,
+): MessageAllowance {
   let allowance: MessageAllowance;
   if (count <= limit) allowance = 'allowed';
   else if (count === settled) allowance = 'closed';
   else if (count !== limit + 1) allowance = 'dropped';
-  else allowance = (await previousWindowUses(key, 1, receivedAt)) > limit ? 'closed' : 'warned';
+  else allowance = previous > limit ? 'closed' : 'warned';
   if (allowance === 'closed') closedHere.set(connectionId, Math.floor(receivedAt / 1000));
   return allowance;
+}
+
+/**
+ * Counts a message of a socket that has no item (any other's count lives on its item:
+ * functions/connections/connection-store.ts `countMessage`) in the table's counters, as one write
+ * before anything else is read; `allowanceOf` says what becomes of it. Such a socket is refused
+ * (not signed in) like any other within the limit, and warned and closed past it.
+ */
+export async function messageAllowance(connectionId: string, receivedAt: number): Promise<MessageAllowance> {
+  const key = `ws#${connectionId}`;
+  const count = await countUse(key, 1, receivedAt);
+  const previous = count === limit + 1 ? await previousWindowUses(key, 1, receivedAt) : 0;
+  return allowanceOf(connectionId, receivedAt, count, previous);
 }

@@ -71,7 +71,8 @@ class GuestSocket {
   /** The next frame not taken yet (the test's timeout bounds the wait). */
   async next(): Promise<Frame> {
     while (this.received.length <= this.taken) {
-      if (this.closedWith !== undefined) throw new Error(`the socket closed (${this.closedWith}) before the next frame`);
+      if (this.closedWith !== undefined)
+        throw new Error(`the socket closed (${this.closedWith}) before the next frame`);
       await new Promise<void>((wake) => this.waiters.push(wake));
     }
     return this.received[this.taken++]!;

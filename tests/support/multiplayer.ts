@@ -119,7 +119,8 @@ export class RoomPlayer {
         this.taken.add(index);
         return this.received[index] as Extract<Message, { type: T }>;
       }
-      if (this.closedWith) throw new Error(`waited for ${type}, but the socket closed (${this.closedWith.code})`);
+      if (this.closedWith)
+        throw new Error(`waited for ${type}, but the socket closed (${this.closedWith.code})`);
       await new Promise<void>((wake) => this.waiters.push(wake));
     }
   }
@@ -134,7 +135,8 @@ export class RoomPlayer {
         this.taken.add(index);
         return this.received[index]!;
       }
-      if (this.closedWith) throw new Error(`waited for a message, but the socket closed (${this.closedWith.code})`);
+      if (this.closedWith)
+        throw new Error(`waited for a message, but the socket closed (${this.closedWith.code})`);
       await new Promise<void>((wake) => this.waiters.push(wake));
     }
   }
