@@ -89,7 +89,6 @@ export async function createClassGame(host: Member, input: CreateInput) {
     hostEndpoint: null,
     stats: {},
     reveal: null,
-    ranks: {},
     createdAt,
     endsAt: new Date(endsAtMs).toISOString(),
     endsAtMs,

@@ -42,7 +42,9 @@ import {
   addPlayer,
   beginReveal,
   claimCountSend,
+  claimCountWait,
   closePlayer,
+  closePlayers,
   countAnswer,
   countSent,
   findGameByPin,
@@ -59,6 +61,7 @@ import {
   setLocked,
   takeSeat,
   markDisconnected,
+  type AnswerCounts,
   type GameItem,
   type StoredGame,
 } from './class-store';
@@ -176,13 +179,20 @@ async function resume(caller: ClassCaller, game: StoredGame, token: string, now:
   if (!player) return false;
   if (!(await bindSocket(caller, game.gameId, playerId, 'resumed'))) return true;
   const current = (await getGame(game.gameId)) ?? game;
+  // During a reveal the device shows the player's rank, from the players as they stand (ranks are
+  // not kept on the game item, which every answer's count writes: 100 ranks would make each of
+  // those writes cost several units).
+  const rank =
+    current.state === 'reveal'
+      ? rankPlayers(activePlayers(await listPlayers(game.gameId))).get(playerId)
+      : undefined;
   await caller.reply({
     type: 'class_joined',
     gameId: game.gameId,
     playerId,
     nickname: player.nickname,
     resumeToken: token,
-    game: toPlayerGame(current, player),
+    game: toPlayerGame(current, player, rank),
   });
   // An older socket of theirs (another device) no longer plays.
   if (held.connected && held.connectionId && held.connectionId !== caller.connection.connectionId)
@@ -360,7 +370,10 @@ export async function classAnswer(
   caller: ClassCaller,
   input: { answer: AnswerLetter; questionIndex?: number | undefined },
 ): Promise<void> {
-  const { gameId, player } = await callersSeat(caller);
+  // The seat as the socket's item names it; the answer's write checks that it is still this
+  // socket's (no read of the player's item before it).
+  const { classGameId: gameId, classPlayerId: playerId, connectionId } = caller.connection;
+  if (!gameId || !playerId) throw classError('not_in_game', m.notJoined);
   const game = await gameForAnswer(gameId, input.questionIndex, caller.receivedAt);
   const refusal = answerRefusal(game, input.questionIndex, caller.receivedAt);
   if (refusal === 'not_answering') throw classError('invalid', m.notAnswering);
@@ -368,14 +381,17 @@ export async function classAnswer(
   const questionIndex = game.questionIndex;
   if (!lettersOf(game.questions[questionIndex]!).includes(input.answer))
     throw classError('invalid', m.answerInvalid);
-  if (player.answers[String(questionIndex)]) throw classError('already_answered', m.alreadyAnswered);
   const scored = scoreAnswer(game, input.answer, caller.receivedAt);
-  const recorded = await recordAnswer(gameId, player.playerId, questionIndex, scored);
+  const recorded = await recordAnswer(gameId, playerId, connectionId, questionIndex, scored);
   if (recorded === 'already_answered') throw classError('already_answered', m.alreadyAnswered);
   if (recorded === 'too_late') throw classError('too_late', m.tooLate);
   if (recorded === 'not_in_game') throw classError('not_in_game', m.notJoined);
-  await caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer });
-  const counts = await countAnswer(gameId, questionIndex, game.step);
+  // The count goes beside the reply: a reveal it may start begins after both, so the player has
+  // `answer_accepted` before their `class_result`.
+  const [, counts] = await Promise.all([
+    caller.reply({ type: 'answer_accepted', gameId, questionIndex, answer: input.answer }),
+    countAnswer(gameId, questionIndex, game.step),
+  ]);
   if (!counts) return;
   if (counts.answeredCount >= counts.playerCount && (await allHaveAnswered(gameId, questionIndex))) {
     await reveal(gameId, counts.step, caller.log);
@@ -390,15 +406,18 @@ const COUNT_INTERVAL_MS = 1000 / CLASSROOM_LIMITS.answerCountsPerSecond;
 /**
  * `class_answer_count` to the host, at most 4 a second: sent at once when none went out in the
  * last 250 ms; otherwise one writer waits for the rest of that 250 ms and sends the count read
- * then (so the last count always arrives); the rest send nothing.
+ * then (so the last count always arrives); the rest send nothing. The count's own write says when
+ * the last one went out and which send is promised, so most answers decide here without a write.
  */
-async function sendAnswerCount(
-  game: StoredGame,
-  questionIndex: number,
-  counts: { answeredCount: number; playerCount: number },
-  log: Logger,
-) {
-  const claim = await claimCountSend(game.gameId, Date.now(), COUNT_INTERVAL_MS);
+async function sendAnswerCount(game: StoredGame, questionIndex: number, counts: AnswerCounts, log: Logger) {
+  const now = Date.now();
+  const due = counts.countSentAt + COUNT_INTERVAL_MS;
+  // A waiter already promised a send after this count was written: it reads this count then.
+  if (now < due && counts.countPendingFor >= due) return;
+  const claim =
+    now < due
+      ? await claimCountWait(game.gameId, due)
+      : await claimCountSend(game.gameId, now, COUNT_INTERVAL_MS);
   if (claim.action === 'skip') return;
   let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
@@ -465,7 +484,7 @@ async function startQuestion(game: StoredGame, questionIndex: number, log: Logge
 /**
  * Ends question `step` of the game (its deadline, its last answer or the host's word), once: the
  * game moves to its reveal on condition of its step, then each player's item is closed for the
- * question (25 at a time), and the closed items give the counts, totals and ranks.
+ * question (one transaction for the class), and the closed items give the counts, totals and ranks.
  */
 export async function reveal(gameId: string, step: number, log: Logger): Promise<void> {
   const game = await beginReveal(gameId, step);
@@ -474,7 +493,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   const closed = await closeQuestion(gameId, questionIndex);
   const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
   // The game was ended meanwhile (its end read it before this save): the end counts the question.
-  if (!(await saveReveal(gameId, game.step, questionIndex, shown, ranks, stats))) return;
+  if (!(await saveReveal(gameId, game.step, questionIndex, shown, stats))) return;
   await Promise.all([
     sendToHost(game, { type: 'class_reveal', ...shown }, log),
     sendToPlayers(
@@ -490,11 +509,16 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
 }
 
 /**
- * Closes every player's item for question `questionIndex` (25 at a time): from here on no answer to
- * it lands. The items as the closes returned them, with every answer that landed before.
+ * Closes every player's item for question `questionIndex` (one transaction for up to 100; one by
+ * one, 25 at a time, when its condition failed): from here on no answer to it lands. The items as
+ * they are after the closes, with every answer that landed before.
  */
 async function closeQuestion(gameId: string, questionIndex: number): Promise<ClassPlayerItem[]> {
   const players = activePlayers(await listPlayers(gameId));
+  const playerIds = new Set(players.map((player) => player.playerId));
+  if (await closePlayers(gameId, [...playerIds], questionIndex))
+    // Read after the closes: every answer that landed before them, and none can land after.
+    return (await listPlayers(gameId)).filter((player) => playerIds.has(player.playerId));
   const closed: ClassPlayerItem[] = [];
   await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
     const item = await closePlayer(gameId, player.playerId, questionIndex);

@@ -63,8 +63,6 @@ export interface ClassGame {
   hostEndpoint: string | null;
   stats: Record<string, QuestionStats>;
   reveal: RevealData | null;
-  /** Each player's rank after the last reveal. */
-  ranks: Record<string, number>;
   createdAt: string;
   endsAt: string;
   endsAtMs: number;
@@ -287,12 +285,14 @@ export function toHostGame(game: ClassGame, players: readonly ClassPlayerItem[],
   };
 }
 
-/** What a player's device is told of the game when it joins or comes back. */
-export function toPlayerGame(game: ClassGame, player: ClassPlayerItem): PlayerGame {
+/**
+ * What a player's device is told of the game when it joins or comes back; `rank` is the player's
+ * rank among the players as they stand (the caller reads them only during a reveal, which shows it).
+ */
+export function toPlayerGame(game: ClassGame, player: ClassPlayerItem, rank?: number): PlayerGame {
   const question = game.questions[game.questionIndex];
   const shows = game.settings.showQuestionText;
   const answer = player.answers[String(game.questionIndex)];
-  const rank = game.ranks[player.playerId];
   return {
     gameId: game.gameId,
     quizTitle: game.quizTitle,

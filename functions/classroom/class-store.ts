@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES, type ClassGameState } from '@shared/classroom';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
@@ -359,13 +361,16 @@ export async function markDisconnected(
 }
 
 /**
- * Records an answer on the player's own item: once per question, and only while the player's
- * item is not closed for it (the reveal closes each player's item: an answer after its close fails
- * here, so none is lost, counted twice or taken late). `already_answered` / `too_late` otherwise.
+ * Records an answer on the player's own item: once per question, only while the item is not
+ * closed for it (the reveal closes each player's item: an answer after its close fails here, so
+ * none is lost, counted twice or taken late), and only from the socket that holds the seat (the
+ * seat is read by this condition, not before it). `already_answered` / `too_late` /
+ * `not_in_game` otherwise, read from the item only when the condition failed.
  */
 export async function recordAnswer(
   gameId: string,
   playerId: string,
+  connectionId: string,
   questionIndex: number,
   answer: PlayerAnswer,
 ): Promise<'ok' | 'already_answered' | 'too_late' | 'not_in_game'> {
@@ -376,7 +381,7 @@ export async function recordAnswer(
           Key: playerKey(gameId, playerId),
           UpdateExpression: 'SET answers.#qi = :answer ADD score :points, correctCount :c',
           ConditionExpression:
-            'attribute_not_exists(answers.#qi) AND closedThrough < :qi AND removed = :false',
+            'attribute_not_exists(answers.#qi) AND closedThrough < :qi AND removed = :false AND connectionId = :socket',
           ExpressionAttributeNames: { '#qi': String(questionIndex) },
           ExpressionAttributeValues: {
             ':answer': answer,
@@ -384,6 +389,7 @@ export async function recordAnswer(
             ':c': answer.correct ? 1 : 0,
             ':qi': questionIndex,
             ':false': false,
+            ':socket': connectionId,
           },
         }),
       isTransactionConflict,
@@ -393,10 +399,21 @@ export async function recordAnswer(
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     const player = await getPlayer(gameId, playerId);
-    if (!player || player.removed) return 'not_in_game';
+    if (!player || player.removed || player.connectionId !== connectionId) return 'not_in_game';
     if (player.answers[String(questionIndex)]) return 'already_answered';
     return 'too_late';
   }
+}
+
+/** The game's counts after an answer was counted, and when a count last went to the host. */
+export interface AnswerCounts {
+  answeredCount: number;
+  playerCount: number;
+  step: number;
+  /** When the last `class_answer_count` went out (epoch ms; 0 before the first). */
+  countSentAt: number;
+  /** The latest send a waiter has promised (epoch ms; 0 when none). */
+  countPendingFor: number;
 }
 
 /** Counts an answer of question `questionIndex` on the game; the game's counts after, or undefined once it moved on. */
@@ -404,14 +421,16 @@ export async function countAnswer(
   gameId: string,
   questionIndex: number,
   step: number,
-): Promise<{ answeredCount: number; playerCount: number; step: number } | undefined> {
+): Promise<AnswerCounts | undefined> {
   try {
     const result = await withRetries(
       () =>
         db.update({
           Key: gameKey(gameId),
-          // `ADD playerCount 0` changes nothing but returns it with the count: only the two come back.
-          UpdateExpression: 'ADD answeredCount :one, playerCount :zero',
+          // `ADD x 0` changes nothing but returns x with the count (and makes a missing one 0):
+          // only these four come back, and the answer count's send needs no read of its own.
+          UpdateExpression:
+            'ADD answeredCount :one, playerCount :zero, countSentAt :zero, countPendingFor :zero',
           ConditionExpression: '#state = :question AND questionIndex = :qi AND step = :step',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
@@ -426,8 +445,14 @@ export async function countAnswer(
       isTransactionConflict,
       () => classError('busy', m.busy),
     );
-    const counts = result.Attributes as Pick<ClassGame, 'answeredCount' | 'playerCount'>;
-    return { answeredCount: counts.answeredCount, playerCount: counts.playerCount, step };
+    const counts = result.Attributes as Omit<AnswerCounts, 'step'>;
+    return {
+      answeredCount: counts.answeredCount,
+      playerCount: counts.playerCount,
+      countSentAt: counts.countSentAt,
+      countPendingFor: counts.countPendingFor,
+      step,
+    };
   } catch (error) {
     ignoreConditionFailed(error);
     return undefined;
@@ -527,13 +552,46 @@ export async function closePlayer(
   }
 }
 
+/** Items in one `TransactWriteItems` (DynamoDB's limit): a game's 100 players close in one call. */
+const CLOSE_BATCH = 100;
+
+/**
+ * Closes the items of `playerIds` for question `questionIndex`, 100 to a transaction (one call
+ * for a whole class, where 100 single writes would cost a function 100 round trips at the
+ * deadline). False when a transaction's condition failed (an item gone, or closed for a later
+ * question): the caller then closes them one by one, which settles each item on its own.
+ */
+export async function closePlayers(
+  gameId: string,
+  playerIds: readonly string[],
+  questionIndex: number,
+): Promise<boolean> {
+  for (let start = 0; start < playerIds.length; start += CLOSE_BATCH) {
+    try {
+      await transactWrite(
+        playerIds.slice(start, start + CLOSE_BATCH).map((playerId) => ({
+          Update: {
+            Key: playerKey(gameId, playerId),
+            UpdateExpression: 'SET closedThrough = :qi',
+            ConditionExpression: 'attribute_exists(pk) AND closedThrough <= :qi',
+            ExpressionAttributeValues: { ':qi': questionIndex },
+          },
+        })),
+      );
+    } catch (error) {
+      if (error instanceof ConditionsFailed) return false;
+      throw error;
+    }
+  }
+  return true;
+}
+
 /** Keeps what a reveal found on the game (for the host's screen after a reload, and the results). */
 export async function saveReveal(
   gameId: string,
   step: number,
   questionIndex: number,
   reveal: RevealData,
-  ranks: Record<string, number>,
   stats: QuestionStats,
 ): Promise<boolean> {
   try {
@@ -541,12 +599,11 @@ export async function saveReveal(
       Key: gameKey(gameId),
       // A step of its own: an end that read the game before the reveal was saved is refused and
       // reads it again (finishGame's condition), so the question is counted by one of the two.
-      UpdateExpression: 'SET reveal = :reveal, ranks = :ranks, stats.#qi = :stats, step = step + :one',
+      UpdateExpression: 'SET reveal = :reveal, stats.#qi = :stats, step = step + :one',
       ConditionExpression: 'step = :step',
       ExpressionAttributeNames: { '#qi': String(questionIndex) },
       ExpressionAttributeValues: {
         ':reveal': reveal,
-        ':ranks': ranks,
         ':stats': stats,
         ':step': step,
         ':one': 1,
@@ -636,18 +693,38 @@ export async function claimCountSend(
   now: number,
   intervalMs: number,
 ): Promise<{ action: 'send' } | { action: 'wait'; until: number } | { action: 'skip' }> {
+  let sentAt: number;
   try {
     await db.update({
       Key: gameKey(gameId),
       UpdateExpression: 'SET countSentAt = :now',
       ConditionExpression: 'attribute_not_exists(countSentAt) OR countSentAt <= :before',
       ExpressionAttributeValues: { ':now': now, ':before': now - intervalMs },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     return { action: 'send' };
   } catch (error) {
     ignoreConditionFailed(error);
+    // The item as the condition found it: when the send that beat this one went out.
+    sentAt = Number(conditionFailedItem(error)?.countSentAt ?? now);
   }
-  const until = ((await getGameItem(gameId))?.countSentAt ?? now) + intervalMs;
+  return claimCountWait(gameId, sentAt + intervalMs);
+}
+
+/** The item a failed single-item condition returned (`ReturnValuesOnConditionCheckFailure`), still marshalled. */
+const conditionFailedItem = (error: unknown) => {
+  const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+  return item ? unmarshall(item) : undefined;
+};
+
+/**
+ * Promises the count send due at `until` (the one waiter of that slot sends the count read then);
+ * `skip` when a waiter has already promised one at or after it.
+ */
+export async function claimCountWait(
+  gameId: string,
+  until: number,
+): Promise<{ action: 'wait'; until: number } | { action: 'skip' }> {
   try {
     await db.update({
       Key: gameKey(gameId),
