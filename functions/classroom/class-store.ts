@@ -559,7 +559,8 @@ const CLOSE_BATCH = 100;
  * Closes the items of `playerIds` for question `questionIndex`, 100 to a transaction (one call
  * for a whole class, where 100 single writes would cost a function 100 round trips at the
  * deadline). False when a transaction's condition failed (an item gone, or closed for a later
- * question): the caller then closes them one by one, which settles each item on its own.
+ * question) or it kept conflicting: the caller then closes them one by one, which settles each item
+ * on its own.
  */
 export async function closePlayers(
   gameId: string,
@@ -579,7 +580,9 @@ export async function closePlayers(
         })),
       );
     } catch (error) {
-      if (error instanceof ConditionsFailed) return false;
+      // A transaction that kept meeting others (a join, a kick, a resume on one of its items) is
+      // given up for the one-by-one closes too: each of those waits only for its own item.
+      if (error instanceof ConditionsFailed || error instanceof TransactionBusy) return false;
       throw error;
     }
   }
