@@ -1,6 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES, type ClassGameState } from '@shared/classroom';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
@@ -709,16 +707,21 @@ export async function claimCountSend(
   } catch (error) {
     ignoreConditionFailed(error);
     // The item as the condition found it: when the send that beat this one went out.
-    sentAt = Number(conditionFailedItem(error)?.countSentAt ?? now);
+    sentAt = countSentAtOf(error) ?? now;
   }
   return claimCountWait(gameId, sentAt + intervalMs);
 }
 
-/** The item a failed single-item condition returned (`ReturnValuesOnConditionCheckFailure`), still marshalled. */
-const conditionFailedItem = (error: unknown) => {
-  const item = (error as { Item?: Record<string, AttributeValue> }).Item;
-  return item ? unmarshall(item) : undefined;
-};
+/**
+ * `countSentAt` of the item a failed condition returned (`ReturnValuesOnConditionCheckFailure`):
+ * the SDK leaves that item in DynamoDB's own form (`{ N: "…" }`); a plain number is taken as it is.
+ */
+function countSentAtOf(error: unknown): number | undefined {
+  const value = (error as { Item?: Record<string, unknown> }).Item?.countSentAt;
+  if (typeof value === 'number') return value;
+  const number = Number((value as { N?: string } | undefined)?.N);
+  return Number.isFinite(number) ? number : undefined;
+}
 
 /**
  * Promises the count send due at `until` (the one waiter of that slot sends the count read then);
