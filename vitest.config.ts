@@ -6,7 +6,7 @@ import { TEST_WORKERS } from './tests/support/workers';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The integration files' emulators (once per project), fresh table per file, and limits. */
+/** The integration files' shared emulators (S3, SES), their own DynamoDB Local and table each, and limits. */
 const integration = {
   environment: 'node' as const,
   globalSetup: ['tests/support/emulators.ts'],
@@ -57,8 +57,8 @@ export default defineConfig({
   },
   test: {
     env: { QUIZ_SILENT_LOGS: '1' },
-    // Files run side by side (tests/support/workers.ts), each with its own table and gateway, on
-    // its worker's DynamoDB Local.
+    // Files run side by side (tests/support/workers.ts), each with its own DynamoDB Local, table
+    // and gateway.
     maxWorkers: TEST_WORKERS,
     projects: [
       {
@@ -115,7 +115,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: E2E_VITE_DEV_FILES,
-          globalSetup: ['tests/support/emulators.ts', 'tests/support/web-build.ts'],
+          globalSetup: ['tests/support/web-build.ts'],
           ...e2e,
         },
       },
@@ -124,7 +124,7 @@ export default defineConfig({
         test: {
           name: 'e2e-vite',
           include: E2E_VITE_DEV_FILES,
-          globalSetup: ['tests/support/emulators.ts', 'tests/support/web-build.ts'],
+          globalSetup: ['tests/support/web-build.ts'],
           ...e2e,
           fileParallelism: false,
         },

@@ -14,7 +14,12 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * does (same command-line options), sets the host of its connectors to the loopback address before
  * starting it, and refuses to start when the server is not built the way it expects.
  *
- * <p>Run with Java's single-file source launcher and the jar on the class path:
+ * <p>With {@code -Dloopback.exitWithParent=true} it also exits when its standard input closes:
+ * the process that started it holds the other end of that pipe, so a test worker or {@code npm run
+ * dev} that dies (even by SIGKILL) takes its DynamoDB Local with it instead of leaving it running.
+ *
+ * <p>Run compiled ({@code scripts/local/dynamodb.ts} compiles it once per checkout) or with Java's
+ * single-file source launcher, the jar on the class path:
  * {@code java -cp DynamoDBLocal.jar LoopbackDynamoDbLocal.java -port 8000 -inMemory}.
  */
 public class LoopbackDynamoDbLocal {
@@ -34,5 +39,22 @@ public class LoopbackDynamoDbLocal {
       ((ServerConnector) connector).setHost(HOST);
     }
     proxy.start();
+    if (Boolean.getBoolean("loopback.exitWithParent")) {
+      Thread watcher =
+          new Thread(
+              () -> {
+                try {
+                  while (System.in.read() != -1) {
+                    // nothing is ever sent: only the end of the stream matters
+                  }
+                } catch (java.io.IOException ignored) {
+                  // a broken pipe is a closed one
+                }
+                Runtime.getRuntime().halt(0);
+              },
+              "exit-with-parent");
+      watcher.setDaemon(true);
+      watcher.start();
+    }
   }
 }

@@ -1,7 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 export interface RunningDynamoDb {
@@ -58,13 +68,50 @@ function dynamoDbLocalFolder(): string {
   return join(lib, release);
 }
 
+const LAUNCHER = join(import.meta.dirname, 'LoopbackDynamoDbLocal.java');
+
+/**
+ * The launcher compiled once per checkout (and again when it or the jar changes), in
+ * node_modules/.cache: Java's single-file source launcher compiles it at every start, a second of
+ * CPU each time, and the tests start a DynamoDB Local for each file. Undefined when it cannot be
+ * compiled here (no `javac`): the source launcher is used then.
+ */
+function compiledLauncher(folder: string): string | undefined {
+  const source = readFileSync(LAUNCHER);
+  const version = createHash('sha256').update(source).update(folder).digest('hex').slice(0, 16);
+  const cache = resolve(import.meta.dirname, '../../node_modules/.cache/quiz-dynamodb-local');
+  const classes = join(cache, version);
+  if (existsSync(join(classes, 'LoopbackDynamoDbLocal.class'))) return classes;
+  try {
+    mkdirSync(cache, { recursive: true });
+    // Compiled beside it and renamed into place: processes starting at once never see half a class.
+    const scratch = mkdtempSync(join(cache, 'compiling-'));
+    execFileSync('javac', ['-cp', join(folder, 'DynamoDBLocal.jar'), '-d', scratch, LAUNCHER], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      renameSync(scratch, classes);
+    } catch {
+      // Another process put it there first.
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return existsSync(join(classes, 'LoopbackDynamoDbLocal.class')) ? classes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The java command line. The jar has no option for its listening address and listens on every
- * interface, so it runs through `LoopbackDynamoDbLocal.java` (Java's single-file source launcher),
- * which binds it to 127.0.0.1 only: the local table holds password hashes and roles.
+ * interface, so it runs through `LoopbackDynamoDbLocal.java` (compiled once, or by Java's
+ * single-file source launcher), which binds it to 127.0.0.1 only: the local table holds password
+ * hashes and roles. The launcher exits when its standard input closes (`startDynamoDb` holds the
+ * other end), so it never outlives the process that started it.
  */
 export function dynamoDbCommand(options: { port: number; path?: string }): { args: string[]; cwd: string } {
   const folder = dynamoDbLocalFolder();
+  const jar = join(folder, 'DynamoDBLocal.jar');
+  const compiled = compiledLauncher(folder);
   return {
     cwd: folder,
     args: [
@@ -75,10 +122,11 @@ export function dynamoDbCommand(options: { port: number; path?: string }): { arg
       // operation.
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
+      '-Dloopback.exitWithParent=true',
       `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
       '-cp',
-      join(folder, 'DynamoDBLocal.jar'),
-      join(import.meta.dirname, 'LoopbackDynamoDbLocal.java'),
+      compiled ? [jar, compiled].join(delimiter) : jar,
+      compiled ? 'LoopbackDynamoDbLocal' : LAUNCHER,
       '-port',
       String(options.port),
       '-sharedDb',
@@ -105,7 +153,8 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
     pidFile = join(path, 'dynamodb-local.pid');
   }
   const { args, cwd } = dynamoDbCommand({ port: options.port, ...(path ? { path } : {}) });
-  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its standard input is a pipe from here, never written: it closes when this process ends.
+  const child = spawn('java', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   child.once('exit', () => {
     if (pidFile) rmSync(pidFile, { force: true });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3RVER_KEY } from '@functions/lib/aws-clients';
 import type { HttpRoute, QueueConsumer, WebSocketRoute } from '@functions/routes';
@@ -26,12 +26,6 @@ export interface LocalStackOptions {
   /** The gateway's control port (`@connections`, SQS), for the functions only; 0 picks a free one. */
   controlPort: number;
   dynamoDbPort: number;
-  /**
-   * A DynamoDB Local already running (the e2e project's one, tests/support/emulators.ts): the stack
-   * makes its table there, and deletes it as it stops, instead of starting a JVM of its own
-   * (`dynamoDbPort` is then unused). Give each stack its own `tableName`.
-   */
-  dynamoDbEndpoint?: string;
   s3Port: number;
   sesPort: number;
   /** The payment simulator (Stripe's API, its checkout page, webhooks, the test clock). */
@@ -82,18 +76,6 @@ export const FREE_PORTS = {
   stripePort: 0,
 } as const satisfies Record<keyof typeof DEFAULT_PORTS, number>;
 
-/** A DynamoDB Local another owns: stopping the stack deletes its table there, and leaves it running. */
-function sharedDynamoDb(endpoint: string, tableName: string): Pick<RunningDynamoDb, 'endpoint' | 'stop'> {
-  return {
-    endpoint,
-    stop: async () => {
-      const client = localDynamoDbClient(endpoint);
-      await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
-      client.destroy();
-    },
-  };
-}
-
 const localDynamoDbClient = (endpoint: string) =>
   new DynamoDBClient({
     endpoint,
@@ -110,7 +92,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   for (const [givenPort, what] of [
     [options.port, 'アプリ'],
     [options.controlPort, 'ゲートウェイ制御'],
-    [options.dynamoDbEndpoint ? 0 : options.dynamoDbPort, 'DynamoDB Local'],
+    [options.dynamoDbPort, 'DynamoDB Local'],
     [options.s3Port, 'S3'],
     [options.sesPort, 'SES'],
     [options.stripePort, '決済シミュレーター'],
@@ -135,14 +117,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // allSettled: when one emulator fails, the others have still started and must be stopped too.
     const started = await Promise.allSettled([
-      options.dynamoDbEndpoint
-        ? Promise.resolve(sharedDynamoDb(options.dynamoDbEndpoint, tableName))
-        : startOn(options.dynamoDbPort, (dynamoDbPort) =>
-            startDynamoDb({
-              port: dynamoDbPort,
-              ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
-            }),
-          ),
+      startOn(options.dynamoDbPort, (dynamoDbPort) =>
+        startDynamoDb({
+          port: dynamoDbPort,
+          ...(options.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
+        }),
+      ),
       startOn(options.s3Port, (s3Port) => startS3({ port: s3Port, directory: join(dataDir, 's3') })),
       startOn(options.sesPort, (sesPort) => startSes({ port: sesPort })),
       startOn(options.stripePort, (stripePort) =>
@@ -158,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (failed) throw failed.reason;
     const [dynamoDb, s3, ses, stripe] = started.map(
       (result) => (result as PromiseFulfilledResult<unknown>).value,
-    ) as [Pick<RunningDynamoDb, 'endpoint' | 'stop'>, RunningS3, RunningSes, RunningStripeSimulator];
+    ) as [RunningDynamoDb, RunningS3, RunningSes, RunningStripeSimulator];
     log(
       `DynamoDB Local ${dynamoDb.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, 決済シミュレーター ${stripe.url}`,
     );

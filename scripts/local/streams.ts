@@ -34,7 +34,11 @@ export interface StreamPollerOptions {
   consumers: readonly StreamConsumer[];
   invoke: (consumer: StreamConsumer, event: { Records: LambdaStreamRecord[] }) => Promise<unknown>;
   log: (line: string) => void;
-  /** Pause before a shard with nothing new is read again. */
+  /**
+   * Pause before a shard with nothing new is read again (default 250 ms: Lambda's mapping reads a
+   * shard four times a second). A `settled()` call cuts it short, so a test waiting for the
+   * consumers never waits for it.
+   */
   idleMs?: number;
   /** Pause before a failed batch is tried again. */
   retryDelayMs?: number;
@@ -55,6 +59,11 @@ export type LambdaStreamRecord = Omit<StreamRecord, 'dynamodb'> & {
 };
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+/**
+ * How often the shards are listed while one is open and none closed: a new shard only ever follows
+ * a closed one, and each listing is a call DynamoDB Local's one database thread serves in turn.
+ */
+const LISTING_INTERVAL_MS = 10_000;
 /** Records per `GetRecords` call, DynamoDB Streams' most. */
 const READ_LIMIT = 1000;
 const region = 'ap-northeast-1';
@@ -136,7 +145,7 @@ export async function readStream(table: { endpoint: string; tableName: string })
 }
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
-  const idleMs = options.idleMs ?? 100;
+  const idleMs = options.idleMs ?? 250;
   const retryDelayMs = options.retryDelayMs ?? 200;
   const config = { endpoint: options.endpoint, region, credentials };
   const dynamo = new DynamoDBClient(config);
@@ -152,6 +161,21 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       };
       const timer = setTimeout(wake, ms);
       sleepers.add(wake);
+    });
+
+  /** Wakes the idle pause under way, if any (`settled()` wants a pass now). */
+  let wakeIdle: (() => void) | undefined;
+  const idle = () =>
+    new Promise<void>((done) => {
+      const timer = setTimeout(() => {
+        wakeIdle = undefined;
+        done();
+      }, idleMs);
+      wakeIdle = () => {
+        clearTimeout(timer);
+        wakeIdle = undefined;
+        done();
+      };
     });
 
   /** Callers of `until` waiting for the lanes to change (a batch taken or finished). */
@@ -293,6 +317,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     let streamArn: string | undefined;
     const shards = new Map<string, Shard>();
     let lastListing = 0;
+    /** Set when a shard closed: its child is looked for at once, not at the next listing. */
+    let shardClosed = true;
     while (!stopped) {
       try {
         streamArn ??= await streamArnOf();
@@ -300,9 +326,14 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           options.log(`[streams] table ${options.tableName} has no stream; nothing to poll`);
           return;
         }
-        // New shards appear as old ones close: look for them now and then.
-        if (Date.now() - lastListing > 1000 || [...shards.values()].every((shard) => shard.closed)) {
+        // New shards appear as old ones close: look for them when one closed, and now and then.
+        if (
+          shardClosed ||
+          [...shards.values()].every((shard) => shard.closed) ||
+          Date.now() - lastListing > LISTING_INTERVAL_MS
+        ) {
           lastListing = Date.now();
+          shardClosed = false;
           let start: string | undefined;
           do {
             const description = (
@@ -354,7 +385,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           }
           const records = result.Records ?? [];
           shard.iterator = result.NextShardIterator;
-          if (!shard.iterator) shard.closed = true;
+          if (!shard.iterator) shard.closed = shardClosed = true;
           if (records.length === 0) continue;
           shard.lastRead = records.at(-1)!.dynamodb?.SequenceNumber;
           found += records.length;
@@ -374,12 +405,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
               for (const waiter of ready) waiter.resolve();
             });
           }
-          await sleep(idleMs);
+          await idle();
         } else if (forConsumers === 0 && !behind) {
           // Only changes no consumer takes (rooms, sessions, plays, the index's own items): like the
           // mapping, which polls a shard a few times a second, wait before reading on instead of
           // spinning on the emulator while a busy table writes.
-          await sleep(idleMs);
+          await idle();
         }
       } catch (error) {
         if (stopped) return;
@@ -396,11 +427,16 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     for (const waiter of waiters) waiter.resolve();
   });
   return {
-    settled: () =>
-      finished ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ after: pass, resolve })),
+    settled: () => {
+      if (finished) return Promise.resolve();
+      const settled = new Promise<void>((resolve) => waiters.push({ after: pass, resolve }));
+      wakeIdle?.();
+      return settled;
+    },
     stop: async () => {
       stopped = true;
       for (const wake of [...sleepers]) wake();
+      wakeIdle?.();
       changed();
       await running;
       // Batches under way finish; records still waiting are dropped, as a stopped mapping leaves them.

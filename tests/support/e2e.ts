@@ -6,13 +6,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { FREE_PORTS, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { launchBrowser } from './browser';
 import { FUNCTION_TIMEOUT_SCALE, TEST_LIMITS } from './limits';
-import { workerDynamoDb } from './workers';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
 /**
- * One whole local stack (in memory, free ports, its own table in its worker's DynamoDB Local)
- * and one headless Chromium per e2e test file. The stack serves the SPA built once for the
+ * One whole local stack (in memory, free ports, a DynamoDB Local of its own: see
+ * tests/support/fresh-table.ts for why not one shared by the files) and one headless Chromium per
+ * e2e test file. The stack serves the SPA built once for the
  * project (tests/support/web-build.ts), or Vite's development server with `web: 'vite'` (the
  * e2e-vite project's files only). Use the returned getters inside tests.
  */
@@ -24,8 +24,6 @@ export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static
     [stack, browser] = await Promise.all([
       startLocalStack({
         ...FREE_PORTS,
-        // The worker's DynamoDB Local (tests/support/emulators.ts), warm, with a table of the file's own.
-        dynamoDbEndpoint: workerDynamoDb(inject('emulators').dynamodb),
         tableName: `quiz-e2e-${randomUUID()}`,
         ...(options.web === 'vite'
           ? { web: 'vite' as const }

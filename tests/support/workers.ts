@@ -6,14 +6,3 @@ import { availableParallelism } from 'node:os';
  * default, cores − 1, would run one file at a time here).
  */
 export const TEST_WORKERS = Math.max(2, availableParallelism() - 1);
-
-/**
- * This test file's DynamoDB Local, of those its project started (tests/support/emulators.ts): its
- * worker's own. DynamoDB Local keeps every table in one SQLite database and serves one write at a
- * time, so files running side by side on one instance wait for each other's writes; the files of
- * one worker run one after another.
- */
-export function workerDynamoDb(endpoints: readonly string[]): string {
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return endpoints[(worker - 1) % endpoints.length]!;
-}
