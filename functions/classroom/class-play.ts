@@ -483,8 +483,8 @@ async function startQuestion(game: StoredGame, questionIndex: number, log: Logge
 
 /**
  * Ends question `step` of the game (its deadline, its last answer or the host's word), once: the
- * game moves to its reveal on condition of its step, then each player's item is closed for the
- * question (one transaction for the class), and the closed items give the counts, totals and ranks.
+ * game moves to its reveal on condition of its step, then the question is closed for every player
+ * (`closeQuestion`), and the items as closed give the counts, totals and ranks.
  */
 export async function reveal(gameId: string, step: number, log: Logger): Promise<void> {
   const game = await beginReveal(gameId, step);
@@ -508,29 +508,39 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
   await recordClassReveal(game, questionIndex, closed, log);
 }
 
+/** Up to this many items are closed one by one, side by side; more in one transaction. */
+const SINGLE_CLOSES = FAN_OUT_CONCURRENCY;
+
 /**
- * Closes every player's item for question `questionIndex` (one transaction for up to 100; one by
- * one, 25 at a time, when its condition failed): from here on no answer to it lands. The items as
- * they are after the closes, with every answer that landed before.
+ * Closes question `questionIndex` for every player still in the game: from here on no answer to it
+ * lands. A player whose answer to it is on their item (read consistently) can answer it no more —
+ * one answer a question, by the answer's own condition — so their item is final for it as read;
+ * only the others' items are closed (at the deadline of a class that answered, few or none: the
+ * reveal then writes nothing here). Up to 25 close one by one, side by side, each returning its
+ * item; more close in one transaction of up to 100 and are read again (one by one when its
+ * condition failed). The items as they are after the closes, with every answer that landed before.
  */
 async function closeQuestion(gameId: string, questionIndex: number): Promise<ClassPlayerItem[]> {
   const players = activePlayers(await listPlayers(gameId));
-  const playerIds = new Set(players.map((player) => player.playerId));
-  if (await closePlayers(gameId, [...playerIds], questionIndex))
+  const open = players.filter((player) => !player.answers[String(questionIndex)]);
+  if (open.length === 0) return players;
+  const closedIds = new Set(open.map((player) => player.playerId));
+  const final = players.filter((player) => !closedIds.has(player.playerId));
+  if (open.length > SINGLE_CLOSES && (await closePlayers(gameId, [...closedIds], questionIndex)))
     // Read after the closes: every answer that landed before them, and none can land after.
-    return (await listPlayers(gameId)).filter((player) => playerIds.has(player.playerId));
+    return [...final, ...(await listPlayers(gameId)).filter((player) => closedIds.has(player.playerId))];
   const closed: ClassPlayerItem[] = [];
-  await eachBounded(players, FAN_OUT_CONCURRENCY, async (player) => {
+  await eachBounded(open, FAN_OUT_CONCURRENCY, async (player) => {
     const item = await closePlayer(gameId, player.playerId, questionIndex);
     if (item) closed.push(item);
   });
-  return closed;
+  return [...final, ...closed];
 }
 
 /**
  * Ends the game at once (the last question's next, the host's end, its two hours): results kept,
- * PIN and slot freed. Ended during a question, or during a reveal not saved yet, every player's item
- * is closed for it first, as its reveal would: an answer is then either in the results (with the
+ * PIN and slot freed. Ended during a question, or during a reveal not saved yet, the question is
+ * closed for every player first, as its reveal would: an answer is then either in the results (with the
  * question's figures) or refused `too_late`, never accepted and lost. The end is written on
  * condition of the step it read: a reveal that began or was saved meanwhile makes it read the game
  * again, so each question is counted by its reveal or by the end, never by both or neither.

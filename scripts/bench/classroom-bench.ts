@@ -266,26 +266,14 @@ async function playGame(
       await hostSocket.waitFor('class_question', (frame) => frame.questionIndex === questionIndex)
     ).frame;
     await hostSocket.waitFor('class_reveal', (frame) => frame.questionIndex === questionIndex, 120_000);
-    const correct = quiz.answers[questionIndex]!;
     await Promise.all(
       players.map(async (player) => {
-        const { frame, at } = await player.waitFor(
+        const { at } = await player.waitFor(
           'class_result',
           (result) => result.questionIndex === questionIndex,
           120_000,
         );
         outcome.latencies.push(at - question.deadline);
-        const acceptedFrames = player
-          .all('answer_accepted')
-          .filter((accepted) => accepted.questionIndex === questionIndex);
-        if (acceptedFrames.length > 1) outcome.duplicated += 1;
-        const acceptedAnswer = acceptedFrames[0]?.answer;
-        if (acceptedAnswer === undefined) return;
-        outcome.accepted += 1;
-        // An accepted answer is in the result: right exactly when it was the right letter.
-        if (frame.isCorrect !== (acceptedAnswer === correct) || (frame.isCorrect && frame.points <= 0))
-          outcome.lost += 1;
-        if (chosen.get(player)!.get(questionIndex) !== acceptedAnswer) outcome.lost += 1;
       }),
     );
     // One deadline tick a question (the reveal by the clock).
@@ -294,6 +282,25 @@ async function playGame(
   }
   await hostSocket.waitFor('class_finished');
   await Promise.all(players.map((player) => player.waitFor('class_finished')));
+  // Counted once every frame is in: an answer written just before the clock's reveal may have its
+  // answer_accepted arrive after its class_result (the reveal does not wait for the reply).
+  for (let questionIndex = 0; questionIndex < S.questions; questionIndex += 1) {
+    const correct = quiz.answers[questionIndex]!;
+    for (const player of players) {
+      const result = player.all('class_result').find((frame) => frame.questionIndex === questionIndex)!;
+      const acceptedFrames = player
+        .all('answer_accepted')
+        .filter((accepted) => accepted.questionIndex === questionIndex);
+      if (acceptedFrames.length > 1) outcome.duplicated += 1;
+      const acceptedAnswer = acceptedFrames[0]?.answer;
+      if (acceptedAnswer === undefined) continue;
+      outcome.accepted += 1;
+      // An accepted answer is in the result: right exactly when it was the right letter.
+      if (result.isCorrect !== (acceptedAnswer === correct) || (result.isCorrect && result.points <= 0))
+        outcome.lost += 1;
+      if (chosen.get(player)!.get(questionIndex) !== acceptedAnswer) outcome.lost += 1;
+    }
+  }
   outcome.invocations += hostSocket.sent + players.reduce((sum, player) => sum + player.sent, 0) - sentBefore;
   for (const socket of [hostSocket, ...players]) {
     for (const error of socket.all('error')) {

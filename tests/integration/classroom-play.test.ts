@@ -214,6 +214,35 @@ describe('answers', () => {
   });
 });
 
+describe('a reveal with many players yet to answer', () => {
+  it('closes them all in one go: the answered keep their answers, every later answer is refused too_late', async () => {
+    const { host, gameId, pin } = await openGame(['B'], { maxPlayers: 40 });
+    const players = await signInMany(40, 20);
+    for (let start = 0; start < players.length; start += 20)
+      await Promise.all(
+        players
+          .slice(start, start + 20)
+          .map((player, index) => join(player, pin, `れつ${start + index + 1}`)),
+      );
+    host.send({ type: 'class_start', gameId });
+    await Promise.all(players.map((player) => next(player, 'class_question')));
+    // Ten answer; the other thirty (more than are closed one by one) have not when the host reveals.
+    const [answered, silent] = [players.slice(0, 10), players.slice(10)];
+    answered.forEach((player) => player.send({ type: 'answer', answer: 'B', questionIndex: 0 }));
+    await Promise.all(answered.map((player) => next(player, 'answer_accepted')));
+    host.send({ type: 'class_reveal_now', gameId });
+    const reveal = await next(host, 'class_reveal');
+    expect(reveal.optionCounts).toEqual({ A: 0, B: 10, C: 0, D: 0 });
+    const stored = await listPlayers(gameId);
+    expect(stored.filter((player) => player.answers['0'])).toHaveLength(10);
+    expect(stored.filter((player) => player.closedThrough === 0)).toHaveLength(30);
+    silent.forEach((player) => player.send({ type: 'answer', answer: 'B', questionIndex: 0 }));
+    await Promise.all(silent.map((player) => refusal(player, 'too_late')));
+    const results = await Promise.all(players.map((player) => next(player, 'class_result')));
+    expect(results.filter((result) => result.isCorrect)).toHaveLength(10);
+  });
+});
+
 describe('the host', () => {
   it('alone may run the game: anyone else is refused not_host', async () => {
     const { gameId, pin } = await openGame(['A']);
@@ -291,8 +320,13 @@ describe('ending during a question', () => {
     await next(early!, 'answer_accepted');
     host.send({ type: 'class_end', gameId });
     await next(host, 'class_finished');
-    // Every player's item is closed for the open question, as its reveal would close it.
-    expect((await listPlayers(gameId)).map((player) => player.closedThrough)).toEqual([0, 0]);
+    // No player can answer the open question any more, as after its reveal: the one who answered
+    // has their answer on their item (one a question), the other's item is closed for it.
+    expect(
+      (await listPlayers(gameId))
+        .map((player) => (player.answers['0'] ? 'answered' : player.closedThrough >= 0 ? 'closed' : 'open'))
+        .sort(),
+    ).toEqual(['answered', 'closed']);
     late!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
     await refusal(late!, 'too_late');
     const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
