@@ -165,8 +165,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   /** Wakes the idle pause under way, if any (`settled()` wants a pass now). */
   let wakeIdle: (() => void) | undefined;
+  /** The pause between passes; none while a `settled()` waits for the next pass. */
   const idle = () =>
     new Promise<void>((done) => {
+      if (waiters.length) return done();
       const timer = setTimeout(() => {
         wakeIdle = undefined;
         done();
