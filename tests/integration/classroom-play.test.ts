@@ -75,6 +75,16 @@ async function join(socket: RoomPlayer, pin: string, nickname: string) {
   return next(socket, 'class_joined');
 }
 
+/** Joins every socket, 20 at a time, as `<prefix>1`, `<prefix>2` … */
+async function joinAll(players: readonly RoomPlayer[], pin: string, prefix: string) {
+  for (let start = 0; start < players.length; start += 20)
+    await Promise.all(
+      players
+        .slice(start, start + 20)
+        .map((player, index) => join(player, pin, `${prefix}${start + index + 1}`)),
+    );
+}
+
 describe('a whole class game', () => {
   it('runs from the lobby through two questions to the podium, exactly as each side should see it', async () => {
     const { host, gameId, pin, quiz } = await openGame(['A', 'C']);
@@ -187,12 +197,7 @@ describe('answers', () => {
   it('of 100 players sent in the same moment are all accepted, counted once, and the last ends the question', async () => {
     const { host, gameId, pin } = await openGame(['C'], { maxPlayers: 100 });
     const players = await signInMany(100, 20);
-    for (let start = 0; start < players.length; start += 20)
-      await Promise.all(
-        players
-          .slice(start, start + 20)
-          .map((player, index) => join(player, pin, `せいと${start + index + 1}`)),
-      );
+    await joinAll(players, pin, 'せいと');
     expect((await getGame(gameId))!.playerCount).toBe(100);
     host.send({ type: 'class_start', gameId });
     await Promise.all(players.map((player) => next(player, 'class_question')));
@@ -218,12 +223,7 @@ describe('a reveal with many players yet to answer', () => {
   it('closes them all in one go: the answered keep their answers, every later answer is refused too_late', async () => {
     const { host, gameId, pin } = await openGame(['B'], { maxPlayers: 40 });
     const players = await signInMany(40, 20);
-    for (let start = 0; start < players.length; start += 20)
-      await Promise.all(
-        players
-          .slice(start, start + 20)
-          .map((player, index) => join(player, pin, `れつ${start + index + 1}`)),
-      );
+    await joinAll(players, pin, 'れつ');
     host.send({ type: 'class_start', gameId });
     await Promise.all(players.map((player) => next(player, 'class_question')));
     // Ten answer; the other thirty (more than are closed one by one) have not when the host reveals.
