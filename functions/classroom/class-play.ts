@@ -43,6 +43,7 @@ import {
   beginReveal,
   claimCountSend,
   claimCountWait,
+  type CountClaim,
   closePlayer,
   closePlayers,
   countAnswer,
@@ -343,18 +344,40 @@ export async function classSocketClosed(connection: ConnectionItem, log: Logger)
  * deadline; anything else is read again.
  */
 const answerGames = new Map<string, StoredGame>();
+/** Reads of a game for answers under way: the answers that arrive meanwhile wait for the same read. */
+const answerGameReads = new Map<string, Promise<StoredGame | undefined>>();
 
 async function gameForAnswer(gameId: string, questionIndex: number | undefined, receivedAt: number) {
+  const usable = (game: StoredGame | undefined) =>
+    game !== undefined &&
+    game.state === 'question' &&
+    (questionIndex === undefined || game.questionIndex === questionIndex) &&
+    game.deadline !== null &&
+    receivedAt < game.deadline;
   const cached = answerGames.get(gameId);
+  if (cached && usable(cached)) return cached;
+  // An answer to the cached question after its deadline is too late whatever the game does now:
+  // a question opens once, with its deadline.
   if (
-    cached &&
-    cached.state === 'question' &&
-    (questionIndex === undefined || cached.questionIndex === questionIndex) &&
+    cached?.state === 'question' &&
+    questionIndex === cached.questionIndex &&
     cached.deadline !== null &&
-    receivedAt < cached.deadline
+    receivedAt >= cached.deadline
   )
     return cached;
-  const game = await getGame(gameId);
+  // A read that began before this answer arrived may show the game before its next question: one
+  // that does not fit this answer is made again.
+  const pending = answerGameReads.get(gameId);
+  const shared = pending ? await pending : undefined;
+  if (shared && usable(shared)) return shared;
+  const read = getGame(gameId);
+  answerGameReads.set(gameId, read);
+  let game: StoredGame | undefined;
+  try {
+    game = await read;
+  } finally {
+    if (answerGameReads.get(gameId) === read) answerGameReads.delete(gameId);
+  }
   if (!game) throw classError('not_found', m.gameNotFound);
   if (answerGames.size > 200) answerGames.clear();
   answerGames.set(gameId, game);
@@ -404,28 +427,52 @@ export async function classAnswer(
 const COUNT_INTERVAL_MS = 1000 / CLASSROOM_LIMITS.answerCountsPerSecond;
 
 /**
+ * What a warm instance knows of each game's count sends beyond the counts an answer's write
+ * returned (`countSentAt`, `countPendingFor` as its own claims left them), and its claim under way.
+ * The answers that arrive while one claim is made wait for it and decide from what it found, so a
+ * rush of answers makes a claim or two each quarter second instead of one (or two) an answer.
+ */
+const countSlots = new Map<string, { sentAt: number; pendingFor: number; claiming?: Promise<unknown> }>();
+
+/**
  * `class_answer_count` to the host, at most 4 a second: sent at once when none went out in the
  * last 250 ms; otherwise one writer waits for the rest of that 250 ms and sends the count read
  * then (so the last count always arrives); the rest send nothing. The count's own write says when
  * the last one went out and which send is promised, so most answers decide here without a write.
  */
 async function sendAnswerCount(game: StoredGame, questionIndex: number, counts: AnswerCounts, log: Logger) {
+  const gameId = game.gameId;
+  let slot = countSlots.get(gameId);
+  if (!slot) {
+    if (countSlots.size > 200) countSlots.clear();
+    slot = { sentAt: 0, pendingFor: 0 };
+    countSlots.set(gameId, slot);
+  }
+  while (slot.claiming) await slot.claiming.catch(() => undefined);
   const now = Date.now();
-  const due = counts.countSentAt + COUNT_INTERVAL_MS;
+  const due = Math.max(counts.countSentAt, slot.sentAt) + COUNT_INTERVAL_MS;
   // A waiter already promised a send after this count was written: it reads this count then.
-  if (now < due && counts.countPendingFor >= due) return;
-  const claim =
-    now < due
-      ? await claimCountWait(game.gameId, due)
-      : await claimCountSend(game.gameId, now, COUNT_INTERVAL_MS);
+  if (now < due && Math.max(counts.countPendingFor, slot.pendingFor) >= due) return;
+  const claiming = now < due ? claimCountWait(gameId, due) : claimCountSend(gameId, now, COUNT_INTERVAL_MS);
+  slot.claiming = claiming;
+  let claim: CountClaim;
+  try {
+    claim = await claiming;
+  } finally {
+    slot.claiming = undefined;
+  }
+  if (claim.action === 'send') slot.sentAt = Math.max(slot.sentAt, now);
+  else slot.pendingFor = Math.max(slot.pendingFor, claim.until);
   if (claim.action === 'skip') return;
   let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
     await sleep(Math.max(0, claim.until - Date.now()));
-    const read = await getGameItem(game.gameId);
+    const read = await getGameItem(gameId);
     if (!read || read.state !== 'question' || read.questionIndex !== questionIndex) return;
     current = read;
-    await countSent(game.gameId, Date.now());
+    const sentAt = Date.now();
+    await countSent(gameId, sentAt);
+    slot.sentAt = Math.max(slot.sentAt, sentAt);
   }
   await sendToHost(
     current,

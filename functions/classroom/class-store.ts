@@ -58,14 +58,26 @@ const questionsKey = (gameId: string) => ClassQuestionsKeys.key({ gameId });
 /** The game item: the game without its questions (they are their own item, read beside it). */
 export type GameItem = Omit<StoredGame, 'questions'>;
 
+/** Games' questions a warm instance has read (at most `QUESTIONS_KEPT`, the first read leaves first). */
+const questionsRead = new Map<string, ClassQuestion[]>();
+const QUESTIONS_KEPT = 100;
+
 /**
- * A game's questions: written once, in the creation's transaction, so read without a consistent
- * read — but a read just after the creation may not see them yet, and is then made consistent.
+ * A game's questions: written once, in the creation's transaction, and never changed, so a warm
+ * instance reads them once per game (every answer, join and step of a game reads its game). Read
+ * without a consistent read — but a read just after the creation may not see them yet, and is
+ * then made consistent.
  */
 async function getQuestions(gameId: string): Promise<ClassQuestion[]> {
+  const kept = questionsRead.get(gameId);
+  if (kept) return kept;
   const result = await db.get({ Key: questionsKey(gameId) });
   const item = result.Item ?? (await db.get({ Key: questionsKey(gameId), ConsistentRead: true })).Item;
-  return (item?.questions as ClassQuestion[] | undefined) ?? [];
+  const questions = item?.questions as ClassQuestion[] | undefined;
+  if (!questions) return [];
+  if (questionsRead.size >= QUESTIONS_KEPT) questionsRead.delete(questionsRead.keys().next().value!);
+  questionsRead.set(gameId, questions);
+  return questions;
 }
 
 /** The game item alone, without its questions (what the answer count needs). */
@@ -685,15 +697,18 @@ export async function setLocked(gameId: string, locked: boolean): Promise<void> 
 }
 
 /**
+ * What an answer does about the host's count: `send` it now, `wait` until `until` and send the
+ * count read then, or `skip` because a waiter already promised a send at `until` or later.
+ */
+export type CountClaim =
+  { action: 'send' } | { action: 'wait'; until: number } | { action: 'skip'; until: number };
+
+/**
  * The answer count's throttle (at most 4 a second to the host): `now` may send at once when no
  * count went out within `intervalMs`; otherwise one writer per interval claims the next slot and
- * sends then. What the caller may do: `send` now, `wait` until the slot and send, or `skip`.
+ * sends then.
  */
-export async function claimCountSend(
-  gameId: string,
-  now: number,
-  intervalMs: number,
-): Promise<{ action: 'send' } | { action: 'wait'; until: number } | { action: 'skip' }> {
+export async function claimCountSend(gameId: string, now: number, intervalMs: number): Promise<CountClaim> {
   let sentAt: number;
   try {
     await db.update({
@@ -727,10 +742,7 @@ function countSentAtOf(error: unknown): number | undefined {
  * Promises the count send due at `until` (the one waiter of that slot sends the count read then);
  * `skip` when a waiter has already promised one at or after it.
  */
-export async function claimCountWait(
-  gameId: string,
-  until: number,
-): Promise<{ action: 'wait'; until: number } | { action: 'skip' }> {
+export async function claimCountWait(gameId: string, until: number): Promise<CountClaim> {
   try {
     await db.update({
       Key: gameKey(gameId),
@@ -741,7 +753,7 @@ export async function claimCountWait(
     return { action: 'wait', until };
   } catch (error) {
     ignoreConditionFailed(error);
-    return { action: 'skip' };
+    return { action: 'skip', until };
   }
 }
 
