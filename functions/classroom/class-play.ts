@@ -368,7 +368,7 @@ async function gameForAnswer(gameId: string, questionIndex: number | undefined, 
   // A read that began before this answer arrived may show the game before its next question: one
   // that does not fit this answer is made again.
   const pending = answerGameReads.get(gameId);
-  const shared = pending ? await pending : undefined;
+  const shared = pending ? await pending.catch(() => undefined) : undefined;
   if (shared && usable(shared)) return shared;
   const read = getGame(gameId);
   answerGameReads.set(gameId, read);
