@@ -420,7 +420,7 @@ export async function classAnswer(
     await reveal(gameId, counts.step, caller.log);
     return;
   }
-  await sendAnswerCount(game, questionIndex, counts, caller.log);
+  await sendAnswerCount(game, counts, caller.log);
 }
 
 /** The answer count's interval: at most 4 counts a second reach the host. */
@@ -440,7 +440,7 @@ const countSlots = new Map<string, { sentAt: number; pendingFor: number; claimin
  * then (so the last count always arrives); the rest send nothing. The count's own write says when
  * the last one went out and which send is promised, so most answers decide here without a write.
  */
-async function sendAnswerCount(game: StoredGame, questionIndex: number, counts: AnswerCounts, log: Logger) {
+async function sendAnswerCount(game: StoredGame, counts: AnswerCounts, log: Logger) {
   const gameId = game.gameId;
   let slot = countSlots.get(gameId);
   if (!slot) {
@@ -467,8 +467,10 @@ async function sendAnswerCount(game: StoredGame, questionIndex: number, counts: 
   let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
     await sleep(Math.max(0, claim.until - Date.now()));
+    // The slot is the game's, not the question's: a question that opened meanwhile (its answers
+    // found this slot promised and sent nothing) gets its count from here.
     const read = await getGameItem(gameId);
-    if (!read || read.state !== 'question' || read.questionIndex !== questionIndex) return;
+    if (!read || read.state !== 'question') return;
     current = read;
     const sentAt = Date.now();
     await countSent(gameId, sentAt);
@@ -479,7 +481,7 @@ async function sendAnswerCount(game: StoredGame, questionIndex: number, counts: 
     {
       type: 'class_answer_count',
       gameId: game.gameId,
-      questionIndex,
+      questionIndex: current.questionIndex,
       answered: current.answeredCount,
       total: current.playerCount,
     },
