@@ -340,36 +340,28 @@ export async function classSocketClosed(connection: ConnectionItem, log: Logger)
 
 /**
  * Games read by answers, per question: 100 answers to one question need the game once per warm
- * instance, not 100 times. A cached game is used only for the question it shows and before its
- * deadline; anything else is read again.
+ * instance, not 100 times. A cached game answers only for the question it shows (and, for an
+ * answer that names none, before its deadline); anything else is read again.
  */
 const answerGames = new Map<string, StoredGame>();
 /** Reads of a game for answers under way: the answers that arrive meanwhile wait for the same read. */
 const answerGameReads = new Map<string, Promise<StoredGame | undefined>>();
 
 async function gameForAnswer(gameId: string, questionIndex: number | undefined, receivedAt: number) {
-  const usable = (game: StoredGame | undefined) =>
-    game !== undefined &&
+  // A game read for this question decides the answer: in time, or too late (a question opens once,
+  // with its deadline, whatever the game does after). An answer naming no question needs the game
+  // before its deadline.
+  const decides = (game: StoredGame) =>
     game.state === 'question' &&
-    (questionIndex === undefined || game.questionIndex === questionIndex) &&
     game.deadline !== null &&
-    receivedAt < game.deadline;
+    (questionIndex === undefined ? receivedAt < game.deadline : game.questionIndex === questionIndex);
   const cached = answerGames.get(gameId);
-  if (cached && usable(cached)) return cached;
-  // An answer to the cached question after its deadline is too late whatever the game does now:
-  // a question opens once, with its deadline.
-  if (
-    cached?.state === 'question' &&
-    questionIndex === cached.questionIndex &&
-    cached.deadline !== null &&
-    receivedAt >= cached.deadline
-  )
-    return cached;
+  if (cached && decides(cached)) return cached;
   // A read that began before this answer arrived may show the game before its next question: one
   // that does not fit this answer is made again.
   const pending = answerGameReads.get(gameId);
   const shared = pending ? await pending.catch(() => undefined) : undefined;
-  if (shared && usable(shared)) return shared;
+  if (shared && decides(shared)) return shared;
   const read = getGame(gameId);
   answerGameReads.set(gameId, read);
   let game: StoredGame | undefined;

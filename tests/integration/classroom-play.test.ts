@@ -221,7 +221,8 @@ describe('answers', () => {
 
 describe('a reveal with many players yet to answer', () => {
   it('closes them all in one go: the answered keep their answers, every later answer is refused too_late', async () => {
-    const { host, gameId, pin } = await openGame(['B'], { maxPlayers: 40 });
+    // The longest question a host may set: the host's reveal, not the clock's, ends it.
+    const { host, gameId, pin } = await openGame(['B'], { maxPlayers: 40, timePerQuestion: 120 });
     const players = await signInMany(40, 20);
     await joinAll(players, pin, 'れつ');
     host.send({ type: 'class_start', gameId });
