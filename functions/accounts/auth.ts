@@ -19,7 +19,7 @@ import {
   registrationMail,
 } from '../mail/templates';
 import { endAllSessions, startSession } from '../sessions/session';
-import { checkPassword, dummyPasswordHash, verifyPassword } from '../users/passwords';
+import { checkPassword, dummyPasswordHash, stagePasswordCost, verifyPassword } from '../users/passwords';
 import { assertNameAllowed } from '../users/user-policy';
 import { createUser, setPasswordItem } from '../users/user';
 import {
@@ -90,10 +90,10 @@ export async function logIn(
     cookies,
     async () => {
       if (!user?.passwordHash) {
-        await verifyPassword(input.password, await dummyPasswordHash());
+        await verifyPassword(input.password, await dummyPasswordHash(stagePasswordCost()));
         return false;
       }
-      const check = await checkPassword(input.password, user.passwordHash);
+      const check = await checkPassword(input.password, user.passwordHash, stagePasswordCost());
       rehashed = check.rehashed;
       return check.ok;
     },

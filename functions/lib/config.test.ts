@@ -11,7 +11,13 @@ const DEPLOYED = {
 };
 
 beforeEach(() => {
-  for (const name of ['STAGE', 'STRIPE_API_URL', 'STRIPE_SECRET_ARN', 'AWS_LAMBDA_FUNCTION_NAME'])
+  for (const name of [
+    'STAGE',
+    'STRIPE_API_URL',
+    'STRIPE_SECRET_ARN',
+    'AWS_LAMBDA_FUNCTION_NAME',
+    'PASSWORD_HASH_COST',
+  ])
     delete process.env[name];
   resetConfigForTests();
 });
@@ -35,6 +41,17 @@ describe('configuration of a deployed stage', () => {
       resetConfigForTests();
       expect(() => getConfig()).toThrow(`STAGE: the ${stage} stage runs on this machine only`);
     }
+  });
+
+  it('hashes passwords at OWASP’s cost, and refuses the test suites’ fast cost', () => {
+    Object.assign(process.env, DEPLOYED, { STAGE: 'prod' });
+    expect(getConfig().passwordHashCost).toBe('owasp');
+    Object.assign(process.env, { PASSWORD_HASH_COST: 'fast' });
+    resetConfigForTests();
+    expect(() => getConfig()).toThrow('PASSWORD_HASH_COST: password hashes are made at OWASP’s cost');
+    Object.assign(process.env, { STAGE: 'local' });
+    resetConfigForTests();
+    expect(getConfig().passwordHashCost).toBe('fast');
   });
 
   it('keeps the simulator for the local stage on this machine', () => {

@@ -38,6 +38,12 @@ const configSchema = z
     BEDROCK_REGION: z.string().trim().optional(),
     /** Per-address request limits (sign-up, login, mail); `off` only for test suites that sign up hundreds of users from 127.0.0.1. */
     PER_IP_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /**
+     * The cost of new password hashes: OWASP's (`owasp`), or `fast` (scrypt N = 2^10) for the test
+     * suites on the local stages only, whose thousands of sign-ups and sign-ins would otherwise
+     * spend a third of the suite's CPU in scrypt (functions/users/passwords.ts).
+     */
+    PASSWORD_HASH_COST: z.enum(['owasp', 'fast']).default('owasp'),
     /** How long a warm function keeps reference data (categories) before reading it again. */
     REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** The local payment simulator (local and test stages only; in AWS the SDK talks to Stripe). */
@@ -56,6 +62,13 @@ const configSchema = z
         code: 'custom',
         path: ['STAGE'],
         message: `the ${env.STAGE} stage runs on this machine only, never in AWS Lambda`,
+      });
+    }
+    if (!isLocal && env.PASSWORD_HASH_COST !== 'owasp') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'password hashes are made at OWASP’s cost outside the local stages',
       });
     }
     if (!isLocal && !env.APP_URL) {
@@ -98,6 +111,7 @@ const configSchema = z
       logLevel: env.LOG_LEVEL,
       referenceCacheSeconds: env.REFERENCE_CACHE_SECONDS,
       perIpRateLimits: env.PER_IP_RATE_LIMITS === 'on',
+      passwordHashCost: env.PASSWORD_HASH_COST,
       /** Cookies carry `Secure` everywhere but on the local stage (plain http://localhost). */
       secureCookies: !isLocal,
     };

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { getConfig } from '../lib/config';
 
 /**
  * Password hashes: scrypt (node:crypto) with a per-user salt, stored as
@@ -17,6 +18,16 @@ export interface ScryptCost {
  * memory per hash. Hashes made before issue 26 (docs/decisions.md) have N = 2^14.
  */
 export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+/**
+ * The test suites' cost (`PASSWORD_HASH_COST=fast`, refused outside the local stages by the
+ * configuration): about a millisecond instead of half a second of CPU a hash, with the same code.
+ */
+export const FAST_TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The cost this stage's new hashes get: OWASP's, but on a test suite's local stack. */
+export function stagePasswordCost(): ScryptCost {
+  return getConfig().passwordHashCost === 'fast' ? FAST_TEST_COST : PASSWORD_COST;
+}
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
@@ -73,13 +84,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether a stored hash was made with other parameters than new hashes get. */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, cost: ScryptCost = PASSWORD_COST): boolean {
   const hash = parse(stored);
   return (
     !hash ||
-    hash.cost.N !== PASSWORD_COST.N ||
-    hash.cost.r !== PASSWORD_COST.r ||
-    hash.cost.p !== PASSWORD_COST.p ||
+    hash.cost.N !== cost.N ||
+    hash.cost.r !== cost.r ||
+    hash.cost.p !== cost.p ||
     hash.salt.length !== SALT_LENGTH ||
     hash.key.length !== KEY_LENGTH
   );
@@ -93,16 +104,19 @@ export function needsRehash(stored: string): boolean {
 export async function checkPassword(
   password: string,
   stored: string,
+  cost: ScryptCost = PASSWORD_COST,
 ): Promise<{ ok: boolean; rehashed?: string }> {
-  if (!needsRehash(stored)) return { ok: await verifyPassword(password, stored) };
-  const [ok, rehashed] = await Promise.all([verifyPassword(password, stored), hashPassword(password)]);
+  if (!needsRehash(stored, cost)) return { ok: await verifyPassword(password, stored) };
+  const [ok, rehashed] = await Promise.all([verifyPassword(password, stored), hashPassword(password, cost)]);
   return ok ? { ok, rehashed } : { ok };
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<string, Promise<string>>();
 
 /** A hash of a random password: login attempts for unknown usernames cost the same time as real ones. */
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+export function dummyPasswordHash(cost: ScryptCost = PASSWORD_COST): Promise<string> {
+  const key = [cost.N, cost.r, cost.p].join('$');
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
 }

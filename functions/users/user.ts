@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NamedItem, TransactItem } from '../data/transact';
-import { hashPassword } from './passwords';
+import { hashPassword, stagePasswordCost } from './passwords';
 import { assertNameAllowed } from './user-policy';
 import {
   insertUser,
@@ -35,7 +35,9 @@ export interface NewUser {
 
 async function passwordHashOf(input: NewUser): Promise<{ passwordHash?: string }> {
   if (input.passwordHash) return { passwordHash: input.passwordHash };
-  return input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) };
+  return input.password === undefined
+    ? {}
+    : { passwordHash: await hashPassword(input.password, stagePasswordCost()) };
 }
 
 /**
@@ -76,5 +78,5 @@ export function updateNickname(userId: string, nickname: string) {
 
 /** A transaction item that sets a new password (the account must exist and not be being deleted). */
 export async function setPasswordItem(userId: string, password: string): Promise<TransactItem> {
-  return setPasswordHashItem(userId, await hashPassword(password));
+  return setPasswordHashItem(userId, await hashPassword(password, stagePasswordCost()));
 }

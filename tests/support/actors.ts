@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { hashPassword } from '@functions/users/passwords';
+import { hashPassword, stagePasswordCost } from '@functions/users/passwords';
 import { createUser } from '@functions/users/user';
 import { signInAs } from './accounts';
 import { TestClient } from './http-client';
@@ -50,7 +50,7 @@ export async function registered(
 let passwordHash: Promise<string> | undefined;
 
 /** `PASSWORD` hashed at today's cost, once per test file. */
-export const hashedPassword = () => (passwordHash ??= hashPassword(PASSWORD));
+export const hashedPassword = () => (passwordHash ??= hashPassword(PASSWORD, stagePasswordCost()));
 
 /**
  * An account with a password that has not signed in anywhere, put straight into the table with
