@@ -7,8 +7,16 @@ import { TEST_WORKERS } from './tests/support/workers';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The integration files' shared emulators (S3, SES), their own DynamoDB Local and table each, and limits. */
+/**
+ * The stacks' password hashes at the fast cost (functions/users/passwords.ts; local stages only):
+ * the files that run a stack sign up and sign in hundreds of times, at half a second of CPU a hash
+ * at OWASP's cost.
+ */
+const STACK_ENV = { PASSWORD_HASH_COST: 'fast' };
+
 const integration = {
   environment: 'node' as const,
+  env: STACK_ENV,
   globalSetup: ['tests/support/emulators.ts'],
   setupFiles: ['tests/support/fresh-table.ts'],
   testTimeout: TEST_LIMITS.integration.test,
@@ -31,6 +39,7 @@ const VITE_DEV_FILES = ['tests/integration/local-web.test.ts', 'tests/integratio
 const E2E_VITE_DEV_FILES = ['tests/e2e/security-headers.test.ts'];
 const e2e = {
   environment: 'node' as const,
+  env: STACK_ENV,
   testTimeout: TEST_LIMITS.e2e.test,
   hookTimeout: TEST_LIMITS.e2e.hook,
   expect: { poll: { timeout: TEST_LIMITS.e2e.test } },
@@ -56,9 +65,7 @@ export default defineConfig({
     },
   },
   test: {
-    // Password hashes at the fast cost (functions/users/passwords.ts, local stages only): the
-    // suite signs up and signs in thousands of times, at half a second of CPU each at OWASP's.
-    env: { QUIZ_SILENT_LOGS: '1', PASSWORD_HASH_COST: 'fast' },
+    env: { QUIZ_SILENT_LOGS: '1' },
     // Files run side by side (tests/support/workers.ts), each with its own DynamoDB Local, table
     // and gateway.
     maxWorkers: TEST_WORKERS,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser-session';
 import { SCREENSHOTS, useE2EStack } from '../support/e2e';
+import { UNTIL_TRUE } from '../support/limits';
 import { firstLoadReads } from '@web/lib/first-load';
 
 /** Smoke test of the web shell in real headless Chromium against the whole local e2e.stack(). */
@@ -117,6 +118,11 @@ describe('web shell', () => {
         const drawer = page.getByRole('dialog', { name: 'メニュー' });
         for (const name of ['クイズを探す', 'マイクイズ', '集中学習', '管理'])
           await drawer.getByRole('link', { name }).waitFor();
+        // The drawer takes the focus in the same effects that start listening for Escape: once it
+        // has it, Escape closes it (on a busy machine the links can show before those effects run).
+        await expect
+          .poll(() => drawer.evaluate((element) => element.contains(document.activeElement)), UNTIL_TRUE)
+          .toBe(true);
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'detached' });
       } else {
