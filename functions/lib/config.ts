@@ -40,8 +40,8 @@ const configSchema = z
     PER_IP_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     /**
      * The cost of new password hashes: OWASP's (`owasp`), or `fast` (scrypt N = 2^10) for the test
-     * suites on the local stages only, whose thousands of sign-ups and sign-ins would otherwise
-     * spend a third of the suite's CPU in scrypt (functions/users/passwords.ts).
+     * suites on the local stages only, whose hundreds of sign-ups and sign-ins would otherwise
+     * spend some 300 s of a run's CPU in scrypt (functions/users/passwords.ts).
      */
     PASSWORD_HASH_COST: z.enum(['owasp', 'fast']).default('owasp'),
     /** How long a warm function keeps reference data (categories) before reading it again. */
