@@ -6,7 +6,6 @@ import { TEST_WORKERS } from './tests/support/workers';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The integration files' shared emulators (S3, SES), their own DynamoDB Local and table each, and limits. */
 /**
  * The stacks' password hashes at the fast cost (functions/users/passwords.ts; local stages only):
  * the files that run a stack sign up and sign in hundreds of times, at half a second of CPU a hash
@@ -14,6 +13,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  */
 const STACK_ENV = { PASSWORD_HASH_COST: 'fast' };
 
+/** The integration files' shared emulators (S3, SES), their own DynamoDB Local and table each, and limits. */
 const integration = {
   environment: 'node' as const,
   env: STACK_ENV,

@@ -49,7 +49,7 @@ export async function registered(
 
 let passwordHash: Promise<string> | undefined;
 
-/** `PASSWORD` hashed at today's cost, once per test file. */
+/** `PASSWORD` hashed at the stage's cost, once per test file. */
 export const hashedPassword = () => (passwordHash ??= hashPassword(PASSWORD, stagePasswordCost()));
 
 /**
