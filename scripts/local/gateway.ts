@@ -113,6 +113,11 @@ export interface GatewayOptions {
   /** The table whose stream feeds the stream consumers (DynamoDB Local); none polled without it. */
   tableStream?: { endpoint: string; tableName: string };
   streamConsumers?: readonly StreamConsumer[];
+  /**
+   * API calls wait for it (the local stack's seed): the gateway listens before the table is seeded,
+   * since its ports make the app's URL, and a demo sign-in in between would fail as a wrong password.
+   */
+  apiReady?: Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -586,7 +591,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const url = requestUrl(request, publicUrl);
       if (!url) return sendJson(response, 400, { message: 'Bad Request' });
       if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
-        return void handleApi(request, response, url).catch(failed(response));
+        return void (options.apiReady ?? Promise.resolve())
+          .then(() => handleApi(request, response, url))
+          .catch(failed(response));
       // The management API and SQS are reached by the functions on the control port only.
       if (url.pathname.startsWith('/@connections') || request.headers['x-amz-target'] !== undefined)
         return sendJson(response, 404, { message: 'Not Found' });

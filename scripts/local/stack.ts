@@ -149,7 +149,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // The gateway listens before the environment is set: its ports make the app URL and the
     // functions' control endpoints. The functions read the environment at their first call, after.
+    let seeded!: () => void;
+    const apiReady = new Promise<void>((done) => (seeded = done));
     const gateway = await startGateway({
+      apiReady,
       port: options.port,
       controlPort: options.controlPort,
       web: options.web,
@@ -198,10 +201,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     s3Client.destroy();
 
     const { seed } = await import('../seed');
-    const seeded = await seed();
-    if (seeded.categoriesCreated) log(`seeded ${seeded.categoriesCreated} categories`);
-    if (seeded.accountsCreated) log(`seeded ${seeded.accountsCreated} demo accounts`);
-    if (seeded.quizzesCreated) log(`seeded ${seeded.quizzesCreated} sample quizzes`);
+    const created = await seed();
+    if (created.categoriesCreated) log(`seeded ${created.categoriesCreated} categories`);
+    if (created.accountsCreated) log(`seeded ${created.accountsCreated} demo accounts`);
+    if (created.quizzesCreated) log(`seeded ${created.quizzesCreated} sample quizzes`);
+    seeded();
 
     // Events go to the gateway's loopback address, as Stripe would post them to the API.
     stripe.setWebhookUrl(`http://127.0.0.1:${gateway.port}/api/stripe/webhook`);
