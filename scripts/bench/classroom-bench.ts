@@ -19,8 +19,9 @@ import type { MultiplayerTarget } from './multiplayer-bench';
  * Class games in `npm run bench -- classroom` (issue 31), through the local gateway (every Lambda in
  * this process, the `@connections` API, the SQS game clock) and DynamoDB Local: `games` games of
  * `players` players each (sockets without a session, as a class's tablets), `questions` questions,
- * every player answering in the last second before each deadline, so the clock's reveal ends each
- * question. The hosts and players are a process of their own (classroom-clients.ts). Measured: the time from each question's deadline to each player's `class_result`; the
+ * every player answering in the last second before each deadline (or, with
+ * `CLASSROOM_BENCH_PACE=class`, at a class's pace over each question), so the clock's reveal ends
+ * each question. The hosts and players are a process of their own (classroom-clients.ts). Measured: the time from each question's deadline to each player's `class_result`; the
  * answers lost (accepted but missing from the result), duplicated (accepted twice) or accepted after
  * the deadline; error frames; DynamoDB units and Lambda invocations per answered question.
  */
@@ -119,7 +120,7 @@ export async function benchClassroom(target: MultiplayerTarget): Promise<BenchRo
   const accepted = sum((outcome) => outcome.accepted);
   const errors = outcomes.flatMap((outcome) => outcome.errors);
   const perAnswer = (value: number) => (accepted ? (value / accepted).toFixed(2) : '–');
-  const label = `${S.games} games × ${S.players} players, ${S.questions} questions`;
+  const label = `${S.games} games × ${S.players} players, ${S.questions} questions, ${S.pace === 'class' ? 'answers over each question' : 'answers in the last second'}`;
   return [
     {
       measure: `classroom: deadline → class_result p50 / p99 / max (${label})`,

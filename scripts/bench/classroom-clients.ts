@@ -29,7 +29,13 @@ export const CLASSROOM_SCALE = {
   joinWidth: 50,
   /** The games start this far apart (classes do not start on the same millisecond). */
   startEveryMs: 700,
-  /** Every answer is sent within this window before the deadline (the last-second rush). */
+  /**
+   * When the players answer: `rush` (the default) every one of them in the last second before each
+   * deadline; `class` (`CLASSROOM_BENCH_PACE=class`) at a class's pace, each at a random moment of
+   * the question, one in 20 not at all (so the clock's reveal still ends each question).
+   */
+  pace: process.env.CLASSROOM_BENCH_PACE === 'class' ? 'class' : 'rush',
+  /** In the rush every answer is sent within this window before the deadline. */
   answerWindowMs: 1000,
   /** …and no later than this before it (a frame still needs to reach API Gateway in time). */
   answerMarginMs: 150,
@@ -216,14 +222,16 @@ async function playGame(
     errors: [],
     invocations: 0,
   };
-  for (const player of players) {
+  for (const [index, player] of players.entries()) {
     const chosenByQuestion = new Map<number, AnswerLetter>();
     chosen.set(player, chosenByQuestion);
     player.onFrame = (frame) => {
       if (frame.type !== 'class_question') return;
+      if (S.pace === 'class' && index % 20 === 19) return;
       const answer = letter();
       chosenByQuestion.set(frame.questionIndex, answer);
-      const at = frame.deadline - S.answerMarginMs - randomInt(S.answerWindowMs - S.answerMarginMs);
+      const window = S.pace === 'class' ? frame.deadline - Date.now() : S.answerWindowMs;
+      const at = frame.deadline - S.answerMarginMs - randomInt(Math.max(1, window - S.answerMarginMs));
       setTimeout(
         () => {
           if (Date.now() < frame.deadline) outcome.sentInTime += 1;
