@@ -16,6 +16,7 @@ import {
   type HttpRoute,
 } from '../functions/routes';
 import { TABLE } from '../functions/data/table';
+import { DEPLOYED_ROUTE_ENV, deployedRoute, deployedRouteOf } from '../functions/api/deployed-route';
 import { contentSecurityPolicy, SECURITY_HEADERS, withWebSocketOrigin } from '../shared/security-headers';
 import { ROUTE_THROTTLING, routeClassOf } from './constructs/api';
 import { bedrockInvokeStatements, INFERENCE_PROFILE_REGIONS } from './constructs/bedrock-access';
@@ -136,6 +137,25 @@ describe('QuizStack', () => {
       const match = functions.find(([logicalId]) => routeIdOf(logicalId) === id);
       expect(match, `function for ${id}`).toBeDefined();
       expect(match![1].Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('tells each HTTP function its own row of the route table (its cold start does not load the table), and no other function one', () => {
+    for (const [logicalId, fn] of routeFunctions()) {
+      const route = (httpRoutes as readonly HttpRoute[]).find(
+        (row) => functionIdFor(row) === routeIdOf(logicalId),
+      );
+      const told = (fn.Properties.Environment.Variables as Record<string, unknown>)[DEPLOYED_ROUTE_ENV];
+      if (!route) expect(told, logicalId).toBeUndefined();
+      else {
+        expect(JSON.parse(told as string), logicalId).toEqual(deployedRouteOf(route));
+        expect(deployedRoute(route.contract, { [DEPLOYED_ROUTE_ENV]: told as string })).toEqual({
+          contract: route.contract,
+          access: route.access,
+          ...(route.bodyLimitBytes !== undefined ? { bodyLimitBytes: route.bodyLimitBytes } : {}),
+          ...(route.csrf === false ? { csrf: false } : {}),
+        });
+      }
     }
   });
 

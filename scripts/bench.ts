@@ -11,6 +11,7 @@ import { bundleRoutes } from './bench/route-bundles';
 import { benchSearch } from './bench/search-bench';
 import { benchSearchBurst } from './bench/search-burst-bench';
 import { aiWorker } from '../functions/ai/ai-worker';
+import { DEPLOYED_ROUTE_ENV, deployedRouteOf } from '../functions/api/deployed-route';
 import { benchAiThroughGateway, benchOfflineGenerator } from './bench/ai-bench';
 import { benchMultiplayer } from './bench/multiplayer-bench';
 import { benchClassroom } from './bench/classroom-bench';
@@ -293,6 +294,11 @@ async function measureRoutes(running: LocalStack): Promise<Row[]> {
         : 'routeKey' in bundle.entry
           ? webSocketEvent(bundle.entry.routeKey)
           : { Records: [] };
+    // As the stack deploys it: an HTTP function has its row in its environment.
+    const env =
+      'contract' in bundle.entry
+        ? { ...childEnv, [DEPLOYED_ROUTE_ENV]: JSON.stringify(deployedRouteOf(bundle.entry)) }
+        : childEnv;
     const runs: { importMs: number; firstCallMs: number; totalMs: number }[] = [];
     for (let run = 0; run < 7; run++) {
       try {
@@ -305,7 +311,7 @@ async function measureRoutes(running: LocalStack): Promise<Row[]> {
             bundle.file,
             JSON.stringify(event),
           ],
-          { env: childEnv, encoding: 'utf8' },
+          { env, encoding: 'utf8' },
         );
         runs.push(
           JSON.parse(output.slice(output.lastIndexOf('{"importMs"'))) as {

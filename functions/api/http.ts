@@ -1,9 +1,11 @@
 import type { RouteContract } from '@shared/contract/define';
 import { MESSAGES } from '@shared/messages';
 import { AccountStoppedError, ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { getConfig } from '../lib/config';
 import { createHttpHandler } from '../lib/http/create-http-handler';
 import type { Identify, RouteHandle } from '../lib/http/types';
-import { httpRoutes, type HttpRoute, type HttpRouteKey } from '../routes';
+import type { httpRoutes, HttpRoute, HttpRouteKey } from '../routes';
+import { deployedRoute } from './deployed-route';
 import { findSession, type SessionItem } from '../sessions/session';
 import { accountStanding, asMember, stoppedUntil, type Member } from '../users/user-policy';
 import { getUser } from '../users/user-store';
@@ -41,14 +43,28 @@ const identifyMember: Identify<Member, SessionItem> = async (sessionId, access) 
   return standing === 'ok' ? { user: asMember(user), session } : undefined;
 };
 
-/** A route's handler; its contract must be a row's of the route table. */
+/**
+ * A route's handler; its contract must be a row's of the route table. A deployed function has its
+ * row from the environment (`deployed-route.ts`) and never loads the table; elsewhere (the local
+ * stack, the tests) the row is read from the table, loaded on the first call.
+ */
 export function httpHandler<C extends RouteContract<HttpRouteKey>>(
   contract: C,
   handle: RouteHandle<C, UserFor<C['key']>, SessionItem>,
 ) {
-  const route = (httpRoutes as readonly HttpRoute[]).find((row) => row.contract === contract);
-  if (!route) throw new Error(`Route ${contract.key} is not in the route table`);
-  return Object.assign(createHttpHandler({ ...route, contract }, handle, identifyMember), { contract });
+  getConfig();
+  const deployed = deployedRoute(contract);
+  if (deployed) return Object.assign(createHttpHandler(deployed, handle, identifyMember), { contract });
+  type Chain = ReturnType<typeof createHttpHandler>;
+  let chain: Promise<Chain> | undefined;
+  const fromTable = async (): Promise<Chain> => {
+    const { httpRoutes: rows } = await import('../routes');
+    const route = (rows as readonly HttpRoute[]).find((row) => row.contract === contract);
+    if (!route) throw new Error(`Route ${contract.key} is not in the route table`);
+    return createHttpHandler({ ...route, contract }, handle, identifyMember);
+  };
+  const handler = async (...args: Parameters<Chain>) => (await (chain ??= fromTable()))(...args);
+  return Object.assign(handler, { contract });
 }
 
 /** The chain for a route outside the route table (test fixtures), with the same session lookup. */

@@ -10,6 +10,10 @@ const allows: Record<AccessLevel, (user: Principal | undefined) => boolean | 'si
   admin: (user) => (user ? user.role === 'admin' : 'signin'),
 };
 
+/** Whether `value` names an access level (a deployed function's `HTTP_ROUTE` is checked with it). */
+export const isAccessLevel = (value: unknown): value is AccessLevel =>
+  typeof value === 'string' && Object.hasOwn(allows, value);
+
 /** The route's access level (route table): 401 for a guest where a member is needed, 403 below the level. */
 export const checkAccess: HttpMiddleware = {
   before: (request) => {

@@ -3,7 +3,6 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { FileDownload } from '@shared/api';
 import '@shared/zod-ja';
 import type { RouteContract } from '@shared/contract/define';
-import type { HttpRoute } from '../../routes';
 import { getConfig } from '../config';
 import { createLogger, withRequestLog } from '../logger';
 import { randomToken } from '../random-token';
@@ -18,7 +17,7 @@ import { mapErrors } from './map-errors';
 import { observe } from './observe';
 import { parseBody } from './parse-body';
 import { readRequest } from './read-request';
-import type { HttpContext, Identify, Principal, RouteHandle, SessionInfo } from './types';
+import type { ChainRoute, HttpContext, Identify, Principal, RouteHandle, SessionInfo } from './types';
 import { validateInput } from './validate-input';
 
 /**
@@ -49,7 +48,7 @@ export function createHttpHandler<
   U extends Principal | undefined,
   S extends SessionInfo,
 >(
-  route: HttpRoute & { contract: C },
+  route: ChainRoute & { contract: C },
   handle: RouteHandle<C, U, S>,
   identify: Identify<NonNullable<U> & Principal, S>,
 ) {

@@ -1,14 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { HttpRoute } from '../../routes';
 import { getConfig } from '../config';
 import { parseCookies } from '../cookies';
-import type { HttpMiddleware } from './types';
+import type { ChainRoute, HttpMiddleware } from './types';
 
 const lowerCaseHeaders = (headers: APIGatewayProxyEventV2['headers']) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Starts the chain's state: the route's row, the configuration, the cookies and headers. */
-export const readRequest = (route: HttpRoute): HttpMiddleware => ({
+export const readRequest = (route: ChainRoute): HttpMiddleware => ({
   before: (request) => {
     request.context.state = {
       route,

@@ -7,6 +7,13 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { ObservedContext } from './observe';
 
+/**
+ * What the chain needs of a route's row: its contract, access level, body limit and CSRF check
+ * (a row of the route table has them all; a deployed function has them without the table, from
+ * `functions/api/deployed-route.ts`).
+ */
+export type ChainRoute = Pick<HttpRoute, 'contract' | 'access' | 'bodyLimitBytes' | 'csrf'>;
+
 /** What the chain needs to know of a signed-in caller. */
 export interface Principal {
   id: string;
@@ -78,7 +85,7 @@ export type RouteHandle<C extends RouteSchemas, U, S = SessionInfo> = (
 
 /** What the HTTP middlewares learn of a request and hand on to the ones after them. */
 export interface HttpState {
-  route: HttpRoute;
+  route: ChainRoute;
   config: Config;
   cookies: Map<string, string>;
   /** The request's headers, names in lower case. */
