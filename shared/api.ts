@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { CLASSROOM_ERROR_REASONS } from './classroom';
-import { MULTIPLAYER_ERROR_REASONS } from './multiplayer';
+import { CLASSROOM_ERROR_REASONS, MULTIPLAYER_ERROR_REASONS } from './socket-reasons';
 
 /**
  * Stable English tokens for errors the web app must tell apart where the status alone does not

@@ -98,27 +98,7 @@ const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
 export const CLASS_GAME_STATES = ['lobby', 'question', 'reveal', 'finished'] as const;
 export type ClassGameState = (typeof CLASS_GAME_STATES)[number];
 
-/** The reasons a `join_class` is refused with: they end a join (a player's form shows them). */
-export const CLASS_JOIN_REFUSALS = [
-  'not_found',
-  'class_full',
-  'nickname_taken',
-  'invalid',
-  'locked',
-  'in_game',
-  'rate_limited',
-] as const;
-
-/** Stable `error.reason` tokens of class games (the issue's list, then those shared with rooms). */
-export const CLASSROOM_ERROR_REASONS = [
-  ...CLASS_JOIN_REFUSALS,
-  'not_host',
-  'not_in_game',
-  'too_late',
-  'already_answered',
-  'busy',
-] as const;
-export type ClassroomErrorReason = (typeof CLASSROOM_ERROR_REASONS)[number];
+export { CLASS_JOIN_REFUSALS, CLASSROOM_ERROR_REASONS, type ClassroomErrorReason } from './socket-reasons';
 
 export const pinSchema = z
   .string({ error: m.pinRequired })

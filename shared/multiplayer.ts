@@ -99,21 +99,7 @@ export type MultiplayerCategory = (typeof MULTIPLAYER_CATEGORIES)[number];
 export const GAME_STATES = ['waiting', 'starting', 'question', 'results', 'finished'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
-/** Stable `error.reason` tokens of the socket (the issue's list, then ours). */
-export const MULTIPLAYER_ERROR_REASONS = [
-  'password_required',
-  'wrong_password',
-  'room_full',
-  'in_game',
-  'not_found',
-  'not_host',
-  'invalid',
-  'not_in_room',
-  'too_late',
-  'already_answered',
-  'rate_limited',
-  'busy',
-] as const;
+export { MULTIPLAYER_ERROR_REASONS } from './socket-reasons';
 
 const m = MULTIPLAYER_MESSAGES;
 const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });

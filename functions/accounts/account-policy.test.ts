@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { AccountStoppedError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import {
   assertInGoodStanding,

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { LIMITS } from '@shared/constants';
 import { AccountStoppedError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { accountStanding, stoppedUntil } from '../users/user-policy';

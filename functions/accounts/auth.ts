@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import type { LoginInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@shared/accounts';
 import { transactWrite } from '../data/transact';
 import {

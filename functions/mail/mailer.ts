@@ -2,7 +2,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../lib/aws-clients';
 import { getConfig } from '../lib/config';
 import { AppError } from '../lib/errors';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 
 export interface Mail {
   to: string;

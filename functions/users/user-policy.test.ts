@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { BadRequestError } from '../lib/errors';
 import { accountStanding, asMember, assertNameAllowed, stoppedUntil, toCurrentUser } from './user-policy';
 import type { UserItem } from './user-store';

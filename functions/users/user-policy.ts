@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { OFFICIAL_AUTHOR_NAME, type CurrentUser } from '@shared/users';
 import { BadRequestError } from '../lib/errors';
 import { hasMembershipAt } from '../membership/status';

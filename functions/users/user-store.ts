@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { batchGetAll } from '../data/batch';
 import { db } from '../data/db';
 import { ignoreConditionFailed, isConditionFailed } from '../data/errors';

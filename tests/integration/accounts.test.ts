@@ -1,7 +1,7 @@
 import { PASSWORD, registered, visitor, withPassword } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { COOKIE_NAMES } from '@shared/api';
 import { guardKey } from '@functions/accounts/login-guard-keys';
 import { tokenKey } from '@functions/accounts/one-time-token-keys';

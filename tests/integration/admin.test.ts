@@ -2,7 +2,7 @@ import { member, PASSWORD, registered } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@shared/admin';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { AuditKeys } from '@functions/admin/audit-keys';
 import { PenaltyKeys } from '@functions/admin/penalty-keys';
 import { db } from '@functions/data/db';

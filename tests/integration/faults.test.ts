@@ -21,7 +21,7 @@ import {
   type ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { AI_MESSAGES, type AiUsageLimit, type UploadTicket } from '@shared/ai';
 import { MESSAGES } from '@shared/messages';
 import { db, tableName } from '@functions/data/db';

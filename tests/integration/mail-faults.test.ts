@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { startTestGateway } from '../support/gateway';
 
 /**

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { register } from '../../accounts/auth';
 import { accountsApi } from '@shared/contract/accounts';
 import { httpHandler } from '../http';

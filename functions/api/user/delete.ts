@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { deleteAccount } from '../../accounts/account-deletion';
 import { confirmPassword } from '../../accounts/auth';
 import { accountsApi } from '@shared/contract/accounts';

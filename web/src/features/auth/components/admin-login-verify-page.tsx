@@ -5,7 +5,7 @@ import { StatusCard } from '@web/components/ui/status-card';
 import { paths } from '@web/config/paths';
 import { useRedirectAfter } from '../use-redirect-after';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { verifyAdminToken } from '../api/verify-admin-token';
 import { setCurrentUser } from '@web/lib/auth/current-user';
 import { usePageTitle } from '@web/lib/page-title';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, PASSWORD_RULE_HINT } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
+import { PASSWORD_RULE_HINT } from '@shared/accounts';
 import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { ResetPasswordPage } from './reset-password-page';
 

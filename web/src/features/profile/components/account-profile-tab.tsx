@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { LIMITS } from '@shared/constants';
 import type { CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { ACCOUNT_MESSAGES } from '@shared/accounts';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { LIMITS } from '@shared/constants';
 import { displayName, type CurrentUser } from '@shared/users';
 import { toastError } from '@web/components/toast/toast-error';
