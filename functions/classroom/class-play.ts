@@ -17,7 +17,6 @@ import { ipTriesLeft, withinIpRateLimit, withinRateLimit } from '../lib/rate-lim
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
 import { scheduleClassTick, type ClassTick } from './class-clock';
-import { countClassGame, recordClassReveal } from './class-records';
 import { eachBounded, FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
 import {
   activePlayers,
@@ -336,6 +335,15 @@ export async function classSocketClosed(connection: ConnectionItem, log: Logger)
   if (game && game.state !== 'finished') await announcePlayers(game, 'class_player_left', log);
 }
 
+/**
+ * The game in its members' learning records and its quiz's analytics (class-records.ts), loaded by
+ * the first reveal or end that records: they bring the learning records' and the quizzes' schemas,
+ * which a join, a host's frame or an answer that ends no question never needs, so a cold start of
+ * those functions does not build them (docs/decisions.md, "Issue 28: a cold start loads its own
+ * route").
+ */
+const classRecords = () => import('./class-records');
+
 // ——— Answers ———
 
 /**
@@ -546,7 +554,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
       log,
     ),
   ]);
-  await recordClassReveal(game, questionIndex, closed, log);
+  await (await classRecords()).recordClassReveal(game, questionIndex, closed, log);
 }
 
 /** Up to this many items are closed one by one, side by side; more in one transaction. */
@@ -630,8 +638,9 @@ async function finishFrom(game: StoredGame, log: Logger): Promise<boolean> {
     ),
   ]);
   // Ended during a question: its answers count in the records as a reveal's would.
-  if (open) await recordClassReveal(game, game.questionIndex, players, log);
-  await countClassGame(game, players, log);
+  const records = await classRecords();
+  if (open) await records.recordClassReveal(game, game.questionIndex, players, log);
+  await records.countClassGame(game, players, log);
   return true;
 }
 

@@ -14,11 +14,18 @@ import {
   roomResetMessage,
   showsQuestions,
 } from './messages';
-import { isReveal, recordReveal, revealEventPuts, revealQuiz } from './learning-records';
 import { countGameInAnalytics, countRevealInAnalytics } from './quiz-analytics';
-import { connectedSeats, type RoomState } from './room';
+import { connectedSeats, isReveal, type RoomState } from './room';
 import { changeRoom, gamePut, getGameQuestions, getRoom, releaseSeat, type RoomWrite } from './room-store';
 import * as rules from './rules';
+
+/**
+ * A reveal in the players' learning records (learning-records.ts), loaded by the first reveal: it
+ * brings the learning records' schemas, which the room's other frames never need, so a cold start
+ * of their functions does not build them (docs/decisions.md, "Issue 28: a cold start loads its
+ * own route").
+ */
+const learningRecords = () => import('./learning-records');
 
 /**
  * The game as it runs: each step applies a rule (rules.ts) to the room through the store, sets
@@ -141,7 +148,11 @@ export async function advance(
       const change = await withTicks(rules.endPhase(room, step, now, options.early));
       // A reveal writes its players' answer events in its own transaction.
       if (!('room' in change) || !isReveal(room, change.room)) return change;
-      return { ...change, extra: revealEventPuts(change.room, await revealQuiz(change.room, log)) };
+      const records = await learningRecords();
+      return {
+        ...change,
+        extra: records.revealEventPuts(change.room, await records.revealQuiz(change.room, log)),
+      };
     }));
   } catch (error) {
     if (isRoomError(error, 'not_found')) return;
@@ -167,9 +178,9 @@ async function announce(room: RoomState, log: Logger) {
   for (const message of phaseMessages(room, questions, Date.now())) await broadcast(room, message, log);
   if (room.gameState === 'results')
     await Promise.all([
-      recordReveal(room, questions, log).catch((error: unknown) =>
-        log.error('recording a reveal failed', { error, room: room.code }),
-      ),
+      learningRecords()
+        .then((records) => records.recordReveal(room, questions, log))
+        .catch((error: unknown) => log.error('recording a reveal failed', { error, room: room.code })),
       countRevealInAnalytics(room, questions, log),
     ]);
   if (room.gameState === 'finished') await countGameInAnalytics(room, log);

@@ -19,10 +19,6 @@ import { seatsInOrder, type GameQuestion, type RoomState } from './room';
 export const revealQuiz = (room: RoomState, log: Logger): Promise<LiveQuiz> =>
   liveQuizOf(room.settings.quizId, { category: room.settings.category, difficulty: '' }, log);
 
-/** Whether a change of the room is the reveal of its current question. */
-export const isReveal = (before: RoomState, after: RoomState) =>
-  before.gameState === 'question' && after.gameState === 'results';
-
 /**
  * The answer events of a reveal (`room` as revealed), as items of the reveal's transaction: one
  * for each player who answered, at most `playersMax` (8), beside the room's own one or two items:

@@ -179,3 +179,7 @@ export function listingChanged(before: RoomState, after: RoomState): boolean {
     connectedCount(before) !== connectedCount(after)
   );
 }
+
+/** Whether a change of the room is the reveal of its current question. */
+export const isReveal = (before: RoomState, after: RoomState) =>
+  before.gameState === 'question' && after.gameState === 'results';
