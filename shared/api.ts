@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CLASSROOM_ERROR_REASONS, MULTIPLAYER_ERROR_REASONS } from './socket-reasons';
+import { CLASSROOM_ERROR_REASONS, MULTIPLAYER_ERROR_REASONS } from './socket-protocol';
 
 /**
  * Stable English tokens for errors the web app must tell apart where the status alone does not

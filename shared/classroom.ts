@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 import { questionImageSchema } from './quiz-images';
 import { hasHiddenCharacters } from './visible-text';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from './socket-protocol';
 
 /**
  * Class games (issue 31; docs/classroom.md): one host at a projector, up to 100 players who join
@@ -11,86 +12,6 @@ import { hasHiddenCharacters } from './visible-text';
  * (`shared/multiplayer.ts`) are a separate thing and stay as they are.
  */
 
-export const CLASSROOM_LIMITS = {
-  pinLength: 6,
-  secondsMin: 10,
-  secondsMax: 120,
-  secondsStep: 5,
-  secondsDefault: 20,
-  playersMin: 2,
-  playersMax: 100,
-  playersDefault: 100,
-  /** Games a member may host at once (live: not finished, not past its two hours). */
-  liveGamesPerHost: 3,
-  /** A game ends itself this long after it opened. */
-  gameHours: 2,
-  nicknameMax: 20,
-  /**
-   * Wrong PINs an address may try in a minute (PINs are guessed only by trying), and tries of any
-   * kind a member may make: a whole class behind one school address joins with the right PIN.
-   */
-  joinTriesPerMinute: 20,
-  /** `join_class` tries of any kind an address may make in a minute (a class of 100, each twice, and more). */
-  joinsPerAddressPerMinute: 250,
-  /** A socket without a session is closed this long after it opened unless it joined a game. */
-  guestJoinSeconds: 30,
-  /** A dropped player may come back with their resume token this long, in the lobby. */
-  resumeSeconds: 60,
-  /** `class_answer_count` frames a host is sent a second, at most. */
-  answerCountsPerSecond: 4,
-  /** Players shown after each question. */
-  topCount: 5,
-  podiumCount: 3,
-  /** The host's list and results cover this many days; a game's records are deleted after them. */
-  resultsDays: 90,
-  /** Highest score for one question (as in rooms: 1,000 at once down to 500 at the deadline). */
-  maxQuestionScore: 1000,
-  /** Games a member may open in a minute. */
-  createsPerMinute: 10,
-  /** Host frames a member may send in any 10 seconds (a double click is two; a script is many). */
-  hostActionsPerTenSeconds: 60,
-  /** The host's list shows this many of their games at most, the newest. */
-  hostGamesListed: 100,
-} as const;
-
-export const CLASSROOM_MESSAGES = {
-  pinRequired: 'PINを入力してください',
-  pinInvalid: 'PINは6桁の数字で入力してください',
-  gameNotFound: 'このPINのゲームは見つかりません。PINを確認してください',
-  classFull: 'このゲームは満員です',
-  locked: 'このゲームは参加を締め切っています',
-  inGame: 'このゲームはすでに始まっています',
-  alreadySeated: 'この接続はすでに別のゲームに参加しています。退出してから参加してください',
-  nicknameRequired: 'ニックネームを入力してください',
-  nicknameTooLong: 'ニックネームは20文字以内で入力してください',
-  nicknameChars: 'ニックネームに改行や制御文字、見えない文字は使用できません',
-  nicknameTaken: 'このニックネームはすでに使われています。別の名前にしてください',
-  joinTooFast: '参加の試行が多すぎます。1分ほど待ってからお試しください',
-  notHost: 'この操作はホストだけができます',
-  notJoined: 'ゲームに参加していません',
-  notAnswering: '今は回答を受け付けていません',
-  tooLate: '回答時間が終了しました',
-  alreadyAnswered: 'この問題にはすでに回答しています',
-  answerInvalid: '回答はA〜Dから選んでください',
-  notStarted: 'ゲームはまだ始まっていません',
-  alreadyStarted: 'ゲームはすでに始まっています',
-  tooFewPlayers: '参加者がいないため開始できません',
-  ended: 'ゲームは終了しました',
-  kicked: 'ホストによってゲームから外されました',
-  joinTimeout: 'PINの入力がなかったため接続を閉じました',
-  guestOnlyJoin: 'この操作にはログインが必要です',
-  busy: 'ゲームが混み合っています。もう一度お試しください',
-  quizRequired: 'クイズを選択してください',
-  quizNotFound: 'クイズが見つかりません',
-  quizWithoutQuestions: 'このクイズには問題がありません',
-  quizHidden: '管理者によって非表示にされたクイズはクラスで出題できません',
-  secondsRange: '回答時間は10〜120秒（5秒刻み）で選んでください',
-  playersRange: '最大人数は2〜100人で選んでください',
-  tooManyGames: '同時に開けるクラスゲームは3つまでです。終わったゲームを終了してからお試しください',
-  createTooFast: 'クラスゲームの作成が多すぎます。しばらくしてからお試しください',
-  gameMissing: 'クラスゲームが見つかりません',
-} as const;
-
 const m = CLASSROOM_MESSAGES;
 const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
 
@@ -98,7 +19,13 @@ const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
 export const CLASS_GAME_STATES = ['lobby', 'question', 'reveal', 'finished'] as const;
 export type ClassGameState = (typeof CLASS_GAME_STATES)[number];
 
-export { CLASS_JOIN_REFUSALS, CLASSROOM_ERROR_REASONS, type ClassroomErrorReason } from './socket-reasons';
+export {
+  CLASS_JOIN_REFUSALS,
+  CLASSROOM_ERROR_REASONS,
+  CLASSROOM_LIMITS,
+  CLASSROOM_MESSAGES,
+  type ClassroomErrorReason,
+} from './socket-protocol';
 
 export const pinSchema = z
   .string({ error: m.pinRequired })

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 import { questionImageSchema } from './quiz-images';
+import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from './socket-protocol';
 
 /**
  * The multiplayer protocol (docs/spec/multiplayer-membership-study.md §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
@@ -9,79 +10,7 @@ import { questionImageSchema } from './quiz-images';
  * server message with them.
  */
 
-export const MULTIPLAYER_MESSAGES = {
-  roomCodeRequired: 'ルームコードを入力してください',
-  connecting: '接続を確立中です。少しお待ちください',
-  notConnected: 'サーバーに接続されていません',
-  quizRequired: 'クイズを選択してください',
-  hostOnlySettings: 'ルーム設定の変更はホストのみ可能です',
-  wrongPassword: 'パスワードが正しくありません',
-  passwordRequired: 'このルームはパスワードが必要です',
-  passwordTooLong: 'パスワードは32文字以内で入力してください',
-  roomCodeInvalid: 'ルームコードは6文字の英数字で入力してください',
-  roomNotFound: 'ルームが見つかりません。コードを確認してください',
-  roomFull: 'ルームが満員です',
-  inGame: 'このルームはゲーム中のため参加できません',
-  playersRange: '最大人数は2〜8人で選んでください',
-  secondsRange: '回答時間は15〜60秒（5秒刻み）で選んでください',
-  categoryInvalid: 'カテゴリを選択してください',
-  quizNotFound: 'クイズが見つかりません',
-  quizWithoutQuestions: 'このクイズには問題がありません',
-  quizNotPublic: '対戦には公開中のクイズだけを使えます',
-  notInRoom: 'ルームに参加していません',
-  settingsDuringGame: 'ゲーム中は設定を変更できません',
-  readyDuringGame: 'ゲーム中は準備状態を変更できません',
-  fewerSeatsThanPlayers: '現在の参加人数より少ない最大人数にはできません',
-  notAnswering: '今は回答を受け付けていません',
-  tooLate: '回答時間が終了しました',
-  alreadyAnswered: 'この問題にはすでに回答しています',
-  answerInvalid: '回答はA〜Dから選んでください',
-  chatEmpty: 'メッセージを入力してください',
-  chatTooLong: 'メッセージは200文字以内で入力してください',
-  chatTooFast: 'メッセージの送信が速すぎます。少し待ってから送信してください',
-  joinTooFast: '参加の試行が多すぎます。しばらくしてからお試しください',
-  createTooFast: 'ルームの作成が多すぎます。しばらくしてからお試しください',
-  actionsTooFast: '操作が速すぎます。少し待ってからお試しください',
-  socketTooFast: '送信が多すぎます。少し待ってから操作してください',
-  socketClosedTooFast: '送信が多すぎるため接続を切断しました',
-  busy: 'ルームが混み合っています。もう一度お試しください',
-} as const;
-
-/** Room constants (docs/spec/multiplayer-membership-study.md §5, §9). Where the spec gives two readings, the first screen's is taken (docs/multiplayer.md). */
-export const ROOM_LIMITS = {
-  codeLength: 6,
-  /** A–Z and 2–9 without the look-alikes I, L, O, 0 and 1. */
-  codeAlphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
-  passwordMax: 32,
-  playersMin: 2,
-  playersMax: 8,
-  playersDefault: 4,
-  secondsMin: 15,
-  secondsMax: 60,
-  secondsStep: 5,
-  secondsDefault: 30,
-  countdownSeconds: 3,
-  /** How long the per-question results stay before the next question. */
-  revealSeconds: 5,
-  /** How long the podium stays before the room returns to waiting. */
-  finishedSeconds: 10,
-  chatMax: 200,
-  /** Chat messages a member may send in any 10 seconds. */
-  chatPerTenSeconds: 8,
-  /** A disconnected player's seat, score and answers are kept this long. */
-  rejoinSeconds: 60,
-  /**
-   * How long an open question waits for a player whose socket dropped without answering (a reload
-   * takes a few seconds) once everyone connected has answered; then it ends without them.
-   */
-  dropGraceSeconds: 10,
-  /** Highest score for one question: a correct answer at once; half of it at the deadline. */
-  maxQuestionScore: 1000,
-  roomsRefetchMs: 5000,
-  reconnectAfterMs: 2000,
-  /** Rooms the active-rooms list shows at most. */
-  listedRooms: 50,
-} as const;
+export { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from './socket-protocol';
 
 /** Category choices of the create card (docs/spec/multiplayer-membership-study.md §2, §9); `all` is "すべて". */
 export const MULTIPLAYER_CATEGORIES = [
@@ -99,7 +28,7 @@ export type MultiplayerCategory = (typeof MULTIPLAYER_CATEGORIES)[number];
 export const GAME_STATES = ['waiting', 'starting', 'question', 'results', 'finished'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
-export { MULTIPLAYER_ERROR_REASONS } from './socket-reasons';
+export { MULTIPLAYER_ERROR_REASONS } from './socket-protocol';
 
 const m = MULTIPLAYER_MESSAGES;
 const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });

@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS } from '@shared/classroom';
+import { CLASSROOM_LIMITS } from '@shared/socket-protocol';
 import type { ScheduledTick } from '../multiplayer/rules';
 import type { ConnectionItem } from './connection';
 

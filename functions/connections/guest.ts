@@ -1,4 +1,4 @@
-import { CLASSROOM_MESSAGES } from '@shared/classroom';
+import { CLASSROOM_MESSAGES } from '@shared/socket-protocol';
 import type { Logger } from '../lib/logger';
 import { scheduleTick } from '../multiplayer/clock';
 import {

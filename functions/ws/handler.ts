@@ -4,8 +4,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import type { z } from 'zod';
 import '@shared/zod-ja';
 import { MESSAGES } from '@shared/messages';
-import { CLASSROOM_MESSAGES } from '@shared/classroom';
-import { MULTIPLAYER_MESSAGES } from '@shared/multiplayer';
+import { CLASSROOM_MESSAGES, MULTIPLAYER_MESSAGES } from '@shared/socket-protocol';
 import {
   closeConnection,
   closeConnections,
