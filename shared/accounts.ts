@@ -6,9 +6,9 @@ import { ACCOUNT_MESSAGES } from './account-messages';
 
 /**
  * Account forms and payloads (docs/spec/core-platform.md §5 "Accounts", docs/spec/multiplayer-membership-study.md §5
- * "Password reset"). The web forms and the functions validate with these same schemas.
+ * "Password reset"). The web forms and the functions validate with these same schemas; their
+ * messages are in `shared/account-messages.ts`.
  */
-
 const m = ACCOUNT_MESSAGES;
 
 /**

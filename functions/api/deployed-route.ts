@@ -8,8 +8,7 @@ import type { HttpRoute } from '../routes';
  * `HTTP_ROUTE` (JSON), which the stack writes from the row (infra/constructs/api.ts). With it the
  * function builds its chain without loading the route table, which imports every feature's
  * contract: a cold start then builds the zod schemas its own route needs, not the whole API's
- * (GET /api/categories: 2,254 schemas → 928; docs/decisions.md, "Issue 28: a cold start loads its
- * own route"). The local stack and the tests set no such variable: every function shares the
+ * (docs/decisions.md, "Issue 28: a cold start loads its own route"). The local stack and the tests set no such variable: every function shares the
  * process that loaded the table, and reads its row there.
  */
 export const DEPLOYED_ROUTE_ENV = 'HTTP_ROUTE';
@@ -17,11 +16,16 @@ export const DEPLOYED_ROUTE_ENV = 'HTTP_ROUTE';
 /** The row as the stack writes it: its route key and what the chain needs besides the contract. */
 export type DeployedRoute = { key: string } & Omit<ChainRoute, 'contract'>;
 
+/** The chain's settings of a row, or of the variable once its access level is checked. */
+const settingsOf = (row: Omit<DeployedRoute, 'key'>): Omit<ChainRoute, 'contract'> => ({
+  access: row.access,
+  ...(typeof row.bodyLimitBytes === 'number' ? { bodyLimitBytes: row.bodyLimitBytes } : {}),
+  ...(row.csrf === false ? { csrf: false as const } : {}),
+});
+
 export const deployedRouteOf = (route: HttpRoute): DeployedRoute => ({
   key: route.contract.key,
-  access: route.access,
-  ...(route.bodyLimitBytes !== undefined ? { bodyLimitBytes: route.bodyLimitBytes } : {}),
-  ...(route.csrf === false ? { csrf: false as const } : {}),
+  ...settingsOf(route),
 });
 
 /**
@@ -38,10 +42,5 @@ export function deployedRoute<C extends RouteContract>(
   const row = JSON.parse(raw) as Partial<DeployedRoute>;
   if (row.key !== contract.key || !isAccessLevel(row.access))
     throw new Error(`${DEPLOYED_ROUTE_ENV} does not describe ${contract.key}: ${raw}`);
-  return {
-    contract,
-    access: row.access,
-    ...(typeof row.bodyLimitBytes === 'number' ? { bodyLimitBytes: row.bodyLimitBytes } : {}),
-    ...(row.csrf === false ? { csrf: false } : {}),
-  };
+  return { contract, ...settingsOf({ ...row, access: row.access }) };
 }

@@ -52,6 +52,7 @@ export function httpHandler<C extends RouteContract<HttpRouteKey>>(
   contract: C,
   handle: RouteHandle<C, UserFor<C['key']>, SessionItem>,
 ) {
+  // A configuration error stops the function at its start, as it would if the chain were built now.
   getConfig();
   const deployed = deployedRoute(contract);
   if (deployed) return Object.assign(createHttpHandler(deployed, handle, identifyMember), { contract });

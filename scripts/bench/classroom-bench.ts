@@ -21,9 +21,10 @@ import type { MultiplayerTarget } from './multiplayer-bench';
  * `players` players each (sockets without a session, as a class's tablets), `questions` questions,
  * every player answering in the last second before each deadline (or, with
  * `CLASSROOM_BENCH_PACE=class`, at a class's pace over each question), so the clock's reveal ends
- * each question. The hosts and players are a process of their own (classroom-clients.ts). Measured: the time from each question's deadline to each player's `class_result`; the
- * answers lost (accepted but missing from the result), duplicated (accepted twice) or accepted after
- * the deadline; error frames; DynamoDB units and Lambda invocations per answered question.
+ * each question. The hosts and players are a process of their own (classroom-clients.ts).
+ * Measured: the time from each question's deadline to each player's `class_result`; the answers
+ * lost (accepted but missing from the result), duplicated (accepted twice) or accepted after the
+ * deadline; error frames; DynamoDB units and Lambda invocations per answered question.
  */
 export const CLASSROOM_BUDGETS = { revealP99Ms: 300 };
 
