@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 import { questionImageSchema } from './quiz-images';
-import { hasHiddenCharacters } from './visible-text';
 import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from './socket-protocol';
+import { gameIdSchema } from './socket-requests';
 
 /**
  * Class games (issue 31; docs/classroom.md): one host at a projector, up to 100 players who join
@@ -26,29 +26,13 @@ export {
   CLASSROOM_MESSAGES,
   type ClassroomErrorReason,
 } from './socket-protocol';
-
-export const pinSchema = z
-  .string({ error: m.pinRequired })
-  .trim()
-  .min(1, m.pinRequired)
-  .transform((pin) => pin.normalize('NFKC'))
-  .pipe(z.string().regex(/^\d{6}$/, m.pinInvalid));
-
-/**
- * A player's nickname: NFKC, trimmed, 1–20 characters, no line breaks, control or invisible
- * characters (spaces inside are fine: 「たなか はなこ」). Look-alikes of a nickname already in the
- * game are refused by the server (`nickname_taken`), by the usernames' confusable skeleton.
- */
-export const classNicknameSchema = z
-  .string({ error: m.nicknameRequired })
-  .normalize('NFKC')
-  .trim()
-  .min(1, m.nicknameRequired)
-  .max(CLASSROOM_LIMITS.nicknameMax, m.nicknameTooLong)
-  .regex(/^[^\p{C}\n\r\t]+$/u, m.nicknameChars)
-  .refine((name) => !hasHiddenCharacters(name, { emoji: false }), m.nicknameChars);
-
-const gameIdSchema = z.string().trim().min(1, m.gameMissing).max(64, m.gameMissing);
+export {
+  classClientMessageSchemas,
+  classNicknameSchema,
+  pinSchema,
+  type ClassClientMessage,
+  type ClassClientMessageType,
+} from './socket-requests';
 
 // ——— HTTP ———
 
@@ -185,36 +169,6 @@ export const classResultsSchema = z.object({
   ),
 });
 export type ClassResults = z.infer<typeof classResultsSchema>;
-
-// ——— WebSocket: client → server ———
-
-const withGame = { gameId: gameIdSchema };
-
-/**
- * Client → server frames of class games. A socket without a session may send only `join_class`,
- * `answer`, `leave_class` and `ping`; the host's frames need the host's session and carry the
- * `gameId` (a member may host three games).
- */
-export const classClientMessageSchemas = {
-  join_class: z.object({
-    type: z.literal('join_class'),
-    pin: pinSchema,
-    nickname: classNicknameSchema,
-    resumeToken: z.string().max(100).optional(),
-  }),
-  leave_class: z.object({ type: z.literal('leave_class') }),
-  class_host: z.object({ type: z.literal('class_host'), ...withGame }),
-  class_start: z.object({ type: z.literal('class_start'), ...withGame }),
-  class_next: z.object({ type: z.literal('class_next'), ...withGame }),
-  class_reveal_now: z.object({ type: z.literal('class_reveal_now'), ...withGame }),
-  class_kick: z.object({ type: z.literal('class_kick'), ...withGame, playerId: z.string().min(1).max(64) }),
-  class_lock: z.object({ type: z.literal('class_lock'), ...withGame, locked: z.boolean() }),
-  class_end: z.object({ type: z.literal('class_end'), ...withGame }),
-} as const;
-export type ClassClientMessageType = keyof typeof classClientMessageSchemas;
-export type ClassClientMessage = {
-  [T in ClassClientMessageType]: z.input<(typeof classClientMessageSchemas)[T]>;
-}[ClassClientMessageType];
 
 /** What a player's device is told of the game when it joins or comes back. */
 export const playerGameSchema = z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 import { questionImageSchema } from './quiz-images';
-import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from './socket-protocol';
+import { MULTIPLAYER_CATEGORIES, MULTIPLAYER_MESSAGES } from './socket-protocol';
 
 /**
  * The multiplayer protocol (docs/spec/multiplayer-membership-study.md §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
@@ -10,20 +10,19 @@ import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from './socket-protocol';
  * server message with them.
  */
 
-export { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from './socket-protocol';
-
-/** Category choices of the create card (docs/spec/multiplayer-membership-study.md §2, §9); `all` is "すべて". */
-export const MULTIPLAYER_CATEGORIES = [
-  'all',
-  '一般知識',
-  '歴史',
-  '科学',
-  'スポーツ',
-  'エンターテイメント',
-  '地理',
-  '資格',
-] as const;
-export type MultiplayerCategory = (typeof MULTIPLAYER_CATEGORIES)[number];
+export {
+  MULTIPLAYER_CATEGORIES,
+  MULTIPLAYER_MESSAGES,
+  ROOM_LIMITS,
+  questionScore,
+  type MultiplayerCategory,
+} from './socket-protocol';
+export {
+  clientMessageSchemas,
+  roomCodeSchema,
+  type ClientMessage,
+  type ClientMessageType,
+} from './socket-requests';
 
 export const GAME_STATES = ['waiting', 'starting', 'question', 'results', 'finished'] as const;
 export type GameState = (typeof GAME_STATES)[number];
@@ -32,82 +31,6 @@ export { MULTIPLAYER_ERROR_REASONS } from './socket-protocol';
 
 const m = MULTIPLAYER_MESSAGES;
 const letter = z.enum(ANSWER_LETTERS, { error: m.answerInvalid });
-
-export const roomCodeSchema = z
-  .string({ error: m.roomCodeRequired })
-  .trim()
-  .min(1, m.roomCodeRequired)
-  .transform((code) => code.toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${ROOM_LIMITS.codeAlphabet}]{6}$`), m.roomCodeInvalid));
-
-const passwordSchema = z.string().max(ROOM_LIMITS.passwordMax, m.passwordTooLong);
-
-const roomSettingsInput = {
-  quizId: z.string({ error: m.quizRequired }).trim().min(1, m.quizRequired).max(64, m.quizNotFound),
-  maxPlayers: z
-    .number({ error: m.playersRange })
-    .int(m.playersRange)
-    .min(ROOM_LIMITS.playersMin, m.playersRange)
-    .max(ROOM_LIMITS.playersMax, m.playersRange)
-    .default(ROOM_LIMITS.playersDefault),
-  timePerQuestion: z
-    .number({ error: m.secondsRange })
-    .int(m.secondsRange)
-    .min(ROOM_LIMITS.secondsMin, m.secondsRange)
-    .max(ROOM_LIMITS.secondsMax, m.secondsRange)
-    .refine((seconds) => seconds % ROOM_LIMITS.secondsStep === 0, m.secondsRange)
-    .default(ROOM_LIMITS.secondsDefault),
-  category: z.enum(MULTIPLAYER_CATEGORIES, { error: m.categoryInvalid }).default('all'),
-  randomOrder: z.boolean().default(false),
-};
-
-/** Client → server messages (docs/spec/multiplayer-membership-study.md §7), one route key (and Lambda) each. */
-export const clientMessageSchemas = {
-  auth: z.object({
-    type: z.literal('auth'),
-    /**
-     * Whether to take back a seat the member holds (default yes). A page whose seat another tab
-     * took over sends false, so two tabs do not take the seat from each other in turn.
-     */
-    rejoin: z.boolean().default(true),
-  }),
-  create_room: z.object({
-    type: z.literal('create_room'),
-    ...roomSettingsInput,
-    password: passwordSchema.optional(),
-  }),
-  join_room: z.object({
-    type: z.literal('join_room'),
-    roomId: roomCodeSchema,
-    password: passwordSchema.optional(),
-  }),
-  ready: z.object({ type: z.literal('ready') }),
-  answer: z.object({
-    type: z.literal('answer'),
-    answer: letter,
-    /** The question answered; an answer meant for an earlier question is refused, not applied to the next. */
-    questionIndex: z.number().int().min(0).max(200).optional(),
-  }),
-  leave_room: z.object({ type: z.literal('leave_room') }),
-  chat_message: z.object({
-    type: z.literal('chat_message'),
-    message: z
-      .string({ error: m.chatEmpty })
-      .trim()
-      .min(1, m.chatEmpty)
-      .max(ROOM_LIMITS.chatMax, m.chatTooLong),
-  }),
-  update_room_settings: z.object({
-    type: z.literal('update_room_settings'),
-    ...roomSettingsInput,
-    /** Sent by the spec's client; the server reads the title from the quiz itself. */
-    quizTitle: z.string().max(200).optional(),
-  }),
-} as const;
-export type ClientMessageType = keyof typeof clientMessageSchemas;
-export type ClientMessage = {
-  [T in ClientMessageType]: z.input<(typeof clientMessageSchemas)[T]>;
-}[ClientMessageType];
 
 /** A room's settings as everyone sees them (docs/spec/multiplayer-membership-study.md §3 "Room settings"). */
 export const roomSettingsSchema = z.object({
@@ -311,13 +234,3 @@ export const activeRoomSchema = z.object({
 });
 export type ActiveRoom = z.infer<typeof activeRoomSchema>;
 export const activeRoomsSchema = z.object({ rooms: z.array(activeRoomSchema) });
-
-/**
- * Points for one answer: 0 when wrong or missing; when right, from 1000 at once down to 500 at the
- * deadline, linearly in the time taken (Kahoot's rule), rounded.
- */
-export function questionScore(isCorrect: boolean, elapsedMs: number, timeLimitSeconds: number): number {
-  if (!isCorrect) return 0;
-  const share = Math.min(1, Math.max(0, elapsedMs / (timeLimitSeconds * 1000)));
-  return Math.round(ROOM_LIMITS.maxQuestionScore * (1 - share / 2));
-}

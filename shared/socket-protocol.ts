@@ -1,10 +1,12 @@
 /**
  * The WebSocket protocol's words and limits (docs/multiplayer.md, docs/classroom.md), apart from
- * its schemas: the rooms' and class games' limits, Japanese messages and stable `error.reason`
- * tokens. Every function loads `shared/api.ts` (the error reasons) and every socket function the
- * messages; kept beside the schemas, they brought every schema into each cold start
- * (docs/decisions.md, "Issue 28: a cold start loads its own route"). `shared/multiplayer.ts` and
- * `shared/classroom.ts` export them again under the same names, with their schemas.
+ * its schemas: the rooms' and class games' limits, Japanese messages, stable `error.reason`
+ * tokens, the rooms' categories and the points an answer scores. Every function loads
+ * `shared/api.ts` (the error reasons) and every socket function the messages; kept beside the
+ * schemas, they brought every schema into each cold start (docs/decisions.md, "Issue 28: a cold
+ * start loads its own route"). `shared/multiplayer.ts` and `shared/classroom.ts` export them again
+ * under the same names, with their schemas (the client frames' schemas are in
+ * `shared/socket-requests.ts`).
  */
 
 /** Stable `error.reason` tokens of the rooms' socket (the issue's list, then ours). */
@@ -198,3 +200,26 @@ export const CLASSROOM_MESSAGES = {
   createTooFast: 'クラスゲームの作成が多すぎます。しばらくしてからお試しください',
   gameMissing: 'クラスゲームが見つかりません',
 } as const;
+
+/** Category choices of the create card (docs/spec/multiplayer-membership-study.md §2, §9); `all` is "すべて". */
+export const MULTIPLAYER_CATEGORIES = [
+  'all',
+  '一般知識',
+  '歴史',
+  '科学',
+  'スポーツ',
+  'エンターテイメント',
+  '地理',
+  '資格',
+] as const;
+export type MultiplayerCategory = (typeof MULTIPLAYER_CATEGORIES)[number];
+
+/**
+ * Points for one answer: 0 when wrong or missing; when right, from 1000 at once down to 500 at the
+ * deadline, linearly in the time taken (Kahoot's rule), rounded.
+ */
+export function questionScore(isCorrect: boolean, elapsedMs: number, timeLimitSeconds: number): number {
+  if (!isCorrect) return 0;
+  const share = Math.min(1, Math.max(0, elapsedMs / (timeLimitSeconds * 1000)));
+  return Math.round(ROOM_LIMITS.maxQuestionScore * (1 - share / 2));
+}

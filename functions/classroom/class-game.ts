@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { FileDownload } from '@shared/api';
-import {
-  CLASSROOM_LIMITS,
-  CLASSROOM_MESSAGES,
-  type ClassResults,
-  type createClassGameSchema,
-  type HostGame,
-} from '@shared/classroom';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/socket-protocol';
+import type { ClassResults, createClassGameSchema, HostGame } from '@shared/classroom';
 import { getConfig } from '../lib/config';
 import { scheduleClassTick } from './class-clock';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';

@@ -1,11 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import {
-  CLASSROOM_LIMITS,
-  CLASSROOM_MESSAGES,
-  type classClientMessageSchemas,
-  type ClassServerMessage,
-} from '@shared/classroom';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/socket-protocol';
+import type { classClientMessageSchemas } from '@shared/socket-requests';
+import type { ClassServerMessage } from '@shared/classroom';
 import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { markClassPlayer } from '../connections/connection-store';

@@ -1,15 +1,14 @@
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
-import {
-  CLASSROOM_LIMITS,
-  type ClassGameState,
-  type ClassPlayer,
-  type ClassResults,
-  type ClassServerMessageOf,
-  type HostGame,
-  type OptionCounts,
-  type PlayerGame,
+import { CLASSROOM_LIMITS, questionScore } from '@shared/socket-protocol';
+import type {
+  ClassGameState,
+  ClassPlayer,
+  ClassResults,
+  ClassServerMessageOf,
+  HostGame,
+  OptionCounts,
+  PlayerGame,
 } from '@shared/classroom';
-import { questionScore } from '@shared/multiplayer';
 import type { PlayedQuestion } from '../quizzes/quiz-policy';
 
 /**

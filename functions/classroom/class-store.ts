@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES, type ClassGameState } from '@shared/classroom';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES } from '@shared/socket-protocol';
+import type { ClassGameState } from '@shared/classroom';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
 import {

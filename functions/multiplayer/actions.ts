@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import {
-  MULTIPLAYER_MESSAGES,
-  ROOM_LIMITS,
-  type clientMessageSchemas,
-  type ServerMessage,
-} from '@shared/multiplayer';
+import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/socket-protocol';
+import type { clientMessageSchemas } from '@shared/socket-requests';
+import type { ServerMessage } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import type { ConnectionItem } from '../connections/connection';
 import { transactWrite } from '../data/transact';

@@ -9,9 +9,22 @@ import { describe, expect, it } from 'vitest';
  * engine"). Only these imports are allowed; anything else fails here, before it reaches a review.
  */
 const PURE: Record<string, readonly string[]> = {
-  'rules.ts': ['zod', '@shared/multiplayer', '@shared/constants', './errors', './room'],
-  'messages.ts': ['@shared/multiplayer', './room', './rules'],
-  'room.ts': ['node:crypto', '@shared/multiplayer', '@shared/constants', '../lib/random-token'],
+  'rules.ts': [
+    'zod',
+    '@shared/multiplayer',
+    '@shared/socket-protocol',
+    '@shared/constants',
+    './errors',
+    './room',
+  ],
+  'messages.ts': ['@shared/multiplayer', '@shared/socket-protocol', './room', './rules'],
+  'room.ts': [
+    'node:crypto',
+    '@shared/multiplayer',
+    '@shared/socket-protocol',
+    '@shared/constants',
+    '../lib/random-token',
+  ],
   'errors.ts': ['@shared/multiplayer'],
 };
 

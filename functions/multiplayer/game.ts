@@ -1,4 +1,5 @@
-import { MULTIPLAYER_MESSAGES, type ServerMessage } from '@shared/multiplayer';
+import { MULTIPLAYER_MESSAGES } from '@shared/socket-protocol';
+import type { ServerMessage } from '@shared/multiplayer';
 import type { Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
 import { canView, isPubliclyVisible, playedQuestions } from '../quizzes/quiz-policy';

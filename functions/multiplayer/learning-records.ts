@@ -1,4 +1,4 @@
-import { ROOM_LIMITS } from '@shared/multiplayer';
+import { ROOM_LIMITS } from '@shared/socket-protocol';
 import { multiplayerEvent } from '../learning/event-policy';
 import { answerEventPut } from '../learning/event-store';
 import { liveQuizOf, recordWrongLiveAnswers, type LiveQuiz } from '../learning/live-records';

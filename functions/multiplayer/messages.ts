@@ -1,4 +1,5 @@
-import { ROOM_LIMITS, type ServerMessage } from '@shared/multiplayer';
+import { ROOM_LIMITS } from '@shared/socket-protocol';
+import type { ServerMessage } from '@shared/multiplayer';
 import { seatsInOrder, toRoom, type GameQuestion, type RoomState } from './room';
 import { ranking } from './rules';
 

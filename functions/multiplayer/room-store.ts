@@ -1,4 +1,5 @@
-import { MULTIPLAYER_MESSAGES, ROOM_LIMITS, type ActiveRoom } from '@shared/multiplayer';
+import { MULTIPLAYER_MESSAGES, ROOM_LIMITS } from '@shared/socket-protocol';
+import type { ActiveRoom } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import { db } from '../data/db';
 import { isConditionFailed, isTransactionConflict } from '../data/errors';

@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  ROOM_LIMITS,
-  type ActiveRoom,
-  type GameState,
-  type MultiplayerCategory,
-  type Player,
-  type Room,
-  type QuestionPayload,
+import { ROOM_LIMITS } from '@shared/socket-protocol';
+import type {
+  ActiveRoom,
+  GameState,
+  MultiplayerCategory,
+  Player,
+  Room,
+  QuestionPayload,
 } from '@shared/multiplayer';
 import type { AnswerLetter } from '@shared/constants';
 import { randomToken } from '../lib/random-token';

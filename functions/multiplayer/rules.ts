@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MULTIPLAYER_MESSAGES, ROOM_LIMITS, questionScore } from '@shared/multiplayer';
+import { MULTIPLAYER_MESSAGES, ROOM_LIMITS, questionScore } from '@shared/socket-protocol';
 import type { AnswerLetter } from '@shared/constants';
 import { roomError } from './errors';
 import {

@@ -1,5 +1,5 @@
-import { CLASSROOM_MESSAGES } from '@shared/classroom';
-import { clientMessageSchemas } from '@shared/multiplayer';
+import { CLASSROOM_MESSAGES } from '@shared/socket-protocol';
+import { clientMessageSchemas } from '@shared/socket-requests';
 import { classAnswer } from '../classroom/class-play';
 import { AppError } from '../lib/errors';
 import { answer } from '../multiplayer/actions';

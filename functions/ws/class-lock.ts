@@ -1,4 +1,4 @@
-import { classClientMessageSchemas } from '@shared/classroom';
+import { classClientMessageSchemas } from '@shared/socket-requests';
 import { lockClass } from '../classroom/class-play';
 import { classRoute } from './class-route';
 

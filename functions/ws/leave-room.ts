@@ -1,4 +1,4 @@
-import { clientMessageSchemas } from '@shared/multiplayer';
+import { clientMessageSchemas } from '@shared/socket-requests';
 import { leaveRoom } from '../multiplayer/actions';
 import { roomRoute } from './room-route';
 

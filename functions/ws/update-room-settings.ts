@@ -1,4 +1,4 @@
-import { clientMessageSchemas } from '@shared/multiplayer';
+import { clientMessageSchemas } from '@shared/socket-requests';
 import { updateSettings } from '../multiplayer/actions';
 import { roomRoute } from './room-route';
 
