@@ -1,15 +1,12 @@
 import * as z from 'zod';
+import { ATTEMPT_MESSAGES } from './attempt-messages';
 import { ANSWER_LETTERS } from './constants';
 
-/** Quiz play records (docs/spec/core-platform.md §3 "Attempt", docs/spec/core-platform.md §7). The client's score is never trusted. */
-export const ATTEMPT_MESSAGES = {
-  saved: 'クイズ完了！',
-  ratingRange: '評価は1〜5で選んでください',
-  rated: '評価ありがとうございます！',
-  notFound: '受験記録が見つかりません',
-  questionNotFound: '問題が見つかりません',
-  checkTooFast: '答え合わせの回数が多すぎます。しばらくしてからもう一度お試しください。',
-} as const;
+/**
+ * Quiz play records (docs/spec/core-platform.md §3 "Attempt", docs/spec/core-platform.md §7). The
+ * client's score is never trusted. Their texts are in `shared/attempt-messages.ts`.
+ */
+export { ATTEMPT_MESSAGES } from './attempt-messages';
 
 const answer = z.union([z.enum(ANSWER_LETTERS), z.literal('-')]);
 const answerMap = z.record(z.string().max(64), answer).refine((map) => Object.keys(map).length <= 100);

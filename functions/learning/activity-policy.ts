@@ -1,11 +1,5 @@
-import {
-  ACTIVITY_TEXT,
-  ACHIEVEMENTS,
-  type AchievementKey,
-  type ActivityItem,
-  type RecentAttempt,
-  type UserStats,
-} from '@shared/learning';
+import { ACTIVITY_TEXT, ACHIEVEMENTS, type AchievementKey } from '@shared/learning-constants';
+import type { ActivityItem, RecentAttempt, UserStats } from '@shared/learning';
 import type { Question } from '@shared/quiz-schemas';
 
 /**

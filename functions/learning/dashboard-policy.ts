@@ -1,10 +1,5 @@
-import {
-  LEARNING,
-  type DailyStat,
-  type ImprovementTrend,
-  type LearningSession,
-  type Weakness,
-} from '@shared/learning';
+import { LEARNING } from '@shared/learning-constants';
+import type { DailyStat, ImprovementTrend, LearningSession, Weakness } from '@shared/learning';
 import { japanDate } from '../lib/japan-time';
 import { pairsOf, questionMark, type AnswerEvent, type PairCounts } from './event-policy';
 

@@ -1,10 +1,5 @@
-import {
-  LEARNING,
-  type DailyStat,
-  type Dashboard,
-  type LearningSession,
-  type Weakness,
-} from '@shared/learning';
+import { LEARNING } from '@shared/learning-constants';
+import type { DailyStat, Dashboard, LearningSession, Weakness } from '@shared/learning';
 import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';

@@ -1,9 +1,5 @@
-import {
-  LEARNING_MESSAGES,
-  type CreatePlanInput,
-  type StudyPlan,
-  type UpdatePlanInput,
-} from '@shared/learning';
+import { LEARNING_MESSAGES } from '@shared/learning-constants';
+import type { CreatePlanInput, StudyPlan, UpdatePlanInput } from '@shared/learning';
 import { BadRequestError } from '../lib/errors';
 import { planProgress, type Day } from './dashboard-policy';
 

@@ -1,4 +1,4 @@
-import { LEARNING, LEARNING_MESSAGES } from '@shared/learning';
+import { LEARNING, LEARNING_MESSAGES } from '@shared/learning-constants';
 import { db } from '../data/db';
 import { ConditionsFailed } from '../data/errors';
 import { queryAll } from '../data/paginate';

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  LEARNING_MESSAGES,
-  type CreatePlanInput,
-  type StudyPlan,
-  type UpdatePlanInput,
-} from '@shared/learning';
+import { LEARNING_MESSAGES } from '@shared/learning-constants';
+import type { CreatePlanInput, StudyPlan, UpdatePlanInput } from '@shared/learning';
 import { listActiveCategoriesCached } from '../categories/category';
 import { currentTime } from '../lib/clock';
 import { ConditionsFailed } from '../data/errors';

@@ -1,5 +1,5 @@
 import type { AnswerLetter } from '@shared/constants';
-import { PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/learning';
+import { PERFECT_BONUS, POINTS_PER_CORRECT, type AchievementKey } from '@shared/learning-constants';
 import type { Question } from '@shared/quiz-schemas';
 
 /**

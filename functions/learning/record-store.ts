@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning';
+import { ACHIEVEMENTS, type AchievementKey } from '@shared/learning-constants';
 import type { Question } from '@shared/quiz-schemas';
 import { batchGetAll } from '../data/batch';
 import { setAttributes } from '../data/keys';

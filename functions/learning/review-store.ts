@@ -1,6 +1,5 @@
 import type { StudyAnswer, StudyQuestion } from '@shared/focused-study';
-import { LEARNING_MESSAGES } from '@shared/learning';
-import { studyQuestionSchema } from '@shared/focused-study';
+import { LEARNING_MESSAGES } from '@shared/learning-constants';
 import { db } from '../data/db';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryAll, queryPages } from '../data/paginate';
@@ -96,6 +95,10 @@ export function wrongAnswerItem(
 /** The items due by today (Japan time), the most overdue first. */
 export async function dueReviews(userId: string, limit: number, log: Logger, now = new Date()) {
   const today = japanDate(now);
+  // Loaded by the first read of the queue, not with the module: every quiz route records wrong
+  // answers through this module, and the study schemas (with the AI's) cost each of their cold
+  // starts some 300 zod schemas built for nothing.
+  const { studyQuestionSchema } = await import('@shared/focused-study');
   const items = await queryAll<ReviewItem>(
     { index: INDEX.byCollection, partition: WrongAnswerKeys.collectionPk({ userId }) },
     { maxItems: limit },

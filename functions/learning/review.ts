@@ -1,10 +1,5 @@
-import {
-  LEARNING,
-  LEARNING_MESSAGES,
-  type ReviewAnswerResult,
-  type ReviewQueue,
-  type ReviewSession,
-} from '@shared/learning';
+import { LEARNING, LEARNING_MESSAGES } from '@shared/learning-constants';
+import type { ReviewAnswerResult, ReviewQueue, ReviewSession } from '@shared/learning';
 import type { AnswerLetter } from '@shared/constants';
 import { transactWrite } from '../data/transact';
 import { currentTime } from '../lib/clock';

@@ -1,4 +1,5 @@
-import { LEARNING, LEARNING_MESSAGES, type Todo } from '@shared/learning';
+import { LEARNING, LEARNING_MESSAGES } from '@shared/learning-constants';
+import type { Todo } from '@shared/learning';
 import { db } from '../data/db';
 import { queryAll } from '../data/paginate';
 import { transactWrite } from '../data/transact';

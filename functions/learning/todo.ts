@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LEARNING, LEARNING_MESSAGES, type Todo } from '@shared/learning';
+import { LEARNING, LEARNING_MESSAGES } from '@shared/learning-constants';
+import type { Todo } from '@shared/learning';
 import { currentTime } from '../lib/clock';
 import { BadRequestError } from '../lib/errors';
 import { japanDate } from '../lib/japan-time';

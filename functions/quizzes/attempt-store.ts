@@ -1,4 +1,4 @@
-import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { deleteItems, type ItemKey } from '../data/batch';
 import { addCounters } from '../data/counters';

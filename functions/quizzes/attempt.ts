@@ -1,4 +1,4 @@
-import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed } from '../data/errors';
 import { NotFoundError, UnauthorizedError } from '../lib/errors';

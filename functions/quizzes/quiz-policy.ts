@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
+import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
+import type { AnswerCheckResult } from '@shared/attempts';
 import { LIMITS, type AnswerLetter } from '@shared/constants';
 import type { QuestionImage } from '@shared/quiz-images';
 import { QUIZ_MESSAGES } from '@shared/quizzes';

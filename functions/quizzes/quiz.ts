@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ATTEMPT_MESSAGES, type AnswerCheckResult } from '@shared/attempts';
+import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
+import type { AnswerCheckResult } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { CreateQuizData, Question, UpdateQuizData } from '@shared/quiz-schemas';

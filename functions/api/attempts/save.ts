@@ -1,4 +1,4 @@
-import { ATTEMPT_MESSAGES } from '@shared/attempts';
+import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
 import { attemptsApi } from '@shared/contract/attempts';
 import { httpHandler } from '../http';
 import { saveAttempt } from '../../quizzes/attempt';

@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES } from '@shared/learning';
+import { LEARNING_MESSAGES } from '@shared/learning-constants';
 import { learningApi } from '@shared/contract/learning';
 import { deleteTodo } from '../../learning/todo';
 import { httpHandler } from '../http';
