@@ -1,45 +1,47 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react';
-import type { SheetFormat } from '@shared/spreadsheets';
-import { toastError } from '@web/components/toast/toast-error';
-import { useExportQuiz } from '../api/export-quiz';
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDown, Download } from 'lucide-react';
+import { afterFirstLoad } from '@web/lib/first-load-settled';
 import '../spreadsheets.css';
 
-const FORMATS: { format: SheetFormat; label: string; Icon: typeof FileText }[] = [
-  { format: 'csv', label: 'CSV（.csv）', Icon: FileText },
-  { format: 'xlsx', label: 'Excel（.xlsx）', Icon: FileSpreadsheet },
-];
+// The menu (a Radix dropdown and its positioning, the export call, the download) is mounted when
+// its button is first used, not in every card of the author's list; its code is fetched once the
+// page is up (with it the list waited for some 40 KB more; docs/decisions.md, "Issue 28: fewer
+// schemas at a socket's or a quiz route's cold start, a lighter author's list").
+const loadDropdown = () => import('./quiz-export-dropdown');
+afterFirstLoad(loadDropdown);
+const QuizExportDropdown = lazy(async () => ({ default: (await loadDropdown()).QuizExportDropdown }));
 
 /**
  * 書き出し: one of the author's quizzes as a CSV or Excel file of its questions and answers, in the
  * columns the import reads back (so a quiz can be edited in a spreadsheet and brought in again).
  */
 export function QuizExportMenu({ quiz }: { quiz: { id: string; title: string } }) {
-  const exporting = useExportQuiz();
-  const save = (format: SheetFormat) =>
-    exporting.mutate({ quiz, format }, { onError: (error) => toastError(error, '書き出しに失敗しました') });
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const trigger = (
+    // The same button as the menu's own until that is mounted: pressing it (the pointer, as Radix's
+    // trigger opens on it, or Enter and Space) mounts the menu, which opens once its own button is
+    // in the page.
+    <button
+      type="button"
+      className="button button--secondary button--small quiz-export__trigger"
+      aria-label={`「${quiz.title}」の書き出し`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) setMounted(true);
+      }}
+      onClick={() => setMounted(true)}
+    >
+      <Download size={15} aria-hidden />
+      書き出し
+      <ChevronDown size={14} aria-hidden />
+    </button>
+  );
+  if (!mounted) return trigger;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="button button--secondary button--small quiz-export__trigger"
-        disabled={exporting.isPending}
-        // The name holds the visible 書き出し (WCAG 2.5.3, label in name).
-        aria-label={`「${quiz.title}」の書き出し`}
-      >
-        <Download size={15} aria-hidden />
-        {exporting.isPending ? '書き出し中...' : '書き出し'}
-        <ChevronDown size={14} aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-          {FORMATS.map(({ format, label, Icon }) => (
-            <DropdownMenu.Item key={format} className="menu__item" onSelect={() => save(format)}>
-              <Icon size={16} aria-hidden />
-              {label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={trigger}>
+      <QuizExportDropdown quiz={quiz} open={open} onOpenChange={setOpen} onMounted={() => setOpen(true)} />
+    </Suspense>
   );
 }
