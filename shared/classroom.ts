@@ -8,7 +8,9 @@ import { gameIdSchema } from './socket-requests';
  * Class games (issue 31; docs/classroom.md): one host at a projector, up to 100 players who join
  * with a PIN and a nickname, no account needed. The limits, the Japanese texts, the HTTP shapes
  * and the `/ws` frames both sides exchange; the functions validate every client frame with these
- * schemas and the web app parses every server frame with them. The rooms of 2–8 members
+ * schemas (which live in `shared/socket-requests.ts`, the words and limits in
+ * `shared/socket-protocol.ts`, so a socket function builds no other schema) and the web app parses
+ * every server frame with them. The rooms of 2–8 members
  * (`shared/multiplayer.ts`) are a separate thing and stay as they are.
  */
 

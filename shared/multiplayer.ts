@@ -6,8 +6,9 @@ import { MULTIPLAYER_CATEGORIES, MULTIPLAYER_MESSAGES } from './socket-protocol'
 /**
  * The multiplayer protocol (docs/spec/multiplayer-membership-study.md §2, §4, §5, §7, §8, §9; docs/multiplayer.md):
  * the messages both sides exchange on `/ws`, their zod schemas, the room limits and the Japanese
- * texts. The functions validate every client message with these schemas; the web app parses every
- * server message with them.
+ * texts. The functions validate every client message with these schemas (which live in
+ * `shared/socket-requests.ts`, the words and limits in `shared/socket-protocol.ts`, so a socket
+ * function builds no other schema); the web app parses every server message with them.
  */
 
 export {
