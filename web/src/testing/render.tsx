@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { expect } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '@web/lib/query-client';
 
@@ -33,3 +34,14 @@ export function fakeFetch(answers: Record<string, () => Response>) {
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Waits until an open Radix dialog holds the focus. Its focus scope moves the focus in an effect
+ * that runs after the dismissable layer's (a child) has started listening for Escape and outside
+ * clicks, so from then on Escape closes it; pressed as soon as the dialog is in the document, on a
+ * loaded machine it can come before that listener and be lost.
+ */
+export async function dialogReady(dialog: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
+}

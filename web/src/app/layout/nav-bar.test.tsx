@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { dialogReady, fakeFetch, json, renderWithProviders } from '@web/testing/render';
 import { NavBar } from './nav-bar';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +84,7 @@ describe('NavBar', () => {
     swipe(50);
     expect(screen.queryByRole('dialog')).toBeNull();
     swipe(80);
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await dialogReady(await screen.findByRole('dialog'));
     expect(drawer.textContent).toContain('マイクイズ');
     fireEvent.keyDown(drawer, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

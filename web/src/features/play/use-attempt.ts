@@ -83,12 +83,15 @@ export function useAttempt(quiz: QuizForPlay, random: boolean, signedIn: boolean
     }
   }, [phase, remaining, finish]);
 
-  /** Starts the quiz, or (with `only`) practice of those questions, in the quiz's order or shuffled. */
-  const start = (only?: PlayQuestion[]) => {
+  /**
+   * Starts the quiz, or (with `only`) practice of those questions, in the quiz's order or shuffled.
+   * `member` is whether the player is signed in, when the caller learned it after this render.
+   */
+  const start = (only?: PlayQuestion[], member = signedIn) => {
     // Each start (and each retry) draws a new random order.
     const picked = only ? (random ? shuffled(only) : only) : order();
     setPractice(Boolean(only));
-    setPlayId(signedIn && !only ? newPlayId() : null);
+    setPlayId(member && !only ? newPlayId() : null);
     timeSpent.current = {};
     setQuestions(picked);
     setIndex(0);

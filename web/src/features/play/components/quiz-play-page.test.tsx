@@ -174,6 +174,38 @@ describe('the play page', () => {
     expect(sent.find((call) => call.url.endsWith('/check'))!.body).toEqual({ questionId: 'q2', answer: 'C' });
   });
 
+  it("records a member's play when スタート is pressed before the page knows who is signed in", async () => {
+    const member = { id: 'u1', username: 'taro', nickname: '', email: null, isAdmin: false, isPro: false };
+    let answerMe: (response: Response) => void = () => {};
+    const me = new Promise<Response>((resolve) => (answerMe = resolve));
+    const checks: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return me;
+      if (url === '/api/quizzes/quiz-1') return json(quiz);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      if (url === '/api/quizzes/quiz-1/check') {
+        checks.push(body);
+        const answer = key[body.questionId as string]!;
+        return json({
+          questionId: body.questionId,
+          isCorrect: body.answer === answer.correctAnswer,
+          ...answer,
+        });
+      }
+      return json({});
+    });
+    const user = userEvent.setup();
+    renderPlay();
+    await user.click(await screen.findByRole('button', { name: 'スタート' }));
+    // The question waits for the answer about the player.
+    expect(screen.queryByRole('button', { name: /^B .*（2）$/ })).toBeNull();
+    answerMe(json(member));
+    await user.click(await screen.findByRole('button', { name: /^B .*（2）$/ }));
+    await vi.waitFor(() => expect(checks).toHaveLength(1));
+    expect(checks[0]!.playId).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/));
+  });
+
   it('says when a check failed and asks again on request', async () => {
     const { checks } = server({ failFirstCheck: true });
     const user = userEvent.setup();

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { QuizForPlay } from '@shared/quiz-schemas';
 import { paths } from '@web/config/paths';
-import { useCurrentUser } from '@web/lib/auth/current-user';
+import { currentUserQuery, useCurrentUser } from '@web/lib/auth/current-user';
 import { toastError } from '@web/components/toast/toast-error';
 import { ApiError } from '@web/lib/api-client';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
@@ -79,11 +80,14 @@ function PlaySkeleton() {
 function Attempt({ quiz, random }: { quiz: QuizForPlay; random: boolean }) {
   const signedIn = Boolean(useCurrentUser().data);
   const attempt = useAttempt(quiz, random, signedIn);
+  const queryClient = useQueryClient();
 
   if (attempt.phase === 'intro') {
+    // スタート also waits to know who plays: pressed before `GET /api/auth/me` answered, a member's
+    // play would start as a guest's, with no play id and no records. A failed answer is a guest's.
     const start = () =>
-      loadAttemptViews().then(
-        () => attempt.start(),
+      Promise.all([loadAttemptViews(), queryClient.ensureQueryData(currentUserQuery).catch(() => null)]).then(
+        ([, user]) => attempt.start(undefined, Boolean(user)),
         (error: unknown) =>
           toastError(error, 'クイズを開始できませんでした。通信状況を確認して、もう一度お試しください。'),
       );

@@ -4,7 +4,7 @@ import type { GeneratedQuiz } from '@shared/ai';
 import { Toaster } from '@web/components/toast/toaster';
 import { MyQuizzesPage } from '@web/features/quizzes/components/my-quizzes-page';
 import { hanako } from '@web/testing/members';
-import { fakeFetch, json, renderWithProviders } from '@web/testing/render';
+import { dialogReady, fakeFetch, json, renderWithProviders } from '@web/testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -269,7 +269,7 @@ describe('AiGenerationTab', () => {
   it('asks before Escape throws away a quiz being typed, and keeps it when asked to', async () => {
     setUp();
     fireEvent.click(await screen.findByRole('button', { name: 'クイズを作成' }));
-    const dialog = await screen.findByRole('dialog', { name: '新しいクイズを作成' });
+    const dialog = await dialogReady(await screen.findByRole('dialog', { name: '新しいクイズを作成' }));
     fireEvent.change(within(dialog).getByLabelText('タイトル'), { target: { value: '書きかけのクイズ' } });
     fireEvent.keyDown(within(dialog).getByLabelText('タイトル'), { key: 'Escape' });
     const ask = await screen.findByRole('alertdialog', { name: '入力内容を破棄しますか？' });
