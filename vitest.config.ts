@@ -100,8 +100,31 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
+        resolve: {
+          // The ES module builds of the packages whose CommonJS build requires an ES module (the
+          // `module-sync` condition): a VM context's `require` cannot load one.
+          alias: [
+            {
+              find: /^react-router-dom$/,
+              replacement: fromRoot('./node_modules/react-router-dom/dist/index.mjs'),
+            },
+            {
+              find: /^react-router$/,
+              replacement: fromRoot('./node_modules/react-router/dist/development/index.mjs'),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fromRoot('./node_modules/react-router/dist/development/dom-export.mjs'),
+            },
+            { find: /^recharts$/, replacement: fromRoot('./node_modules/recharts/es6/index.js') },
+          ],
+        },
         test: {
           name: 'web',
+          // Each file in a VM context of its own, in workers that stay: jsdom and the externalised
+          // packages load once a worker instead of once a file (docs/decisions.md, "the web files
+          // in VM contexts").
+          pool: 'vmThreads',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],

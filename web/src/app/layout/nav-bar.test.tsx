@@ -76,6 +76,13 @@ describe('NavBar', () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);
     await screen.findByText('taro');
+    // The drawer's code comes after the page (its stand-in button is disabled); a swipe before it
+    // has nothing to listen to it.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'メニューを開く' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
 
     const swipe = (dx: number) => {
       fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 200 }] });

@@ -69,6 +69,8 @@ async function openAiTab() {
   fireEvent.mouseDown(within(dialog).getByRole('tab', { name: /AIで生成/ }), { button: 0 });
   const panel = await within(dialog).findByRole('tabpanel', { name: /AIで生成/ });
   await within(panel).findByText('本日の残り回数: 3 / 3回');
+  // A category is chosen from the list the page reads: choosing one before it came would not hold.
+  await within(within(panel).getByLabelText('カテゴリ')).findByRole('option', { name: '地理' });
   return { dialog, panel };
 }
 
