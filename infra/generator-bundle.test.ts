@@ -32,7 +32,7 @@ beforeAll(async () => {
     target: BUNDLING.target,
     format: 'esm',
     mainFields: BUNDLING.mainFields,
-    banner: { js: BUNDLING.banner },
+    banner: BUNDLING.banner,
     tsconfig: BUNDLING.tsconfig,
     logLevel: 'error',
   });

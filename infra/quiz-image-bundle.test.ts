@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizzesApi } from '../shared/contract/quizzes';
 import { httpRoutes, type HttpRoute } from '../functions/routes';
-import { bundlingFor } from './constructs/api';
+import { afterBundlingFor } from './constructs/api';
 import { RouteFunction } from './constructs/route-function';
 
 /**
@@ -32,12 +32,12 @@ beforeAll(() => {
   const app = new App({ outdir });
   const stack = new Stack(app, 'QuizImageBundle');
   const route: HttpRoute = httpRoutes.find((candidate) => candidate.contract === quizzesApi.create)!;
-  const bundling = bundlingFor(route);
+  const afterBundling = afterBundlingFor(route);
   new RouteFunction(stack, 'CreateQuiz', {
     handlerModule: route.handler,
     logRetention: RetentionDays.ONE_DAY,
     removalPolicy: RemovalPolicy.DESTROY,
-    ...(bundling ? { bundling } : {}),
+    ...(afterBundling ? { afterBundling } : {}),
   });
   const template = app.synth().getStackByName(stack.stackName).template as {
     Resources: Record<string, { Type: string; Properties: { Code?: { S3Key?: string } } }>;

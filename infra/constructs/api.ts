@@ -123,41 +123,41 @@ const ACCESS_LOG_FIELDS = {
   error: '$context.error.message',
 };
 
+const ORIGIN_AUTHORIZER_MODULE = 'functions/edge/origin-authorizer';
+
 /**
  * What a generating function needs next to its bundle: the AI worker (text extraction and the
  * offline generator), bundled on its own, and the offline generator's Japanese dictionary
  * (kuromoji's `dict/`, 18 MB, not JavaScript, so esbuild cannot bundle it), which the worker reads.
  */
-const generatorFiles = {
-  commandHooks: {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) => [
-      `cp -R "${inputDir}/node_modules/kuromoji/dict" "${outputDir}/dict"`,
-      extractionWorkerCommand(inputDir, outputDir),
-    ],
-  },
-};
+const generatorFiles = (inputDir: string, outputDir: string) => [
+  `cp -R "${inputDir}/node_modules/kuromoji/dict" "${outputDir}/dict"`,
+  extractionWorkerCommand(inputDir, outputDir),
+];
 
 /**
- * What a function's bundle carries beside its code: the AI worker and dictionary for the functions
- * that extract or generate, the native packages (sharp) of the route's row installed for Lambda's
- * linux-arm64. The test of the synthesized asset builds its function with this too.
+ * The commands that put beside a function's bundle what it carries besides its code: the AI worker
+ * and dictionary for the functions that extract or generate, the native packages (sharp) of the
+ * route's row installed for Lambda's linux-arm64. The test of the synthesized asset builds its
+ * function with this too.
  */
-export function bundlingFor(settings: { grants?: readonly Grant[]; nativeModules?: readonly string[] }) {
+export function afterBundlingFor(settings: {
+  grants?: readonly Grant[];
+  nativeModules?: readonly string[];
+}): ((inputDir: string, outputDir: string) => string[]) | undefined {
   const granted = settings.grants ?? [];
   // Reading an uploaded file extracts its text in the AI worker, as generating does.
   if (granted.includes('bedrock') || granted.includes('materialsRead')) return generatorFiles;
   const native = settings.nativeModules ?? [];
   if (native.length === 0) return undefined;
-  return {
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_inputDir: string, outputDir: string) => [nativeModulesCommand(outputDir, native)],
-    },
-  };
+  return (_inputDir, outputDir) => [nativeModulesCommand(outputDir, native)];
 }
+
+/** Every function's handler module, bundled by one esbuild build (`RouteFunction`'s `bundledWith`). */
+const HANDLER_MODULES: readonly string[] = [
+  ORIGIN_AUTHORIZER_MODULE,
+  ...[...httpRoutes, ...webSocketRoutes, ...queueConsumers, ...streamConsumers].map((entry) => entry.handler),
+];
 
 /**
  * CloudFormation allows 500 resources in a stack, and a route costs seven (function, role, policy,
@@ -224,7 +224,8 @@ export class Api extends Construct {
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
     });
     this.originAuthorizer = new RouteFunction(this, 'OriginAuthorizer', {
-      handlerModule: 'functions/edge/origin-authorizer',
+      handlerModule: ORIGIN_AUTHORIZER_MODULE,
+      bundledWith: HANDLER_MODULES,
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
       memorySize: 256,
@@ -496,15 +497,16 @@ export class Api extends Construct {
     const generates = granted.includes('bedrock');
     const pays = granted.includes('stripe');
     const invalidates = granted.includes('invalidateQuizImages');
-    const bundling = bundlingFor(settings);
+    const afterBundling = afterBundlingFor(settings);
     const fn = new RouteFunction(scope, functionIdFor(settings), {
       handlerModule: settings.handler,
+      bundledWith: HANDLER_MODULES,
       role: this.roleFor(settings),
       logRetention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
       ...(settings.memoryMb ? { memorySize: settings.memoryMb } : {}),
       ...(settings.timeoutSeconds ? { timeout: Duration.seconds(settings.timeoutSeconds) } : {}),
-      ...(bundling ? { bundling } : {}),
+      ...(afterBundling ? { afterBundling } : {}),
       // A runaway of Bedrock calls costs money: at most this many at once per generating route.
       ...(generates && this.props.aiReservedConcurrency > 0
         ? { reservedConcurrentExecutions: this.props.aiReservedConcurrency }

@@ -46,7 +46,7 @@ export async function bundleRoutes(outDir: string): Promise<RouteBundle[]> {
       target: BUNDLING.target,
       minify: BUNDLING.minify,
       mainFields: [...BUNDLING.mainFields],
-      banner: { js: BUNDLING.banner },
+      banner: BUNDLING.banner,
       tsconfig: BUNDLING.tsconfig,
       write: true,
       metafile: true,
