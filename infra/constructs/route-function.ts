@@ -110,6 +110,7 @@ export function nativeModulesCommand(outputDir: string, modules: readonly string
 
 /** The bundles built and not yet taken into an asset, by handler module: each folder holds `index.mjs` and its map. */
 const built = new Map<string, string>();
+const everBuilt = new Set<string>();
 let scratch: string | undefined;
 const BUILDS = join(REPO_ROOT, 'node_modules/.cache');
 const BUILD_PREFIX = 'quiz-bundles-';
@@ -153,7 +154,10 @@ function takeBundle(handlerModule: string, batch: readonly string[]): string {
   if (!built.has(handlerModule)) {
     const folder = scratchFolder();
     const folderOf = (module: string) => module.replaceAll('/', '--');
-    const modules = [...new Set([handlerModule, ...batch])].filter((module) => !built.has(module));
+    // A module built once already in this process (its bundle taken) is built again only when asked.
+    const modules = [
+      ...new Set([handlerModule, ...batch.filter((module) => !everBuilt.has(module) && !built.has(module))]),
+    ];
     buildSync({
       ...BUNDLING,
       entryPoints: Object.fromEntries(
@@ -162,7 +166,10 @@ function takeBundle(handlerModule: string, batch: readonly string[]): string {
       outdir: folder,
       outExtension: { '.js': '.mjs' },
     });
-    for (const module of modules) built.set(module, join(folder, folderOf(module)));
+    for (const module of modules) {
+      built.set(module, join(folder, folderOf(module)));
+      everBuilt.add(module);
+    }
   }
   const bundle = built.get(handlerModule)!;
   built.delete(handlerModule);
