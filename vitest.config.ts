@@ -25,18 +25,11 @@ const integration = {
 };
 
 /**
- * Integration files that start Vite's dev server. Two dev servers starting at once in one checkout
- * race on Vite's dependency cache (node_modules/.vite, replaced by rename), so these run one at a
- * time, with the e2e files, after the files run side by side.
- */
-const VITE_DEV_FILES = ['tests/integration/local-web.test.ts', 'tests/integration/security-headers.test.ts'];
-
-/**
  * The e2e files: a whole stack and Chromium each, serving the SPA built once for the project
- * (tests/support/web-build.ts), side by side with the other files. The one that checks Vite's
- * development server in the browser runs with the integration-vite files, one at a time.
+ * (tests/support/web-build.ts), side by side with the other files. The files that start Vite's
+ * development server (two integration files, one e2e file) give each server a dependency cache of
+ * its own (`viteCache: 'own'`), so they run side by side too.
  */
-const E2E_VITE_DEV_FILES = ['tests/e2e/security-headers.test.ts'];
 const e2e = {
   environment: 'node' as const,
   env: STACK_ENV,
@@ -47,10 +40,9 @@ const e2e = {
 
 /**
  * Test projects: unit (pure code), integration (handlers against DynamoDB Local, s3rver and
- * aws-ses-v2-local through the local gateway; a fresh table per file; integration-vite holds the
- * files that also start Vite's dev server), web (components in
+ * aws-ses-v2-local through the local gateway; a fresh table per file), web (components in
  * jsdom), infra (CDK assertions and cdk-nag), e2e (headless Chromium against the local stack and
- * the built SPA; e2e-vite against Vite's dev server).
+ * the built SPA, or Vite's dev server for the file that checks it).
  * Their time limits are in tests/support/limits.ts: bounds against a hang, not speed checks.
  */
 export default defineConfig({
@@ -84,17 +76,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: VITE_DEV_FILES,
           ...integration,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration-vite',
-          include: VITE_DEV_FILES,
-          ...integration,
-          fileParallelism: false,
         },
       },
       {
@@ -146,19 +128,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: E2E_VITE_DEV_FILES,
           globalSetup: ['tests/support/web-build.ts'],
           ...e2e,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e-vite',
-          include: E2E_VITE_DEV_FILES,
-          globalSetup: ['tests/support/web-build.ts'],
-          ...e2e,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,6 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -103,6 +111,13 @@ export interface GatewayOptions {
   functionTimeoutScale?: number;
   /** `vite`: dev middleware with HMR; `static`: serve the built SPA; `none`: API only. */
   web: 'vite' | 'static' | 'none';
+  /**
+   * Vite's dependency cache with `vite`: `shared` (node_modules/.vite, the default, kept between
+   * runs of `npm run dev`) or `own`, a folder of this server's, removed when it stops. Two servers
+   * starting at once on the shared one race as Vite replaces its folder by renaming it; test files
+   * that run side by side take their own.
+   */
+  viteCache?: 'shared' | 'own';
   /** The built SPA that `static` serves (default `web/dist`). */
   webDist?: string;
   /** Where the pages upload files: the local S3 endpoint (plain HTTP, unlike AWS's). */
@@ -293,6 +308,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     timers.add(timer);
   };
   let vite: ViteDevServer | undefined;
+  let ownViteCache: string | undefined;
   /** Vite's `html.cspNonce` (web/vite.config.ts): what the page's nonce attributes say until we set them. */
   let noncePlaceholder = '';
   const webDist = resolve(options.webDist ?? join(ROOT, 'web/dist'));
@@ -774,8 +790,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   if (options.web === 'vite') {
     const { createServer: createViteServer } = await import('vite');
+    if (options.viteCache === 'own') {
+      mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+      ownViteCache = mkdtempSync(join(ROOT, 'node_modules/.cache/vite-'));
+    }
     vite = await createViteServer({
       configFile: join(ROOT, 'web/vite.config.ts'),
+      ...(ownViteCache ? { cacheDir: ownViteCache } : {}),
       // HMR's WebSocket on this server (and so on loopback), not on a port of its own.
       server: { middlewareMode: true, ws: { server } },
       // The gateway answers page requests itself (serveViteHtml), as CloudFront's function does.
@@ -807,6 +828,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     controlPort = await listen(controlServer, options.controlPort ?? 0);
   } catch (error) {
     await vite?.close();
+    if (ownViteCache) rmSync(ownViteCache, { recursive: true, force: true });
     if (server.listening) server.close();
     throw error;
   }
@@ -839,6 +861,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       for (const { socket } of sockets.values()) socket.terminate();
       webSocketServer.close();
       await vite?.close();
+      if (ownViteCache) rmSync(ownViteCache, { recursive: true, force: true });
       server.closeAllConnections();
       controlServer.closeAllConnections();
       await Promise.all(

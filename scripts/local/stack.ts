@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   appUrl?: string;
   web: 'vite' | 'static' | 'none';
+  /** See `GatewayOptions.viteCache` (test files that run side by side take their own). */
+  viteCache?: 'shared' | 'own';
   /** The built SPA that `static` serves (default `web/dist`). */
   webDist?: string;
   tableName?: string;
@@ -156,6 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: options.port,
       controlPort: options.controlPort,
       web: options.web,
+      ...(options.viteCache ? { viteCache: options.viteCache } : {}),
       ...(options.webDist ? { webDist: options.webDist } : {}),
       // The browser uploads AI material straight to S3 (presigned POST): allowed by the CSP.
       materialsOrigin: new URL(s3.endpoint).origin,

@@ -13,8 +13,8 @@ export const SCREENSHOTS = join(import.meta.dirname, '../e2e/screenshots');
  * One whole local stack (in memory, free ports, a DynamoDB Local of its own: see
  * tests/support/fresh-table.ts for why not one shared by the files) and one headless Chromium per
  * e2e test file. The stack serves the SPA built once for the
- * project (tests/support/web-build.ts), or Vite's development server with `web: 'vite'` (the
- * e2e-vite project's files only). Use the returned getters inside tests.
+ * project (tests/support/web-build.ts), or Vite's development server with `web: 'vite'` (with a
+ * dependency cache of its own: the files run side by side). Use the returned getters inside tests.
  */
 export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static' }) {
   let stack: LocalStack | undefined;
@@ -26,7 +26,7 @@ export function useE2EStack(options: { web: 'static' | 'vite' } = { web: 'static
         ...FREE_PORTS,
         tableName: `quiz-e2e-${randomUUID()}`,
         ...(options.web === 'vite'
-          ? { web: 'vite' as const }
+          ? { web: 'vite' as const, viteCache: 'own' as const }
           : { web: 'static' as const, webDist: inject('webDist') }),
         functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
       }),

@@ -28,6 +28,8 @@ export async function startTestGateway(
     controlPort: 0,
     functionTimeoutScale: FUNCTION_TIMEOUT_SCALE,
     web: extra.web ?? 'none',
+    // Files run side by side: each Vite server with a dependency cache of its own.
+    viteCache: 'own',
     ...(extra.webDist ? { webDist: extra.webDist } : {}),
     httpRoutes: [...httpRoutes, ...(extra.httpRoutes ?? [])],
     webSocketRoutes: [...webSocketRoutes, ...(extra.webSocketRoutes ?? [])],

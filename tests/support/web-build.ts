@@ -15,10 +15,9 @@ declare module 'vitest' {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * The e2e projects' global setup: builds the web app once into a temporary folder, which every
- * e2e file's stack serves as the built SPA (and the e2e-vite file beside Vite's dev server). The files then share no Vite dev server (whose
- * dependency cache two servers starting at once would race on), so they run side by side; the
- * development server has its own files (the e2e-vite project).
+ * The e2e project's global setup: builds the web app once into a temporary folder, which every
+ * e2e file's stack serves as the built SPA (the file that checks Vite's development server starts
+ * one, with a dependency cache of its own). The files run side by side.
  */
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'quiz-e2e-web-'));
