@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKeptUntil, daysThisWeek, rankText, weekTotals } from './featured-policy';
+import { dayKeptUntil, daysThisWeek, playerTiers, rankText, weekTotals } from './featured-policy';
 
 describe('the featured quiz’s week', () => {
   it('is today and the 6 days before, Japan time', () => {
@@ -35,5 +35,17 @@ describe('the featured quiz’s week', () => {
 
   it('keeps a day’s counters one day past the week it counts in', () => {
     expect(dayKeptUntil('2026-11-26').toISOString()).toBe('2026-12-03T15:00:00.000Z');
+  });
+
+  it('tries the candidates a tier of equal players at a time, most first', () => {
+    expect(
+      playerTiers([
+        ['a', 9],
+        ['b', 4],
+        ['c', 4],
+        ['d', 1],
+      ]),
+    ).toEqual([['a'], ['b', 'c'], ['d']]);
+    expect(playerTiers([])).toEqual([]);
   });
 });

@@ -37,3 +37,20 @@ export function weekTotals(leaders: readonly { quizId: string; players: number }
     totals.set(entry.quizId, (totals.get(entry.quizId) ?? 0) + Number(entry.players));
   return [...totals].sort(([, a], [, b]) => b - a);
 }
+
+/**
+ * The week's candidates in the order they are tried: each tier the quizzes with as many players as
+ * each other, most first. Only a tier's own items can order it (the more popular, then the newer),
+ * so a home page reads the first tier, and the next only when none of it may be featured: usually
+ * one quiz, not the whole week's.
+ */
+export function playerTiers(week: readonly (readonly [string, number])[]): string[][] {
+  const tiers: string[][] = [];
+  let last: number | undefined;
+  for (const [quizId, players] of week) {
+    if (players !== last) tiers.push([]);
+    tiers.at(-1)!.push(quizId);
+    last = players;
+  }
+  return tiers;
+}

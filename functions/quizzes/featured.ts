@@ -5,6 +5,7 @@ import {
   FALLBACK_CANDIDATES,
   FALLBACK_WINDOW,
   LEADERS_PER_DAY,
+  playerTiers,
   weekTotals,
 } from './featured-policy';
 import { dayLeaders } from './featured-store';
@@ -21,7 +22,8 @@ import { isFeaturable } from './quiz-policy';
  * The week's ranking (which quizzes, in which order) is reference data: a warm function keeps it
  * for `REFERENCE_CACHE_SECONDS`, as it keeps the categories, so the home page's busiest call is
  * one read of the candidates instead of eight. The candidates themselves are read every time, so a
- * quiz hidden, reported, made private or deleted stops being featured at once.
+ * quiz hidden, reported, made private or deleted stops being featured at once. They are read a
+ * tier at a time (`playerTiers`): usually the one quiz with most players, not the week's first 25.
  */
 interface Ranking {
   /** Quiz ids with their players this week, most first (empty when nobody played this week). */
@@ -52,17 +54,12 @@ const newestPopular = async () =>
     .slice(0, FALLBACK_CANDIDATES)
     .map((quiz) => quiz.id);
 
-/** The first of the ranking's candidates that may still be featured, read now. */
+/** The first of the ranking's candidates that may still be featured, read now, tier by tier. */
 async function firstFeaturable(ranking: Ranking): Promise<QuizItem | undefined> {
-  const { week } = ranking;
-  // Most players first; the first that may be featured wins (ties: the more popular, then newer).
-  for (let at = 0; at < week.length; at += 25) {
-    const batch = week.slice(at, at + 25);
-    const players = new Map(batch);
-    const quizzes = (await getQuizzes(batch.map(([id]) => id)))
-      .filter(isFeaturable)
-      .sort((a, b) => players.get(b.id)! - players.get(a.id)! || comparators.popular(a, b));
-    if (quizzes[0]) return quizzes[0];
+  // Most players first; among as many players, the more popular, then the newer.
+  for (const tier of playerTiers(ranking.week)) {
+    const [best] = (await getQuizzes(tier)).filter(isFeaturable).sort(comparators.popular);
+    if (best) return best;
   }
   ranking.fallback ??= await newestPopular();
   return (await getQuizzes(ranking.fallback)).filter(isFeaturable).sort(comparators.popular)[0];
