@@ -10,7 +10,7 @@ import { releaseClassSocket } from '../connections/guest';
 import { RETRY } from '../data/retry';
 import { getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { ipTriesLeft, withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
+import { holdIpTry, withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
 import { scheduleClassTick, type ClassTick } from './class-clock';
@@ -29,6 +29,7 @@ import {
   revealOf,
   scoreAnswer,
   toClassPlayer,
+  droppedTooLong,
   everyoneAnswered,
   toHostGame,
   toPlayerGame,
@@ -100,12 +101,13 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 /** `join_class`: a new player in the lobby, or a player back with their resume token. */
 export async function joinClass(caller: ClassCaller, input: Input<'join_class'>): Promise<void> {
   // PINs are guessed only by trying: wrong PINs are limited per address (a whole class joins from
-  // one school address with the right one), every try per member.
-  const limits = await Promise.all([
+  // one school address with the right one), every try per member. A try holds one of the address's
+  // wrong PINs while it is made and gives it back when the PIN was right, so tries sent together
+  // never get more than the limit's answers.
+  const [held, ...limits] = await Promise.all([
     caller.sourceIp
-      ? ipTriesLeft('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
-      : true,
-    // The misses are counted after each try: tries in flight at once are held by this exact count.
+      ? holdIpTry('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
+      : undefined,
     caller.sourceIp
       ? withinIpRateLimit('class-join-any', caller.sourceIp, CLASSROOM_LIMITS.joinsPerAddressPerMinute, 60)
       : true,
@@ -113,14 +115,16 @@ export async function joinClass(caller: ClassCaller, input: Input<'join_class'>)
       ? withinRateLimit(`class-join#${caller.userId}`, CLASSROOM_LIMITS.joinTriesPerMinute, 60)
       : true,
   ]);
-  if (limits.includes(false)) throw classError('rate_limited', m.joinTooFast);
+  if (held === false || limits.includes(false)) {
+    // Refused before the PIN was looked at: it tells nothing, and is no guess.
+    if (held) await held.release();
+    throw classError('rate_limited', m.joinTooFast);
+  }
   const now = Date.now();
   const game = await findGameByPin(input.pin, now);
-  if (!game || !isLive(game, now)) {
-    if (caller.sourceIp)
-      await withinIpRateLimit('class-join', caller.sourceIp, CLASSROOM_LIMITS.joinTriesPerMinute, 60);
-    throw classError('not_found', m.gameNotFound);
-  }
+  if (!game || !isLive(game, now)) throw classError('not_found', m.gameNotFound);
+  // The right PIN: whatever comes of the join, it was no guess.
+  await held?.release();
   await refuseSecondSeat(caller, game.gameId, input.resumeToken, now);
   if (input.resumeToken) {
     const resumed = await resume(caller, game, input.resumeToken, now);
@@ -163,12 +167,7 @@ async function resume(caller: ClassCaller, game: StoredGame, token: string, now:
   const playerId = token.split('.')[0] ?? '';
   const held = playerId ? await getPlayer(game.gameId, playerId) : undefined;
   if (!held || held.removed || held.resumeTokenHash !== hashToken(token)) return false;
-  const expired =
-    game.state === 'lobby' &&
-    !held.connected &&
-    held.leftAt !== null &&
-    now - held.leftAt > CLASSROOM_LIMITS.resumeSeconds * 1000;
-  if (expired) {
+  if (game.state === 'lobby' && droppedTooLong(held, now)) {
     await giveUp(game, held, caller.log);
     return false;
   }
@@ -284,8 +283,7 @@ async function freeStaleNickname(game: StoredGame, nameSkeleton: string, now: nu
   const holder = (await listPlayers(game.gameId)).find(
     (player) => !player.removed && player.skeleton === nameSkeleton,
   );
-  if (!holder || holder.connected || holder.leftAt === null) return false;
-  if (now - holder.leftAt <= CLASSROOM_LIMITS.resumeSeconds * 1000) return false;
+  if (!holder || !droppedTooLong(holder, now)) return false;
   await giveUp(game, holder, log);
   return true;
 }
@@ -720,9 +718,17 @@ export async function hostClass(caller: ClassCaller, input: Input<'class_host'>)
 /** `class_start`: the first question, from the lobby with at least one player. */
 export async function startClass(caller: ClassCaller, input: Input<'class_start'>): Promise<void> {
   await hostLimit(caller);
-  const game = await gameOfHostFrame(caller, input.gameId);
-  if (!isLive(game, Date.now())) throw classError('not_found', m.ended);
+  let game = await gameOfHostFrame(caller, input.gameId);
+  const now = Date.now();
+  if (!isLive(game, now)) throw classError('not_found', m.ended);
   if (game.state !== 'lobby') throw classError('invalid', m.alreadyStarted);
+  // Seats of the lobby whose players dropped longer ago than they may come back are given up, so a
+  // tablet gone before the start holds up no question ("everyone answered") and is no 0 in the results.
+  const gone = (await listPlayers(game.gameId)).filter((player) => droppedTooLong(player, now));
+  if (gone.length) {
+    await Promise.all(gone.map((player) => giveUp(game, player, caller.log)));
+    game = (await getGame(game.gameId)) ?? game;
+  }
   if (game.playerCount < 1) throw classError('invalid', m.tooFewPlayers);
   await startQuestion(game, 0, caller.log);
 }

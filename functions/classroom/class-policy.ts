@@ -132,6 +132,16 @@ export function answerRefusal(
 export const activePlayers = (players: readonly ClassPlayerItem[]) =>
   players.filter((player) => !player.removed).sort((a, b) => a.joinedAt - b.joinedAt);
 
+/**
+ * A lobby seat given up: its player dropped longer ago than the resume time (`resumeSeconds`) and
+ * did not come back. Its nickname is free again, and the game starts without it.
+ */
+export const droppedTooLong = (player: ClassPlayerItem, now: number) =>
+  !player.removed &&
+  !player.connected &&
+  player.leftAt !== null &&
+  now - player.leftAt > CLASSROOM_LIMITS.resumeSeconds * 1000;
+
 /** Whether every player still in the game has answered question `questionIndex`. */
 export const everyoneAnswered = (players: readonly ClassPlayerItem[], questionIndex: number) =>
   activePlayers(players).every((player) => player.answers[String(questionIndex)] !== undefined);

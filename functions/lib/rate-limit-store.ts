@@ -48,6 +48,20 @@ export async function hitIfBelow(
   }
 }
 
+/** Gives back one hit counted in the window (a try that turned out right); never below zero. */
+export async function releaseHit(purpose: string, windowStart: number): Promise<void> {
+  try {
+    await db.update({
+      Key: windowKey(purpose, windowStart),
+      UpdateExpression: 'ADD hits :minusOne',
+      ConditionExpression: 'hits > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
 /**
  * Counts `count` hits in the window as an item of the caller's transaction, on the condition that
  * they fit within `left`: the uses count only when the write they come with is made, and parallel

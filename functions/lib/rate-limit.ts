@@ -1,7 +1,7 @@
 import { getConfig } from './config';
 import { addressKey, allowanceLeft, windowStartOf } from './rate-limit-policy';
 import type { NamedItem } from '../data/transact';
-import { hitIfBelow, hitsWithin, windowHits } from './rate-limit-store';
+import { hitIfBelow, hitsWithin, releaseHit, windowHits } from './rate-limit-store';
 
 /**
  * A counter per window of `windowSeconds` in the table: true while `key` has been used fewer than
@@ -58,26 +58,29 @@ export async function withinIpRateLimit(
 /** The counter of a per-address limit: its purpose and the address as `addressKey` counts it. */
 const ipLimitKey = (purpose: string, ipAddress: string) => `${purpose}-ip#${addressKey(ipAddress)}`;
 
+/** A try `holdIpTry` counted: given back when it turned out right. */
+export interface HeldTry {
+  release(): Promise<void>;
+}
+
 /**
  * For a per-address limit that counts only failures (a class of 40 tablets behind one school
- * address joins with 40 right PINs, and only wrong ones are guesses): whether the address may try
- * again, nothing counted. Count each failure with `withinIpRateLimit` under the same purpose. Tries
- * in flight at once may each pass before their failures are counted: the limit holds to within the
- * tries one address has in flight (each socket sends one frame at a time to the gateway).
+ * address joins with 40 right PINs, and only wrong ones are guesses): counts the try before it is
+ * made, like `withinIpRateLimit`, and false when the address has no try left. `release` gives it
+ * back once it turned out right; a wrong one keeps it. Tries in flight at once each hold one of the
+ * allowance, so however many are sent together, no more than `limit` wrong ones get an answer.
  */
-export async function ipTriesLeft(
+export async function holdIpTry(
   purpose: string,
   ipAddress: string,
   limit: number,
   windowSeconds: number,
   now = new Date(),
-): Promise<boolean> {
-  if (!getConfig().perIpRateLimits) return true;
+): Promise<HeldTry | false> {
+  if (!getConfig().perIpRateLimits) return { release: async () => undefined };
   const key = ipLimitKey(purpose, ipAddress);
   const windowStart = windowStartOf(now.getTime(), windowSeconds);
-  const [previous, current] = await Promise.all([
-    windowHits(key, windowStart - windowSeconds),
-    windowHits(key, windowStart),
-  ]);
-  return allowanceLeft(limit, previous) > current;
+  const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
+  if (left <= 0 || !(await hitIfBelow(key, windowStart, windowSeconds, left))) return false;
+  return { release: () => releaseHit(key, windowStart) };
 }

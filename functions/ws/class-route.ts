@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ClassroomErrorReason } from '@shared/classroom';
+import { CLASSROOM_MESSAGES } from '@shared/socket-protocol';
+import { ConditionsFailed, TransactionBusy } from '../data/errors';
 import { AppError } from '../lib/errors';
 import type { ClassCaller } from '../classroom/class-play';
 import { ClassError } from '../classroom/errors';
@@ -36,12 +38,19 @@ export const classCaller = (request: Omit<OpenSocketRequest<unknown>, 'message'>
   sourceIp: request.sourceIp,
 });
 
-/** Runs `work`, a `ClassError` of the domain becoming the socket's error answer. */
+/**
+ * Runs `work`, a `ClassError` of the domain becoming the socket's error answer; a write the domain
+ * did not map that kept conflicting (40 pupils joining one game at once) is `busy`: trying again
+ * may succeed.
+ */
 export async function asClassRefusal(work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (error) {
-    throw error instanceof ClassError ? toClassSocketError(error) : error;
+    if (error instanceof ClassError) throw toClassSocketError(error);
+    if (error instanceof TransactionBusy || error instanceof ConditionsFailed)
+      throw toClassSocketError(new ClassError('busy', CLASSROOM_MESSAGES.busy));
+    throw error;
   }
 }
 
@@ -61,5 +70,11 @@ export function classRoute<S extends z.ZodType>(options: {
     asClassRefusal(() => options.action(classCaller(request), message));
   return options.guests
     ? webSocketHandler({ routeKey, message, guests: true, handle })
-    : webSocketHandler({ routeKey, message, handle });
+    : // The host's frames: a socket without a session is no game's host.
+      webSocketHandler({
+        routeKey,
+        message,
+        handle,
+        guestRefusal: toClassSocketError(new ClassError('not_host', CLASSROOM_MESSAGES.notHost)),
+      });
 }

@@ -172,12 +172,12 @@ const countSocketMessage: SocketMiddleware = {
  * session ended is closed. A guest's socket has neither: a route that takes guests gets it with no
  * user, any other refuses it before its message is even parsed.
  */
-const checkSession = (guests: boolean): SocketMiddleware => ({
+const checkSession = (guests: boolean, guestRefusal?: AppError): SocketMiddleware => ({
   before: async ({ context }) => {
     const connection = context.socket.connection!;
     if (connection.guest === true) {
       if (guests) return undefined;
-      throw new AppError(403, CLASSROOM_MESSAGES.guestOnlyJoin, 'invalid');
+      throw guestRefusal ?? new AppError(403, CLASSROOM_MESSAGES.guestOnlyJoin, 'invalid');
     }
     const [session, user] = await Promise.all([
       findSessionByKey(connection.sessionPk),
@@ -234,6 +234,8 @@ type SocketHandler = (event: APIGatewayProxyWebsocketEventV2, context: Context) 
 interface HandlerOptions<S extends z.ZodType> {
   routeKey: WebSocketRouteKey;
   message: S;
+  /** What a members' route answers a socket without a session (default: `invalid`, sign-in needed). */
+  guestRefusal?: AppError;
 }
 
 /**
@@ -277,7 +279,7 @@ export function webSocketHandler<S extends z.ZodType>(
     )
     .use(openSocket)
     .use(countSocketMessage)
-    .use(checkSession(options.guests === true))
+    .use(checkSession(options.guests === true, options.guestRefusal))
     .use(parseMessage(options.message))
     .use(answerErrors)
     .handler(async (event, { socket, observed }) => {

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { MULTIPLAYER_MESSAGES } from '@shared/socket-protocol';
+import { ConditionsFailed, TransactionBusy } from '../data/errors';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../multiplayer/actions';
 import { RoomError, type RoomErrorReason } from '../multiplayer/errors';
@@ -41,7 +43,10 @@ export function roomRoute<S extends z.ZodType>(options: {
   });
 }
 
-/** Runs a room action for a member's socket, its `RoomError` turned into the socket's error answer. */
+/**
+ * Runs a room action for a member's socket, its `RoomError` turned into the socket's error answer;
+ * a write the domain did not map that kept conflicting is `busy` (trying again may succeed).
+ */
 export async function runRoomAction<M>(
   action: (caller: Caller, message: M) => Promise<void>,
   caller: Caller,
@@ -50,6 +55,9 @@ export async function runRoomAction<M>(
   try {
     await action(caller, message);
   } catch (error) {
-    throw error instanceof RoomError ? toSocketError(error) : error;
+    if (error instanceof RoomError) throw toSocketError(error);
+    if (error instanceof TransactionBusy || error instanceof ConditionsFailed)
+      throw toSocketError(new RoomError('busy', MULTIPLAYER_MESSAGES.busy));
+    throw error;
   }
 }

@@ -3,7 +3,7 @@ import { CLASSROOM_MESSAGES as M } from '@shared/classroom';
 import type { Dashboard } from '@shared/learning';
 import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { db } from '@functions/data/db';
-import { ClassGameKeys } from '@functions/classroom/class-keys';
+import { ClassGameKeys, ClassPlayerKeys } from '@functions/classroom/class-keys';
 import { getGame, listPlayers } from '@functions/classroom/class-store';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
@@ -429,6 +429,35 @@ describe('joining', () => {
     const reveal = await next(host, 'class_reveal');
     expect(reveal.optionCounts).toMatchObject({ A: 1, B: 1 });
     expect(await next(third!, 'class_result')).toMatchObject({ isCorrect: true, rank: 1 });
+  });
+
+  it('a seat dropped in the lobby longer ago than a resume allows is given up at the start: the others end the question', async () => {
+    const { host, pin, gameId } = await openGame(['A']);
+    const [gone, stays] = await signInMany(2);
+    const seat = await join(gone!, pin, 'きえる');
+    await join(stays!, pin, 'のこる');
+    await gone!.disconnect();
+    await expect
+      .poll(async () => (await listPlayers(gameId)).find((one) => one.nickname === 'きえる')!.connected)
+      .toBe(false);
+    // Dropped just over the resume time ago.
+    await db.update({
+      Key: ClassPlayerKeys.key({ gameId, playerId: seat.playerId }),
+      UpdateExpression: 'SET leftAt = :then',
+      ExpressionAttributeValues: { ':then': Date.now() - 61_000 },
+    });
+    host.send({ type: 'class_start', gameId });
+    const left = await next(host, 'class_player_left', (frame) => frame.players.length === 1);
+    expect(left.players[0]).toMatchObject({ nickname: 'のこる' });
+    await next(stays!, 'class_question');
+    expect((await getGame(gameId))!.playerCount).toBe(1);
+    // The one player left answering ends the question (60 s to go).
+    stays!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    expect(await next(host, 'class_reveal')).toMatchObject({ questionIndex: 0, optionCounts: { A: 1 } });
+    // The seat given up is no seat: its token does not bring it back into the game under way.
+    await gone!.reconnect(gateway);
+    gone!.send({ type: 'join_class', pin, nickname: 'きえる', resumeToken: seat.resumeToken });
+    await refusal(gone!, 'in_game');
   });
 
   it('leave_class takes the player out for good and tells the host', async () => {

@@ -175,7 +175,7 @@ describe('a page without a session', () => {
     expect(await upgrade({ Origin: APP_ORIGIN, Cookie: `${COOKIE_NAMES.session}=` })).toBe(401);
   });
 
-  it("gets the Japanese refusal for every room frame, and the rooms don't change", async () => {
+  it("gets the Japanese refusal for every room frame (`not_host` for a class game's host frames), and the rooms don't change", async () => {
     const host = await RoomPlayer.signIn(gateway, 'ホスト');
     const { code, quiz } = await openRoom(host);
     const visitor = await guest();
@@ -201,6 +201,23 @@ describe('a page without a session', () => {
         type: 'error',
         message: CLASSROOM_MESSAGES.guestOnlyJoin,
         reason: 'invalid',
+      });
+    }
+    // A class game's host frames: a socket without a session is no game's host.
+    for (const type of [
+      'class_host',
+      'class_start',
+      'class_next',
+      'class_reveal_now',
+      'class_kick',
+      'class_lock',
+      'class_end',
+    ]) {
+      visitor.send({ type, gameId: 'no-such-game', playerId: 'p', locked: true });
+      expect(await visitor.next(), type).toEqual({
+        type: 'error',
+        message: CLASSROOM_MESSAGES.notHost,
+        reason: 'not_host',
       });
     }
     const room = await getRoom(code);
@@ -462,6 +479,23 @@ describe('class game joins an address may try', () => {
         ExpressionAttributeValues: { ':other': '198.51.100.7' },
       });
       expect(await tryJoin(visitor)).toBe('not_found');
+
+      // Wrong PINs sent together from one address, each on its own socket: each holds a try while
+      // it is looked at, so no more than the limit are answered, however many are in flight.
+      const together = pupils.slice(1, CLASSROOM_LIMITS.joinTriesPerMinute + 5);
+      for (const pupil of together)
+        await db.update({
+          Key: connectionKey(pupil.connectionId),
+          UpdateExpression: 'SET viewerAddress = :other',
+          ExpressionAttributeValues: { ':other': '203.0.113.9' },
+        });
+      const answers = await Promise.all(together.map(tryJoin));
+      expect(answers.filter((reason) => reason === 'not_found')).toHaveLength(
+        CLASSROOM_LIMITS.joinTriesPerMinute,
+      );
+      expect(answers.filter((reason) => reason === 'rate_limited')).toHaveLength(
+        together.length - CLASSROOM_LIMITS.joinTriesPerMinute,
+      );
     } finally {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
