@@ -609,7 +609,8 @@ async function finishFrom(game: StoredGame, log: Logger): Promise<boolean> {
     const { stats } = revealOf(game, game.questionIndex, players);
     ended = { ...game, stats: { ...game.stats, [String(game.questionIndex)]: stats } };
   } else players = await listPlayers(game.gameId);
-  const finished = await finishGame(game, resultsOf(ended, players));
+  // Every question is closed now: the results show every answer, the last one's too.
+  const finished = await finishGame(game, resultsOf({ ...ended, state: 'finished' }, players));
   if (!finished) return false;
   const active = activePlayers(players);
   const podium = podiumOf(active);

@@ -243,13 +243,8 @@ export function questionFrame(
  * answer to it (added when the answer lands), which would tell the player (on a reload or a second
  * device) or the host's screen whether the answer was right before the reveal.
  */
-export function revealedScore(
-  player: ClassPlayerItem,
-  game: Pick<ClassGame, 'state' | 'questionIndex'>,
-): number {
-  if (game.state !== 'question') return player.score;
-  return player.score - (player.answers[String(game.questionIndex)]?.points ?? 0);
-}
+export const revealedScore = (player: ClassPlayerItem, game: Pick<ClassGame, 'state' | 'questionIndex'>) =>
+  revealedPlayer(player, game).score;
 
 export const toClassPlayer = (
   player: ClassPlayerItem,
@@ -364,11 +359,30 @@ export interface StoredResults {
  * The results of a game: the final table, and each question's text, correct rate and option
  * counts (from the statistics its reveal kept; a question never revealed has none).
  */
+/**
+ * A player as the figures may show them: during a question, without their answer to it (points,
+ * a correct answer, the letter), which would tell whether it was right before the reveal.
+ */
+export function revealedPlayer(
+  player: ClassPlayerItem,
+  game: Pick<ClassGame, 'state' | 'questionIndex'>,
+): ClassPlayerItem {
+  const open = game.state === 'question' ? player.answers[String(game.questionIndex)] : undefined;
+  if (!open) return player;
+  const { [String(game.questionIndex)]: _hidden, ...answers } = player.answers;
+  return {
+    ...player,
+    score: player.score - open.points,
+    correctCount: player.correctCount - (open.correct ? 1 : 0),
+    answers,
+  };
+}
+
 export function resultsOf(game: ClassGame, players: readonly ClassPlayerItem[]): StoredResults {
   return {
     quizTitle: game.quizTitle,
     playedAt: game.createdAt,
-    players: standings(players).map(({ player, rank }) => ({
+    players: standings(players.map((player) => revealedPlayer(player, game))).map(({ player, rank }) => ({
       nickname: player.nickname,
       score: player.score,
       correctCount: player.correctCount,
