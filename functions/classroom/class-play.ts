@@ -653,6 +653,14 @@ export async function classTick(tick: ClassTick, log: Logger): Promise<void> {
   if (tick.kind === 'class_deadline') {
     // Sent with the whole seconds before the deadline: the rest, and the answers' grace, is waited here.
     if (early + ANSWER_GRACE_MS > 0) await sleep(early + ANSWER_GRACE_MS);
+    // Two opens racing (a double-clicked 次へ) each sent a tick for the step; the deadline that
+    // counts is the one the winner wrote, which may be later than this tick's.
+    const game = await getGameItem(tick.gameId);
+    const wait =
+      game?.state === 'question' && game.step === tick.step && game.deadline !== null
+        ? game.deadline + ANSWER_GRACE_MS - Date.now()
+        : 0;
+    if (wait > 0) await sleep(wait);
     await reveal(tick.gameId, tick.step, log);
     return;
   }

@@ -4,7 +4,9 @@ import type { Dashboard } from '@shared/learning';
 import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { db } from '@functions/data/db';
 import { ClassGameKeys, ClassPlayerKeys } from '@functions/classroom/class-keys';
+import { classTick } from '@functions/classroom/class-play';
 import { getGame, listPlayers } from '@functions/classroom/class-store';
+import { createLogger } from '@functions/lib/logger';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { UNTIL_TRUE } from '../support/limits';
@@ -180,7 +182,13 @@ describe('answers', () => {
     first!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
     expect((await refusal(first!, 'already_answered')).message).toBe(M.alreadyAnswered);
 
-    // Nobody else answers: the deadline's tick reveals the question.
+    // A tick for the question's step due earlier than its deadline (a double-clicked start's
+    // other tick) reveals nothing before the deadline the game holds.
+    const { step, deadline } = (await getGame(gameId))!;
+    await classTick({ kind: 'class_deadline', gameId, step, at: Date.now() }, createLogger({}, 'error'));
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline!);
+
+    // Nobody else answers: the deadline reveals the question.
     const reveal = await next(host, 'class_reveal');
     expect(reveal.optionCounts).toEqual({ A: 0, B: 1, C: 0, D: 0 });
     const game = (await getGame(gameId))!;
