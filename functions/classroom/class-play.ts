@@ -44,7 +44,6 @@ import {
   closePlayer,
   closePlayers,
   countAnswer,
-  countSent,
   findGameByPin,
   finishGame,
   getGame,
@@ -57,6 +56,7 @@ import {
   saveReveal,
   setHostSocket,
   setLocked,
+  takePromisedSend,
   takeSeat,
   markDisconnected,
   type AnswerCounts,
@@ -462,14 +462,14 @@ async function sendAnswerCount(game: StoredGame, counts: AnswerCounts, log: Logg
   let current: GameItem = { ...game, answeredCount: counts.answeredCount, playerCount: counts.playerCount };
   if (claim.action === 'wait') {
     await sleep(Math.max(0, claim.until - Date.now()));
+    const sentAt = Date.now();
+    if (!(await takePromisedSend(gameId, claim.until - COUNT_INTERVAL_MS, sentAt))) return;
+    slot.sentAt = Math.max(slot.sentAt, sentAt);
     // The slot is the game's, not the question's: a question that opened meanwhile (its answers
     // found this slot promised and sent nothing) gets its count from here.
     const read = await getGameItem(gameId);
     if (!read || read.state !== 'question') return;
     current = read;
-    const sentAt = Date.now();
-    await countSent(gameId, sentAt);
-    slot.sentAt = Math.max(slot.sentAt, sentAt);
   }
   await sendToHost(
     current,

@@ -758,13 +758,24 @@ export async function claimCountWait(gameId: string, until: number): Promise<Cou
   }
 }
 
-/** The waiter of a count slot marks it sent. */
-export async function countSent(gameId: string, at: number): Promise<void> {
-  await db.update({
-    Key: gameKey(gameId),
-    UpdateExpression: 'SET countSentAt = :at',
-    ExpressionAttributeValues: { ':at': at },
-  });
+/**
+ * The send a waiter promised, taken at `now`: on condition that no count went out since the one
+ * its slot follows (`after`). False when an answer's own send beat it (that send carried a count
+ * as new): then it sends nothing, and the host gets no two counts within the interval.
+ */
+export async function takePromisedSend(gameId: string, after: number, now: number): Promise<boolean> {
+  try {
+    await db.update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET countSentAt = :now',
+      ConditionExpression: 'attribute_not_exists(countSentAt) OR countSentAt <= :after',
+      ExpressionAttributeValues: { ':now': now, ':after': after },
+    });
+    return true;
+  } catch (error) {
+    ignoreConditionFailed(error);
+    return false;
+  }
 }
 
 /** Deletes a game with everything of its partition, and frees its PIN and slot (account deletion). */
