@@ -112,8 +112,10 @@ export const pinSchema = z
 
 /**
  * A player's nickname: NFKC, trimmed, 1–20 characters, no line breaks, control or invisible
- * characters (spaces inside are fine: 「たなか はなこ」). Look-alikes of a nickname already in the
- * game are refused by the server (`nickname_taken`), by the usernames' confusable skeleton.
+ * characters (spaces inside are fine: 「たなか はなこ」), the invisible joiners and selectors of an
+ * emoji excepted, as in a member's nickname (「花子❤️」, which a member's join fills in). Look-alikes
+ * of a nickname already in the game are refused by the server (`nickname_taken`), by the
+ * usernames' confusable skeleton.
  */
 export const classNicknameSchema = z
   .string({ error: c.nicknameRequired })
@@ -121,8 +123,8 @@ export const classNicknameSchema = z
   .trim()
   .min(1, c.nicknameRequired)
   .max(CLASSROOM_LIMITS.nicknameMax, c.nicknameTooLong)
-  .regex(/^[^\p{C}\n\r\t]+$/u, c.nicknameChars)
-  .refine((name) => !hasHiddenCharacters(name, { emoji: false }), c.nicknameChars);
+  .regex(/^[^\p{Cc}]+$/u, c.nicknameChars)
+  .refine((name) => !hasHiddenCharacters(name), c.nicknameChars);
 
 export const gameIdSchema = z.string().trim().min(1, c.gameMissing).max(64, c.gameMissing);
 

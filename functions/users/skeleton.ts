@@ -24,5 +24,8 @@ function prototypes(text: string): string {
 }
 
 export function skeleton(name: string): string {
-  return prototypes(prototypes(name.normalize('NFKC').toLowerCase()).toLowerCase()).normalize('NFC');
+  // A run of spaces reads as one (「たなか  はなこ」 is 「たなか はなこ」); usernames have none.
+  return prototypes(prototypes(name.normalize('NFKC').toLowerCase()).toLowerCase())
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ');
 }

@@ -371,7 +371,8 @@ describe('joining', () => {
     expect((await refusal(b!, 'nickname_taken')).message).toBe(M.nicknameTaken);
     b!.send({ type: 'join_class', pin, nickname: 'TARO' });
     await refusal(b!, 'nickname_taken');
-    await join(b!, pin, 'hanako');
+    // A member's nickname with an emoji (filled in on the join page) is a nickname here too.
+    await join(b!, pin, 'はなこ❤️');
     c!.send({ type: 'join_class', pin, nickname: 'さんにんめ' });
     expect((await refusal(c!, 'class_full')).message).toBe(M.classFull);
 
