@@ -307,16 +307,19 @@ export async function removePlayer(gameId: string, player: ClassPlayerItem): Pro
         },
       },
       {
+        name: 'game',
         Update: {
           Key: gameKey(gameId),
           UpdateExpression: 'ADD playerCount :minus',
+          // Not on a game its host's account deletion removed: no stub of it re-created.
+          ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':minus': -1 },
         },
       },
     ]);
     return true;
   } catch (error) {
-    if (error instanceof ConditionsFailed && error.has('player')) return false;
+    if (error instanceof ConditionsFailed && (error.has('player') || error.has('game'))) return false;
     throw error;
   }
 }
@@ -677,24 +680,39 @@ async function freeLiveClaims(game: Pick<StoredGame, 'gameId' | 'pin' | 'hostId'
   ]);
 }
 
+/**
+ * A write to a game item that its host's account deletion removed meanwhile: refused, so that no
+ * write re-creates a stub of it (conditions `attribute_exists(pk)`).
+ */
+function gameGone(error: unknown): never {
+  ignoreConditionFailed(error);
+  throw classError('not_found', m.gameMissing);
+}
+
 /** Attaches the host's socket to the game (the host's own, by session). */
 export async function setHostSocket(
   gameId: string,
   socket: { connectionId: string; endpoint: string },
 ): Promise<void> {
-  await db.update({
-    Key: gameKey(gameId),
-    UpdateExpression: 'SET hostConnectionId = :c, hostEndpoint = :e',
-    ExpressionAttributeValues: { ':c': socket.connectionId, ':e': socket.endpoint },
-  });
+  await db
+    .update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET hostConnectionId = :c, hostEndpoint = :e',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': socket.connectionId, ':e': socket.endpoint },
+    })
+    .catch(gameGone);
 }
 
 export async function setLocked(gameId: string, locked: boolean): Promise<void> {
-  await db.update({
-    Key: gameKey(gameId),
-    UpdateExpression: 'SET locked = :locked',
-    ExpressionAttributeValues: { ':locked': locked },
-  });
+  await db
+    .update({
+      Key: gameKey(gameId),
+      UpdateExpression: 'SET locked = :locked',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':locked': locked },
+    })
+    .catch(gameGone);
 }
 
 /**
@@ -715,7 +733,8 @@ export async function claimCountSend(gameId: string, now: number, intervalMs: nu
     await db.update({
       Key: gameKey(gameId),
       UpdateExpression: 'SET countSentAt = :now',
-      ConditionExpression: 'attribute_not_exists(countSentAt) OR countSentAt <= :before',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(countSentAt) OR countSentAt <= :before)',
       ExpressionAttributeValues: { ':now': now, ':before': now - intervalMs },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
@@ -748,7 +767,8 @@ export async function claimCountWait(gameId: string, until: number): Promise<Cou
     await db.update({
       Key: gameKey(gameId),
       UpdateExpression: 'SET countPendingFor = :until',
-      ConditionExpression: 'attribute_not_exists(countPendingFor) OR countPendingFor < :until',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(countPendingFor) OR countPendingFor < :until)',
       ExpressionAttributeValues: { ':until': until },
     });
     return { action: 'wait', until };
@@ -768,7 +788,8 @@ export async function takePromisedSend(gameId: string, after: number, now: numbe
     await db.update({
       Key: gameKey(gameId),
       UpdateExpression: 'SET countSentAt = :now',
-      ConditionExpression: 'attribute_not_exists(countSentAt) OR countSentAt <= :after',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(countSentAt) OR countSentAt <= :after)',
       ExpressionAttributeValues: { ':now': now, ':after': after },
     });
     return true;

@@ -3,8 +3,20 @@ import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES as M } from '@shared/classroom';
 import { db } from '@functions/data/db';
 import { queryAll } from '@functions/data/paginate';
 import { getConfig } from '@functions/lib/config';
-import { ClassGameKeys, ClassPinKeys, ClassQuestionsKeys } from '@functions/classroom/class-keys';
-import { addPlayer, getGame, saveReveal } from '@functions/classroom/class-store';
+import {
+  ClassGameKeys,
+  ClassPinKeys,
+  ClassPlayerKeys,
+  ClassQuestionsKeys,
+} from '@functions/classroom/class-keys';
+import {
+  addPlayer,
+  getGame,
+  removePlayer,
+  saveReveal,
+  setHostSocket,
+  setLocked,
+} from '@functions/classroom/class-store';
 import { revealOf, type ClassPlayerItem } from '@functions/classroom/class-policy';
 import { skeleton } from '@functions/users/skeleton';
 import { seed } from '../../scripts/seed';
@@ -262,5 +274,21 @@ describe('account deletion', () => {
     expect(await queryAll({ partition: ClassGameKeys.pk({ gameId }) })).toEqual([]);
     expect((await db.get({ Key: ClassPinKeys.key({ pin }) })).Item).toBeUndefined();
     expect(user.id).toBeTruthy();
+
+    // What a host's frame or a player's leave still under way writes finds the game gone and
+    // re-creates no stub of it.
+    await expect(setLocked(gameId, true)).rejects.toMatchObject({ reason: 'not_found' });
+    await expect(
+      setHostSocket(gameId, { connectionId: 'c1', endpoint: 'http://127.0.0.1' }),
+    ).rejects.toMatchObject({ reason: 'not_found' });
+    await db.put({
+      Item: {
+        ...ClassPlayerKeys.key({ gameId, playerId: 'p2' }),
+        ...playerItem(gameId, 'p2', 'さぶろう', {}),
+      },
+    });
+    expect(await removePlayer(gameId, playerItem(gameId, 'p2', 'さぶろう', {}))).toBe(false);
+    await db.delete({ Key: ClassPlayerKeys.key({ gameId, playerId: 'p2' }) });
+    expect(await queryAll({ partition: ClassGameKeys.pk({ gameId }) })).toEqual([]);
   });
 });
