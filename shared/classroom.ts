@@ -212,7 +212,7 @@ export type PlayerGame = z.infer<typeof playerGameSchema>;
 const playersFrame = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), gameId: z.string(), players: z.array(classPlayerSchema) });
 
-/** Server → client frames of class games (docs/classroom.md). */
+/** Server → client frames of class games (docs/multiplayer.md "Class games: protocol"). */
 export const classServerMessageSchema = z.discriminatedUnion('type', [
   // To a player.
   z.object({

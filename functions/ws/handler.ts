@@ -240,7 +240,7 @@ interface HandlerOptions<S extends z.ZodType> {
 
 /**
  * A message route's function. A route takes members' sockets only, unless `guests: true`: then
- * sockets opened without a session (docs/classroom.md, "Sockets without a session") reach it too,
+ * sockets opened without a session (docs/multiplayer.md, "Sockets without a session") reach it too,
  * and its handler gets `user` undefined for them.
  */
 export function webSocketHandler<S extends z.ZodType>(

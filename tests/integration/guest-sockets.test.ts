@@ -19,7 +19,7 @@ import { UNTIL_TRUE } from '../support/limits';
 import { createRoomQuiz, openRoom, RoomPlayer, tickEvent } from '../support/multiplayer';
 
 /**
- * Sockets without a session (issue 31, docs/classroom.md "Sockets without a session") through the
+ * Sockets without a session (issue 31, docs/multiplayer.md "Sockets without a session") through the
  * local gateway: a page with no session cookie may open a socket to join a class game. It may ping
  * and answer (as a class player), nothing of the rooms; it is closed at its join deadline unless it
  * joined a game — the test delivers the deadline's tick itself and moves the stored opening time,

@@ -1,6 +1,6 @@
 import { CLASSROOM_MESSAGES, type ClassroomErrorReason } from '@shared/classroom';
 
-/** Each `error.reason` of class games as the page says it (docs/classroom.md "Error reasons"). */
+/** Each `error.reason` of class games as the page says it (docs/multiplayer.md "Class games: protocol"). */
 const REASON_MESSAGES: Partial<Record<ClassroomErrorReason, string>> = {
   not_found: CLASSROOM_MESSAGES.gameNotFound,
   class_full: CLASSROOM_MESSAGES.classFull,
