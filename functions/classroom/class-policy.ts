@@ -356,10 +356,6 @@ export interface StoredResults {
 }
 
 /**
- * The results of a game: the final table, and each question's text, correct rate and option
- * counts (from the statistics its reveal kept; a question never revealed has none).
- */
-/**
  * A player as the figures may show them: during a question, without their answer to it (points,
  * a correct answer, the letter), which would tell whether it was right before the reveal.
  */
@@ -378,6 +374,10 @@ export function revealedPlayer(
   };
 }
 
+/**
+ * The results of a game: the final table, and each question's text, correct rate and option
+ * counts (from the statistics its reveal kept; a question never revealed has none).
+ */
 export function resultsOf(game: ClassGame, players: readonly ClassPlayerItem[]): StoredResults {
   return {
     quizTitle: game.quizTitle,

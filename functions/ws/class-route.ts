@@ -75,6 +75,6 @@ export function classRoute<S extends z.ZodType>(options: {
         routeKey,
         message,
         handle,
-        guestRefusal: toClassSocketError(new ClassError('not_host', CLASSROOM_MESSAGES.notHost)),
+        guestRefusal: () => toClassSocketError(new ClassError('not_host', CLASSROOM_MESSAGES.notHost)),
       });
 }

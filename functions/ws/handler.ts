@@ -172,12 +172,12 @@ const countSocketMessage: SocketMiddleware = {
  * session ended is closed. A guest's socket has neither: a route that takes guests gets it with no
  * user, any other refuses it before its message is even parsed.
  */
-const checkSession = (guests: boolean, guestRefusal?: AppError): SocketMiddleware => ({
+const checkSession = (guests: boolean, guestRefusal?: () => AppError): SocketMiddleware => ({
   before: async ({ context }) => {
     const connection = context.socket.connection!;
     if (connection.guest === true) {
       if (guests) return undefined;
-      throw guestRefusal ?? new AppError(403, CLASSROOM_MESSAGES.guestOnlyJoin, 'invalid');
+      throw guestRefusal?.() ?? new AppError(403, CLASSROOM_MESSAGES.guestOnlyJoin, 'invalid');
     }
     const [session, user] = await Promise.all([
       findSessionByKey(connection.sessionPk),
@@ -235,7 +235,7 @@ interface HandlerOptions<S extends z.ZodType> {
   routeKey: WebSocketRouteKey;
   message: S;
   /** What a members' route answers a socket without a session (default: `invalid`, sign-in needed). */
-  guestRefusal?: AppError;
+  guestRefusal?: () => AppError;
 }
 
 /**
