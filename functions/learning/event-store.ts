@@ -1,3 +1,4 @@
+import { deleteItems } from '../data/batch';
 import { db } from '../data/db';
 import { ConditionsFailed, ignoreConditionFailed, isConditionFailed } from '../data/errors';
 import type { Logger } from '../lib/logger';
@@ -5,6 +6,7 @@ import { queryAll, queryPages, scanPages } from '../data/paginate';
 import { ttlFromDate } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
 import { userKey, UserKeys } from '../users/user-keys';
+import { LIVE_ACCOUNT } from '../users/user-store';
 import { AnswerEventKeys, DailyStatsKeys, LearningSummaryKeys, PlayClaimKeys } from './learning-keys';
 import { summaryMayHold, type Summary } from './dashboard-policy';
 import { eventDay, pairAttributes, playEventKey, type AnswerEvent, type Counts } from './event-policy';
@@ -58,6 +60,13 @@ export async function accountIsLive(userId: string): Promise<boolean> {
   });
   return Boolean(Item && !Item.deletingAt);
 }
+
+/**
+ * Removes answer events of an account that is not live (written by a reveal or a check under way
+ * as its deletion began, after the deletion took the partition): nothing of it stays behind.
+ */
+export const deleteAnswerEvents = (events: readonly AnswerEvent[]) =>
+  deleteItems(events.map((event) => AnswerEventKeys.key(event)));
 
 /** The day's counters grown by `counts`, in the event's category × difficulty too, as a transaction item. */
 function dayAddition(event: AnswerEvent, counts: Counts): NamedItem {
@@ -252,18 +261,27 @@ export async function writeSummary(
 ): Promise<void> {
   const version = read.version ?? 0;
   try {
-    await db.put({
-      Item: { ...LearningSummaryKeys.key({ userId }), ...summary, version },
-      ...(read.version === undefined
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : {
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': version },
-          }),
-    });
+    // With the account's guard: a dashboard read under way as the account's deletion began
+    // re-creates no summary after the deletion took it.
+    await transactWrite([
+      {
+        name: 'summary',
+        Put: {
+          Item: { ...LearningSummaryKeys.key({ userId }), ...summary, version },
+          ...(read.version === undefined
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'version = :version',
+                ExpressionAttributeValues: { ':version': version },
+              }),
+        },
+      },
+      { name: 'account', ConditionCheck: { Key: userKey(userId), ConditionExpression: LIVE_ACCOUNT } },
+    ]);
   } catch (error) {
-    // A failed condition: another read kept one, or an old day came since (both expected).
-    if (isConditionFailed(error)) return;
+    // A failed condition: another read kept one, an old day came since, or the account is being
+    // deleted (all expected).
+    if (error instanceof ConditionsFailed || isConditionFailed(error)) return;
     log.warn('keeping the learning summary failed', { error });
   }
 }

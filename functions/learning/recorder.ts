@@ -6,7 +6,7 @@ import { currentTime } from '../lib/clock';
 import { getConfig } from '../lib/config';
 import { createLogger, withRequestLog } from '../lib/logger';
 import { addsNothing, eventCounts, playEventCounts, playEventKey, type AnswerEvent } from './event-policy';
-import { accountIsLive, addEventOnce, addPlayEvent, readPlayClaim } from './event-store';
+import { accountIsLive, addEventOnce, addPlayEvent, deleteAnswerEvents, readPlayClaim } from './event-store';
 
 /**
  * The learning records consumer: the table stream's consumer (route table `streamConsumers`) fed
@@ -58,8 +58,10 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
     let added = 0;
     let skipped = 0;
     for (const [userId, answers] of byMember) {
-      // A deleted account's events are not added (its day items would outlive it).
+      // A deleted account's events are not added (its day items would outlive it), and are
+      // removed: written after its deletion took the partition, they would outlive it too.
       if (!(await accountIsLive(userId))) {
+        await deleteAnswerEvents(answers);
         skipped += answers.length;
         continue;
       }
