@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ANSWER_LETTERS } from './constants';
 import { isCalendarDay, LEARNING, LEARNING_MESSAGES } from './learning-constants';
+import { isBlank } from './visible-text';
 
 /**
  * A member's learning records: stats, activity, achievements and study records
@@ -202,11 +203,13 @@ export const studySessionsSchema = z.object({ sessions: z.array(studySessionSche
 
 // ---------------------------------------------------------------- study plans
 
+// Request bodies only: a title or a to-do of invisible characters alone (zero-width spaces) is blank.
 const planTitle = z
   .string({ error: M.planTitle })
   .trim()
   .min(1, { error: M.planTitle })
-  .max(LEARNING.planTitleMax, { error: M.planTitle });
+  .max(LEARNING.planTitleMax, { error: M.planTitle })
+  .refine((text) => !isBlank(text), { error: M.planTitle });
 const planDescription = z
   .string({ error: M.planDescription })
   .trim()
@@ -294,7 +297,8 @@ const todoText = z
   .string({ error: M.todoText })
   .trim()
   .min(1, { error: M.todoText })
-  .max(LEARNING.todoTextMax, { error: M.todoText });
+  .max(LEARNING.todoTextMax, { error: M.todoText })
+  .refine((text) => !isBlank(text), { error: M.todoText });
 
 /** `GET /api/todos?date=YYYY-MM-DD` (default today, Japan; within 366 days of it, checked on the server). */
 export const todosQuerySchema = z.object({ date: daySchema.optional() });

@@ -58,8 +58,9 @@ export async function updatePlan(
   now = currentTime(),
 ): Promise<StudyPlan> {
   const today = japanDate(now);
-  await assertCategory(input.targetCategory);
   const [plan, wasActive] = await Promise.all([readPlan(userId, planId), readActivePlanId(userId)]);
+  // A category the plan already has stays valid after it was retired: the form sends it back as it was.
+  if (input.targetCategory !== plan.targetCategory) await assertCategory(input.targetCategory);
   const changes = planChanges(plan, input, today, now);
   const active = input.isActive === false && wasActive !== planId ? undefined : input.isActive;
   try {

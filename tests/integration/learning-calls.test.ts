@@ -12,6 +12,7 @@ import {
 import { MESSAGES } from '@shared/messages';
 import { putItems } from '@functions/data/batch';
 import { db } from '@functions/data/db';
+import { CategoryKeys } from '@functions/categories/category-keys';
 import { DailyStatsKeys, WrongAnswerKeys } from '@functions/learning/learning-keys';
 import { dynamo } from '@functions/lib/aws-clients';
 import { setClockForTests } from '@functions/lib/clock';
@@ -118,6 +119,7 @@ describe('study plans', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{}, LEARNING_MESSAGES.planTitle],
       [{ title: '   ' }, LEARNING_MESSAGES.planTitle],
+      [{ title: '\u200b\ufeff' }, LEARNING_MESSAGES.planTitle],
       [{ title: 'あ'.repeat(101) }, LEARNING_MESSAGES.planTitle],
       [{ title: '計画', description: 'あ'.repeat(501) }, LEARNING_MESSAGES.planDescription],
       [{ title: '計画', dailyGoal: 0 }, LEARNING_MESSAGES.dailyGoal],
@@ -139,6 +141,39 @@ describe('study plans', () => {
     // An exam today is not in the past.
     expect((await createPlan(client, { title: '計画', targetExamDate: '2026-04-15' })).status).toBe(201);
     expect(await plansOf(client)).toHaveLength(1);
+  });
+
+  it('keeps a category the plan already has after it was retired, and refuses it for a change', async () => {
+    const { client } = await member(gateway);
+    const created = await createPlan(client, { title: '理科の計画', targetCategory: '科学' });
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.json as unknown as { id: string };
+    const science = CategoryKeys.key({ categoryId: 'science' });
+    await db.update({
+      Key: science,
+      UpdateExpression: 'SET isActive = :no',
+      ExpressionAttributeValues: { ':no': false },
+    });
+    try {
+      // The form sends the plan back as it is, with a new title.
+      const kept = await client.request('PUT', `/api/study-plans/${id}`, {
+        json: { title: '理科の計画（改）', targetCategory: '科学' },
+      });
+      expect(kept.status, kept.text).toBe(200);
+      expect(kept.json).toMatchObject({ title: '理科の計画（改）', targetCategory: '科学' });
+      const other = await createPlan(client, { title: '別の計画' });
+      const { id: otherId } = other.json as unknown as { id: string };
+      const moved = await client.request('PUT', `/api/study-plans/${otherId}`, {
+        json: { targetCategory: '科学' },
+      });
+      expect([moved.status, moved.json.message]).toEqual([400, LEARNING_MESSAGES.unknownCategory]);
+    } finally {
+      await db.update({
+        Key: science,
+        UpdateExpression: 'SET isActive = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      });
+    }
   });
 
   it('measures progress against the goal up to the plan’s end, or this week’s', async () => {
@@ -346,6 +381,7 @@ describe('daily to-dos', () => {
     for (const [body, message] of [
       [{}, LEARNING_MESSAGES.todoText],
       [{ text: '   ' }, LEARNING_MESSAGES.todoText],
+      [{ text: '\u200b\u200b' }, LEARNING_MESSAGES.todoText],
       [{ text: 'あ'.repeat(201) }, LEARNING_MESSAGES.todoText],
       [{ text: 'やること', date: '2026-13-01' }, LEARNING_MESSAGES.badDate],
     ] as const) {
