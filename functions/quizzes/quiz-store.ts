@@ -89,10 +89,16 @@ export async function existingQuizIds(quizIds: readonly string[]): Promise<Set<s
  */
 export async function getQuizDetail(
   quizId: string,
+  options: { consistent?: boolean } = {},
 ): Promise<{ quiz: QuizItem; questions: Question[] } | undefined> {
+  const consistent = options.consistent ? { ConsistentRead: true } : {};
   const [meta, stored] = await Promise.all([
-    db.get({ Key: quizKey(quizId) }),
-    queryAll<QuestionItem>({ partition: QuizKeys.pk({ quizId }), beginsWith: QuestionKeys.skPrefix() }),
+    db.get({ Key: quizKey(quizId), ...consistent }),
+    queryAll<QuestionItem>({
+      partition: QuizKeys.pk({ quizId }),
+      beginsWith: QuestionKeys.skPrefix(),
+      ...consistent,
+    }),
   ]);
   const quiz = meta.Item as QuizItem | undefined;
   if (!quiz) return undefined;

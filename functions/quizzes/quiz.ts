@@ -5,7 +5,8 @@ import type { AnswerLetter } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { CreateQuizData, Question, UpdateQuizData } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
-import { BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { ConditionsFailed } from '../data/errors';
+import { AppError, BadRequestError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { checkEvent } from '../learning/event-policy';
 import { putAnswerEvent } from '../learning/event-store';
@@ -173,6 +174,9 @@ export function assertQuotaBeforePictures(user: Member): void {
   assertQuotaLeft(user, user.quizCount ?? 0);
 }
 
+/** A save refused before anything of it was written: a rule said no, or a condition of its transaction. */
+const refusedForSure = (error: unknown) => error instanceof AppError || error instanceof ConditionsFailed;
+
 /**
  * Creates a quiz with its questions, within the author's quota (3 free, 100 advanced) however
  * many requests arrive at once; the first creation's achievement is granted with it.
@@ -188,8 +192,9 @@ export async function createQuiz(user: Member, data: CreateQuizData, now = new D
   try {
     saved = await insertMemberQuiz(user, newQuiz(user, quizId, data, now), questions, data.quiz.tags, now);
   } catch (error) {
-    // Whatever refused it (quota, tags, the account), the pictures written for it go.
-    await afterImagesRefused(images, async () => []).catch(() => undefined);
+    // Whatever refused it (quota, tags, the account), the pictures written for it go; a failure
+    // whose outcome is unknown (a time-out after the write) keeps them (an orphan at worst).
+    if (refusedForSure(error)) await afterImagesRefused(images, async () => []).catch(() => undefined);
     throw error;
   }
   // The quiz is saved: an upload or picture left behind is for the bucket's lifecycle, not an error.
@@ -231,9 +236,14 @@ export async function updateQuiz(
     (tagIds, tagWrites) => writeQuizEdit(before, { ...after, tagIds }, questions, edit, tagWrites),
     now,
   ).catch(async (error: unknown) => {
-    await afterImagesRefused(images, async () => (await getQuizDetail(quizId))?.questions ?? []).catch(
-      () => undefined,
-    );
+    // A parallel edit that won may show the same pictures (stored under the same hash): they stay,
+    // read strongly consistent. A transaction that stayed busy (the winner may not have committed
+    // yet) or a failure of unknown outcome deletes nothing: an orphan at worst, never a missing picture.
+    if (refusedForSure(error))
+      await afterImagesRefused(
+        images,
+        async () => (await getQuizDetail(quizId, { consistent: true }))?.questions ?? [],
+      ).catch(() => undefined);
     throw error;
   });
   await afterImagesSaved(images, questions).catch(() => undefined);

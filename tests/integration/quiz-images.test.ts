@@ -9,7 +9,7 @@ import {
   quizImageKeyOf,
   type QuestionImage,
 } from '@shared/quiz-images';
-import { s3 } from '@functions/lib/aws-clients';
+import { dynamo, s3 } from '@functions/lib/aws-clients';
 import { getConfig } from '@functions/lib/config';
 import { copyQuizImages, sweepOrphanQuizImages } from '@functions/quizzes/quiz-image';
 import { listQuizImageKeys, putQuizImage } from '@functions/quizzes/quiz-image-store';
@@ -469,6 +469,44 @@ describe('copying a quiz’s pictures', () => {
     // Deleting the source leaves the copy's pictures.
     expect((await client.request('DELETE', `/api/quizzes/${source.id}`)).status).toBe(200);
     expect(await storedKeys(copyId)).toEqual([copyKey]);
+  });
+});
+
+describe('a save whose outcome is unknown', () => {
+  it('keeps its pictures: its write timed out after it was made, and the quiz shows them', async () => {
+    const { client } = await member(gateway);
+    const key = await uploadQuizImage(client, await smallImage('jpeg'));
+    const name = `lost-answer-${randomUUID()}`;
+    let timedOut = false;
+    // The transaction that writes a question with a picture is made, then its answer is lost.
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (
+          !timedOut &&
+          context.commandName === 'TransactWriteItemsCommand' &&
+          JSON.stringify(args.input).includes('quiz-images/')
+        ) {
+          timedOut = true;
+          throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+        }
+        return result;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const response = await client.request('POST', '/api/quizzes', {
+        json: quizBody([question('1', { key, alt: '地図' })]),
+      });
+      expect(response.status, response.text).toBeGreaterThanOrEqual(500);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(timedOut).toBe(true);
+    const [saved] = (await client.get('/api/my-quizzes')).json as unknown as { id: string }[];
+    const detail = (await client.get(`/api/my-quizzes/${saved!.id}`)).json as unknown as Detail;
+    const shown = detail.questions[0]!.image!;
+    expect(await storedKeys(saved!.id)).toEqual([quizImageKeyOf(shown.url)]);
   });
 });
 
