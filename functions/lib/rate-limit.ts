@@ -24,6 +24,21 @@ export async function withinRateLimit(
   return hitIfBelow(key, windowStart, windowSeconds, left);
 }
 
+/** How many more uses `key` has now, both windows read (nothing counted): for a check before costly work. */
+export async function usesLeft(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<number> {
+  const windowStart = windowStartOf(now.getTime(), windowSeconds);
+  const [previous, current] = await Promise.all([
+    windowHits(key, windowStart - windowSeconds),
+    windowHits(key, windowStart),
+  ]);
+  return allowanceLeft(limit, previous) - current;
+}
+
 /**
  * The same limit as a write for the caller's transaction, for uses that count only when the write
  * is made (new tags: a save that fails or loses a race to create the same tag counts none): `count`

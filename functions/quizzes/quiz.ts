@@ -15,7 +15,7 @@ import { currentTime } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user-policy';
 import type { UserItem } from '../users/user-store';
-import { writeWithTags } from '../tags/tag';
+import { assertTagsUsable, writeWithTags } from '../tags/tag';
 import { tagStateOf } from '../tags/tag-policy';
 import {
   ANSWER_CHECK_LIMITS,
@@ -184,7 +184,11 @@ const refusedForSure = (error: unknown) => error instanceof AppError || error in
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
   await assertCategory(data.quiz.category);
-  if (data.questions.some((question) => question.image)) assertQuotaBeforePictures(user);
+  if (data.questions.some((question) => question.image)) {
+    assertQuotaBeforePictures(user);
+    // What the tags would refuse is refused before the pictures are re-encoded.
+    await assertTagsUsable(data.quiz.tags, user.id, now);
+  }
   const quizId = randomUUID();
   const images = await prepareQuestionImages(user.id, quizId, data.questions);
   const questions = withImages(revisedQuestions(data.questions), images.images);
@@ -219,6 +223,7 @@ export async function updateQuiz(
   assertPrivacyAllowed(user, data.quiz, before);
   const after = editedQuiz(before, data, now);
   await assertCategory(data.quiz.category);
+  if (data.questions.some((question) => question.image)) await assertTagsUsable(data.quiz.tags, user.id, now);
   const images = await prepareQuestionImages(user.id, quizId, data.questions, beforeQuestions);
   const questions = {
     before: beforeQuestions,

@@ -13,7 +13,7 @@ import type { NamedItem } from '../data/transact';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { ReferenceCache } from '../lib/reference-cache';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
-import { rateLimitWrite } from '../lib/rate-limit';
+import { rateLimitWrite, usesLeft } from '../lib/rate-limit';
 import type { Quiz } from '../quizzes/quiz-policy';
 import {
   byUse,
@@ -77,6 +77,25 @@ async function resolveTagNames(
     tagIds: [...new Set(resolved.map(({ tag }) => tag.id))],
     created: resolved.filter(({ isNew }) => isNew).map(({ tag }) => tag),
   };
+}
+
+/**
+ * What `writeWithTags` would refuse for `names`, checked before a save does costly work (its
+ * pictures re-encoded): a tag that may not be used (400), or more new tags than the member has
+ * left today (429). Read only: the save's transaction stays the guard.
+ */
+export async function assertTagsUsable(
+  names: readonly string[] | undefined,
+  creatorId: string,
+  now = new Date(),
+): Promise<void> {
+  if (!names?.length) return;
+  const { created } = await resolveTagNames(names, now);
+  if (
+    created.length &&
+    (await usesLeft(`tag-create#${creatorId}`, TAG_LIMITS.newPerDay, DAY_SECONDS, now)) < created.length
+  )
+    throw new TooManyRequestsError(TAG_MESSAGES.createTooMany);
 }
 
 /**

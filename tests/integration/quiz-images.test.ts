@@ -3,6 +3,10 @@ import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComman
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { TAG_LIMITS, TAG_MESSAGES } from '@shared/tags';
+import { db } from '@functions/data/db';
+import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
+import { windowStartOf } from '@functions/lib/rate-limit-policy';
 import {
   QUIZ_IMAGE_LIMITS,
   QUIZ_IMAGE_MESSAGES,
@@ -356,6 +360,35 @@ describe('a member at their quota', () => {
     expect(work).toEqual([]);
     expect(await allStoredKeys()).toEqual(before);
     expect((await client.get('/api/my-quizzes')).json).toHaveLength(3);
+  });
+
+  it('of new tags is refused a save with pictures (429) before any picture is read or re-encoded', async () => {
+    const { client, user } = await member(gateway);
+    const now = Date.now();
+    await db.put({
+      Item: {
+        ...RateWindowKeys.key({
+          purpose: `tag-create#${user.id}`,
+          windowStart: String(windowStartOf(now, 86_400)),
+        }),
+        hits: TAG_LIMITS.newPerDay,
+        ttl: Math.floor(now / 1000) + 3 * 86_400,
+      },
+    });
+    const good = await uploadQuizImage(client, await smallImage('jpeg', 320, 240));
+    const before = await allStoredKeys();
+    let refused: { status: number; message: unknown } | undefined;
+    const work = await pictureWorkDuring(async () => {
+      const body = quizBody([question('新しい画像', { key: good, alt: '図' })]);
+      const response = await client.request('POST', '/api/quizzes', {
+        json: { ...body, quiz: { ...body.quiz, tags: [`新しいタグ${randomUUID().slice(0, 6)}`] } },
+      });
+      refused = { status: response.status, message: response.json.message };
+    });
+    expect(refused).toEqual({ status: 429, message: TAG_MESSAGES.createTooMany });
+    expect(work).toEqual([]);
+    expect(await allStoredKeys()).toEqual(before);
+    expect(await uploadExists(good)).toBe(true);
   });
 });
 
