@@ -11,7 +11,6 @@ import {
 import { audit } from '../admin/audit-store';
 import type { NamedItem } from '../data/transact';
 import { backoffMs, pause, RETRY } from '../data/retry';
-import { ReferenceCache } from '../lib/reference-cache';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { rateLimitWrite, usesLeft } from '../lib/rate-limit';
 import type { Quiz } from '../quizzes/quiz-policy';
@@ -185,24 +184,19 @@ export async function shownTagNamed(name: string): Promise<Tag | undefined> {
   return tag && isShown(tag) ? tag : undefined;
 }
 
-const popular = new ReferenceCache<PopularTag[]>();
-
 /**
  * `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most
- * used first. A public call on every home page: a warm function keeps the 100 most used for
- * `REFERENCE_CACHE_SECONDS` (as it keeps the categories), and one read goes through at most 300
- * index entries, however many tags are inactive.
+ * used first, read every time (their counts are right the moment a write answers): the index in
+ * order of use until the 100 most used are found (its order is placed just after each write, so
+ * the counts themselves sort them), at most 300 entries however many tags are inactive.
  */
-export async function popularTags(limit: number, now = Date.now()): Promise<PopularTag[]> {
-  const tags = await popular.get(async () => {
-    const found: Tag[] = [];
-    for await (const page of tagsByUse(TAG_LIMITS.popularReadMax)) {
-      found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
-      if (found.length >= TAG_LIMITS.popularMax) break;
-    }
-    return found.sort(byUse).slice(0, TAG_LIMITS.popularMax).map(toPopularTag);
-  }, now);
-  return tags.slice(0, limit);
+export async function popularTags(limit: number): Promise<PopularTag[]> {
+  const found: Tag[] = [];
+  for await (const page of tagsByUse(TAG_LIMITS.popularReadMax)) {
+    found.push(...page.filter((tag) => isShown(tag) && tag.quizCount > 0));
+    if (found.length >= TAG_LIMITS.popularMax) break;
+  }
+  return found.sort(byUse).slice(0, limit).map(toPopularTag);
 }
 
 /** `GET /api/admin/tags`: every tag, inactive ones included, most used first (the first 1,000). */
