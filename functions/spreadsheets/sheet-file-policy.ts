@@ -13,6 +13,12 @@ const ZIP_END_OF_DIRECTORY = 0x06054b50;
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /** An .xlsx may hold no more entries, nor unpack to more, than this (zip bombs). */
+/**
+ * Columns read of a row, a worksheet's or a CSV record's: our layout has 7, Kahoot's template 8;
+ * a sheet 16,384 wide, or a CSV line of thousands of commas, is not read past them.
+ */
+export const COLUMNS_READ = 30;
+
 export const XLSX_LIMITS = {
   entries: 200,
   /** Unpacked bytes of one entry (the sheet's XML or the shared strings). */

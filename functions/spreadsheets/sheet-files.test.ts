@@ -61,6 +61,12 @@ describe('CSV', () => {
     expect(() => readCsv(Buffer.from('問題文\n"閉じない\n'))).toThrow(/読み取れませんでした/);
   });
 
+  it('reads no more than 30 columns of a record, as of a worksheet’s row (a line of commas is not 16,000 cells)', () => {
+    const grid = readCsv(Buffer.from(`問題文,${','.repeat(16_000)}\n`));
+    expect(grid[0]).toHaveLength(30);
+    expect(grid[0]![0]).toBe('問題文');
+  });
+
   it('round-trips our export exactly, formulas escaped in the file', () => {
     const file = writeCsv(ROWS.map((row) => row.map(escapeFormula)));
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

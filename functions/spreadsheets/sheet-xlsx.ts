@@ -3,15 +3,12 @@ import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 import { SHEET_MESSAGES } from '@shared/spreadsheets';
 import { BadRequestError } from '../lib/errors';
-import { readZipDirectory, XLSX_LIMITS } from './sheet-file-policy';
+import { COLUMNS_READ, readZipDirectory, XLSX_LIMITS } from './sheet-file-policy';
 import { findLayout, type SheetGrid } from './sheet-layout-policy';
 
 /** XLSX files of questions: reading one (after its zip is checked) into a grid, and writing one. */
 
 const inflate = promisify(inflateRaw);
-
-/** Columns read of a row: our layout has 7, Kahoot's template 8; a sheet 16,384 wide is not read. */
-const COLUMNS_READ = 30;
 
 /**
  * Unpacks every entry with its declared size as the ceiling (zlib's `maxOutputLength`), so a
