@@ -125,7 +125,7 @@ export const dashboardSchema = z.object({
   calendar: z.array(
     z.object({ date: z.string(), questionsAnswered: z.number().int(), correctAnswers: z.number().int() }),
   ),
-  /** Over the last 365 days, most answered first. */
+  /** Every answer so far (not only the last 365 days), by category, most answered first. */
   categories: z.array(
     z.object({
       category: z.string(),
