@@ -1,6 +1,5 @@
 import { classGameEvent } from '../learning/event-policy';
-import { putAnswerEvent } from '../learning/event-store';
-import { liveQuizOf, recordWrongLiveAnswers } from '../learning/live-records';
+import { liveQuizOf, putLiveAnswerEvent, recordWrongLiveAnswers } from '../learning/live-records';
 import type { Logger } from '../lib/logger';
 import { countGame, countReveal } from '../quizzes/analytics';
 import { eachBounded, FAN_OUT_CONCURRENCY } from './class-fan-out';
@@ -15,7 +14,8 @@ import { activePlayers, type ClassGame, type ClassPlayerItem, type PlayerAnswer 
  * - each reveal adds every player's answer (a guest's too) to the question's counters, and the
  *   finished game counts a play of every member still in it who answered (once as a player).
  * All of it runs after the step was written and announced, once (a step happens once), and never
- * fails the game: a failure is logged.
+ * fails the game: a write is tried again while DynamoDB is busy or out of reach, and one that
+ * still fails is logged.
  */
 
 interface Answered {
@@ -60,7 +60,7 @@ async function recordMembers(
   const startedAt = game.questionStartedAt ?? Date.now();
   const at = (answer: PlayerAnswer) => new Date(startedAt + answer.ms);
   await eachBounded(members, FAN_OUT_CONCURRENCY, ({ player, answer }) =>
-    putAnswerEvent(
+    putLiveAnswerEvent(
       classGameEvent({
         userId: player.userId!,
         gameId: game.gameId,

@@ -7,6 +7,8 @@ import { isServiceUnavailable } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { getQuiz } from '../quizzes/quiz-store';
 import { accountGuard } from '../users/user-store';
+import type { AnswerEvent } from './event-policy';
+import { putAnswerEvent } from './event-store';
 import { reviewQuestionId } from './review-policy';
 import { wrongAnswerItem } from './review-store';
 
@@ -51,6 +53,18 @@ export interface WrongLiveAnswer {
 
 /** A write that may succeed when tried again: a transaction that stayed busy, a service busy or out of reach. */
 const retryable = (error: unknown) => error instanceof TransactionBusy || isServiceUnavailable(error);
+
+/**
+ * A live game's answer event, written after its reveal (outside the reveal's own writes: a class
+ * game reveals up to 100 players' answers), tried again under the retry policy while DynamoDB is
+ * busy or out of reach, so a passing fault loses no member's answer.
+ */
+export const putLiveAnswerEvent = (event: AnswerEvent) =>
+  withRetries(
+    () => putAnswerEvent(event),
+    retryable,
+    (error) => error as Error,
+  );
 
 /**
  * The reveal's wrong answers in the members' review of mistakes, after the reveal was written and
