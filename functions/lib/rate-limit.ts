@@ -18,10 +18,19 @@ export async function withinRateLimit(
   windowSeconds: number,
   now = new Date(),
 ): Promise<boolean> {
+  return (await hit(key, limit, windowSeconds, now)) !== undefined;
+}
+
+/** Counts one use of `key` as `withinRateLimit` does: the window it was counted in, or undefined when full. */
+async function hit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number | undefined> {
   const windowStart = windowStartOf(now.getTime(), windowSeconds);
   const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
-  if (left <= 0) return false;
-  return hitIfBelow(key, windowStart, windowSeconds, left);
+  return left > 0 && (await hitIfBelow(key, windowStart, windowSeconds, left)) ? windowStart : undefined;
 }
 
 /** How many more uses `key` has now, both windows read (nothing counted): for a check before costly work. */
@@ -94,8 +103,7 @@ export async function holdIpTry(
 ): Promise<HeldTry | false> {
   if (!getConfig().perIpRateLimits) return { release: async () => undefined };
   const key = ipLimitKey(purpose, ipAddress);
-  const windowStart = windowStartOf(now.getTime(), windowSeconds);
-  const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
-  if (left <= 0 || !(await hitIfBelow(key, windowStart, windowSeconds, left))) return false;
+  const windowStart = await hit(key, limit, windowSeconds, now);
+  if (windowStart === undefined) return false;
   return { release: () => releaseHit(key, windowStart) };
 }
