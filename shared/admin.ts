@@ -7,6 +7,7 @@ export const ADMIN_MESSAGES = {
   reportIdsRequired: '削除する報告を選択してください',
   cannotBanSelf: '自分自身を停止することはできません',
   cannotBanAdmin: '管理者を停止することはできません',
+  penaltyRaced: 'ほかの管理者の操作と重なりました。もう一度お試しください',
   userNotFound: 'ユーザーが見つかりません',
   reportNotFound: '報告が見つかりません',
   hidden: 'クイズを非表示にしました',
@@ -155,7 +156,12 @@ export const editHistoryEntrySchema = z.object({
   reason: z.string(),
   changes: z.object({
     quiz: z.object({ before: snapshot, after: snapshot }),
-    questions: z.object({ before: z.array(snapshot), after: z.array(snapshot) }),
+    questions: z.object({
+      before: z.array(snapshot),
+      after: z.array(snapshot),
+      /** True when the edit was too large to keep every field: each question's text and answer only. */
+      abridged: z.boolean().optional(),
+    }),
   }),
 });
 export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;

@@ -11,4 +11,5 @@ export const ATTEMPT_MESSAGES = {
   notFound: '受験記録が見つかりません',
   questionNotFound: '問題が見つかりません',
   checkTooFast: '答え合わせの回数が多すぎます。しばらくしてからもう一度お試しください。',
+  playsTooFast: 'クイズの完了が多すぎます。しばらくしてからもう一度お試しください。',
 } as const;

@@ -24,6 +24,14 @@ export const attemptSchema = z.object({
   answers: answerMap.default({}),
   answersByIndex: answerMap.optional(),
   playId: playIdSchema.optional(),
+  /**
+   * The multiplayer room whose game this play is (its page sends it at the game's end): the game's
+   * reveals counted its answers in the learning records and the analytics, so the play does not again.
+   */
+  roomId: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,16}$/)
+    .optional(),
   /** Seconds spent on each question answered, by question id (the author's analytics average them). */
   secondsByQuestion: z
     .record(z.string().max(64), z.number().min(0).max(86_400))

@@ -180,13 +180,18 @@ export async function deleteReport(admin: UserItem, reportId: string, reason?: s
   await audit(admin.id, 'delete-report', { reportId, quizId: report.quizId, reason: reason || null }, now);
 }
 
-/** The edits an author made while the quiz was hidden, newest first, with the editor's name. */
+/** How many of a quiz's latest edits the history reads: at most about 4 MB, inside a function's answer. */
+export const EDIT_HISTORY_READ = 20;
+
+/**
+ * The edits an author made while the quiz was hidden, among its latest `EDIT_HISTORY_READ`, newest
+ * first, with the editor's name.
+ */
 export async function hiddenEditHistory(quizId: string) {
-  const edits = await queryAll({
-    partition: QuizKeys.pk({ quizId }),
-    beginsWith: EditKeys.skPrefix(),
-    newestFirst: true,
-  });
+  const edits = await queryAll(
+    { partition: QuizKeys.pk({ quizId }), beginsWith: EditKeys.skPrefix(), newestFirst: true },
+    { maxItems: EDIT_HISTORY_READ },
+  );
   return edits
     .filter((edit) => edit.whileHidden)
     .map((edit) => ({

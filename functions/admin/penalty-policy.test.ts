@@ -4,7 +4,9 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import {
   assertMayPenalise,
   isActive,
+  lasting,
   newPenalty,
+  PenaltyRaced,
   penaltyAction,
   refusalOf,
   suspendedUntil,
@@ -65,5 +67,31 @@ describe('penalties', () => {
       new NotFoundError(ADMIN_MESSAGES.userNotFound),
     );
     expect(refusalOf(undefined)).toEqual(new NotFoundError(ADMIN_MESSAGES.userNotFound));
+    expect(refusalOf({ role: 'user', suspendedUntil: 'PERMANENT' })).toBeInstanceOf(PenaltyRaced);
+  });
+
+  it('leave the account stopped by the one that lasts longer: a later, shorter one shortens nothing', () => {
+    const ban = newPenalty(admin, member.id, { userId: member.id, type: 'ban' }, 'p1', now);
+    const tenMinutes = newPenalty(
+      admin,
+      member.id,
+      { userId: member.id, type: 'suspension', minutes: 10 },
+      'p2',
+      now,
+    );
+    const aDay = newPenalty(
+      admin,
+      member.id,
+      { userId: member.id, type: 'suspension', minutes: 1440 },
+      'p3',
+      now,
+    );
+    expect(lasting(null, tenMinutes)).toBe(tenMinutes.expiresAt);
+    expect(lasting('PERMANENT', tenMinutes)).toBe('PERMANENT');
+    expect(lasting(aDay.expiresAt, tenMinutes)).toBe(aDay.expiresAt);
+    expect(lasting(tenMinutes.expiresAt, aDay)).toBe(aDay.expiresAt);
+    expect(lasting(tenMinutes.expiresAt, ban)).toBe('PERMANENT');
+    // One that ended already ends before any new one.
+    expect(lasting('2026-01-01T00:00:00.000Z', tenMinutes)).toBe(tenMinutes.expiresAt);
   });
 });

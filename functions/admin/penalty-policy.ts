@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type BanInput } from '@shared/admin';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import type { UserItem } from '../users/user-store';
 
 /**
@@ -64,13 +64,35 @@ export function newPenalty(
 export const suspendedUntil = (penalty: Penalty) => penalty.expiresAt ?? 'PERMANENT';
 
 /**
+ * What the account's `suspendedUntil` becomes when `penalty` is given while it is `current`: the
+ * stop that lasts longer holds. A ban is never shortened by a later suspension, nor a long
+ * suspension by a shorter one (an expired one ends before any new one).
+ */
+export function lasting(current: string | null | undefined, penalty: Penalty): string {
+  const next = suspendedUntil(penalty);
+  if (!current || current === next || next === 'PERMANENT') return next;
+  if (current === 'PERMANENT') return current;
+  return Date.parse(current) > Date.parse(next) ? current : next;
+}
+
+/** The account's `suspendedUntil` changed between its read and the penalty's write: read it again (409 if it keeps changing). */
+export class PenaltyRaced extends ConflictError {
+  constructor() {
+    super(ADMIN_MESSAGES.penaltyRaced);
+  }
+}
+
+/**
  * Why the account refused the penalty's write, from the account as it was then: it became an
- * administrator meanwhile, or it is gone (deleted, or being deleted).
+ * administrator meanwhile, it is gone (deleted, or being deleted), or another penalty or an unban
+ * changed its stop since it was read (`PenaltyRaced`).
  */
 export const refusalOf = (account: Record<string, unknown> | undefined) =>
-  account?.role === 'admin' && !account.deletingAt
-    ? new ForbiddenError(ADMIN_MESSAGES.cannotBanAdmin)
-    : new NotFoundError(ADMIN_MESSAGES.userNotFound);
+  !account || account.deletingAt
+    ? new NotFoundError(ADMIN_MESSAGES.userNotFound)
+    : account.role === 'admin'
+      ? new ForbiddenError(ADMIN_MESSAGES.cannotBanAdmin)
+      : new PenaltyRaced();
 
 /** The audit action of a penalty. */
 export const penaltyAction = (input: Pick<BanInput, 'type'>) =>

@@ -4,7 +4,7 @@ import { transactWrite } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
 import { LIVE_ACCOUNT } from '../users/user-store';
 import { userKey } from '../users/user-keys';
-import { refusalOf, suspendedUntil, type Penalty } from './penalty-policy';
+import { refusalOf, type Penalty } from './penalty-policy';
 import { PenaltyKeys } from './penalty-keys';
 
 /**
@@ -27,23 +27,36 @@ export function listPenalties(userId: string): Promise<PenaltyItem[]> {
 }
 
 /**
- * Records the penalty and stops the account with it, on the condition that the account lives and
- * is no administrator (it may have become one since it was read).
+ * Records the penalty and stops the account until `until`, on the condition that the account lives,
+ * is no administrator (it may have become one since it was read) and is stopped as `seen` (its
+ * `suspendedUntil` when read): `PenaltyRaced` when another penalty or an unban came between.
  */
-export async function putPenalty(penalty: Penalty, suffix: string): Promise<PenaltyItem> {
+export async function putPenalty(
+  penalty: Penalty,
+  suffix: string,
+  stop: { seen: string | null; until: string },
+): Promise<PenaltyItem> {
   const item: PenaltyItem = {
     ...PenaltyKeys.key({ userId: penalty.userId, issuedAt: penalty.issuedAt, suffix }),
     ...penalty,
   };
+  const asSeen =
+    stop.seen === null
+      ? '(attribute_not_exists(suspendedUntil) OR attribute_type(suspendedUntil, :nullType))'
+      : 'suspendedUntil = :seen';
   await transactWrite([
     { Put: { Item: item } },
     {
       Update: {
         Key: userKey(penalty.userId),
         UpdateExpression: 'SET suspendedUntil = :until',
-        ConditionExpression: `${LIVE_ACCOUNT} AND #role <> :admin`,
+        ConditionExpression: `${LIVE_ACCOUNT} AND #role <> :admin AND ${asSeen}`,
         ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':until': suspendedUntil(penalty), ':admin': 'admin' },
+        ExpressionAttributeValues: {
+          ':until': stop.until,
+          ':admin': 'admin',
+          ...(stop.seen === null ? { ':nullType': 'NULL' } : { ':seen': stop.seen }),
+        },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
       onConditionFailed: refusalOf,

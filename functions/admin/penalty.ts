@@ -4,7 +4,15 @@ import { NotFoundError } from '../lib/errors';
 import { endAllSessions } from '../sessions/session';
 import { getUser, type UserItem } from '../users/user-store';
 import { audit } from './audit-store';
-import { assertMayPenalise, isActive, newPenalty, penaltyAction } from './penalty-policy';
+import {
+  assertMayPenalise,
+  isActive,
+  lasting,
+  newPenalty,
+  PenaltyRaced,
+  penaltyAction,
+} from './penalty-policy';
+import { backoffMs, pause, RETRY } from '../data/retry';
 import { liftPenalties, listPenalties, putPenalty, type PenaltyItem } from './penalty-store';
 
 /**
@@ -15,12 +23,25 @@ import { liftPenalties, listPenalties, putPenalty, type PenaltyItem } from './pe
  */
 
 export async function banUser(admin: UserItem, input: BanInput, now = new Date()): Promise<PenaltyItem> {
-  const target = await getUser(input.userId);
+  let target = await getUser(input.userId, { consistent: true });
   assertMayPenalise(admin, target);
-  const penalty = await putPenalty(
-    newPenalty(admin, target.id, input, randomUUID(), now),
-    randomUUID().slice(0, 8),
-  );
+  const given = newPenalty(admin, target.id, input, randomUUID(), now);
+  const suffix = randomUUID().slice(0, 8);
+  let penalty: PenaltyItem;
+  // The account keeps the stop that lasts longer (a ban over a suspension given after it), written
+  // on condition that it is still the one read; a penalty or an unban in between: read it again.
+  for (let attempt = 1; ; attempt++) {
+    const seen = target.suspendedUntil ?? null;
+    try {
+      penalty = await putPenalty(given, suffix, { seen, until: lasting(seen, given) });
+      break;
+    } catch (error) {
+      if (!(error instanceof PenaltyRaced) || attempt >= RETRY.attempts) throw error;
+      await pause(backoffMs(attempt));
+      target = await getUser(input.userId, { consistent: true });
+      assertMayPenalise(admin, target);
+    }
+  }
   await endAllSessions(target.id);
   await audit(
     admin.id,

@@ -2,6 +2,7 @@ import type { ActivityResponse, RecentAttempt, UserStats } from '@shared/learnin
 import { queryOwned } from '../data/owned';
 import type { AttemptItem } from '../quizzes/attempt-store';
 import { AttemptKeys } from '../quizzes/attempt-keys';
+import { canView } from '../quizzes/quiz-policy';
 import { getQuizDetail, listOwnQuizzes } from '../quizzes/quiz-store';
 import { getUser, type UserItem } from '../users/user-store';
 import { activityOf, latestPerQuiz, recentAttempt, statsOf, type ProfileCounters } from './activity-policy';
@@ -28,7 +29,14 @@ export async function userActivity(user: UserItem): Promise<ActivityResponse> {
     listAchievements(user.id),
   ]);
   const latest = latestPerQuiz(attempts);
-  const details = await Promise.all(latest.map((attempt) => getQuizDetail(attempt.quizId)));
+  // A quiz the member may no longer read (made private, hidden, deleted) is shown as none: neither
+  // its title nor its questions and answers, which may have changed since.
+  const details = await Promise.all(
+    latest.map(async (attempt) => {
+      const detail = await getQuizDetail(attempt.quizId);
+      return detail && canView(detail.quiz, user) ? detail : undefined;
+    }),
+  );
   const recentAttempts: RecentAttempt[] = latest.flatMap((attempt, index) => {
     const detail = details[index];
     return detail ? [recentAttempt(attempt, { title: detail.quiz.title, questions: detail.questions })] : [];

@@ -162,6 +162,8 @@ export function checkEvent(input: {
 /**
  * A finished solo play: every question of the quiz (an unanswered one as wrong, as the profile
  * counts it) and one play; with a play id, the questions its checks counted are not counted again.
+ * The play of a live game (`liveGame`) counts as one quiz played and no question: its reveals
+ * counted each answer already.
  */
 export function attemptEvent(input: {
   userId: string;
@@ -173,10 +175,13 @@ export function attemptEvent(input: {
   category: string;
   difficulty: string;
   answeredAt: Date;
+  liveGame?: boolean;
 }): AnswerEvent {
-  const marks = input.questions.map((question) =>
-    questionMark(question.id, input.answers[question.id] === question.correctAnswer),
-  );
+  const marks = input.liveGame
+    ? []
+    : input.questions.map((question) =>
+        questionMark(question.id, input.answers[question.id] === question.correctAnswer),
+      );
   return {
     userId: input.userId,
     eventId: `a-${input.attemptId}`,
@@ -189,7 +194,7 @@ export function attemptEvent(input: {
     category: input.category,
     difficulty: input.difficulty,
     quizId: input.quizId,
-    ...(input.playId ? { playId: input.playId, questions: marks } : {}),
+    ...(input.playId && !input.liveGame ? { playId: input.playId, questions: marks } : {}),
   };
 }
 

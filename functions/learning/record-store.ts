@@ -65,6 +65,8 @@ export function completionItems(
     questions: Question[];
     answers: Record<string, string>;
     score: number;
+    /** False for a live game's play: its reveals queued its wrong answers already. */
+    review?: boolean;
   },
   now = new Date(),
 ): NamedItem[] {
@@ -86,19 +88,20 @@ export function completionItems(
     },
     onConditionFailed: () => new UnauthorizedError(),
   };
-  const wrong = answeredWrongly(questions, input.answers).map(({ question, given }) =>
-    wrongAnswerItem(
-      {
-        userId,
-        key: { quizId: input.quizId, questionId: question.id },
-        userAnswer: given,
-        question: quizQuestionForReview(input.quizId, question),
-        category: input.category,
-        difficulty: input.difficulty,
-        reviewType: 'quiz',
-      },
-      now,
-    ),
+  const wrong = (input.review === false ? [] : answeredWrongly(questions, input.answers)).map(
+    ({ question, given }) =>
+      wrongAnswerItem(
+        {
+          userId,
+          key: { quizId: input.quizId, questionId: question.id },
+          userAnswer: given,
+          question: quizQuestionForReview(input.quizId, question),
+          category: input.category,
+          difficulty: input.difficulty,
+          reviewType: 'quiz',
+        },
+        now,
+      ),
   );
   return [counters, ...wrong];
 }

@@ -20,24 +20,25 @@ export async function windowHits(purpose: string, windowStart: number): Promise<
 }
 
 /**
- * Counts one hit in the window when it holds fewer than `left`; false when it is full. One
- * conditional `ADD`, so parallel calls never pass the limit together.
+ * Counts `uses` hits (one unless told) in the window when they fit within `left`; false when they
+ * do not. One conditional `ADD`, so parallel calls never pass the limit together.
  */
 export async function hitIfBelow(
   purpose: string,
   windowStart: number,
   windowSeconds: number,
   left: number,
+  uses = 1,
 ): Promise<boolean> {
   try {
     await db.update({
       Key: windowKey(purpose, windowStart),
-      UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(hits) OR hits < :left',
+      UpdateExpression: 'ADD hits :uses SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
-        ':one': 1,
-        ':left': left,
+        ':uses': uses,
+        ':room': left - uses,
         ':ttl': ttlFromDate(windowCounterEnds(windowStart, windowSeconds)),
       },
     });

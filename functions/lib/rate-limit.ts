@@ -17,20 +17,27 @@ export async function withinRateLimit(
   limit: number,
   windowSeconds: number,
   now = new Date(),
+  uses = 1,
 ): Promise<boolean> {
-  return (await hit(key, limit, windowSeconds, now)) !== undefined;
+  return (await hit(key, limit, windowSeconds, now, uses)) !== undefined;
 }
 
-/** Counts one use of `key` as `withinRateLimit` does: the window it was counted in, or undefined when full. */
+/**
+ * Counts `uses` uses of `key` (one unless told) as `withinRateLimit` does: the window they were
+ * counted in, or undefined when they do not fit (none is counted then).
+ */
 async function hit(
   key: string,
   limit: number,
   windowSeconds: number,
   now: Date,
+  uses = 1,
 ): Promise<number | undefined> {
   const windowStart = windowStartOf(now.getTime(), windowSeconds);
   const left = allowanceLeft(limit, await windowHits(key, windowStart - windowSeconds));
-  return left > 0 && (await hitIfBelow(key, windowStart, windowSeconds, left)) ? windowStart : undefined;
+  return left >= uses && (await hitIfBelow(key, windowStart, windowSeconds, left, uses))
+    ? windowStart
+    : undefined;
 }
 
 /** How many more uses `key` has now, both windows read (nothing counted): for a check before costly work. */
@@ -74,9 +81,10 @@ export async function withinIpRateLimit(
   limit: number,
   windowSeconds: number,
   now = new Date(),
+  uses = 1,
 ) {
   if (!getConfig().perIpRateLimits) return true;
-  return withinRateLimit(ipLimitKey(purpose, ipAddress), limit, windowSeconds, now);
+  return withinRateLimit(ipLimitKey(purpose, ipAddress), limit, windowSeconds, now, uses);
 }
 
 /** The counter of a per-address limit: its purpose and the address as `addressKey` counts it. */

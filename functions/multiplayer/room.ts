@@ -120,6 +120,13 @@ export function passwordMatches(room: Pick<RoomState, 'passwordHash' | 'password
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
+/**
+ * Whether the member's finished play of `quizId` is the game `room` just ended with them seated:
+ * the page sends that game's attempt at its end, and the game's reveals counted its answers.
+ */
+export const endedGameOf = (room: RoomState, userId: string, quizId: string) =>
+  room.gameState === 'finished' && room.settings.quizId === quizId && userId in room.players;
+
 /** Players in join order. */
 export const seatsInOrder = (room: RoomState) =>
   Object.entries(room.players).sort(([, a], [, b]) => a.joinedAt - b.joinedAt);

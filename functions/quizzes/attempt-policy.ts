@@ -9,6 +9,18 @@ import type { Question } from '@shared/quiz-schemas';
  * attempt.ts puts the two together.
  */
 
+/**
+ * A finished play shows its player every question's right answer (the profile's mistakes, the
+ * review), so plays are counted by the questions they reveal, as answer checks are counted by
+ * theirs (quiz-policy.ts `ANSWER_CHECK_LIMITS`): three plays of the largest quiz in ten minutes,
+ * or a hundred of three questions, and a script cannot read the key of quiz after quiz through them.
+ */
+export const PLAY_LIMITS = {
+  questionsPerMember: 300,
+  questionsPerAddress: 3000,
+  windowSeconds: 600,
+} as const;
+
 /** A question's answer: a letter, or `-` for none. */
 export type Answer = AnswerLetter | '-';
 

@@ -1,7 +1,8 @@
 import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
 import { backoffMs, pause, RETRY } from '../data/retry';
 import { ConditionsFailed } from '../data/errors';
-import { NotFoundError, UnauthorizedError } from '../lib/errors';
+import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { currentTime } from '../lib/clock';
 import { japanDate } from '../lib/japan-time';
 import type { Logger } from '../lib/logger';
@@ -11,7 +12,9 @@ import { answerEventPut } from '../learning/event-store';
 import { completionAchievements } from '../learning/record-policy';
 import { completionItems, grantAchievements } from '../learning/record-store';
 import type { UserItem } from '../users/user-store';
-import { newAttempt, playMarkOf, scorePlay, type Answer } from './attempt-policy';
+import { endedGameOf } from '../multiplayer/room';
+import { findSeatRoom } from '../multiplayer/room-store';
+import { newAttempt, PLAY_LIMITS, playMarkOf, scorePlay, type Answer } from './attempt-policy';
 import {
   countPlay,
   findAttempt,
@@ -32,14 +35,46 @@ import { viewableQuizDetail } from './quiz';
  * (attempt-policy.ts) and saves it with the quiz's counters (attempt-store.ts).
  */
 
-/** Scores and saves a finished play of a quiz the player may see. */
+/**
+ * Counts a finished play in the player's and their address's allowances by the questions it
+ * reveals (`PLAY_LIMITS`); 429 when it does not fit, before anything is written.
+ */
+async function countPlayedQuestions(userId: string, ipAddress: string, questions: number) {
+  const { questionsPerMember, questionsPerAddress, windowSeconds } = PLAY_LIMITS;
+  const uses = Math.max(1, questions);
+  const [forAddress, forMember] = await Promise.all([
+    withinIpRateLimit('play-questions', ipAddress, questionsPerAddress, windowSeconds, undefined, uses),
+    withinRateLimit(`play-questions#${userId}`, questionsPerMember, windowSeconds, undefined, uses),
+  ]);
+  if (!forAddress || !forMember) throw new TooManyRequestsError(ATTEMPT_MESSAGES.playsTooFast);
+}
+
+/**
+ * Whether the play is the game of room `roomId` the member just finished on this quiz, as the
+ * multiplayer page says when it sends it (false when it does not, or when unsure).
+ */
+const liveGameOf = async (userId: string, quizId: string, roomId: string | undefined) =>
+  roomId !== undefined &&
+  findSeatRoom(userId).then(
+    (room) => Boolean(room?.code === roomId && endedGameOf(room, userId, quizId)),
+    () => false,
+  );
+
+/**
+ * Scores and saves a finished play of a quiz the player may see. The play a multiplayer page sends
+ * at a game's end is saved as any play (the profile's counts and results), but its answers are in
+ * the learning records, the review and the author's analytics already, from the game's reveals:
+ * they are not counted again.
+ */
 export async function saveAttempt(
   user: UserItem,
+  ipAddress: string,
   quizId: string,
   input: {
     answers: Record<string, Answer>;
     answersByIndex?: Record<string, Answer> | undefined;
     playId?: string | undefined;
+    roomId?: string | undefined;
     /** Seconds the page saw spent on each question, for the author's analytics. */
     secondsByQuestion?: Record<string, number> | undefined;
   },
@@ -51,7 +86,12 @@ export async function saveAttempt(
   // it first, the transaction's condition fails and the mark is read again. It only moves forward
   // (none, then an earlier day, then today), so this ends by the third try. Read with the quiz.
   const kindOf = async () => playMarkOf(await findPlayerMark(quizId, user.id), day);
-  const [{ quiz, questions }, firstMark] = await Promise.all([viewableQuizDetail(quizId, user), kindOf()]);
+  const [{ quiz, questions }, firstMark, liveGame] = await Promise.all([
+    viewableQuizDetail(quizId, user),
+    kindOf(),
+    liveGameOf(user.id, quizId, input.roomId),
+  ]);
+  await countPlayedQuestions(user.id, ipAddress, questions.length);
   let mark = firstMark;
   const scored = scorePlay(questions, input);
   const { answers, score } = scored;
@@ -66,6 +106,7 @@ export async function saveAttempt(
         questions,
         answers,
         score,
+        review: !liveGame,
       },
       now,
     ),
@@ -81,6 +122,7 @@ export async function saveAttempt(
         category: quiz.category,
         difficulty: quiz.difficulty,
         answeredAt: now,
+        liveGame,
       }),
     ),
   ];
@@ -102,13 +144,15 @@ export async function saveAttempt(
   // quiz deleted meanwhile refuses the play (404, the play and those counters removed); any other
   // failure leaves the play saved with the player's records, and is logged.
   const counted = (async () => {
-    const analytics = await countSoloPlay(
-      saved,
-      questions,
-      input.secondsByQuestion,
-      mark === 'first' ? user : undefined,
-      log,
-    );
+    const analytics = liveGame
+      ? { add: {}, written: [] }
+      : await countSoloPlay(
+          saved,
+          questions,
+          input.secondsByQuestion,
+          mark === 'first' ? user : undefined,
+          log,
+        );
     try {
       await countPlay(saved, mark, analytics);
       // This week's players, for the featured quiz: each account once a day.

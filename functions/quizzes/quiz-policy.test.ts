@@ -14,6 +14,7 @@ import {
   checkedAnswer,
   editedQuiz,
   editRecord,
+  EDIT_RECORD_QUESTIONS_BYTES,
   isFeaturable,
   isKnownCategory,
   isPubliclyVisible,
@@ -247,6 +248,43 @@ describe('editing a quiz', () => {
     expect(
       editRecord(author as unknown as UserItem, { before: quiz(), after }, { before: [], after: [] }).reason,
     ).toBe(QUIZ_MESSAGES.editByAuthor);
+  });
+
+  it('keeps an edit of every question of the largest quiz inside an item: each question’s text and answer', () => {
+    const full = (order: number, mark: string): Question =>
+      question(order, {
+        questionText: mark.repeat(500),
+        optionA: mark.repeat(200),
+        optionB: mark.repeat(200),
+        optionC: mark.repeat(200),
+        optionD: mark.repeat(200),
+        correctAnswer: 'D',
+        explanation: mark.repeat(1000),
+      });
+    const before = Array.from({ length: 50 }, (_, index) => full(index, '前'));
+    const after = Array.from({ length: 50 }, (_, index) => full(index, '後'));
+    const record = editRecord(
+      { id: 'author', nickname: '作者', username: 'author' },
+      { before: quiz(), after: quiz() },
+      { before, after },
+    );
+    expect(new TextEncoder().encode(JSON.stringify(record)).length).toBeLessThan(EDIT_RECORD_QUESTIONS_BYTES);
+    expect(record.changes.questions).toMatchObject({ abridged: true });
+    expect(record.changes.questions.after[49]).toEqual({
+      id: 'question-49',
+      questionText: '後'.repeat(500),
+      correctAnswer: 'D',
+    });
+    // A usual edit keeps every field.
+    const small = editRecord(
+      { id: 'author', nickname: '作者', username: 'author' },
+      { before: quiz(), after: quiz() },
+      { before: [question(1)], after: [question(1, { explanation: '詳しく' })] },
+    );
+    expect(small.changes.questions).toEqual({
+      before: [question(1)],
+      after: [question(1, { explanation: '詳しく' })],
+    });
   });
 });
 

@@ -288,9 +288,33 @@ const snapshot = (quiz: Snapshot): Snapshot => ({
 });
 
 /**
+ * The most an edit record's questions may take, in bytes of JSON. Every question of the largest
+ * quiz changed, before and after, is about 530 KB, over DynamoDB's 400 KB an item: past this the
+ * record keeps each changed question's text and answer only (at most about 160 KB), which is what
+ * the administrator's history shows.
+ */
+export const EDIT_RECORD_QUESTIONS_BYTES = 200_000;
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** A changed question as a record too large for every field keeps it. */
+const abridged = (question: Question) => ({
+  id: question.id,
+  questionText: question.questionText,
+  correctAnswer: question.correctAnswer,
+});
+
+/** The questions an edit changed, whole while they fit in `EDIT_RECORD_QUESTIONS_BYTES`. */
+function recordedQuestions(before: readonly Question[], after: readonly Question[]) {
+  const changed = changedQuestions(before, after);
+  if (bytesOf(changed) <= EDIT_RECORD_QUESTIONS_BYTES) return changed;
+  return { before: changed.before.map(abridged), after: changed.after.map(abridged), abridged: true };
+}
+
+/**
  * The record of one edit: who, when, why (an edit while hidden says so) and what changed, the
  * quiz's fields before and after and only the questions that changed, so the record stays well
- * inside DynamoDB's 400 KB item limit.
+ * inside DynamoDB's 400 KB item limit (`EDIT_RECORD_QUESTIONS_BYTES`).
  */
 export function editRecord(
   editor: Pick<UserItem, 'id' | 'nickname' | 'username'>,
@@ -308,7 +332,7 @@ export function editRecord(
     whileHidden: quiz.before.isHidden,
     changes: {
       quiz: { before: snapshot(quiz.before), after: snapshot(quiz.after) },
-      questions: changedQuestions(questions.before, questions.after),
+      questions: recordedQuestions(questions.before, questions.after),
     },
   };
 }

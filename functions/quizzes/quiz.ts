@@ -59,6 +59,19 @@ export async function viewableQuizDetail(quizId: string, viewer: UserItem | unde
 }
 
 /**
+ * Counts one answer checked against the key (a solo play's check, a study answer's record) in the
+ * caller's address and member allowances: 429 once either is used up. Every call that says whether
+ * an answer is right counts here, or the key could be read through the one that does not.
+ */
+export async function countAnswerCheck(caller: { user: Member | undefined; ipAddress: string }) {
+  const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
+  const allowed =
+    (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
+    (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
+  if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
+}
+
+/**
  * One answer of a solo play, checked: whether it is right, the right answer and the explanation.
  * The quiz must be one the caller may read (404 as for reading it); the caller's member and
  * address allowances are counted first (429 once used up).
@@ -69,14 +82,10 @@ export async function checkAnswer(
   caller: { user: Member | undefined; ipAddress: string; log?: Logger },
   now = currentTime(),
 ): Promise<AnswerCheckResult> {
-  const { perMember, perAddress, windowSeconds } = ANSWER_CHECK_LIMITS;
   // The quiz is read while the allowances are counted; a refusal (429) still comes before a 404.
   const detail = viewableQuizDetail(quizId, caller.user);
   detail.catch(() => undefined);
-  const allowed =
-    (await withinIpRateLimit('answer-check', caller.ipAddress, perAddress, windowSeconds)) &&
-    (!caller.user || (await withinRateLimit(`answer-check#${caller.user.id}`, perMember, windowSeconds)));
-  if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.checkTooFast);
+  await countAnswerCheck(caller);
   const { quiz, questions } = await detail;
   const result = checkedAnswer(questions, input);
   // A member's answer of a play the page names counts in their learning records at once; the

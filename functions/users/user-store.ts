@@ -82,8 +82,14 @@ export const accountGuard = (userId: string): NamedItem => ({
   onConditionFailed: () => new UnauthorizedError(),
 });
 
-export async function getUser(userId: string): Promise<UserItem | undefined> {
-  const result = await db.get({ Key: userKey(userId) });
+export async function getUser(
+  userId: string,
+  options: { consistent?: boolean } = {},
+): Promise<UserItem | undefined> {
+  const result = await db.get({
+    Key: userKey(userId),
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+  });
   return result.Item as UserItem | undefined;
 }
 

@@ -12,7 +12,7 @@ import { INDEX } from '@functions/data/table';
 import { QuizKeys } from '@functions/quizzes/quiz-keys';
 import { migrateReports } from '@functions/quizzes/report-store';
 import { LEGACY_REPORT_COLLECTION, ReportKeys } from '@functions/quizzes/report-keys';
-import { MigrationKeys } from '@functions/users/user-keys';
+import { MigrationKeys, userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
@@ -158,6 +158,24 @@ describe('penalties', () => {
       partition: AuditKeys.pk({ month: new Date().toISOString().slice(0, 7) }),
     });
     expect(audit.map((item) => item.action)).toEqual(expect.arrayContaining(['suspend-user', 'unban-user']));
+  });
+
+  it('keeps a ban when a shorter suspension follows it, also when 30 arrive at once', async () => {
+    const target = await member(gateway);
+    const admin = await member(gateway, { role: 'admin' });
+    const penalise = (json: Record<string, unknown>) =>
+      admin.client.request('POST', '/api/admin/ban-user', { json: { userId: target.user.id, ...json } });
+    const given = await Promise.all([
+      penalise({ type: 'ban' }),
+      ...Array.from({ length: 29 }, () => penalise({ type: 'suspension', minutes: 10 })),
+    ]);
+    expect(given.map((response) => response.status)).toEqual(given.map(() => 201));
+    const account = await db.get({ Key: userKey(target.user.id), ConsistentRead: true });
+    expect(account.Item?.suspendedUntil).toBe('PERMANENT');
+    expect((await penalise({ type: 'suspension', minutes: 10 })).status).toBe(201);
+    expect((await db.get({ Key: userKey(target.user.id), ConsistentRead: true })).Item?.suspendedUntil).toBe(
+      'PERMANENT',
+    );
   });
 
   it('refuses a banned member everywhere a member is needed, with the spec message', async () => {

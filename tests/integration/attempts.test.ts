@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '@shared/api';
 import { ATTEMPT_MESSAGES } from '@shared/attempts';
 import { db } from '@functions/data/db';
+import { queryAll } from '@functions/data/paginate';
+import { StudyRecordKeys } from '@functions/learning/learning-keys';
+import { UserKeys } from '@functions/users/user-keys';
 import { japanDate } from '@functions/lib/japan-time';
 import { NotFoundError } from '@functions/lib/errors';
 import { PlayerKeys, ProgressKeys } from '@functions/quizzes/attempt-keys';
-import { newAttempt, scorePlay } from '@functions/quizzes/attempt-policy';
+import { newAttempt, PLAY_LIMITS, scorePlay } from '@functions/quizzes/attempt-policy';
 import { countPlay, putPlay } from '@functions/quizzes/attempt-store';
 import { addTallies, markPlayer, playerMarkKey } from '@functions/quizzes/analytics-store';
 import { getQuizDetail } from '@functions/quizzes/quiz-store';
@@ -329,6 +332,19 @@ describe('the answer key', () => {
     const stopped = await check(player.client, quizId, { questionId: key[0]!.id, answer: 'A' });
     expect(stopped.status).toBe(429);
     expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
+    // A study record says whether an answer is right too: it counts in the same allowance, and a
+    // refused one is not recorded.
+    const studied = await player.client.request('POST', '/api/study/session', {
+      json: { quizId, questionId: key[0]!.id, userAnswer: 'A', timeSpent: 3 },
+    });
+    expect(studied.status).toBe(429);
+    expect(studied.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
+    expect(
+      await queryAll({
+        partition: UserKeys.pk({ userId: player.user.id }),
+        beginsWith: StudyRecordKeys.skPrefix(),
+      }),
+    ).toEqual([]);
     // Another member is not held up by that one.
     expect((await check(client, quizId, { questionId: key[0]!.id, answer: 'A' })).status).toBe(200);
   });
@@ -356,5 +372,29 @@ describe('the answer key', () => {
       process.env.PER_IP_RATE_LIMITS = 'off';
       resetConfigForTests();
     }
+  });
+
+  it('counts a finished play by the questions whose answers it shows: a script cannot read key after key through plays', async () => {
+    const player = await member(gateway);
+    const questions = (await answerKey(QUIZ)).length;
+    const played = await player.client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
+      json: { answers: {} },
+    });
+    expect(played.status).toBe(201);
+    // What is left is one question short of another play of this quiz.
+    await useUpAllowance(`play-questions#${player.user.id}`, PLAY_LIMITS.questionsPerMember - questions + 1);
+    const stopped = await player.client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
+      json: { answers: {} },
+    });
+    expect(stopped.status).toBe(429);
+    expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.playsTooFast);
+    expect((await player.client.get('/api/user/stats')).json).toMatchObject({ quizzesCompleted: 1 });
+    const activity = (await player.client.get('/api/user/activity')).json as { recentAttempts: unknown[] };
+    expect(activity.recentAttempts).toHaveLength(1);
+    // Another member plays on.
+    const other = (await member(gateway)).client;
+    expect(
+      (await other.request('POST', `/api/quizzes/${QUIZ}/attempt`, { json: { answers: {} } })).status,
+    ).toBe(201);
   });
 });

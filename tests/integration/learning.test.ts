@@ -13,6 +13,7 @@ import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 import { answerKey } from '../support/answer-key';
+import { quizInput } from '../support/quiz-input';
 
 /** Stats, activity, study records, wrong answers and daily stats of a member. */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -118,6 +119,26 @@ describe('stats and activity', () => {
     const activity = (await client.get('/api/user/activity')).json as unknown as ActivityResponse;
     expect(activity.recentAttempts).toHaveLength(1);
     expect(activity.recentAttempts[0]!.correctRate).toBe(100);
+  });
+
+  it('shows no title, question or answer of a quiz its author made private since', async () => {
+    const author = await member(gateway, { isPro: true });
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: 'あとで非公開にするクイズ' }, 2),
+    });
+    const quizId = String(created.json.id);
+    const player = await member(gateway);
+    await player.client.request('POST', `/api/quizzes/${quizId}/attempt`, { json: { answers: {} } });
+    const before = (await player.client.get('/api/user/activity')).json as unknown as ActivityResponse;
+    expect(before.recentAttempts.map((attempt) => attempt.quizId)).toEqual([quizId]);
+
+    const made = await author.client.request('PUT', `/api/quizzes/${quizId}`, {
+      json: quizInput({ title: 'あとで非公開にするクイズ', isPublished: false }, 2),
+    });
+    expect(made.status, made.text).toBe(200);
+    const after = (await player.client.get('/api/user/activity')).json as unknown as ActivityResponse;
+    expect(after.recentAttempts).toEqual([]);
+    expect(JSON.stringify(after)).not.toContain('あとで非公開にするクイズ');
   });
 
   it('needs a signed-in member', async () => {

@@ -320,8 +320,18 @@ describe('the analytics of a multiplayer game', () => {
     measuredUnits.push({ play: 'game of 8', answered: 16, analytics: units, quizCount: 0 });
     expect(units).toBe(2 + 8 + 1);
 
-    // A solo play of a guest afterwards: one more play, no new player.
+    // The play each player's page sends at the game's end names the room: the reveals counted it.
     const ids = await questionIds(host.client, quiz.id);
+    const ofGame = await host.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
+      json: { answers: { [ids[0]!]: 'A', [ids[1]!]: 'A' }, roomId: code },
+    });
+    expect(ofGame.status).toBe(201);
+    expect(await analytics(host.client, quiz.id)).toMatchObject({ plays: 8, players: 8 });
+    // In the host's learning records too: two answers (one right) from the reveals, one quiz played.
+    await gateway.streamSettled();
+    const dashboard = (await host.client.get('/api/learning/dashboard')).json as { today: unknown };
+    expect(dashboard.today).toMatchObject({ questionsAnswered: 2, correctAnswers: 1, quizzesCompleted: 1 });
+    // A solo play of a guest afterwards (still seated in the room): one more play, no new player.
     const solo = await guests[0]!.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
       json: { answers: { [ids[0]!]: 'A' } },
     });

@@ -38,6 +38,21 @@ it('counts exactly under parallel calls', async () => {
   expect(results.filter(Boolean)).toHaveLength(10);
 });
 
+it('counts a use of several at once only when all of it fits, under parallel calls too', async () => {
+  const key = `test#${randomUUID()}`;
+  expect(await withinRateLimit(key, 10, 60, at(10), 4)).toBe(true);
+  expect(await withinRateLimit(key, 10, 60, at(11), 7)).toBe(false);
+  expect(await withinRateLimit(key, 10, 60, at(12), 6)).toBe(true);
+  expect(await withinRateLimit(key, 10, 60, at(13))).toBe(false);
+  // The previous window's 10 leave nothing, then a quiet window gives it all back.
+  expect(await withinRateLimit(key, 10, 60, at(70), 1)).toBe(false);
+  const other = `test#${randomUUID()}`;
+  const results = await Promise.all(
+    Array.from({ length: 30 }, () => withinRateLimit(other, 100, 60, at(10), 7)),
+  );
+  expect(results.filter(Boolean)).toHaveLength(14);
+});
+
 it('counts every address of one IPv6 /64 as one address', async () => {
   process.env.PER_IP_RATE_LIMITS = 'on';
   resetConfigForTests();

@@ -20,7 +20,12 @@ export interface GameEffects {
   /** `POST /api/quizzes/{id}/attempt`, once at the end of a game. */
   saveAttempt: (
     quizId: string,
-    attempt: { score: number; totalQuestions: number; answers: Record<string, AnswerLetter | '-'> },
+    attempt: {
+      score: number;
+      totalQuestions: number;
+      answers: Record<string, AnswerLetter | '-'>;
+      roomId: string;
+    },
   ) => void;
   notify: (toast: ToastInput) => void;
 }
@@ -273,6 +278,7 @@ export class MultiplayerGame {
       score: mine.correctCount,
       totalQuestions: message.totalQuestions,
       answers: mine.answers,
+      roomId: message.roomId,
     });
   }
 }

@@ -26,30 +26,35 @@ function EditDiff({ changes }: { changes: EditHistoryEntry['changes'] }) {
   );
   const positions = Math.max(questions.before.length, questions.after.length);
   return (
-    <table className="diff">
-      <thead>
-        <tr>
-          <th scope="col">項目</th>
-          <th scope="col">変更前</th>
-          <th scope="col">変更後</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changedFields.map((key) => (
-          <tr key={key}>
-            <th scope="row">{key}</th>
-            <td className="diff__before">{String(quiz.before[key] ?? '')}</td>
-            <td className="diff__after">{String(quiz.after[key] ?? '')}</td>
+    <>
+      {questions.abridged && (
+        <p className="admin-card__meta">この編集は大きいため、各問題の問題文と正解のみ記録しています。</p>
+      )}
+      <table className="diff">
+        <thead>
+          <tr>
+            <th scope="col">項目</th>
+            <th scope="col">変更前</th>
+            <th scope="col">変更後</th>
           </tr>
-        ))}
-        {Array.from({ length: positions }, (_, index) => (
-          <tr key={`q${index}`}>
-            <th scope="row">問題</th>
-            <td className="diff__before">{String(questions.before[index]?.questionText ?? '（なし）')}</td>
-            <td className="diff__after">{String(questions.after[index]?.questionText ?? '（削除）')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {changedFields.map((key) => (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              <td className="diff__before">{String(quiz.before[key] ?? '')}</td>
+              <td className="diff__after">{String(quiz.after[key] ?? '')}</td>
+            </tr>
+          ))}
+          {Array.from({ length: positions }, (_, index) => (
+            <tr key={`q${index}`}>
+              <th scope="row">問題</th>
+              <td className="diff__before">{String(questions.before[index]?.questionText ?? '（なし）')}</td>
+              <td className="diff__after">{String(questions.after[index]?.questionText ?? '（削除）')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -9,7 +9,12 @@ import { queryKeys } from '@web/lib/query-keys';
 export function saveMultiplayerAttempt(
   queryClient: QueryClient,
   quizId: string,
-  attempt: { score: number; totalQuestions: number; answers: Record<string, AnswerLetter | '-'> },
+  attempt: {
+    score: number;
+    totalQuestions: number;
+    answers: Record<string, AnswerLetter | '-'>;
+    roomId: string;
+  },
 ) {
   callApi(attemptsApi.save, {
     params: { id: quizId },

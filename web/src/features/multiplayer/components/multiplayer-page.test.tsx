@@ -603,6 +603,7 @@ describe('MultiplayerPage', () => {
       score: 1,
       totalQuestions: 2,
       answers: { qa: 'A', qb: '-' },
+      roomId: 'ABC234',
     });
 
     act(() => socket.receive({ type: 'room_reset', roomId: 'ABC234', room: room() }));
@@ -872,6 +873,7 @@ describe('MultiplayerPage', () => {
       score: 1,
       totalQuestions: 2,
       answers: { qa: 'A', qb: '-' },
+      roomId: 'ABC234',
     });
 
     // The same podium again (a reconnect, or game_finished arriving late) records nothing more.
