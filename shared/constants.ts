@@ -15,6 +15,8 @@ export const LIMITS = {
   homeQuizListLimit: 50,
   /** Quizzes one search answers at most: a page that gets this many says 「100件以上」, not a total. */
   searchResultsMax: 100,
+  /** Characters a search's words may have (the search boxes stop there). */
+  searchTextMaxLength: 100,
   /** Questions in one quiz, by hand or by AI (the form stops adding at this many). */
   questionsPerQuizMax: 50,
   timeLimitMinMinutes: 1,

@@ -160,7 +160,7 @@ export const createQuizSchema = z.object({
         .trim()
         .min(1, m.categoryRequiredCreate)
         .max(LIMITS.categoryNameMaxLength),
-      difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }).default('中級'),
+      difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }).default('初級'),
       timeLimit: minutes.default(LIMITS.timeLimitDefaultMinutes),
       isPublished: z.boolean().default(true),
       tags: tagNamesSchema.default([]),
@@ -228,7 +228,7 @@ export const quizIdParamsSchema = z.object({
 export const quizListQuerySchema = z.object({
   category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(LIMITS.searchTextMaxLength).optional(),
   // A query string is text: only plain digits count as a number («0x10», «1e1» and «» do not).
   limit: z
     .string()
@@ -240,7 +240,7 @@ export const quizListQuerySchema = z.object({
 });
 
 export const quizSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIMITS.searchTextMaxLength).optional(),
   category: z.string().trim().max(LIMITS.categoryNameMaxLength).optional(),
   difficulty: z.enum(DIFFICULTIES).optional().catch(undefined),
   sort: z.enum(SEARCH_SORTS).default('popular').catch('popular'),

@@ -3,6 +3,7 @@ import { sendToConnection } from '../connections/connection';
 import type { Logger } from '../lib/logger';
 import type { ClassPlayerItem } from './class-policy';
 import { markDisconnected } from './class-store';
+import { eachBounded } from '../lib/each-bounded';
 
 /**
  * The class games' fan-out: frames go to the players' and the host's sockets through the
@@ -11,22 +12,6 @@ import { markDisconnected } from './class-store';
  * any other failure to send is logged, not thrown: the frame's own work is done.
  */
 export const FAN_OUT_CONCURRENCY = 25;
-
-/** Runs `work` on every item, at most `limit` at a time. */
-export async function eachBounded<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 /** Sends one frame to one socket; false when it is gone or could not be reached. */
 export async function sendFrame(

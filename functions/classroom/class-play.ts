@@ -14,7 +14,8 @@ import { holdIpTry, withinIpRateLimit, withinRateLimit } from '../lib/rate-limit
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
 import { scheduleClassTick, type ClassTick } from './class-clock';
-import { eachBounded, FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
+import { eachBounded } from '../lib/each-bounded';
+import { FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
 import {
   activePlayers,
   answerRefusal,

@@ -2,7 +2,8 @@ import { classGameEvent } from '../learning/event-policy';
 import { liveQuizOf, putLiveAnswerEvent, recordWrongLiveAnswers } from '../learning/live-records';
 import type { Logger } from '../lib/logger';
 import { countGame, countReveal } from '../quizzes/analytics';
-import { eachBounded, FAN_OUT_CONCURRENCY } from './class-fan-out';
+import { eachBounded } from '../lib/each-bounded';
+import { FAN_OUT_CONCURRENCY } from './class-fan-out';
 import { activePlayers, type ClassGame, type ClassPlayerItem, type PlayerAnswer } from './class-policy';
 
 /**

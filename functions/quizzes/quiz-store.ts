@@ -3,12 +3,13 @@ import { QUIZ_MESSAGES } from '@shared/quizzes';
 import type { Question } from '@shared/quiz-schemas';
 import { batchGetAll, deleteItems, type ItemKey } from '../data/batch';
 import { db } from '../data/db';
-import { ConditionsFailed, TransactionBusy } from '../data/errors';
+import { ConditionsFailed, isConditionFailed, TransactionBusy } from '../data/errors';
 import { indexAttributes, setAttributes } from '../data/keys';
 import { queryOwned } from '../data/owned';
 import { queryAll, queryPages } from '../data/paginate';
 import { INDEX } from '../data/table';
 import { transactWrite, type NamedItem } from '../data/transact';
+import { eachBounded } from '../lib/each-bounded';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { changeTaggedQuiz } from '../tags/tag-store';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
@@ -325,6 +326,26 @@ export async function listOwnQuizzes(userId: string): Promise<QuizItem[]> {
   return (await queryOwned<QuizItem>(userId, QuizKeys, { newestFirst: true })).filter(
     (quiz) => quiz.status === 'active',
   );
+}
+
+/**
+ * Writes `name` as the author's name on each of their quizzes (a nickname changed), a few at a time;
+ * a quiz deleted meanwhile is skipped. Only the name is written: no counter, edit or date moves.
+ */
+export async function setAuthorName(userId: string, name: string): Promise<void> {
+  const quizzes = (await listOwnQuizzes(userId)).filter((quiz) => quiz.authorName !== name);
+  await eachBounded(quizzes, 10, async (quiz) => {
+    try {
+      await db.update({
+        Key: quizKey(quiz.id),
+        UpdateExpression: 'SET authorName = :name',
+        ConditionExpression: 'attribute_exists(pk) AND authorId = :author',
+        ExpressionAttributeValues: { ':name': name, ':author': userId },
+      });
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  });
 }
 
 /**

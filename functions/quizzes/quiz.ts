@@ -3,6 +3,7 @@ import { ATTEMPT_MESSAGES } from '@shared/attempt-messages';
 import type { AnswerCheckResult } from '@shared/attempts';
 import type { AnswerLetter } from '@shared/constants';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { displayName } from '@shared/users';
 import type { CreateQuizData, Question, UpdateQuizData } from '@shared/quiz-schemas';
 import { listActiveCategoriesCached } from '../categories/category';
 import { ConditionsFailed } from '../data/errors';
@@ -14,7 +15,7 @@ import { achievementGrant } from '../learning/record-store';
 import { currentTime } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Member } from '../users/user-policy';
-import type { UserItem } from '../users/user-store';
+import { getUser, type UserItem } from '../users/user-store';
 import { assertTagsUsable, writeWithTags } from '../tags/tag';
 import { tagStateOf } from '../tags/tag-policy';
 import {
@@ -42,6 +43,7 @@ import {
   insertQuiz,
   insertQuizOnce,
   removeQuiz,
+  setAuthorName,
   writeQuizEdit,
   type QuizItem,
 } from './quiz-store';
@@ -274,4 +276,24 @@ export async function deleteQuiz(user: UserItem, quizId: string): Promise<void> 
   await deleteQuizContents(quizId);
   await deleteQuizImages(quizId);
   await removeQuiz(quizId, user.id);
+}
+
+/**
+ * After a nickname change, the member's quizzes show the name they go by now: it is written on each
+ * quiz, and again when a parallel change moved it meanwhile. A failure is logged and the nickname
+ * stands; the next change writes the name on every quiz that lacks it.
+ */
+export async function renameAuthor(userId: string, log: Logger): Promise<void> {
+  try {
+    for (let round = 0; round < 3; round++) {
+      const user = await getUser(userId, { consistent: true });
+      if (!user) return;
+      const name = displayName(user);
+      await setAuthorName(userId, name);
+      const after = await getUser(userId, { consistent: true });
+      if (!after || displayName(after) === name) return;
+    }
+  } catch (error) {
+    log.error('writing the author name on their quizzes failed', { error });
+  }
 }

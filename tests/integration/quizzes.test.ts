@@ -7,7 +7,9 @@ import { indexAttributes } from '@functions/data/keys';
 import { queryAll } from '@functions/data/paginate';
 import { INDEX } from '@functions/data/table';
 import { EditKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
+import { userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
+import { quizInput } from '../support/quiz-input';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
 
@@ -293,6 +295,31 @@ describe('editing', () => {
     });
     expect(blankQuestion.json.message).toBe(QUIZ_MESSAGES.questionTextRequired);
     expect((await client.get('/api/my-quizzes')).json).toEqual([]);
+  });
+});
+
+describe('the author’s name', () => {
+  it('shows the new nickname on the member’s quizzes, also after parallel changes', async () => {
+    const { client, user } = await member(gateway, { nickname: '前の名前' });
+    const ids: string[] = [];
+    for (const title of ['一つ目', '二つ目']) {
+      const created = await client.request('POST', '/api/quizzes', { json: quizInput({ title }, 1) });
+      expect(created.status, created.text).toBe(201);
+      ids.push(String(created.json.id));
+    }
+    const authorNames = async () =>
+      Promise.all(ids.map(async (id) => (await client.get(`/api/quizzes/${id}`)).json.authorName));
+    expect(await authorNames()).toEqual(['前の名前', '前の名前']);
+    const changed = await client.request('PATCH', '/api/user/nickname', { json: { nickname: '新しい名前' } });
+    expect(changed.status).toBe(200);
+    expect(await authorNames()).toEqual(['新しい名前', '新しい名前']);
+    const names = Array.from({ length: 10 }, (_, index) => `名前${index}`);
+    const parallel = await Promise.all(
+      names.map((nickname) => client.request('PATCH', '/api/user/nickname', { json: { nickname } })),
+    );
+    expect(parallel.map((response) => response.status)).toEqual(names.map(() => 200));
+    const final = (await db.get({ Key: userKey(user.id), ConsistentRead: true })).Item?.nickname;
+    expect(await authorNames()).toEqual([final, final]);
   });
 });
 

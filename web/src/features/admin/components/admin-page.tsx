@@ -10,11 +10,13 @@ import { ReportedUsersTab } from './reported-users-tab';
 import { TagsTab } from './tags-tab';
 import '../admin.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /** '/admin': flagged quizzes, all reports, reported users, tags. Only administrators see any of it. */
 export function AdminPage() {
   usePageTitle('管理');
   const current = useRequireUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return <Spinner />;
   if (!current.data.isAdmin) {
     return (

@@ -12,6 +12,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { usePageTitle } from '@web/lib/page-title';
 import { useClassGames } from '../api/get-class-games';
 import '../classroom.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 const STATE_LABELS: Record<ClassGameState, string> = {
   lobby: '参加受付中',
@@ -24,6 +25,7 @@ const STATE_LABELS: Record<ClassGameState, string> = {
 export function ClassGamesPage() {
   usePageTitle('クラスゲーム');
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>クラスゲームを見るにはログインしてください。</LoginRequired>;
   return <ClassGames user={current.data} />;

@@ -29,6 +29,7 @@ import {
 } from './class-parts';
 import { JoinQrCode } from './join-qr-code';
 import '../classroom.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /**
  * `/classroom/:gameId` (issue 31): the host's projector screen. Read once over HTTP, then kept by
@@ -40,6 +41,7 @@ export function HostPage() {
   usePageTitle('クラスゲーム');
   const { gameId = '' } = useParams();
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>クラスゲームを進行するにはログインしてください。</LoginRequired>;
   return <Host key={`${current.data.id}-${gameId}`} user={current.data} gameId={gameId} />;

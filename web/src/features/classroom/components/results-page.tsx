@@ -17,6 +17,7 @@ import { useDownloadClassResults } from '../api/download-class-results';
 import { useClassResults } from '../api/get-class-results';
 import { PlayerResultsTable } from './class-parts';
 import '../classroom.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /**
  * `/classroom/:gameId/results` (issue 31): a game's players (rank, nickname, correct answers,
@@ -26,6 +27,7 @@ export function ClassResultsPage() {
   usePageTitle('クラスゲームの結果');
   const { gameId = '' } = useParams();
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>結果を見るにはログインしてください。</LoginRequired>;
   return <Results user={current.data} gameId={gameId} />;

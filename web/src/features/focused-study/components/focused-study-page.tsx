@@ -36,10 +36,12 @@ import { StudyTab } from './study-tab';
 import { UpgradePrompt } from './upgrade-prompt';
 import '../focused-study.css';
 import { LoginRequired } from '@web/components/login-required';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /** '/focused-study' (docs/spec/multiplayer-membership-study.md §2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
 export function FocusedStudyPage() {
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>集中学習を使うにはログインしてください。</LoginRequired>;
   if (!current.data.isPro) return <UpgradePrompt />;

@@ -25,6 +25,7 @@ import { TodayPanel } from './today-panel';
 import { TodoPanel } from './todo-panel';
 import { WeaknessesPanel } from './weaknesses-panel';
 import '../learning.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /**
  * '/learning' (学習記録, issue 29): today against the goal and the streak, the study plan, the
@@ -34,6 +35,7 @@ import '../learning.css';
 export function LearningPage() {
   usePageTitle('学習記録');
   const current = useRequireUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return <Spinner />;
   return <Learning user={current.data} />;
 }

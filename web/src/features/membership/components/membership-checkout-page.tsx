@@ -16,6 +16,7 @@ import { BackHomeButton, membershipFailure } from './membership-parts';
 import { PaymentReturn } from './payment-return';
 import '../membership.css';
 import { LoginRequired } from '@web/components/login-required';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /**
  * '/pro-checkout' (docs/spec/multiplayer-membership-study.md §2, §4): the membership page. Members only (a login-needed
@@ -26,6 +27,7 @@ import { LoginRequired } from '@web/components/login-required';
 export function MembershipCheckoutPage() {
   const current = useCurrentUser();
   const [params] = useSearchParams();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data)
     return <LoginRequired>アドバンスド会員のお申し込みや管理にはログインしてください。</LoginRequired>;

@@ -17,6 +17,7 @@ import { StartingView } from './starting-view';
 import '../multiplayer.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { LoginRequired } from '@web/components/login-required';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /**
  * '/multiplayer' (docs/spec/multiplayer-membership-study.md §2): members only; lobby, room, and the game's countdown, questions, results.
@@ -26,6 +27,7 @@ import { LoginRequired } from '@web/components/login-required';
 export function MultiplayerPage() {
   usePageTitle('マルチプレイ');
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>マルチプレイに参加するにはログインしてください。</LoginRequired>;
   return <Multiplayer key={current.data.id} user={current.data} />;

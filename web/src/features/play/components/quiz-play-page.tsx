@@ -36,9 +36,10 @@ export function QuizPlayPage() {
 
   if (quiz.isPending) return <PlaySkeleton />;
   if (quiz.isError) {
-    // A quiz that is not there (deleted, private or hidden: the server says 404 for each alike) is
-    // not a failure to load, and there is nothing to retry.
-    const missing = quiz.error instanceof ApiError && quiz.error.status === 404;
+    // A quiz that is not there (deleted, private or hidden: the server says 404 for each alike; an
+    // address whose id no quiz can have, 400) is not a failure to load: there is nothing to retry.
+    const missing =
+      quiz.error instanceof ApiError && (quiz.error.status === 404 || quiz.error.status === 400);
     return (
       <section className="container auth">
         <div className="card status-card status-card--error" role="alert">

@@ -19,11 +19,13 @@ import { RecentAttemptsPanel } from './recent-attempts-panel';
 import { StatCards } from './stat-cards';
 import '../profile.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /** '/profile': greeting, stats, the learning records in brief, recent activity, latest results with mistakes, account settings. */
 export function ProfilePage() {
   usePageTitle('マイページ');
   const current = useRequireUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return <Spinner />;
   return <Profile user={current.data} />;
 }

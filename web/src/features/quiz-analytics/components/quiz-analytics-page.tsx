@@ -8,12 +8,14 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useQuizAnalytics } from '../api/get-quiz-analytics';
 import { QuizAnalyticsView } from './quiz-analytics-view';
 import '../quiz-analytics.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /** '/my-quizzes/:id/analytics' (issue 30): how the author's quiz is played, question by question. */
 export function QuizAnalyticsPage() {
   usePageTitle('クイズの分析');
   const current = useRequireUser();
   const { id = '' } = useParams();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return <Spinner />;
   return <Analytics quizId={id} />;
 }

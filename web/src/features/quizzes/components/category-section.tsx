@@ -1,7 +1,7 @@
-import { RefreshCw } from 'lucide-react';
 import { useCategories } from '@web/lib/api/get-categories';
 import { CategoryIcon } from '@web/components/category-icon';
 import '../home.css';
+import { CategoriesFailed } from './categories-failed';
 
 /** The categories, from `GET /api/categories`, as filter buttons for the quiz list. */
 export function CategorySection(props: { selected?: string; onSelect?: (name: string) => void }) {
@@ -15,17 +15,7 @@ export function CategorySection(props: { selected?: string; onSelect?: (name: st
       </ul>
     );
   }
-  if (categories.isError) {
-    return (
-      <div className="state state--error" role="alert">
-        <p>カテゴリの取得に失敗しました</p>
-        <button type="button" className="button button--secondary" onClick={() => void categories.refetch()}>
-          <RefreshCw size={16} aria-hidden />
-          再読み込み
-        </button>
-      </div>
-    );
-  }
+  if (categories.isError) return <CategoriesFailed onRetry={() => void categories.refetch()} />;
   if (categories.data.length === 0) return <p className="state">カテゴリはまだありません。</p>;
   return (
     <ul className="category-grid" aria-label="カテゴリ">

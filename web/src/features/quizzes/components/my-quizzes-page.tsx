@@ -14,6 +14,7 @@ import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { useOpenedOnce } from '@web/lib/use-opened-once';
 import { LoginRequired } from '@web/components/login-required';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 // The dialogs (the quiz form, its checks, the AI client) load when one is first opened: the list
 // does not wait for them.
@@ -32,6 +33,7 @@ const QuizReportsDialog = lazy(async () => ({
 export function MyQuizzesPage() {
   usePageTitle('マイクイズ');
   const current = useCurrentUser();
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;
   if (!current.data) return <LoginRequired>マイクイズを使うにはログインしてください。</LoginRequired>;
   return <MyQuizzes user={current.data} />;

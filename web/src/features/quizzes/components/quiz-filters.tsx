@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Search } from 'lucide-react';
-import { DIFFICULTIES } from '@shared/constants';
+import { DIFFICULTIES, LIMITS } from '@shared/constants';
 import { useCategories } from '@web/lib/api/get-categories';
 import '../quizzes.css';
 
@@ -22,12 +23,7 @@ export function QuizFilters(props: {
       <label className="filters__search">
         <Search size={18} aria-hidden />
         <span className="visually-hidden">{props.searchLabel ?? 'クイズを検索'}</span>
-        <input
-          type="search"
-          placeholder="キーワードでクイズを検索"
-          value={value.search}
-          onChange={(event) => onChange({ ...value, search: event.target.value })}
-        />
+        <SearchText value={value.search} onChange={(search) => onChange({ ...value, search })} />
       </label>
       <label className="filters__select">
         <span className="visually-hidden">カテゴリ</span>
@@ -60,5 +56,32 @@ export function QuizFilters(props: {
         </select>
       </label>
     </div>
+  );
+}
+
+/**
+ * The search words as typed. The box keeps its own text while it has the focus: the search page's
+ * words live in the address, which React Router updates in a transition, and an input controlled
+ * by a transition's value reverts for a moment after each key (the caret jumps, and a Japanese
+ * IME's conversion is cut off). A change of the words from elsewhere (back, forward, a link) is
+ * taken while the box is not being typed in.
+ */
+function SearchText({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const [typing, setTyping] = useState(false);
+  if (!typing && text !== value) setText(value);
+  return (
+    <input
+      type="search"
+      placeholder="キーワードでクイズを検索"
+      maxLength={LIMITS.searchTextMaxLength}
+      value={text}
+      onFocus={() => setTyping(true)}
+      onBlur={() => setTyping(false)}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(event.target.value);
+      }}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@web/lib/query-client';
+import { queryKeys } from '@web/lib/query-keys';
 import { json } from '@web/testing/render';
 import { QuizSearchPage } from './quiz-search-page';
 
@@ -39,7 +40,10 @@ function server(found: object[] = []) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/me') return json(member);
-    if (url.pathname === '/api/categories') return json([{ id: 'c1', name: '科学', isActive: true }]);
+    if (url.pathname === '/api/categories')
+      return json([
+        { id: 'c1', name: '科学', description: '', color: '#3B82F6', icon: 'flask', isActive: true },
+      ]);
     if (url.pathname === '/api/favorites') return json([]);
     if (url.pathname === '/api/quizzes/search') {
       searches.push(url.searchParams);
@@ -55,8 +59,11 @@ function renderAt(address: string) {
     initialEntries: ['/', address],
     initialIndex: 1,
   });
+  const client = createQueryClient();
+  // The current user's read is tried again at once here (its own retries stay as they are).
+  client.setQueryDefaults(queryKeys.currentUser, { retryDelay: 0 });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -89,6 +96,49 @@ describe('the search page', () => {
     // Back leaves the search page in one step: typing did not add history entries.
     await router.navigate(-1);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('follows the address when it changes while the box is not typed in (back, a link)', async () => {
+    server();
+    const router = renderAt('/quiz-search?q=宇宙');
+    const box = (await screen.findByRole('searchbox')) as HTMLInputElement;
+    expect(box.value).toBe('宇宙');
+    await act(() => router.navigate('/quiz-search?q=歴史'));
+    expect(box.value).toBe('歴史');
+  });
+
+  it('says when who is signed in cannot be read, and reads it again on request', async () => {
+    let failing = true;
+    const { searches } = server();
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      failing && new URL(String(input), 'http://localhost').pathname === '/api/auth/me'
+        ? json({ message: 'サーバーエラー' }, 500)
+        : served(input, init),
+    );
+    renderAt('/quiz-search?q=宇宙');
+    expect(await screen.findByRole('heading', { name: 'ログイン状態を確認できませんでした' })).toBeTruthy();
+    failing = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(((await screen.findByRole('searchbox')) as HTMLInputElement).value).toBe('宇宙');
+    await vi.waitFor(() => expect(searches.length).toBeGreaterThan(0));
+  });
+
+  it('says when the categories cannot be read, and reads them again on request', async () => {
+    let failing = true;
+    server();
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      failing && new URL(String(input), 'http://localhost').pathname === '/api/categories'
+        ? json({ message: 'サーバーエラー' }, 500)
+        : served(input, init),
+    );
+    renderAt('/quiz-search');
+    expect(await screen.findByText('カテゴリの取得に失敗しました')).toBeTruthy();
+    failing = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByRole('option', { name: '科学' })).toBeTruthy();
+    expect(screen.queryByText('カテゴリの取得に失敗しました')).toBeNull();
   });
 
   it('says how many it found (a list cut at its cap reads 「100件以上」: count-label.test.ts)', async () => {

@@ -3,10 +3,13 @@ import { DIFFICULTIES } from '@shared/constants';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { useQuizSearch } from '../api/search-quizzes';
 import { useDebounced } from '@web/lib/use-debounced';
+import { useCategories } from '@web/lib/api/get-categories';
+import { CategoriesFailed } from './categories-failed';
 import { QuizFilters, type Filters } from './quiz-filters';
 import { QuizSearchResults, searchSortOf, type SearchSort } from './quiz-search-results';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 const isDifficulty = (value: string) => DIFFICULTIES.some((difficulty) => difficulty === value);
 
@@ -46,9 +49,11 @@ function useSearchInAddress() {
 export function QuizSearchPage() {
   usePageTitle('クイズを探す');
   const current = useRequireUser();
+  const categories = useCategories();
   const { filters, setFilters, sort, setSort } = useSearchInAddress();
   const q = useDebounced(filters.search.trim());
   const results = useQuizSearch({ q, category: filters.category, difficulty: filters.difficulty, sort });
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return null;
 
   return (
@@ -57,6 +62,7 @@ export function QuizSearchPage() {
         クイズを探す
       </h1>
       <QuizFilters value={filters} onChange={setFilters} />
+      {categories.isError && <CategoriesFailed onRetry={() => void categories.refetch()} />}
       <QuizSearchResults
         results={results}
         sort={sort}

@@ -4,6 +4,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useQuizSearch } from '../api/search-quizzes';
 import { QuizSearchResults, searchSortOf } from './quiz-search-results';
 import '../quizzes.css';
+import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
 
 /** '/tags/:name': a tag's quizzes over the whole catalogue, in the search's three orders (sign-in required, as search). */
 export function TagPage() {
@@ -13,6 +14,7 @@ export function TagPage() {
   const [params, setParams] = useSearchParams();
   const sort = searchSortOf(params.get('sort'));
   const results = useQuizSearch({ q: '', category: '', difficulty: '', sort, tag: name });
+  if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (!current.data) return null;
 
   return (
