@@ -54,6 +54,8 @@ export interface Caller {
   connection: ConnectionItem;
   reply: (message: ServerMessage) => Promise<boolean>;
   log: Logger;
+  /** When API Gateway received the message (epoch ms): an answer's time, for its deadline and its points. */
+  receivedAt?: number;
 }
 
 /** The member and socket a seat taken by this caller belongs to. */
@@ -321,7 +323,10 @@ export async function updateSettings(caller: Caller, input: Input<'update_room_s
 
 export async function answer(caller: Caller, input: Input<'answer'>): Promise<void> {
   const room = await callersRoom(caller);
-  const now = Date.now();
+  // The answer's time is its receipt (a cold start or a backlog does not cost it points or make it
+  // late); never before its question opened. Only the open question takes it: once the reveal
+  // moved the room on, the write's condition refuses it, whenever it was received.
+  const now = Math.max(caller.receivedAt ?? Date.now(), room.questionStartedAt);
   const index = rules.checkAnswer(room, input, now);
   const recorded = await recordAnswer(room.code, caller.user.id, index, input.answer as AnswerLetter, now);
   if (!recorded.ok) throw rules.answerRefusal(recorded.room, caller.user.id, index);

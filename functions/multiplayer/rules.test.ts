@@ -286,6 +286,13 @@ describe('seats', () => {
     const full = waitingRoom();
     full.settings.maxPlayers = 2;
     expect(refusal(() => rules.join(full, newcomer, undefined, T0)).reason).toBe('room_full');
+    // A locked room that is playing or full says so before it asks for its password.
+    const lockedGame = started();
+    Object.assign(lockedGame, passwordFields('ひみつ'));
+    expect(refusal(() => rules.join(lockedGame, newcomer, undefined, T0)).reason).toBe('in_game');
+    const lockedFull = waitingRoom(passwordFields('ひみつ'));
+    lockedFull.settings.maxPlayers = 2;
+    expect(refusal(() => rules.join(lockedFull, newcomer, undefined, T0)).reason).toBe('room_full');
   });
 
   it('keeps a dropped seat for the rejoin time, and looks at an open question again after the drop grace', () => {
@@ -304,6 +311,27 @@ describe('seats', () => {
     const done = answered(open, 'guest', 'A', now);
     expect(rules.dropSeat(done, 'guest', 'c-ゲスト', now).ticks).toHaveLength(1);
     expect(rules.dropSeat(open, 'guest', 'another-socket', now)).toEqual({ unchanged: true, result: null });
+  });
+
+  it('looks at the next question again when the grace of a seat dropped before it opened ends', () => {
+    const open = questionOpen(0);
+    const results = changed(rules.endPhase(open, open.step, open.phaseEndsAt, 'wait'));
+    expect(results.gameState).toBe('results');
+    const droppedAt = results.phaseEndsAt - 2 * SECOND;
+    const dropped = changed(rules.dropSeat(results, 'guest', 'c-ゲスト', droppedAt));
+    const next = rules.endPhase(dropped, dropped.step, dropped.phaseEndsAt, 'wait');
+    const question = changed(next);
+    expect(question.gameState).toBe('question');
+    expect(next.ticks).toContainEqual({
+      tick: { kind: 'answers', roomId: 'ABCDEF', step: question.step },
+      at: rules.dropGraceEnds(droppedAt),
+    });
+    // Then the host's answer ends it, though the guest's seat is still kept for a rejoin.
+    const hostIn = answered(question, 'host', 'A', rules.dropGraceEnds(droppedAt) - 1);
+    expect(rules.everyoneAnswered(hostIn, rules.dropGraceEnds(droppedAt))).toBe(true);
+    // A drop whose grace ended before the question opened holds nothing and asks for no look.
+    const longGone = changed(rules.dropSeat(results, 'guest', 'c-ゲスト', results.phaseEndsAt - 60 * SECOND));
+    expect(rules.endPhase(longGone, longGone.step, longGone.phaseEndsAt, 'wait').ticks).toHaveLength(1);
   });
 
   it('moves a seat to a new socket (a reload or another tab), back from a drop', () => {

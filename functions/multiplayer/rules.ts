@@ -138,17 +138,20 @@ export function newRoom(input: {
   };
 }
 
-/** `join_room`: a seat in a waiting room that is not full, with the right password. */
+/**
+ * `join_room`: a seat in a waiting room that is not full, with the right password. A room playing
+ * or full says so first: nobody is asked for a password to a room they cannot join anyway.
+ */
 export function join(
   room: RoomState,
   sitter: Sitter,
   password: string | undefined,
   now: number,
 ): RoomChange<null> {
-  if (room.passwordHash && !password) throw roomError('password_required', m.passwordRequired);
-  if (!passwordMatches(room, password ?? '')) throw roomError('wrong_password', m.wrongPassword);
   if (room.gameState !== 'waiting') throw roomError('in_game', m.inGame);
   if (Object.keys(room.players).length >= room.settings.maxPlayers) throw roomError('room_full', m.roomFull);
+  if (room.passwordHash && !password) throw roomError('password_required', m.passwordRequired);
+  if (!passwordMatches(room, password ?? '')) throw roomError('wrong_password', m.wrongPassword);
   const next = copy(room);
   next.players[sitter.userId] = newSeat(sitter, now);
   return { room: next, result: null };
@@ -423,8 +426,25 @@ export function endPhase(
     if (next.questionIndex + 1 < next.totalQuestions) openQuestion(next, next.questionIndex + 1, now);
     else finish(next, now);
   } else reset(next);
-  const ticks = next.gameState === 'waiting' ? [] : [phaseTick(next)];
+  const ticks = next.gameState === 'waiting' ? [] : [phaseTick(next), ...graceTicks(next, now)];
   return { room: next, result: 'advanced', ticks };
+}
+
+/**
+ * A question opened while a seat's drop is still in its grace (a player dropped during the results
+ * or the countdown) waits for that seat only until the grace ends: a look at the answers then, so a
+ * question everyone connected answered ends there, not at its deadline.
+ */
+function graceTicks(room: RoomState, now: number): ScheduledTick[] {
+  if (room.gameState !== 'question') return [];
+  const ends = new Set(
+    Object.values(room.players)
+      .filter(
+        (seat) => seat.connectionId === null && seat.leftAt !== null && dropGraceEnds(seat.leftAt) > now,
+      )
+      .map((seat) => dropGraceEnds(seat.leftAt!)),
+  );
+  return [...ends].map((at) => ({ tick: { kind: 'answers', roomId: room.code, step: room.step }, at }));
 }
 
 /**

@@ -3,7 +3,8 @@ import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
 
 /**
  * Keyboard answers: 1–4 or A–D choose the option with that letter, if the question has it. Keys
- * typed into a form field, held down, or pressed with a modifier are left alone.
+ * typed into a form field, held down, pressed with a modifier, or pressed while a dialog is open
+ * over the question (「クイズを中断しますか？」) are left alone.
  */
 export function useAnswerKeys(letters: readonly AnswerLetter[], onChoose: (letter: AnswerLetter) => void) {
   useEffect(() => {
@@ -14,6 +15,7 @@ export function useAnswerKeys(letters: readonly AnswerLetter[], onChoose: (lette
         ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)
       )
         return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const key = event.key.toUpperCase();
       const byNumber = ['1', '2', '3', '4'].indexOf(key);
       const letter =

@@ -2,6 +2,7 @@ import { LIMITS } from '@shared/constants';
 import { ROOM_LIMITS } from '@shared/multiplayer';
 import { PERFECT_BONUS, POINTS_PER_CORRECT } from '@shared/learning';
 import { paths } from '@web/config/paths';
+import { formatNumber } from '@web/lib/format-number';
 
 /** The help centre's categories (docs/spec/multiplayer-membership-study.md §2), in the order they are shown. */
 export const HELP_CATEGORIES = [
@@ -43,7 +44,7 @@ export const HELP_ENTRIES: HelpEntry[] = [
       'ログインしてメニューの「マルチプレイ」を開き、クイズを選んでルームを作成します。2〜8人で遊べ、1問あたりの回答時間は15〜60秒から選べます。パスワードを設定すると、知っている人だけが参加できます。',
       '友だちには6文字のルームコードか、「招待リンクをコピー」ボタンでコピーした招待リンクを送ります。参加者全員が「準備完了」にすると、3秒のカウントダウンのあとに始まります。',
       'クイズのページや、クイズカードの「その他の操作」メニューにある「みんなで遊ぶ」からも、そのクイズでルームを作れます。対戦に使えるのは公開中のクイズだけです。',
-      `対戦のスコアは、その対戦の中だけの得点です。正解すると1問につき${(ROOM_LIMITS.maxQuestionScore / 2).toLocaleString('ja-JP')}〜${ROOM_LIMITS.maxQuestionScore.toLocaleString('ja-JP')}点が入り、早く答えるほど高くなります。マイページの学習ポイントはこれとは別のもので、クイズを解くたびに正解1問につき${POINTS_PER_CORRECT}ポイント（全問正解でさらに${PERFECT_BONUS}ポイント）がたまります。マルチプレイで解いた分も学習ポイントに加わります。`,
+      `対戦のスコアは、その対戦の中だけの得点です。正解すると1問につき${formatNumber(ROOM_LIMITS.maxQuestionScore / 2)}〜${formatNumber(ROOM_LIMITS.maxQuestionScore)}点が入り、早く答えるほど高くなります。マイページの学習ポイントはこれとは別のもので、クイズを解くたびに正解1問につき${POINTS_PER_CORRECT}ポイント（全問正解でさらに${PERFECT_BONUS}ポイント）がたまります。マルチプレイで解いた分も学習ポイントに加わります。`,
     ],
     links: [{ to: paths.multiplayer, label: 'マルチプレイを開く' }],
   },

@@ -4,6 +4,7 @@ import type { AnswerLetter } from '@shared/constants';
 import { AnswerShape } from '@web/components/answer-shape';
 import { useRemaining } from '@web/lib/use-remaining';
 import type { ClassSocketStatus } from '../class-socket';
+import { formatNumber } from '@web/lib/format-number';
 
 /** The four answers' looks: ▲ A red, ◆ B blue, ● C yellow, ■ D green (the shapes carry it without colour). */
 export const SHAPE_NAMES: Record<AnswerLetter, string> = { A: '三角', B: 'ひし形', C: '丸', D: '四角' };
@@ -19,7 +20,7 @@ export function OptionMark({ letter, size = 28 }: { letter: AnswerLetter; size?:
 }
 
 /** 「1,234点」 */
-export const points = (score: number) => `${score.toLocaleString('ja-JP')}点`;
+export const points = (score: number) => `${formatNumber(score)}点`;
 
 /** Seconds left at which the clock turns red and a screen reader hears the time. */
 const LOW_SECONDS = 5;

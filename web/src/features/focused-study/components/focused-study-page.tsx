@@ -37,9 +37,11 @@ import { UpgradePrompt } from './upgrade-prompt';
 import '../focused-study.css';
 import { LoginRequired } from '@web/components/login-required';
 import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
+import { usePageTitle } from '@web/lib/page-title';
 
 /** '/focused-study' (docs/spec/multiplayer-membership-study.md §2): a login-needed message for guests, the upgrade prompt for members who are not advanced. */
 export function FocusedStudyPage() {
+  usePageTitle('集中学習');
   const current = useCurrentUser();
   if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;
   if (current.isPending) return <Spinner />;

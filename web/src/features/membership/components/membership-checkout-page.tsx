@@ -17,6 +17,7 @@ import { PaymentReturn } from './payment-return';
 import '../membership.css';
 import { LoginRequired } from '@web/components/login-required';
 import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
+import { usePageTitle } from '@web/lib/page-title';
 
 /**
  * '/pro-checkout' (docs/spec/multiplayer-membership-study.md §2, §4): the membership page. Members only (a login-needed
@@ -25,6 +26,7 @@ import { CurrentUserFailed, currentUserFailed } from '@web/components/current-us
  * membership as it stands, with the upgrade flow (idle → pending → the payment page, or an error).
  */
 export function MembershipCheckoutPage() {
+  usePageTitle('アドバンスド会員');
   const current = useCurrentUser();
   const [params] = useSearchParams();
   if (currentUserFailed(current)) return <CurrentUserFailed current={current} />;

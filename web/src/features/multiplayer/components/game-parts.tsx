@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { AnswerLetter } from '@shared/constants';
 import { AnswerShape as SharedAnswerShape } from '@web/components/answer-shape';
+import { formatNumber } from '@web/lib/format-number';
 
 /** The answer's shape in the rooms' look (the shared drawing, with the rooms' class). */
 export function AnswerShape({ letter, size = 28 }: { letter: AnswerLetter; size?: number }) {
@@ -42,7 +43,7 @@ export function PlayerAvatar({ id, nickname, size = 40 }: { id: string; nickname
  * A game's score as the multiplayer views write it: 「1,234点」. The game's スコア is counted in 点,
  * apart from the profile's 学習ポイント (pt), which is another number (docs/multiplayer.md).
  */
-export const scoreText = (score: number) => `${score.toLocaleString('ja-JP')}点`;
+export const scoreText = (score: number) => `${formatNumber(score)}点`;
 
 /**
  * Focuses a view's heading when the view appears, so a screen reader hears the new question or

@@ -3,6 +3,7 @@ import type { Room } from '@shared/multiplayer';
 import type { Me, QuestionState, RevealMessage } from '../game-state';
 import { useRemaining } from '@web/lib/use-remaining';
 import { AnswerShape, PlayerAvatar, scoreText, useViewHeading } from './game-parts';
+import { formatNumber } from '@web/lib/format-number';
 
 /** Ranks by total score; equal totals share a rank (1, 2, 2, 4). */
 export function ranked<T extends { totalScore: number }>(entries: readonly T[]): (T & { rank: number })[] {
@@ -89,7 +90,7 @@ export function RevealView(props: {
                 >
                   {result.isCorrect ? <Check size={16} aria-hidden /> : <X size={16} aria-hidden />}
                 </span>
-                <span className="mp-standing__points">+{result.score.toLocaleString('ja-JP')}</span>
+                <span className="mp-standing__points">+{formatNumber(result.score)}</span>
                 <span className="mp-standing__total">{scoreText(result.totalScore)}</span>
               </li>
             ))}

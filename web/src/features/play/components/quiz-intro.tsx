@@ -1,5 +1,6 @@
 import { ArrowLeft, Share2, Shuffle, Users } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@web/config/paths';
 import type { QuizForPlay } from '@shared/quiz-schemas';
 import { toast } from '@web/components/toast/toast-store';
 import { canPlayTogether, playTogetherPath } from '@web/lib/play-together';
@@ -24,6 +25,7 @@ export function QuizIntro({
   onStart: () => void;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useCurrentUser().data;
   const share = async () => {
     const url = window.location.href;
@@ -66,7 +68,13 @@ export function QuizIntro({
           </div>
         </dl>
         <div className="play-card__actions">
-          <button type="button" className="button button--secondary" onClick={() => void navigate(-1)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            // Back where the player came from on this site; a quiz opened from a shared link or a
+            // bookmark (the site's first page in this tab) goes to home rather than off the site.
+            onClick={() => void (location.key === 'default' ? navigate(paths.home) : navigate(-1))}
+          >
             <ArrowLeft size={16} aria-hidden />
             戻る
           </button>

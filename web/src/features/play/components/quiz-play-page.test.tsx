@@ -82,16 +82,22 @@ function server(options: { failFirstCheck?: boolean } = {}) {
 }
 
 /** The page in a data router, as the app has it (its leave guard blocks navigation). */
-const renderPlay = () =>
-  render(
+const renderPlay = (entries: string[] = ['/quiz/quiz-1']) => {
+  const router = createMemoryRouter(
+    [
+      { path: '/quiz/:id', element: <QuizPlayPage /> },
+      { path: '/', element: <h1>ホーム</h1> },
+      { path: '/quiz-search', element: <h1>クイズを探す</h1> },
+    ],
+    { initialEntries: entries, initialIndex: entries.length - 1 },
+  );
+  const rendered = render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider
-        router={createMemoryRouter([{ path: '/quiz/:id', element: <QuizPlayPage /> }], {
-          initialEntries: ['/quiz/quiz-1'],
-        })}
-      />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...rendered, router };
+};
 
 describe('the play page', () => {
   it('learns each answer from the server once the player has given theirs, and scores and reviews from it', async () => {
@@ -204,6 +210,18 @@ describe('the play page', () => {
     await user.click(await screen.findByRole('button', { name: /^B .*（2）$/ }));
     await vi.waitFor(() => expect(checks).toHaveLength(1));
     expect(checks[0]!.playId).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/));
+  });
+
+  it('goes back where the player came from with 戻る, and home when the quiz was the first page (a shared link)', async () => {
+    server();
+    const user = userEvent.setup();
+    const fromSearch = renderPlay(['/quiz-search', '/quiz/quiz-1']);
+    await user.click(await screen.findByRole('button', { name: '戻る' }));
+    await vi.waitFor(() => expect(fromSearch.router.state.location.pathname).toBe('/quiz-search'));
+    fromSearch.unmount();
+    const shared = renderPlay();
+    await user.click(await screen.findByRole('button', { name: '戻る' }));
+    await vi.waitFor(() => expect(shared.router.state.location.pathname).toBe('/'));
   });
 
   it('says when a check failed and asks again on request', async () => {

@@ -1,5 +1,6 @@
 import { BookOpenCheck, PencilLine, Target, Trophy } from 'lucide-react';
 import type { UserStats } from '@shared/learning';
+import { formatNumber } from '@web/lib/format-number';
 
 /** あなたの記録: quizzes made, attempts finished, average correct rate, 学習ポイント (– while loading). */
 export function StatCards({ stats, pending }: { stats: UserStats | undefined; pending: boolean }) {
@@ -45,7 +46,7 @@ export function StatCards({ stats, pending }: { stats: UserStats | undefined; pe
               </>
             ) : (
               <>
-                {card.value}
+                {formatNumber(card.value)}
                 <small>{card.unit}</small>
               </>
             )}

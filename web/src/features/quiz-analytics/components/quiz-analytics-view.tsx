@@ -1,5 +1,6 @@
 import { hardestFirst, type QuizAnalytics } from '@shared/quiz-analytics';
 import { QuestionAnalyticsCard } from './question-analytics-card';
+import { formatNumber } from '@web/lib/format-number';
 
 /** A quiz's analytics: its totals, then its questions hardest first (or why there is nothing yet). */
 export function QuizAnalyticsView({ analytics }: { analytics: QuizAnalytics }) {
@@ -10,11 +11,11 @@ export function QuizAnalyticsView({ analytics }: { analytics: QuizAnalytics }) {
       <dl className="analytics-totals">
         <div className="analytics-totals__item card">
           <dt>プレイ回数</dt>
-          <dd>{analytics.plays}回</dd>
+          <dd>{formatNumber(analytics.plays)}回</dd>
         </div>
         <div className="analytics-totals__item card">
           <dt>参加者</dt>
-          <dd>{analytics.players}人</dd>
+          <dd>{formatNumber(analytics.players)}人</dd>
         </div>
         <div className="analytics-totals__item card">
           <dt>平均正答率</dt>

@@ -3,6 +3,7 @@ import { LIMITS } from '@shared/constants';
 import { TextAreaField } from '@web/components/ui/text-field';
 import type { AiField, AiGeneration } from '../use-ai-generation';
 import { GenerateButton } from './generate-button';
+import { formatNumber } from '@web/lib/format-number';
 
 /** テキストから生成: the pasted text (its length counted as it is typed) and its button. */
 export function AiTextCard(props: {
@@ -25,7 +26,7 @@ export function AiTextCard(props: {
         rows={6}
         value={ai.draft.text}
         placeholder="教科書やノート、記事などの文章を貼り付けてください"
-        hint={`${ai.draft.text.trim().length.toLocaleString('ja-JP')}文字（${LIMITS.aiTextMinLength}文字以上）`}
+        hint={`${formatNumber(ai.draft.text.trim().length)}文字（${LIMITS.aiTextMinLength}文字以上）`}
         error={ai.errors.text}
         onChange={(event) => ai.update('text', event.target.value)}
       />

@@ -4,6 +4,7 @@ import { paths } from '@web/config/paths';
 import { useFeaturedQuiz } from '../api/get-featured-quiz';
 import { CategoryBadge, DifficultyBadge, RatingText } from '@web/components/quiz-badges';
 import '../quizzes.css';
+import { formatNumber } from '@web/lib/format-number';
 
 /** The featured card's place while it loads (also in the page the build paints before any script). */
 export const FeaturedCardSkeleton = () => <div className="featured skeleton" aria-hidden />;
@@ -28,7 +29,7 @@ export function FeaturedCard() {
         <DifficultyBadge difficulty={quiz.difficulty} />
         <span>{quiz.questionCount}問</span>
         <span>
-          <Users size={14} aria-hidden /> {quiz.participantCount}人が参加
+          <Users size={14} aria-hidden /> {formatNumber(quiz.participantCount)}人が参加
         </span>
         <RatingText quiz={quiz} />
       </span>

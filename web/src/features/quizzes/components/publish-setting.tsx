@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { QuizFormValues } from '../quiz-form-values';
 
@@ -9,6 +10,8 @@ export function PublishSetting(props: {
   showMembershipNote: boolean;
 }) {
   const isPublished = props.form.watch('quiz.isPublished');
+  // One group: arrow keys move between the two, and it is one stop of the Tab key.
+  const group = useId();
   return (
     <fieldset className="field">
       <legend className="field__label">公開設定</legend>
@@ -16,6 +19,7 @@ export function PublishSetting(props: {
         <label className="radio">
           <input
             type="radio"
+            name={group}
             checked={isPublished !== false}
             onChange={() => props.form.setValue('quiz.isPublished', true)}
           />
@@ -24,6 +28,7 @@ export function PublishSetting(props: {
         <label className={`radio${props.privateAllowed ? '' : ' is-disabled'}`}>
           <input
             type="radio"
+            name={group}
             disabled={!props.privateAllowed}
             checked={isPublished === false}
             onChange={() => props.form.setValue('quiz.isPublished', false)}

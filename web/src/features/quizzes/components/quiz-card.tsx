@@ -8,6 +8,7 @@ import { FavoriteButton } from '@web/components/favorite-button';
 import { TagChips } from '@web/components/tag-chips';
 import { afterFirstLoad } from '@web/lib/first-load-settled';
 import '../quizzes.css';
+import { formatNumber } from '@web/lib/format-number';
 
 // The menu (a Radix dropdown and its positioning) is mounted when its button is first used, not in
 // every card of the grid; its code is fetched once the page is up. The report dialog loads when
@@ -80,7 +81,7 @@ export function QuizCard({ quiz, isFavorite }: { quiz: QuizSummary; isFavorite: 
         <div>
           <dt>挑戦した人</dt>
           <dd>
-            <Users size={14} aria-hidden /> {quiz.participantCount}人
+            <Users size={14} aria-hidden /> {formatNumber(quiz.participantCount)}人
           </dd>
         </div>
       </dl>
