@@ -22,7 +22,12 @@ export function MobileDrawer(props: {
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
       const target = event.target as Element | null;
-      if (!touch || event.touches.length > 1 || target?.closest('.toast-viewport, .toast')) {
+      if (
+        !touch ||
+        event.touches.length > 1 ||
+        target?.closest('.toast-viewport, .toast, input, textarea, select') ||
+        inSidewaysScroller(target)
+      ) {
         start.current = null;
         return;
       }
@@ -77,4 +82,17 @@ export function MobileDrawer(props: {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * Whether a swipe that starts on `target` is the page's own sideways move (a slider, the learning
+ * calendar scrolled back, a row of tabs): an element on its way up that scrolls sideways.
+ */
+function inSidewaysScroller(target: Element | null): boolean {
+  for (let element = target; element && element !== document.body; element = element.parentElement) {
+    if (element.scrollWidth <= element.clientWidth) continue;
+    const overflow = getComputedStyle(element).overflowX;
+    if (overflow === 'auto' || overflow === 'scroll') return true;
+  }
+  return false;
 }

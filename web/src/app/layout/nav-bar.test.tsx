@@ -84,12 +84,26 @@ describe('NavBar', () => {
       ),
     );
 
-    const swipe = (dx: number) => {
-      fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 200 }] });
-      fireEvent.touchEnd(document.body, { changedTouches: [{ clientX: 10 + dx, clientY: 205 }] });
+    const swipe = (dx: number, from: Element = document.body) => {
+      fireEvent.touchStart(from, { touches: [{ clientX: 10, clientY: 200 }] });
+      fireEvent.touchEnd(from, { changedTouches: [{ clientX: 10 + dx, clientY: 205 }] });
     };
     swipe(50);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // A slider dragged, or a row scrolled sideways (the learning calendar), is not a swipe.
+    const slider = document.body.appendChild(
+      Object.assign(document.createElement('input'), { type: 'range' }),
+    );
+    const row = document.body.appendChild(document.createElement('div'));
+    row.style.overflowX = 'auto';
+    Object.defineProperty(row, 'scrollWidth', { value: 800 });
+    Object.defineProperty(row, 'clientWidth', { value: 300 });
+    const day = row.appendChild(document.createElement('span'));
+    swipe(120, slider);
+    swipe(120, day);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    slider.remove();
+    row.remove();
     swipe(80);
     const drawer = await dialogReady(await screen.findByRole('dialog'));
     expect(drawer.textContent).toContain('マイクイズ');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReportedUser } from '@shared/admin';
 import { useAdminCommand } from '../use-admin-command';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
+import { formatDateTime } from '@web/lib/format-date';
 
 type Penalty = { type: 'ban' | 'suspension'; minutes?: number };
 
@@ -43,7 +44,14 @@ export function ReportedUserRow({ user }: { user: ReportedUser }) {
         <div>
           <h2 className="admin-card__title">
             {name} <span className="admin-card__meta">@{user.username}</span>{' '}
-            {stopped && <span className="pill pill--danger">停止中</span>}
+            {stopped && (
+              <span className="pill pill--danger">
+                停止中
+                {user.suspendedUntil === 'PERMANENT'
+                  ? '（無期限）'
+                  : user.suspendedUntil && `（${formatDateTime(user.suspendedUntil)}まで）`}
+              </span>
+            )}
           </h2>
           <p className="admin-card__meta">
             報告されたクイズ {user.reportedQuizCount}件 ・ 報告 {user.reportCount}件

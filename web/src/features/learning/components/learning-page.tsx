@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { BarChart3, RotateCcw } from 'lucide-react';
 import type { Dashboard } from '@shared/learning';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { ApiError } from '@web/lib/api-client';
 import { useLearningDashboard } from '@web/lib/api/get-learning-dashboard';
-import { setCurrentUser } from '@web/lib/auth/current-user';
-import { loginPathFor } from '@web/lib/auth/return-path';
+import { useSessionEnded } from '@web/lib/auth/use-session-ended';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { usePageTitle } from '@web/lib/page-title';
 import { useDailyStats } from '../api/get-daily-stats';
@@ -51,15 +47,7 @@ function Learning({ user }: { user: CurrentUser }) {
     void refresh();
   };
   const reviewDue = dashboard.data?.reviewDue ?? 0;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signedOut = dashboard.error instanceof ApiError && dashboard.error.status === 401;
-  useEffect(() => {
-    // The session ended while the member was still cached: sign-in is needed again (as the profile does).
-    if (!signedOut) return;
-    setCurrentUser(queryClient, null);
-    void navigate(loginPathFor(paths.learning), { replace: true });
-  }, [signedOut, navigate, queryClient]);
+  useSessionEnded([dashboard.error], paths.learning);
 
   return (
     <section className="container page learning" aria-labelledby="learning-title">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { LIMITS } from '@shared/constants';
@@ -13,6 +13,20 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
   const [nickname, setNickname] = useState(user.nickname);
   const update = useUpdateNickname();
   const trimmed = nickname.trim();
+  const tooLong = trimmed.length > LIMITS.nicknameMaxLength;
+  // The focus follows the switch: into the field when it opens, back to the pencil when it closes
+  // (the button or the form that had it is gone).
+  const input = useRef<HTMLInputElement>(null);
+  const pencil = useRef<HTMLButtonElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    (editing ? input : pencil).current?.focus();
+  }, [editing]);
+  const edit = (next: boolean) => {
+    switched.current = true;
+    setEditing(next);
+  };
   if (!editing) {
     return (
       <h1 id="profile-title" className="page__title profile__greeting">
@@ -24,7 +38,8 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
           type="button"
           className="icon-button"
           aria-label="ニックネームを編集"
-          onClick={() => setEditing(true)}
+          ref={pencil}
+          onClick={() => edit(true)}
         >
           <Pencil size={18} aria-hidden />
         </button>
@@ -36,11 +51,11 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
       className="profile__nickname"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!trimmed || trimmed.length > LIMITS.nicknameMaxLength) return;
+        if (!trimmed || tooLong) return;
         update.mutate(trimmed, {
           onSuccess: () => {
             toast({ title: 'ニックネームを変更しました', variant: 'success' });
-            setEditing(false);
+            edit(false);
           },
           onError: (error) => toastError(error, 'ニックネームの変更に失敗しました'),
         });
@@ -54,7 +69,10 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
       </label>
       <input
         id="nickname-inline"
+        ref={input}
         className="field__input"
+        aria-invalid={!trimmed || tooLong}
+        aria-describedby={!trimmed || tooLong ? 'nickname-inline-error' : undefined}
         value={nickname}
         maxLength={LIMITS.nicknameMaxLength + 10}
         onChange={(event) => setNickname(event.target.value)}
@@ -62,12 +80,7 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
       <button
         type="submit"
         className="button button--primary button--small"
-        disabled={
-          !trimmed ||
-          trimmed === user.nickname ||
-          trimmed.length > LIMITS.nicknameMaxLength ||
-          update.isPending
-        }
+        disabled={!trimmed || trimmed === user.nickname || tooLong || update.isPending}
       >
         保存
       </button>
@@ -76,14 +89,14 @@ export function NicknameGreeting({ user }: { user: CurrentUser }) {
         className="button button--secondary button--small"
         onClick={() => {
           setNickname(user.nickname);
-          setEditing(false);
+          edit(false);
         }}
       >
         キャンセル
       </button>
-      {!trimmed && (
-        <p className="field__error" role="alert">
-          {ACCOUNT_MESSAGES.nicknameRequired}
+      {(!trimmed || tooLong) && (
+        <p className="field__error" role="alert" id="nickname-inline-error">
+          {!trimmed ? ACCOUNT_MESSAGES.nicknameRequired : ACCOUNT_MESSAGES.nicknameMax}
         </p>
       )}
     </form>

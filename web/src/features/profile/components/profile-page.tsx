@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Settings } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CurrentUser } from '@shared/users';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { setCurrentUser } from '@web/lib/auth/current-user';
 import { AccountSettingsDialog } from '@web/features/profile/components/account-settings-dialog';
-import { loginPathFor } from '@web/lib/auth/return-path';
+import { useSessionEnded } from '@web/lib/auth/use-session-ended';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
-import { ApiError } from '@web/lib/api-client';
 import { useUserActivity } from '../api/get-user-activity';
 import { useUserStats } from '../api/get-user-stats';
 import { ActivityPanel } from './activity-panel';
@@ -33,17 +30,7 @@ export function ProfilePage() {
 function Profile({ user }: { user: CurrentUser }) {
   const stats = useUserStats(true);
   const activity = useUserActivity(true);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signedOut = [stats.error, activity.error].some(
-    (error) => error instanceof ApiError && error.status === 401,
-  );
-  useEffect(() => {
-    // The session ended while the user was still cached: sign-in is needed again.
-    if (!signedOut) return;
-    setCurrentUser(queryClient, null);
-    void navigate(loginPathFor(paths.profile), { replace: true });
-  }, [signedOut, navigate, queryClient]);
+  const signedOut = useSessionEnded([stats.error, activity.error], paths.profile);
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <section className="container page" aria-labelledby="profile-title">

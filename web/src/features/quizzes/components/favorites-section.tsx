@@ -17,7 +17,14 @@ export function FavoritesSection() {
       </h2>
       {favorites.isPending ? (
         <Spinner />
-      ) : !favorites.data?.length ? (
+      ) : favorites.isError ? (
+        <div className="state state--error" role="alert">
+          <p>お気に入りの読み込みに失敗しました。</p>
+          <button type="button" className="button button--secondary" onClick={() => void favorites.refetch()}>
+            再読み込み
+          </button>
+        </div>
+      ) : !favorites.data.length ? (
         <p className="state">お気に入りのクイズはまだありません。</p>
       ) : (
         <ul className="favorite-list">
@@ -31,17 +38,19 @@ export function FavoritesSection() {
               </div>
               <div className="favorite-list__actions">
                 <Link to={paths.quiz(quiz.id)} className="button button--secondary button--small">
-                  プレビュー
+                  プレビュー<span className="visually-hidden">：{quiz.title}</span>
                 </Link>
                 <Link
                   to={paths.quiz(quiz.id, { random: true })}
                   className="button button--secondary button--small"
                 >
-                  ランダム順で開始
+                  ランダム順で開始<span className="visually-hidden">：{quiz.title}</span>
                 </Link>
                 <button
                   type="button"
                   className="button button--secondary button--small"
+                  // One removal at a time: a double tap does not send a second one that fails.
+                  disabled={toggle.isPending && toggle.variables?.id === quiz.id}
                   onClick={() =>
                     toggle.mutate(
                       { id: quiz.id, favorite: false },
@@ -49,7 +58,7 @@ export function FavoritesSection() {
                     )
                   }
                 >
-                  お気に入り解除
+                  お気に入り解除<span className="visually-hidden">：{quiz.title}</span>
                 </button>
               </div>
             </li>

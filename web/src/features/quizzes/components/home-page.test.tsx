@@ -54,6 +54,13 @@ describe('the home page', () => {
     expect(screen.getByText('1件のうち1件を表示')).toBeTruthy();
   });
 
+  it('opens with the search its address keeps, so coming back from a quiz finds the same list', async () => {
+    server();
+    renderWithProviders(<HomePage />, { route: '/?q=日本史' });
+    expect(await screen.findByRole('heading', { name: '『日本史』の検索結果（1件）' })).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('日本史');
+  });
+
   it('shows on each card the people who played it, the number 人気順 ranks by (not the plays)', async () => {
     server();
     renderWithProviders(<HomePage />);

@@ -9,6 +9,7 @@ import { useQuizList } from '@web/features/quizzes/api/get-quizzes';
 import { FeaturedCard } from '@web/features/quizzes/components/featured-card';
 import { QuizCard, QuizGridSkeleton } from '@web/features/quizzes/components/quiz-card';
 import { QuizFilters, type Filters } from '@web/features/quizzes/components/quiz-filters';
+import { useSearchInAddress } from '../use-search-in-address';
 import { countLabel } from '@web/lib/count-label';
 import { useDebounced } from '@web/lib/use-debounced';
 import { paths } from '@web/config/paths';
@@ -36,7 +37,8 @@ function listHeading(search: string, category: string, difficulty: string, found
 export function HomePage() {
   usePageTitle(null);
   const { data: user } = useCurrentUser();
-  const [filters, setFilters] = useState<Filters>({ search: '', category: '', difficulty: '' });
+  // In the address (`/?q=江戸&category=歴史`), so coming back from a quiz finds the same list.
+  const { filters, setFilters } = useSearchInAddress();
   const search = useDebounced(filters.search.trim());
   const quizzes = useQuizList({ category: filters.category, difficulty: filters.difficulty, search });
   // The cards are most of the page (about 45 elements each). A query's answer is a synchronous

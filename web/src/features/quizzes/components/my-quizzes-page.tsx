@@ -15,6 +15,8 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useOpenedOnce } from '@web/lib/use-opened-once';
 import { LoginRequired } from '@web/components/login-required';
 import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
+import { paths } from '@web/config/paths';
+import { useSessionEnded } from '@web/lib/auth/use-session-ended';
 
 // The dialogs (the quiz form, its checks, the AI client) load when one is first opened: the list
 // does not wait for them.
@@ -48,6 +50,7 @@ const matches = (quiz: QuizSummary, term: string) =>
 
 function MyQuizzes({ user }: { user: CurrentUser }) {
   const quizzes = useMyQuizzes();
+  const sessionEnded = useSessionEnded([quizzes.error], paths.myQuizzes);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<QuizSummary | null>(null);
   const [deleting, setDeleting] = useState<QuizSummary | null>(null);
@@ -91,9 +94,16 @@ function MyQuizzes({ user }: { user: CurrentUser }) {
       {quizzes.isPending ? (
         <Spinner />
       ) : quizzes.isError ? (
-        <div className="state state--error" role="alert">
-          <p>クイズの読み込みに失敗しました。</p>
-        </div>
+        sessionEnded ? (
+          <Spinner />
+        ) : (
+          <div className="state state--error" role="alert">
+            <p>クイズの読み込みに失敗しました。</p>
+            <button type="button" className="button button--secondary" onClick={() => void quizzes.refetch()}>
+              再読み込み
+            </button>
+          </div>
+        )
       ) : quizzes.data.length === 0 ? (
         <div className="state">
           <p>まだクイズがありません。最初のクイズを作ってみましょう！</p>

@@ -47,6 +47,8 @@ const stored: QuizDetail = {
 class FakeUpload {
   static status = 204;
   static sent: FormData[] = [];
+  /** When set, uploads wait here until the test lets them finish. */
+  static held: (() => void)[] | null = null;
   upload = new EventTarget();
   status = 0;
   private events = new EventTarget();
@@ -63,10 +65,12 @@ class FakeUpload {
     };
     Object.assign(progress, { lengthComputable: true, loaded: 50, total: 100 });
     this.upload.dispatchEvent(progress);
-    setTimeout(() => {
+    const finish = () => {
       this.status = FakeUpload.status;
       this.events.dispatchEvent(new Event('load'));
-    });
+    };
+    if (FakeUpload.held) FakeUpload.held.push(finish);
+    else setTimeout(finish);
   }
   abort() {}
 }
@@ -100,6 +104,7 @@ function renderForm(mode: 'create' | 'edit', initial = quizFormValues(mode === '
 beforeEach(() => {
   FakeUpload.status = 204;
   FakeUpload.sent = [];
+  FakeUpload.held = null;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
@@ -177,6 +182,34 @@ describe('the question’s picture in the quiz form', () => {
     fireEvent.submit(alt.closest('form')!);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0].questions[0].image).toEqual({ key: ticket.key, alt: '日本地図' });
+  });
+
+  it('waits for a picture still uploading before it saves', async () => {
+    FakeUpload.held = [];
+    const initial = quizFormValues();
+    initial.quiz = { ...initial.quiz, title: '城', description: '説明', category: '歴史' };
+    initial.questions = [
+      { ...initial.questions[0]!, questionText: '問い', optionA: 'はい', optionB: 'いいえ' },
+    ];
+    const { onSubmit } = renderForm('create', initial);
+    fireEvent.change(screen.getByLabelText('画像を追加', { selector: 'input' }), {
+      target: { files: [new File(['x'], '城.jpg', { type: 'image/jpeg' })] },
+    });
+    await screen.findByRole('progressbar', { name: '問題 1 の画像をアップロード中' });
+    const save = screen.getByRole('button', { name: 'クイズを作成' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByText('画像をアップロードしています。完了してから保存できます。')).toBeTruthy();
+    fireEvent.submit(save.closest('form')!);
+    await waitFor(() => expect(FakeUpload.held).toHaveLength(1));
+    expect(onSubmit).not.toHaveBeenCalled();
+    FakeUpload.held[0]!();
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.change(await screen.findByLabelText('画像の説明（代替テキスト）'), {
+      target: { value: '天守閣' },
+    });
+    fireEvent.submit(save.closest('form')!);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].questions[0].image).toEqual({ key: ticket.key, alt: '天守閣' });
   });
 
   it('says so when the storage refuses the upload, and keeps the question without a picture', async () => {

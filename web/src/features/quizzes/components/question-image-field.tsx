@@ -11,6 +11,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { UPLOAD_FAILED, uploadQuestionImage } from '../api/upload-question-image';
 import type { QuizFormValues } from '../quiz-form-values';
+import { useCountedUpload } from '../uploads-in-progress';
 import '../question-image-field.css';
 
 const m = QUIZ_IMAGE_MESSAGES;
@@ -44,6 +45,7 @@ export function QuestionImageField(props: {
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
   const inputId = id(`q${index}-image`);
+  useCountedUpload(progress !== null);
 
   // The chosen file's preview lives as long as it is shown; an upload under way stops with the form.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);

@@ -13,6 +13,7 @@ import { QuestionOrderAnnouncer, SortableQuestion, useQuestionOrder } from './so
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { TagInput } from './tag-input';
 import '../quizzes.css';
+import { UploadsInProgress } from '../uploads-in-progress';
 
 /**
  * The quiz form: creation (title, category, description, difficulty, publish setting, questions)
@@ -44,7 +45,10 @@ export function QuizForm(props: {
   const questions = useFieldArray({ control: form.control, name: 'questions' });
   /** Saving an edit that changes nothing sends nothing and says so. */
   const [nothingChanged, setNothingChanged] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const countUpload = useCallback((change: 1 | -1) => setUploads((count) => count + change), []);
   const onValid = (values: QuizFormValues) => {
+    if (uploads > 0) return;
     if (props.mode === 'edit' && isUnchanged(values, props.initial)) return setNothingChanged(true);
     setNothingChanged(false);
     props.onSubmit(values);
@@ -77,77 +81,88 @@ export function QuizForm(props: {
   }, [focusTitle, setFocus]);
 
   return (
-    <form
-      className="quiz-form"
-      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-      onChange={() => setNothingChanged(false)}
-      noValidate
-    >
-      <fieldset className="quiz-form__fields" disabled={props.disabled}>
-        <QuizDetailsFields form={form} id={id} />
-        <Controller
-          control={form.control}
-          name="quiz.tags"
-          render={({ field, fieldState }) => (
-            <TagInput
-              id={id('tags')}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={fieldState.error?.message ?? firstIssue(form.formState.errors.quiz?.tags)}
-              disabled={props.disabled}
-            />
-          )}
-        />
-        <PublishSetting
-          form={form}
-          privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
-          showMembershipNote={!props.isHidden && !props.isPro}
-        />
-        <div className="questions">
-          <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
-          {rootError && (
-            <p className="form-alert" role="alert">
-              {rootError.message}
-            </p>
-          )}
-          {questions.fields.map((field, index) => (
-            <SortableQuestion key={field.id} order={order} index={index}>
-              <QuestionFields
-                form={form}
-                index={index}
-                id={id}
-                removable={questions.fields.length > 1}
-                onRemove={() => questions.remove(index)}
+    <UploadsInProgress.Provider value={countUpload}>
+      <form
+        className="quiz-form"
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onChange={() => setNothingChanged(false)}
+        noValidate
+      >
+        <fieldset className="quiz-form__fields" disabled={props.disabled}>
+          <QuizDetailsFields form={form} id={id} />
+          <Controller
+            control={form.control}
+            name="quiz.tags"
+            render={({ field, fieldState }) => (
+              <TagInput
+                id={id('tags')}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={fieldState.error?.message ?? firstIssue(form.formState.errors.quiz?.tags)}
+                disabled={props.disabled}
               />
-            </SortableQuestion>
-          ))}
-          <QuestionOrderAnnouncer order={order} />
+            )}
+          />
+          <PublishSetting
+            form={form}
+            privateAllowed={props.isPro || (props.mode === 'edit' && !props.initial.quiz.isPublished)}
+            showMembershipNote={!props.isHidden && !props.isPro}
+          />
+          <div className="questions">
+            <h3 className="questions__title">問題（{questions.fields.length}問）</h3>
+            {rootError && (
+              <p className="form-alert" role="alert">
+                {rootError.message}
+              </p>
+            )}
+            {questions.fields.map((field, index) => (
+              <SortableQuestion key={field.id} order={order} index={index}>
+                <QuestionFields
+                  form={form}
+                  index={index}
+                  id={id}
+                  removable={questions.fields.length > 1}
+                  onRemove={() => questions.remove(index)}
+                />
+              </SortableQuestion>
+            ))}
+            <QuestionOrderAnnouncer order={order} />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => questions.append(emptyQuestion())}
+              disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
+            >
+              <Plus size={16} aria-hidden />
+              問題を追加
+            </button>
+          </div>
+        </fieldset>
+        {nothingChanged && (
+          <p className="form-notice" role="status">
+            変更された項目はありません。内容を変更してから保存してください。
+          </p>
+        )}
+        {uploads > 0 && (
+          <p className="form-notice" role="status">
+            画像をアップロードしています。完了してから保存できます。
+          </p>
+        )}
+        <UnsavedChangesGuard changed={changed} />
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={props.onCancel}>
+            キャンセル
+          </button>
           <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => questions.append(emptyQuestion())}
-            disabled={questions.fields.length >= LIMITS.questionsPerQuizMax}
+            type="submit"
+            className="button button--primary"
+            disabled={props.pending || props.disabled || uploads > 0}
           >
-            <Plus size={16} aria-hidden />
-            問題を追加
+            {submitLabel(props.mode, props.pending)}
           </button>
         </div>
-      </fieldset>
-      {nothingChanged && (
-        <p className="form-notice" role="status">
-          変更された項目はありません。内容を変更してから保存してください。
-        </p>
-      )}
-      <UnsavedChangesGuard changed={changed} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={props.onCancel}>
-          キャンセル
-        </button>
-        <button type="submit" className="button button--primary" disabled={props.pending || props.disabled}>
-          {submitLabel(props.mode, props.pending)}
-        </button>
-      </div>
-    </form>
+      </form>
+    </UploadsInProgress.Provider>
   );
 }
 

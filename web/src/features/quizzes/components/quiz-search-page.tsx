@@ -1,49 +1,14 @@
-import { useSearchParams } from 'react-router-dom';
-import { DIFFICULTIES } from '@shared/constants';
 import { useRequireUser } from '@web/lib/auth/use-require-user';
 import { useQuizSearch } from '../api/search-quizzes';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useCategories } from '@web/lib/api/get-categories';
 import { CategoriesFailed } from './categories-failed';
-import { QuizFilters, type Filters } from './quiz-filters';
-import { QuizSearchResults, searchSortOf, type SearchSort } from './quiz-search-results';
+import { QuizFilters } from './quiz-filters';
+import { useSearchInAddress } from '../use-search-in-address';
+import { QuizSearchResults } from './quiz-search-results';
 import '../quizzes.css';
 import { usePageTitle } from '@web/lib/page-title';
 import { CurrentUserFailed, currentUserFailed } from '@web/components/current-user-failed';
-
-const isDifficulty = (value: string) => DIFFICULTIES.some((difficulty) => difficulty === value);
-
-/**
- * The search as the address says it (`?q=宇宙&category=科学&difficulty=初級&sort=rating`): a search
- * can be shared or bookmarked, and the back button comes back to it. Typing replaces the address
- * rather than adding a history entry per key.
- */
-function useSearchInAddress() {
-  const [params, setParams] = useSearchParams();
-  const difficulty = params.get('difficulty') ?? '';
-
-  const filters: Filters = {
-    search: params.get('q') ?? '',
-    category: params.get('category') ?? '',
-    difficulty: isDifficulty(difficulty) ? difficulty : '',
-  };
-  const sort = searchSortOf(params.get('sort'));
-  const write = (next: Filters, nextSort: SearchSort) => {
-    const entries = Object.entries({
-      q: next.search,
-      category: next.category,
-      difficulty: next.difficulty,
-      sort: nextSort === 'popular' ? '' : nextSort,
-    }).filter(([, value]) => value !== '');
-    setParams(new URLSearchParams(entries), { replace: true });
-  };
-  return {
-    filters,
-    sort,
-    setFilters: (next: Filters) => write(next, sort),
-    setSort: (next: SearchSort) => write(filters, next),
-  };
-}
 
 /** '/quiz-search': find quizzes (sign-in required). */
 export function QuizSearchPage() {

@@ -9,6 +9,7 @@ import { TextAreaField } from '@web/components/ui/text-field';
 import { currentPath, loginPathFor, type LoginState } from '@web/lib/auth/return-path';
 import { ApiError } from '@web/lib/api-client';
 import { useReportQuiz } from '../api/report-quiz';
+import { paths } from '@web/config/paths';
 
 /** The report dialog: reason (required) and optional details; closes and resets after sending. */
 export function ReportDialog(props: {
@@ -64,7 +65,13 @@ export function ReportDialog(props: {
                     state: { notice: 'ログインが必要です' } satisfies LoginState,
                   });
                 }
-                toastError(failure, '報告の送信に失敗しました。もう一度お試しください。');
+                // The server's reason when it gives one; else each page's own words (spec §8).
+                toastError(
+                  failure,
+                  location.pathname === paths.home
+                    ? '報告に失敗しました'
+                    : '報告の送信に失敗しました。もう一度お試しください。',
+                );
               },
             },
           );
