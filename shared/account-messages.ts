@@ -17,6 +17,7 @@ export const ACCOUNT_MESSAGES = {
   usernameChars: 'ユーザー名に空白や制御文字、見えない文字は使用できません',
   nicknameRequired: 'ニックネームを入力してください',
   nicknameMax: 'ニックネームは20文字以内で入力してください',
+  nicknameTooFast: 'ニックネームの変更が多すぎます。しばらくしてからもう一度お試しください',
   nicknameChars: 'ニックネームに見えない文字は使用できません',
   nameReserved: 'この名前は公式アカウントと紛らわしいため使用できません',
   passwordMin: 'パスワードは8文字以上で入力してください',

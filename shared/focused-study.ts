@@ -33,8 +33,9 @@ export const FOCUSED_STUDY = {
   optionsMin: 2,
   optionsMax: 6,
   /**
-   * A saved set's questions as stored, in UTF-8 bytes: the list of sets answers with every set's
-   * questions (docs/spec/multiplayer-membership-study.md §3), so 50 sets must stay well within a Lambda answer (6 MB).
+   * A saved set's questions in bytes of a function's reply (UTF-8, escaped as Lambda sends it): the
+   * list of sets answers with every set's questions (docs/spec/multiplayer-membership-study.md §3),
+   * so 50 sets must stay within a Lambda answer (6 MB).
    */
   savedSetMaxBytes: 100_000,
   /** A study run not completed within this can be neither resumed nor completed. */

@@ -33,6 +33,8 @@ export const QUIZ_MESSAGES = {
   unknownCategory: '存在しないカテゴリです',
   editConflict: 'クイズが他の操作で更新されました。画面を再読み込みしてからもう一度お試しください',
   alreadyReported: 'このクイズはすでに報告済みです。運営チームが確認します',
+  savesTooFast: 'クイズの保存が多すぎます。しばらくしてからもう一度お試しください',
+  reportsTooFast: '報告の送信が多すぎます。しばらくしてからもう一度お試しください',
   ownQuizReport: '自分のクイズは報告できません',
   created: 'クイズを作成しました',
   updated: 'クイズを更新しました',

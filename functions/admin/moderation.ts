@@ -12,6 +12,7 @@ import { newestReports, REPORT_SCAN, reportsByQuiz, reportsPerAuthor } from './m
 import { markHidden, markRestored } from './moderation-store';
 import { isActive } from './penalty-policy';
 import { listPenalties } from './penalty-store';
+import { withinReply } from '../lib/payload';
 
 /**
  * Moderation of quizzes and reports by administrators. Every action is audited. A decision on a
@@ -75,10 +76,15 @@ const userSummary = async (userId: string) => {
 };
 
 /**
- * Reports with their reporter and quiz, as the admin screen lists them. A report whose reporter
- * deleted their account has no reporter: nothing about them is shown.
+ * Reports with their reporter and quiz, as the admin screen lists them (newest first, as many as fit
+ * in a function's reply). A report whose reporter deleted their account has no reporter: nothing
+ * about them is shown.
  */
 export async function reportsWithContext() {
+  return withinReply(await reportsInContext());
+}
+
+async function reportsInContext() {
   const reports = await listAllReports();
   const quizzes = new Map(
     (await getQuizzes(reports.map((report) => report.quizId))).map((quiz) => [quiz.id, quiz]),
@@ -120,7 +126,7 @@ export async function reportsWithContext() {
 export async function flaggedQuizzes() {
   const byQuiz = reportsByQuiz(await reportsIn('pending', REPORT_SCAN));
   const quizzes = await getQuizzes([...byQuiz.keys()]);
-  return quizzes
+  const flagged = quizzes
     .filter((quiz) => quiz.status === 'active')
     .map((quiz) => ({
       id: quiz.id,
@@ -145,6 +151,7 @@ export async function flaggedQuizzes() {
         })),
     }))
     .sort((a, b) => b.reports[0]!.reportedAt.localeCompare(a.reports[0]!.reportedAt));
+  return withinReply(flagged);
 }
 
 /** Authors whose quizzes were reported: counts and current penalties. */
@@ -180,7 +187,7 @@ export async function deleteReport(admin: UserItem, reportId: string, reason?: s
   await audit(admin.id, 'delete-report', { reportId, quizId: report.quizId, reason: reason || null }, now);
 }
 
-/** How many of a quiz's latest edits the history reads: at most about 4 MB, inside a function's answer. */
+/** How many of a quiz's latest edits the history reads (of which it answers those that fit a reply: `withinReply`). */
 export const EDIT_HISTORY_READ = 20;
 
 /**
@@ -192,7 +199,7 @@ export async function hiddenEditHistory(quizId: string) {
     { partition: QuizKeys.pk({ quizId }), beginsWith: EditKeys.skPrefix(), newestFirst: true },
     { maxItems: EDIT_HISTORY_READ },
   );
-  return edits
+  const history = edits
     .filter((edit) => edit.whileHidden)
     .map((edit) => ({
       id: edit.id as string,
@@ -202,4 +209,6 @@ export async function hiddenEditHistory(quizId: string) {
       reason: edit.reason as string,
       changes: edit.changes as EditHistoryEntry['changes'],
     }));
+  // The newest that fit in a function's reply: 20 edits of quotes-only text would not.
+  return withinReply(history);
 }

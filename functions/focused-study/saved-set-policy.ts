@@ -9,6 +9,7 @@ import {
   type updateSetQuestionSchema,
 } from '@shared/focused-study';
 import { BadRequestError, NotFoundError, ValidationError } from '../lib/errors';
+import { replyBytes } from '../lib/payload';
 
 /**
  * The rules of saved question sets (docs/spec/multiplayer-membership-study.md §3, §7), as pure functions of a set: what a new set holds,
@@ -46,9 +47,12 @@ export const estimatedMinutes = (questions: readonly StudyQuestion[]) =>
     Math.ceil(questions.reduce((sum, question) => sum + (question.type === 'multiple_choice' ? 1 : 1.5), 0)),
   );
 
-/** Refuses questions over the set's size in bytes (the list answers with every set's questions). */
+/**
+ * Refuses questions over the set's size in bytes as the list's reply carries them (every set's
+ * questions, escaped once more by Lambda: 50 sets stay within its 6 MB however they are written).
+ */
 export function checkSize(questions: readonly StudyQuestion[]) {
-  if (Buffer.byteLength(JSON.stringify(questions)) > FOCUSED_STUDY.savedSetMaxBytes)
+  if (replyBytes(questions) > FOCUSED_STUDY.savedSetMaxBytes)
     throw new BadRequestError(FOCUSED_STUDY_MESSAGES.setTooLarge);
 }
 

@@ -12,6 +12,7 @@ import { japanDate } from '../lib/japan-time';
 import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './learning-keys';
+import { seconds } from './event-policy';
 import { answeredWrongly, completionCounts } from './record-policy';
 import { quizQuestionForReview } from './review-policy';
 import { wrongAnswerItem } from './review-store';
@@ -156,6 +157,8 @@ export async function recordStudyAnswer(
 ) {
   const day = japanDate(now);
   const record = { userId, answeredAt: now.toISOString(), suffix: randomUUID().slice(0, 8) };
+  // Whole seconds, as the day counts them: a number DynamoDB cannot hold (1e-131) is never stored.
+  const timeSpent = seconds(input.timeSpent, 3600);
   await transactWrite([
     accountGuard(userId),
     {
@@ -163,6 +166,7 @@ export async function recordStudyAnswer(
         Item: {
           ...StudyRecordKeys.key(record),
           ...input,
+          timeSpent,
           date: day,
           createdAt: now.toISOString(),
           ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
@@ -170,7 +174,7 @@ export async function recordStudyAnswer(
         },
       },
     },
-    dailyStats(userId, { timeSpent: Math.round(input.timeSpent) }, now),
+    dailyStats(userId, { timeSpent }, now),
   ]);
 }
 

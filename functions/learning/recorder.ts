@@ -8,6 +8,9 @@ import { createLogger, withRequestLog } from '../lib/logger';
 import { addsNothing, eventCounts, playEventCounts, playEventKey, type AnswerEvent } from './event-policy';
 import { accountIsLive, addEventOnce, addPlayEvent, deleteAnswerEvents, readPlayClaim } from './event-store';
 
+/** The events one play's claims keep at most: 100 questions' checks and a few finishes. */
+export const PLAY_EVENTS_MAX = 120;
+
 /**
  * The learning records consumer: the table stream's consumer (route table `streamConsumers`) fed
  * the answer events (`USER#…` / `LEARNEV#…`) as they are inserted. Each event is added to its
@@ -26,6 +29,9 @@ export async function recordAnswerEvent(event: AnswerEvent, now = currentTime())
   for (let attempt = 1; ; attempt++) {
     const claim = await readPlayClaim(event.userId, event.playId);
     if (claim.events.has(playEventKey(event))) return false;
+    // A play has at most a check a question and its finish: a play id the page sent again and again
+    // (the client chooses it) counts as no play rather than growing one item without end.
+    if (claim.events.size >= PLAY_EVENTS_MAX) return addEventOnce(event, eventCounts(event), now);
     const { claims, counts } = playEventCounts(event, claim.claimed);
     if (addsNothing(counts)) return false;
     try {

@@ -151,6 +151,13 @@ export function toPlayable(
  * behind one school address can play together, while a script reading answer keys one check at
  * a time gets a few quizzes a minute, not ten a second.
  */
+/**
+ * What one member may write, whoever they are: saves (creations and edits, each a transaction of up
+ * to 55 items, pictures re-encoded, an edit record kept) and reports. A person never comes near
+ * them; a script stops there instead of at the stage's throttle, which it would take from everyone.
+ */
+export const QUIZ_WRITE_LIMITS = { savesPerMinute: 60, reportsPerHour: 30 } as const;
+
 export const ANSWER_CHECK_LIMITS = { perMember: 300, perAddress: 3000, windowSeconds: 600 } as const;
 
 /** One given answer against the quiz's questions: right or not, with the answer and the explanation. */

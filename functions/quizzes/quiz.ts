@@ -20,6 +20,7 @@ import { assertTagsUsable, writeWithTags } from '../tags/tag';
 import { tagStateOf } from '../tags/tag-policy';
 import {
   ANSWER_CHECK_LIMITS,
+  QUIZ_WRITE_LIMITS,
   assertPrivacyAllowed,
   assertQuotaLeft,
   canView,
@@ -185,6 +186,12 @@ export function assertQuotaBeforePictures(user: Member): void {
   assertQuotaLeft(user, user.quizCount ?? 0);
 }
 
+/** Counts a save (creation or edit) of the member's: 429 past `QUIZ_WRITE_LIMITS.savesPerMinute`. */
+async function countSave(userId: string) {
+  if (!(await withinRateLimit(`quiz-save#${userId}`, QUIZ_WRITE_LIMITS.savesPerMinute, 60)))
+    throw new TooManyRequestsError(QUIZ_MESSAGES.savesTooFast);
+}
+
 /** A save refused before anything of it was written: a rule said no, or a condition of its transaction. */
 const refusedForSure = (error: unknown) => error instanceof AppError || error instanceof ConditionsFailed;
 
@@ -194,6 +201,7 @@ const refusedForSure = (error: unknown) => error instanceof AppError || error in
  */
 export async function createQuiz(user: Member, data: CreateQuizData, now = new Date()): Promise<QuizItem> {
   assertPrivacyAllowed(user, data.quiz);
+  await countSave(user.id);
   await assertCategory(data.quiz.category);
   if (data.questions.some((question) => question.image)) {
     assertQuotaBeforePictures(user);
@@ -232,6 +240,7 @@ export async function updateQuiz(
     throw new NotFoundError(QUIZ_MESSAGES.notFound);
   const { quiz: before, questions: beforeQuestions } = detail;
   assertPrivacyAllowed(user, data.quiz, before);
+  await countSave(user.id);
   const after = editedQuiz(before, data, now);
   await assertCategory(data.quiz.category);
   if (data.questions.some((question) => question.image)) await assertTagsUsable(data.quiz.tags, user.id, now);

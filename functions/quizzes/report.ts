@@ -1,4 +1,8 @@
 import type { ReportReason } from '@shared/constants';
+import { QUIZ_MESSAGES } from '@shared/quizzes';
+import { TooManyRequestsError } from '../lib/errors';
+import { withinRateLimit } from '../lib/rate-limit';
+import { QUIZ_WRITE_LIMITS } from './quiz-policy';
 import type { UserItem } from '../users/user-store';
 import { ownQuiz, viewableQuizDetail } from './quiz';
 import { assertMayReport, authorView, newReport, pendingOf, quizOfReport } from './report-policy';
@@ -27,6 +31,8 @@ export async function reportQuiz(
 ): Promise<ReportItem> {
   const { quiz } = await viewableQuizDetail(quizId, user);
   assertMayReport(quiz, user.id);
+  if (!(await withinRateLimit(`quiz-report#${user.id}`, QUIZ_WRITE_LIMITS.reportsPerHour, 3600)))
+    throw new TooManyRequestsError(QUIZ_MESSAGES.reportsTooFast);
   return putReport({ ...newReport(quizId, user.id, input, now), reportedBy: user.id });
 }
 

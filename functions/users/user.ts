@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
+import { TooManyRequestsError } from '../lib/errors';
+import { withinRateLimit } from '../lib/rate-limit';
 import type { NamedItem, TransactItem } from '../data/transact';
 import { hashPassword, stagePasswordCost } from './passwords';
 import { assertNameAllowed } from './user-policy';
@@ -71,8 +74,13 @@ export async function createUser(
   );
 }
 
-export function updateNickname(userId: string, nickname: string) {
+/** Nickname changes a member may make in a minute: each writes the name on every quiz of theirs. */
+export const NICKNAME_CHANGES_PER_MINUTE = 20;
+
+export async function updateNickname(userId: string, nickname: string) {
   assertNameAllowed(nickname);
+  if (!(await withinRateLimit(`nickname#${userId}`, NICKNAME_CHANGES_PER_MINUTE, 60)))
+    throw new TooManyRequestsError(ACCOUNT_MESSAGES.nicknameTooFast);
   return setNickname(userId, nickname);
 }
 

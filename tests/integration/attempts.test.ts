@@ -16,13 +16,13 @@ import { addTallies, markPlayer, playerMarkKey } from '@functions/quizzes/analyt
 import { getQuizDetail } from '@functions/quizzes/quiz-store';
 import { resetConfigForTests } from '@functions/lib/config';
 import { addressKey } from '@functions/lib/rate-limit-policy';
-import { RateWindowKeys } from '@functions/lib/rate-limit-keys';
 import { ANSWER_CHECK_LIMITS } from '@functions/quizzes/quiz-policy';
 import { quizKey } from '@functions/quizzes/quiz-keys';
 import { seed } from '../../scripts/seed';
 import { startTestGateway } from '../support/gateway';
 import { TestClient } from '../support/http-client';
 import { answerKey } from '../support/answer-key';
+import { useUpAllowance } from '../support/rate-windows';
 
 /** Attempts and ratings: scores cannot be forged, ratings belong to their player, aggregates hold under concurrency. */
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -222,14 +222,6 @@ describe('the answer key', () => {
   const check = (client: TestClient, quizId: string, body: Record<string, unknown>) =>
     client.request('POST', `/api/quizzes/${quizId}/check`, { json: body });
 
-  /** Fills the caller's allowance for the current ten-minute window and the one before it. */
-  async function useUpAllowance(purpose: string, hits: number) {
-    const windowStart =
-      Math.floor(Date.now() / 1000 / ANSWER_CHECK_LIMITS.windowSeconds) * ANSWER_CHECK_LIMITS.windowSeconds;
-    for (const start of [windowStart, windowStart - ANSWER_CHECK_LIMITS.windowSeconds])
-      await db.put({ Item: { ...RateWindowKeys.key({ purpose, windowStart: String(start) }), hits } });
-  }
-
   it('is not in the quiz read of guests and other members, only of its author and administrators', async () => {
     const author = await member(gateway);
     const created = await author.client.request('POST', '/api/quizzes', {
@@ -328,7 +320,11 @@ describe('the answer key', () => {
       );
       expect(answered.map((response) => response.status)).toEqual(key.map(() => 200));
     }
-    await useUpAllowance(`answer-check#${player.user.id}`, ANSWER_CHECK_LIMITS.perMember);
+    await useUpAllowance(
+      `answer-check#${player.user.id}`,
+      ANSWER_CHECK_LIMITS.windowSeconds,
+      ANSWER_CHECK_LIMITS.perMember,
+    );
     const stopped = await check(player.client, quizId, { questionId: key[0]!.id, answer: 'A' });
     expect(stopped.status).toBe(429);
     expect(stopped.json.message).toBe(ATTEMPT_MESSAGES.checkTooFast);
@@ -356,7 +352,11 @@ describe('the answer key', () => {
       const [question] = await answerKey(QUIZ);
       const guest = await visitor(gateway);
       expect((await check(guest, QUIZ, { questionId: question!.id, answer: 'A' })).status).toBe(200);
-      await useUpAllowance(`answer-check-ip#${addressKey('127.0.0.1')}`, ANSWER_CHECK_LIMITS.perAddress);
+      await useUpAllowance(
+        `answer-check-ip#${addressKey('127.0.0.1')}`,
+        ANSWER_CHECK_LIMITS.windowSeconds,
+        ANSWER_CHECK_LIMITS.perAddress,
+      );
       for (const client of [guest, (await member(gateway)).client]) {
         const stopped = await check(client, QUIZ, { questionId: question!.id, answer: 'A' });
         expect(stopped.status).toBe(429);
@@ -382,7 +382,11 @@ describe('the answer key', () => {
     });
     expect(played.status).toBe(201);
     // What is left is one question short of another play of this quiz.
-    await useUpAllowance(`play-questions#${player.user.id}`, PLAY_LIMITS.questionsPerMember - questions + 1);
+    await useUpAllowance(
+      `play-questions#${player.user.id}`,
+      PLAY_LIMITS.windowSeconds,
+      PLAY_LIMITS.questionsPerMember - questions + 1,
+    );
     const stopped = await player.client.request('POST', `/api/quizzes/${QUIZ}/attempt`, {
       json: { answers: {} },
     });

@@ -174,5 +174,13 @@ describe('study session records', () => {
         })
       ).status,
     ).toBe(404);
+    // A number DynamoDB cannot hold is kept in whole seconds, not refused with a 500.
+    const tiny = await client.request('POST', '/api/study/session', {
+      json: { quizId: 'sample-science-space', questionId: question!.id, userAnswer: 'A', timeSpent: 1e-131 },
+    });
+    expect(tiny.status, tiny.text).toBe(201);
+    expect(
+      (await ownItems(user.id, StudyRecordKeys.skPrefix())).map((item) => item.timeSpent).sort(),
+    ).toEqual([0, 12]);
   });
 });

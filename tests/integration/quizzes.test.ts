@@ -10,6 +10,8 @@ import { EditKeys, QuizKeys, quizKey } from '@functions/quizzes/quiz-keys';
 import { userKey } from '@functions/users/user-keys';
 import { seed } from '../../scripts/seed';
 import { quizInput } from '../support/quiz-input';
+import { useUpAllowance } from '../support/rate-windows';
+import { QUIZ_WRITE_LIMITS } from '@functions/quizzes/quiz-policy';
 import { startTestGateway } from '../support/gateway';
 import type { TestClient } from '../support/http-client';
 
@@ -320,6 +322,43 @@ describe('the author’s name', () => {
     expect(parallel.map((response) => response.status)).toEqual(names.map(() => 200));
     const final = (await db.get({ Key: userKey(user.id), ConsistentRead: true })).Item?.nickname;
     expect(await authorNames()).toEqual([final, final]);
+  });
+});
+
+describe('what one member may write', () => {
+  it('stops a member saving or reporting faster than a person does, with a message, and nobody else', async () => {
+    const author = await member(gateway);
+    const created = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '速い作者' }, 1),
+    });
+    const quizId = String(created.json.id);
+    await useUpAllowance(`quiz-save#${author.user.id}`, 60, QUIZ_WRITE_LIMITS.savesPerMinute);
+    const edit = await author.client.request('PUT', `/api/quizzes/${quizId}`, {
+      json: quizInput({ title: '速すぎる編集' }, 1),
+    });
+    expect(edit.status).toBe(429);
+    expect(edit.json.message).toBe(QUIZ_MESSAGES.savesTooFast);
+    const again = await author.client.request('POST', '/api/quizzes', {
+      json: quizInput({ title: '二つ目' }, 1),
+    });
+    expect(again.status).toBe(429);
+    expect((await author.client.get(`/api/quizzes/${quizId}`)).json.title).toBe('速い作者');
+
+    const reporter = await member(gateway);
+    await useUpAllowance(`quiz-report#${reporter.user.id}`, 3600, QUIZ_WRITE_LIMITS.reportsPerHour);
+    const report = await reporter.client.request('POST', `/api/quizzes/${quizId}/report`, {
+      json: { reason: 'spam', details: null },
+    });
+    expect(report.status).toBe(429);
+    expect(report.json.message).toBe(QUIZ_MESSAGES.reportsTooFast);
+    const other = await member(gateway);
+    expect(
+      (
+        await other.client.request('POST', `/api/quizzes/${quizId}/report`, {
+          json: { reason: 'spam', details: null },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 

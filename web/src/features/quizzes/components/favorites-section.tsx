@@ -37,20 +37,27 @@ export function FavoritesSection() {
                 </p>
               </div>
               <div className="favorite-list__actions">
-                <Link to={paths.quiz(quiz.id)} className="button button--secondary button--small">
-                  プレビュー<span className="visually-hidden">：{quiz.title}</span>
+                {/* Each control's name starts with what it shows, then names its quiz (one row of many). */}
+                <Link
+                  to={paths.quiz(quiz.id)}
+                  className="button button--secondary button--small"
+                  aria-label={`プレビュー：${quiz.title}`}
+                >
+                  プレビュー
                 </Link>
                 <Link
                   to={paths.quiz(quiz.id, { random: true })}
                   className="button button--secondary button--small"
+                  aria-label={`ランダム順で開始：${quiz.title}`}
                 >
-                  ランダム順で開始<span className="visually-hidden">：{quiz.title}</span>
+                  ランダム順で開始
                 </Link>
                 <button
                   type="button"
                   className="button button--secondary button--small"
                   // One removal at a time: a double tap does not send a second one that fails.
                   disabled={toggle.isPending && toggle.variables?.id === quiz.id}
+                  aria-label={`お気に入り解除：${quiz.title}`}
                   onClick={() =>
                     toggle.mutate(
                       { id: quiz.id, favorite: false },
@@ -58,7 +65,7 @@ export function FavoritesSection() {
                     )
                   }
                 >
-                  お気に入り解除<span className="visually-hidden">：{quiz.title}</span>
+                  お気に入り解除
                 </button>
               </div>
             </li>

@@ -52,11 +52,15 @@ export function MyQuizCard(props: {
         </div>
       </dl>
       {quiz.reportCount > 0 && (
-        <button type="button" className="report-warning" onClick={props.onShowReports}>
+        <button
+          type="button"
+          className="report-warning"
+          onClick={props.onShowReports}
+          // The name said aloud starts with what is seen (voice control), then names the quiz.
+          aria-label={`${quiz.reportCount}件の報告があります（内容を見る）：「${quiz.title}」`}
+        >
           <AlertTriangle size={16} aria-hidden />
-          {/* The name said aloud starts with what is seen (voice control), then names the quiz. */}
           {quiz.reportCount}件の報告があります（内容を見る）
-          <span className="visually-hidden">：「{quiz.title}」</span>
         </button>
       )}
       {/* Even rows: play it (preview, random order), study and copy it, change it (edit, delete), take it out (export). */}
