@@ -13,7 +13,10 @@ describe('replyBytes', () => {
 describe('withinReply', () => {
   it('keeps the items in order while they fit, and leaves out the rest', () => {
     const item = '"'.repeat(1000);
-    const kept = withinReply(Array.from({ length: 10 }, () => item), replyBytes(item) * 3 + 10);
+    const kept = withinReply(
+      Array.from({ length: 10 }, () => item),
+      replyBytes(item) * 3 + 10,
+    );
     expect(kept).toHaveLength(3);
     expect(withinReply([1, 2, 3])).toEqual([1, 2, 3]);
   });
