@@ -329,7 +329,9 @@ describe('the analytics of a multiplayer game', () => {
     expect(await analytics(host.client, quiz.id)).toMatchObject({ plays: 8, players: 8 });
     // In the host's learning records too: two answers (one right) from the reveals, one quiz played.
     await gateway.streamSettled();
-    const dashboard = (await host.client.get('/api/learning/dashboard')).json as { today: unknown };
+    const dashboard = (await host.client.get('/api/learning/dashboard')).json as unknown as {
+      today: unknown;
+    };
     expect(dashboard.today).toMatchObject({ questionsAnswered: 2, correctAnswers: 1, quizzesCompleted: 1 });
     // A solo play of a guest afterwards (still seated in the room): one more play, no new player.
     const solo = await guests[0]!.client.request('POST', `/api/quizzes/${quiz.id}/attempt`, {
