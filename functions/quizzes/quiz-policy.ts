@@ -156,7 +156,7 @@ export function toPlayable(
  * to 55 items, pictures re-encoded, an edit record kept) and reports. A person never comes near
  * them; a script stops there instead of at the stage's throttle, which it would take from everyone.
  */
-export const QUIZ_WRITE_LIMITS = { savesPerMinute: 60, reportsPerHour: 30 } as const;
+export const QUIZ_WRITE_LIMITS = { savesPerMinute: 100, reportsPerHour: 30 } as const;
 
 export const ANSWER_CHECK_LIMITS = { perMember: 300, perAddress: 3000, windowSeconds: 600 } as const;
 

@@ -75,7 +75,7 @@ export async function createUser(
 }
 
 /** Nickname changes a member may make in a minute: each writes the name on every quiz of theirs. */
-export const NICKNAME_CHANGES_PER_MINUTE = 20;
+export const NICKNAME_CHANGES_PER_MINUTE = 30;
 
 export async function updateNickname(userId: string, nickname: string) {
   assertNameAllowed(nickname);
