@@ -27,7 +27,9 @@ export function useSearchInAddress() {
       difficulty: next.difficulty,
       sort: nextSort === 'popular' ? '' : nextSort,
     }).filter(([, value]) => value !== '');
-    setParams(new URLSearchParams(entries), { replace: true });
+    // Replaced in place: no history entry per key, and the page stays where it is (a new address
+    // otherwise scrolls to the top: home's box is below its hero).
+    setParams(new URLSearchParams(entries), { replace: true, preventScrollReset: true });
   };
   return {
     filters,

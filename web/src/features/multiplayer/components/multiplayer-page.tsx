@@ -46,7 +46,7 @@ function Multiplayer({ user }: { user: CurrentUser }) {
           next.delete('room');
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       ),
     [setParams],
   );

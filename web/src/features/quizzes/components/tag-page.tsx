@@ -25,7 +25,9 @@ export function TagPage() {
       <QuizSearchResults
         results={results}
         sort={sort}
-        onSort={(value) => setParams(value === 'popular' ? {} : { sort: value }, { replace: true })}
+        onSort={(value) =>
+          setParams(value === 'popular' ? {} : { sort: value }, { replace: true, preventScrollReset: true })
+        }
         heading={`「${name}」のタグがついたクイズ`}
         empty="このタグのついた公開クイズはまだありません。"
       />
