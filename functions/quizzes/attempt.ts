@@ -42,11 +42,19 @@ import { viewableQuizDetail } from './quiz';
 async function countPlayedQuestions(userId: string, ipAddress: string, questions: number) {
   const { questionsPerMember, questionsPerAddress, windowSeconds } = PLAY_LIMITS;
   const uses = Math.max(1, questions);
-  const [forAddress, forMember] = await Promise.all([
-    withinIpRateLimit('play-questions', ipAddress, questionsPerAddress, windowSeconds, undefined, uses),
-    withinRateLimit(`play-questions#${userId}`, questionsPerMember, windowSeconds, undefined, uses),
-  ]);
-  if (!forAddress || !forMember) throw new TooManyRequestsError(ATTEMPT_MESSAGES.playsTooFast);
+  // One after the other, as the answer checks are counted: a play the address's allowance refuses
+  // spends none of the member's.
+  const allowed =
+    (await withinIpRateLimit(
+      'play-questions',
+      ipAddress,
+      questionsPerAddress,
+      windowSeconds,
+      undefined,
+      uses,
+    )) &&
+    (await withinRateLimit(`play-questions#${userId}`, questionsPerMember, windowSeconds, undefined, uses));
+  if (!allowed) throw new TooManyRequestsError(ATTEMPT_MESSAGES.playsTooFast);
 }
 
 /**
