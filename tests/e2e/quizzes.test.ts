@@ -53,6 +53,27 @@ describe('quizzes', () => {
     await page.screenshot({ path: join(screenshots, 'my-quizzes.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'my quizzes');
 
+    // Home's search box is below its hero: typing puts the words into the address and keeps the
+    // page where it is (a new address otherwise scrolls to the top). Watched as what moves the
+    // page, not where it ends: a shorter list of results may pull the page up to its new end.
+    await page.goto(e2e.stack().appUrl);
+    await page.locator('.quiz-card').first().waitFor();
+    await page.evaluate(() => {
+      const spied = window as unknown as { scrollsToTop: number };
+      spied.scrollsToTop = 0;
+      const scrollTo = window.scrollTo.bind(window);
+      window.scrollTo = ((...args: [number, number]) => {
+        if (args[1] === 0) spied.scrollsToTop += 1;
+        return scrollTo(...args);
+      }) as typeof window.scrollTo;
+      document.getElementById('quiz-search-area')!.scrollIntoView();
+    });
+    await page.getByPlaceholder('キーワードでクイズを検索').click();
+    await page.keyboard.type('動物');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('動物');
+    await page.getByRole('heading', { name: /『動物』の検索結果/ }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { scrollsToTop: number }).scrollsToTop)).toBe(0);
+
     await page.goto(`${e2e.stack().appUrl}/quiz-search`);
     await page.getByPlaceholder('キーワードでクイズを検索').fill('ｅ２ｅ　動物');
     await page.getByRole('heading', { name: 'E2E 動物クイズ' }).waitFor();
