@@ -19,6 +19,24 @@ describe('NavBar', () => {
     expect(nav.textContent).toBe('ホーム');
   });
 
+  it('does not ask a member to log in when who is signed in cannot be read, and reads it again on request', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/auth/me': () => (failing ? json({ message: 'サーバーエラー' }, 500) : json(member)),
+      }).fetchImpl,
+    );
+    renderWithProviders(<NavBar />);
+    const again = await screen.findByRole('button', {
+      name: '再読み込み（ログイン状態を確認できませんでした）',
+    });
+    expect(screen.queryByRole('link', { name: /ログイン/ })).toBeNull();
+    failing = false;
+    fireEvent.click(again);
+    expect(await screen.findByRole('button', { name: 'taro さんのメニュー' })).toBeTruthy();
+  });
+
   it('lights up member links, the upgrade button and the username when there is no nickname', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/auth/me': () => json(member) }).fetchImpl);
     renderWithProviders(<NavBar />);

@@ -1,8 +1,9 @@
 import { Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LogIn, Menu } from 'lucide-react';
+import { LogIn, Menu, RotateCw } from 'lucide-react';
 import type { CurrentUser } from '@shared/users';
 import { useCurrentUser } from '@web/lib/auth/current-user';
+import { currentUserFailed } from '@web/components/current-user-failed';
 import { currentPath, type LoginState } from '@web/lib/auth/return-path';
 import { paths } from '@web/config/paths';
 import { lazyAfterFirstLoad } from '@web/lib/first-load-settled';
@@ -22,7 +23,8 @@ const AUTH_PATHS: string[] = [paths.login, paths.register];
 
 /** The navigation bar on every screen (docs/spec/core-platform.md §2). */
 export function NavBar() {
-  const { data: user, isPending } = useCurrentUser();
+  const current = useCurrentUser();
+  const { data: user, isPending } = current;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
   const links = navLinks(user);
@@ -35,6 +37,13 @@ export function NavBar() {
   // While the current user is still loading, show neither a login button nor a menu (no flicker).
   const account = isPending ? (
     <span className="user-menu__placeholder" aria-hidden />
+  ) : currentUserFailed(current) ? (
+    // Who is signed in could not be read (not a 401): a signed-in member is not told to log in.
+    <button type="button" className="button button--small" onClick={() => void current.refetch()}>
+      <RotateCw size={16} aria-hidden />
+      再読み込み
+      <span className="visually-hidden">（ログイン状態を確認できませんでした）</span>
+    </button>
   ) : user ? (
     <>
       <MembershipButton user={user} />
