@@ -161,6 +161,26 @@ describe('goals and plans', () => {
     ).toBe(100);
   });
 
+  it('counts no answer given after the plan ended', () => {
+    const ended = {
+      targetCategory: '科学',
+      dailyGoal: 5,
+      weeklyGoal: 10,
+      startDate: '2026-04-06',
+      endDate: '2026-04-12',
+      targetExamDate: null,
+    };
+    // 50 answered on the 10th (in it), 7 more in 科学 after it ended.
+    expect(planProgress({ ...ended, weeklyGoal: 100 }, days, '2026-04-15')).toBe(50);
+    expect(
+      planProgress(
+        { ...ended, endDate: null, targetExamDate: '2026-04-12', weeklyGoal: 100 },
+        days,
+        '2026-04-15',
+      ),
+    ).toBe(50);
+  });
+
   it('takes the active plan’s goals, else 5 and 35', () => {
     expect(goalOf(undefined, days, '2026-04-15')).toEqual({
       dailyGoal: 5,

@@ -238,8 +238,8 @@ export interface PlanGoal {
 
 /**
  * A plan's progress, 0–100: the questions answered (in its category, or all) since its start
- * against its goal up to its end (the end date, else the exam date): the weekly goal for every
- * started week of that span; a plan without an end measures this week against its weekly goal.
+ * until its end (the end date, else the exam date) against its goal for that span: the weekly goal
+ * for every started week of it; a plan without an end measures this week against its weekly goal.
  */
 export function planProgress(plan: PlanGoal, days: readonly Day[], today: string): number {
   const end = plan.endDate ?? plan.targetExamDate;
@@ -249,7 +249,9 @@ export function planProgress(plan: PlanGoal, days: readonly Day[], today: string
     return percentOf(answeredSince(days, from, today, plan.targetCategory), plan.weeklyGoal);
   }
   const weeks = Math.max(1, Math.ceil((daysBetween(plan.startDate, end) + 1) / 7));
-  return percentOf(answeredSince(days, plan.startDate, today, plan.targetCategory), plan.weeklyGoal * weeks);
+  // What was answered after the plan ended is not the plan's.
+  const until = end < today ? end : today;
+  return percentOf(answeredSince(days, plan.startDate, until, plan.targetCategory), plan.weeklyGoal * weeks);
 }
 
 /** Today's and this week's goals (the active plan's, else 5 / 35) and what is done (in its category). */

@@ -39,3 +39,15 @@ export function completionAchievements(
     ...(total > 0 && score === total ? (['first_perfect'] as const) : []),
   ];
 }
+
+/**
+ * The seconds of a study answer that its day counts: the part of the answer's span (`claimed`
+ * seconds up to `now`) after the moment the day has counted time up to (`studiedUntil`). The day's
+ * time cannot run ahead of the clock, whatever a client claims: answers sent side by side, or one
+ * after another faster than their claimed times, count once.
+ */
+export function creditedSeconds(claimed: number, now: Date, studiedUntil: string | undefined): number {
+  if (!studiedUntil) return claimed;
+  const since = Math.round((now.getTime() - Date.parse(studiedUntil)) / 1000);
+  return Math.max(0, Math.min(claimed, since));
+}

@@ -13,7 +13,7 @@ import { accountGuard, LIVE_ACCOUNT } from '../users/user-store';
 import { UserKeys, userKey } from '../users/user-keys';
 import { AchievementKeys, DailyStatsKeys, StudyRecordKeys } from './learning-keys';
 import { seconds } from './event-policy';
-import { answeredWrongly, completionCounts } from './record-policy';
+import { answeredWrongly, completionCounts, creditedSeconds } from './record-policy';
 import { quizQuestionForReview } from './review-policy';
 import { wrongAnswerItem } from './review-store';
 
@@ -149,7 +149,69 @@ export async function grantAchievements(userId: string, keys: readonly Achieveme
   await transactWrite([accountGuard(userId), ...missing.map((key) => achievementGrant(userId, key, now))]);
 }
 
-/** One answered question from the play page; the day's time spent grows with it. */
+/** The day's time has been counted past the start of an answer's span (`studiedUntil` as read). */
+class StudyTimeCounted extends Error {
+  constructor(readonly studiedUntil: string | undefined) {
+    super('The day has counted study time past this answer’s start');
+  }
+}
+
+/** Tries at counting an answer's time against the day's clock before it counts none (all raced). */
+const STUDY_TIME_TRIES = 5;
+
+/**
+ * The day's stats grown by an answer's time, as a transaction item, with the moment the day has
+ * counted time up to (`studiedUntil`, creditedSeconds in record-policy.ts):
+ * - first try (`seen` undefined): the whole claimed time, if the day has counted nothing after the
+ *   answer's span began;
+ * - after a refusal: the time after `seen`, on condition the day still says `seen`;
+ * - `seen` null (every try raced): none, the clock left as it is.
+ */
+function studyDay(
+  userId: string,
+  claimed: number,
+  now: Date,
+  seen: { studiedUntil: string | undefined } | null | undefined,
+): NamedItem {
+  const credited =
+    seen === undefined ? claimed : seen === null ? 0 : creditedSeconds(claimed, now, seen.studiedUntil);
+  const base = dailyStats(userId, { timeSpent: credited }, now);
+  if (seen === null) return base;
+  const update = base.Update!;
+  const until = now.toISOString();
+  const keepsLater = seen?.studiedUntil !== undefined && seen.studiedUntil > until;
+  const condition =
+    seen === undefined
+      ? {
+          expression: 'attribute_not_exists(studiedUntil) OR studiedUntil <= :spanStart',
+          values: { ':spanStart': new Date(now.getTime() - claimed * 1000).toISOString() },
+        }
+      : seen.studiedUntil === undefined
+        ? { expression: 'attribute_not_exists(studiedUntil)', values: {} }
+        : { expression: 'studiedUntil = :seenUntil', values: { ':seenUntil': seen.studiedUntil } };
+  return {
+    Update: {
+      ...update,
+      UpdateExpression: keepsLater
+        ? update.UpdateExpression
+        : `${update.UpdateExpression}, studiedUntil = :until`,
+      ConditionExpression: condition.expression,
+      ExpressionAttributeValues: {
+        ...update.ExpressionAttributeValues,
+        ...(keepsLater ? {} : { ':until': until }),
+        ...condition.values,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+    onConditionFailed: (current) =>
+      new StudyTimeCounted(typeof current?.studiedUntil === 'string' ? current.studiedUntil : undefined),
+  };
+}
+
+/**
+ * One answered question from the play page; the day's time spent grows with it, by no more than
+ * the clock moved since the day last counted (a client's claim alone is not believed).
+ */
 export async function recordStudyAnswer(
   userId: string,
   input: { quizId: string; questionId: string; userAnswer: string; isCorrect: boolean; timeSpent: number },
@@ -159,23 +221,32 @@ export async function recordStudyAnswer(
   const record = { userId, answeredAt: now.toISOString(), suffix: randomUUID().slice(0, 8) };
   // Whole seconds, as the day counts them: a number DynamoDB cannot hold (1e-131) is never stored.
   const timeSpent = seconds(input.timeSpent, 3600);
-  await transactWrite([
-    accountGuard(userId),
-    {
-      Put: {
-        Item: {
-          ...StudyRecordKeys.key(record),
-          ...input,
-          timeSpent,
-          date: day,
-          createdAt: now.toISOString(),
-          ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
-          ...StudyRecordKeys.owner(record),
+  let seen: { studiedUntil: string | undefined } | null | undefined;
+  for (let tries = 1; ; tries++) {
+    try {
+      await transactWrite([
+        accountGuard(userId),
+        {
+          Put: {
+            Item: {
+              ...StudyRecordKeys.key(record),
+              ...input,
+              timeSpent,
+              date: day,
+              createdAt: now.toISOString(),
+              ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),
+              ...StudyRecordKeys.owner(record),
+            },
+          },
         },
-      },
-    },
-    dailyStats(userId, { timeSpent }, now),
-  ]);
+        studyDay(userId, timeSpent, now, seen),
+      ]);
+      return;
+    } catch (error) {
+      if (!(error instanceof StudyTimeCounted)) throw error;
+      seen = tries + 1 >= STUDY_TIME_TRIES ? null : { studiedUntil: error.studiedUntil };
+    }
+  }
 }
 
 export async function listAchievements(userId: string) {

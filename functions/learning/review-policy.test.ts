@@ -122,7 +122,17 @@ describe('review of mistakes (issue 29)', () => {
     expect(stillReviewable({ ...live, status: 'deleting' }, undefined, 'q1')).toBe(false);
     expect(stillReviewable({ ...live, visible: false }, undefined, 'q1')).toBe(false);
     expect(stillReviewable(undefined, undefined, 'q1')).toBe(false);
-    expect(editedSince('2026-01-02T00:00:00Z', { lastWrongAt: '2026-01-01T00:00:00Z' })).toBe(true);
-    expect(editedSince('2026-01-01T00:00:00Z', { lastWrongAt: '2026-01-02T00:00:00Z' })).toBe(false);
+  });
+
+  it('looks at the questions again only when an edit took one out after the mistake', () => {
+    const mistake = { lastWrongAt: '2026-01-02T00:00:00Z' };
+    // Edited (a title) after the mistake, no question taken out since it.
+    const retitled = { updatedAt: '2026-01-05T00:00:00Z', questionsRemovedAt: '2026-01-01T00:00:00Z' };
+    expect(editedSince(retitled, mistake)).toBe(false);
+    expect(editedSince({ ...retitled, questionsRemovedAt: '2026-01-03T00:00:00Z' }, mistake)).toBe(true);
+    // Not edited since it was kept: its last edit counts.
+    expect(editedSince({ updatedAt: '2026-01-03T00:00:00Z' }, mistake)).toBe(true);
+    expect(editedSince({ updatedAt: '2026-01-01T00:00:00Z' }, mistake)).toBe(false);
+    expect(editedSince(undefined, mistake)).toBe(false);
   });
 });

@@ -155,8 +155,15 @@ export function stillReviewable(
   return !questionIds || questionIds.has(questionId);
 }
 
-/** Whether the quiz changed after the wrong answer was recorded (its questions must be looked at). */
+/**
+ * Whether a question may have left the quiz after the wrong answer was recorded (its questions must
+ * be looked at): an edit took a question out since then. A quiz edited before that was recorded on
+ * it counts from its last edit; a title or an option changed takes no question out.
+ */
 export const editedSince = (
-  quizUpdatedAt: string | undefined,
+  quiz: { updatedAt?: string; questionsRemovedAt?: string } | undefined,
   item: { lastWrongAt?: string; createdAt?: string },
-) => Boolean(quizUpdatedAt && quizUpdatedAt > (item.lastWrongAt ?? item.createdAt ?? ''));
+) => {
+  const changedAt = quiz?.questionsRemovedAt ?? quiz?.updatedAt;
+  return Boolean(changedAt && changedAt > (item.lastWrongAt ?? item.createdAt ?? ''));
+};

@@ -45,9 +45,7 @@ async function reviewable(viewer: Viewer, items: readonly QuizReviewItem[]) {
   );
   const edited = [
     ...new Set(
-      items
-        .filter((item) => editedSince(quizzes.get(item.quizId)?.updatedAt, item))
-        .map((item) => item.quizId),
+      items.filter((item) => editedSince(quizzes.get(item.quizId), item)).map((item) => item.quizId),
     ),
   ];
   const questionsOf = new Map(

@@ -34,6 +34,12 @@ export interface QuizItem extends Quiz {
   gsi1sk?: string;
   gsi2pk: string;
   gsi2sk: string;
+  /**
+   * When an edit last took a question out (its id is gone): a mistake recorded before it may name
+   * a question no longer asked. Absent until the first edit; an edit that takes none out keeps it,
+   * and stamps a quiz edited before it was kept with that earlier edit's time.
+   */
+  questionsRemovedAt?: string;
 }
 
 interface QuestionItem extends Question {
@@ -213,14 +219,16 @@ export async function writeQuizEdit(
   const removed = questions.before
     .slice(questions.after.length)
     .map((question) => questionKey(quizId, question.order));
+  const kept = new Set(questions.after.map((question) => question.id));
+  const questionGone = questions.before.some((question) => !kept.has(question.id));
   await transactWrite([
     accountGuard(edit.editorId),
     {
       Update: {
         Key: quizKey(quizId),
-        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, tagIds = :tagIds, updatedAt = :now${
-          listedAgain ? `, ${listedAgain.expression}` : ` REMOVE ${indexAttributes(INDEX.byCollection)}`
-        }`,
+        UpdateExpression: `SET title = :title, description = :description, category = :category, difficulty = :difficulty, timeLimit = :timeLimit, isPublished = :isPublished, questionCount = :questionCount, tagIds = :tagIds, updatedAt = :now, questionsRemovedAt = ${
+          questionGone ? ':now' : 'if_not_exists(questionsRemovedAt, :seen)'
+        }${listedAgain ? `, ${listedAgain.expression}` : ` REMOVE ${indexAttributes(INDEX.byCollection)}`}`,
         ConditionExpression: 'updatedAt = :seen AND isHidden = :hidden AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

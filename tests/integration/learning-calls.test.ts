@@ -720,6 +720,33 @@ describe('review of mistakes', () => {
     expect(queries.count()).toBeLessThanOrEqual(3);
   });
 
+  it('reads an edited quiz’s questions again only when the edit took one out after the mistake', async () => {
+    const { author, player, quizId, questionIds } = await playedWithMistakes();
+    const queriesOfQueue = async () => {
+      const queries = countQueries();
+      try {
+        const queue = await queueOf(player.client);
+        return { queries: queries.count(), items: queue.items.map((item) => item.questionId) };
+      } finally {
+        queries.stop();
+      }
+    };
+    const untouched = await queriesOfQueue();
+    expect(untouched.items).toEqual([questionIds[0], questionIds[1]]);
+    // Retitled, its three questions kept: the queue reads what it read before.
+    const retitle = await author.client.request('PUT', `/api/quizzes/${quizId}`, {
+      json: quizInput({ title: '復習のクイズ（改訂）', category: '歴史', difficulty: '中級' }, 3),
+    });
+    expect(retitle.status, retitle.text).toBe(200);
+    expect(await queriesOfQueue()).toEqual(untouched);
+    // The third question taken out: its questions are read again (the two mistakes are still in it).
+    const shortened = await author.client.request('PUT', `/api/quizzes/${quizId}`, {
+      json: quizInput({ title: '復習のクイズ（改訂）', category: '歴史', difficulty: '中級' }, 2),
+    });
+    expect(shortened.status, shortened.text).toBe(200);
+    expect(await queriesOfQueue()).toEqual({ queries: untouched.queries + 1, items: untouched.items });
+  });
+
   it('drops questions of a quiz hidden, edited without them or deleted since', async () => {
     const hidden = await playedWithMistakes();
     await db.update({

@@ -571,6 +571,27 @@ describe('daily stats, weaknesses and sessions', () => {
       );
   });
 
+  it('counts a day’s study time no faster than the clock, whatever the play page claims', async () => {
+    const { quizId, questionIds } = await createQuiz('科学', '初級', 1);
+    const { client } = await member(gateway);
+    const studied = async (timeSpent: number) => {
+      const record = await client.request('POST', '/api/study/session', {
+        json: { quizId, questionId: questionIds[0], userAnswer: 'A', timeSpent },
+      });
+      expect(record.status, record.text).toBe(201);
+    };
+    atJapanTime('2026-07-02T09:00');
+    await studied(40);
+    // A minute later, an hour claimed: a minute counts; again at once: nothing more.
+    atJapanTime('2026-07-02T09:01');
+    await studied(3600);
+    await studied(3600);
+    // Ten minutes on, eight claimed: the eight count.
+    atJapanTime('2026-07-02T09:11');
+    await studied(8);
+    expect((await settledDashboard(client)).today.timeSpent).toBe(40 + 60 + 8);
+  });
+
   it('counts a day older than the dashboard’s summary when its event arrives after the summary was built (a backfill’s)', async () => {
     const { client, user } = await member(gateway);
     const daysBack = (back: number, eventId: string, answered: number) =>
