@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@shared/quiz-schemas';
-import { answeredWrongly, completionAchievements, completionCounts, pointsFor } from './record-policy';
+import {
+  answeredWrongly,
+  completionAchievements,
+  completionCounts,
+  creditedSeconds,
+  pointsFor,
+} from './record-policy';
 
 const question = (id: string, correctAnswer: Question['correctAnswer']): Question => ({
   id,
@@ -48,5 +54,17 @@ describe('how a finished play counts towards the learning records', () => {
       'first_perfect',
     ]);
     expect(completionAchievements(2, 0, 0)).toEqual(['first_completion']);
+  });
+});
+
+describe('study time a day counts', () => {
+  const now = new Date('2026-07-02T00:10:00Z');
+  it('counts the part of an answer’s time after what the day counted up to', () => {
+    expect(creditedSeconds(40, now, undefined)).toBe(40);
+    expect(creditedSeconds(3600, now, '2026-07-02T00:09:00.000Z')).toBe(60);
+    expect(creditedSeconds(8, now, '2026-07-02T00:00:00.000Z')).toBe(8);
+    expect(creditedSeconds(8, now, now.toISOString())).toBe(0);
+    // A day counted past now (another answer's later clock) adds nothing.
+    expect(creditedSeconds(8, now, '2026-07-02T00:11:00.000Z')).toBe(0);
   });
 });
