@@ -11,6 +11,8 @@ export const MESSAGES = {
   notFound: 'お探しのデータが見つかりません',
   invalidInput: '入力内容に誤りがあります',
   invalidJson: 'リクエストの形式が正しくありません',
+  /** A string of the request that is not well-formed Unicode (a lone surrogate, `"\ud800"`). */
+  malformedText: '文字として読み取れない値が含まれています',
   payloadTooLarge: 'リクエストのサイズが大きすぎます',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
   busy: '他の操作と重なりました。もう一度お試しください',

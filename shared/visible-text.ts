@@ -30,3 +30,16 @@ const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u2800]/u;
 export function hasHiddenCharacters(text: string, { emoji = true } = {}): boolean {
   return HIDDEN.test(emoji ? text.replace(EMOJI_SEQUENCE, '') : text);
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when `text` is not well-formed Unicode: half of a surrogate pair on its own (JSON may carry
+ * one as `"\ud800"`). No character is written that way; such a string cannot be encoded as UTF-8
+ * or put in an address (`encodeURIComponent` throws), so it is refused where requests are read.
+ */
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
+/** `text` with each lone surrogate put as U+FFFD (for text stored before requests were checked). */
+export const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');

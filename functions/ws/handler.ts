@@ -22,6 +22,7 @@ import type { WebSocketRouteKey } from '../routes';
 import { getConfig } from '../lib/config';
 import { AppError, BadRequestError, UnauthorizedError } from '../lib/errors';
 import { mapErrors } from '../lib/http/map-errors';
+import { parseRequestJson } from '../lib/request-json';
 import { observe, type ObservedContext } from '../lib/http/observe';
 import { createLogger, withRequestLog, type Logger } from '../lib/logger';
 import { emitMetric, METRIC } from '../lib/metrics';
@@ -196,12 +197,7 @@ const checkSession = (guests: boolean, guestRefusal?: () => AppError): SocketMid
 /** The JSON message checked by the route's schema; the first issue's Japanese message otherwise. */
 const parseMessage = (schema: z.ZodType): SocketMiddleware => ({
   before: ({ event, context }) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(event.body ?? '');
-    } catch {
-      throw new BadRequestError(MESSAGES.invalidJson);
-    }
+    const raw = parseRequestJson(event.body ?? '');
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
     context.socket.message = parsed.data;

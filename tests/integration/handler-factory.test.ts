@@ -118,6 +118,24 @@ describe('bodies and validation', () => {
     expect(response.json).toEqual({ message: MESSAGES.invalidJson });
   });
 
+  it('answers 400 to a string that is not well-formed Unicode (a lone surrogate), in a value or a key', async () => {
+    const client = await visitor(gateway);
+    for (const body of ['{"name": "x\\ud800"}', '{"name": "ok", "\\udc00": 1}']) {
+      const response = await client.request('POST', '/api/test/echo/1', {
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(response.status, body).toBe(400);
+      expect(response.json).toEqual({ message: MESSAGES.malformedText });
+    }
+    // A pair written as escapes is a character like any other.
+    const pair = await client.request('POST', '/api/test/echo/1', {
+      body: '{"name": "\\ud83d\\ude00"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(pair.status, pair.text).not.toBe(400);
+  });
+
   it('answers 413 to a JSON body over the limit', async () => {
     const client = await visitor(gateway);
     const response = await client.request('POST', '/api/test/echo/1', {

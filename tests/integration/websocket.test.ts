@@ -112,6 +112,8 @@ describe('WebSocket through the local gateway', () => {
 
     socket.send('not json at all');
     expect(await next()).toMatchObject({ type: 'error', message: MESSAGES.invalidJson });
+    socket.send('{"type": "ping", "sentAt": 1, "note": "\\ud800"}');
+    expect(await next()).toMatchObject({ type: 'error', message: MESSAGES.malformedText });
 
     // The handler stored the connection at $connect; find its id through the table's owner index.
     const owned = await queryOwned<{ connectionId: string }>(user.id, ConnectionKeys);

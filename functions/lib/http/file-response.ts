@@ -1,10 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FileDownload } from '@shared/api';
+import { wellFormed } from '@shared/visible-text';
 import type { HttpReply } from './types';
 
 /** RFC 5987's attr-char: what `encodeURIComponent` leaves that the header must still escape. */
 const encodeExtValue = (text: string) =>
-  encodeURIComponent(text).replace(
+  encodeURIComponent(wellFormed(text)).replace(
     /['()*]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );

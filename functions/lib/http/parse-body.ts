@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/constants';
-import { MESSAGES } from '@shared/messages';
-import { BadRequestError, PayloadTooLargeError } from '../errors';
+import { PayloadTooLargeError } from '../errors';
+import { parseRequestJson } from '../request-json';
 import type { HttpMiddleware } from './types';
 
 /** The body's bytes (base64 undone) within the route's limit, and the JSON read from them. */
@@ -15,11 +15,7 @@ export const parseBody: HttpMiddleware = {
     state.rawBody = raw;
     const contentType = state.headers['content-type'] ?? '';
     if (/^application\/(.+\+)?json\b/i.test(contentType)) {
-      try {
-        state.body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new BadRequestError(MESSAGES.invalidJson);
-      }
+      state.body = parseRequestJson(raw.toString('utf8'));
     }
   },
 };
