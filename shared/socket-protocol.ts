@@ -184,6 +184,10 @@ export const CLASSROOM_MESSAGES = {
   answerInvalid: '回答はA〜Dから選んでください',
   notStarted: 'ゲームはまだ始まっていません',
   alreadyStarted: 'ゲームはすでに始まっています',
+  /** A host frame that lost to another (a second tab, a double click): the game already moved on. */
+  alreadyMoved: 'ゲームはすでに先に進んでいます',
+  /** `class_next` while the reveal is still being counted (before its `class_reveal`). */
+  revealing: '答えを集計しています。結果が表示されてからお試しください',
   tooFewPlayers: '参加者がいないため開始できません',
   ended: 'ゲームは終了しました',
   kicked: 'ホストによってゲームから外されました',

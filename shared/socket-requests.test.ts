@@ -21,6 +21,8 @@ describe('a class game nickname', () => {
       'た\u200bろう',
       'た\u202eろう',
       'たろう\u2800',
+      'た\u2028ろう',
+      'た\u2029ろう',
     ])
       expect(refusal(nickname), JSON.stringify(nickname)).toBe(M.nicknameChars);
   });

@@ -123,7 +123,7 @@ export const classNicknameSchema = z
   .trim()
   .min(1, c.nicknameRequired)
   .max(CLASSROOM_LIMITS.nicknameMax, c.nicknameTooLong)
-  .regex(/^[^\p{Cc}]+$/u, c.nicknameChars)
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]+$/u, c.nicknameChars)
   .refine((name) => !hasHiddenCharacters(name), c.nicknameChars);
 
 export const gameIdSchema = z.string().trim().min(1, c.gameMissing).max(64, c.gameMissing);

@@ -13,6 +13,8 @@ import type { Logger } from '../lib/logger';
 import { holdIpTry, withinIpRateLimit, withinRateLimit } from '../lib/rate-limit';
 import { randomToken } from '../lib/random-token';
 import { skeleton } from '../users/skeleton';
+import { isNameReserved } from '../users/user-policy';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { scheduleClassTick, type ClassTick } from './class-clock';
 import { eachBounded } from '../lib/each-bounded';
 import { FAN_OUT_CONCURRENCY, sendFrame, sendToHost, sendToPlayers } from './class-fan-out';
@@ -238,6 +240,8 @@ async function giveUp(game: StoredGame, player: ClassPlayerItem, log: Logger) {
 }
 
 async function joinNew(caller: ClassCaller, game: StoredGame, nickname: string, now: number) {
+  // A class's names follow the usernames' rules: none passes for the official author.
+  if (isNameReserved(nickname)) throw classError('invalid', ACCOUNT_MESSAGES.nameReserved);
   const playerId = randomUUID();
   const resumeToken = `${playerId}.${randomToken()}`;
   const player: ClassPlayerItem = {
@@ -512,18 +516,19 @@ async function revealIfAllAnswered(game: StoredGame, log: Logger) {
  * is ever left without an end), then the game moves on condition of its step, and only the winner
  * sends the question to the players and the host.
  */
-async function startQuestion(game: StoredGame, questionIndex: number, log: Logger): Promise<void> {
+async function startQuestion(game: StoredGame, questionIndex: number, log: Logger): Promise<boolean> {
   const startedAt = Date.now();
   const deadline = startedAt + game.settings.timePerQuestion * 1000;
   await scheduleClassTick({ kind: 'class_deadline', gameId: game.gameId, step: game.step + 1, at: deadline });
   const opened = await openQuestion(game.gameId, game.step, questionIndex, startedAt, deadline);
-  if (!opened) return;
+  if (!opened) return false;
   const players = await listPlayers(game.gameId);
   const now = Date.now();
   await Promise.all([
     sendToHost(opened, questionFrame(opened, true, now), log),
     sendToPlayers(players, () => questionFrame(opened, false, now), log),
   ]);
+  return true;
 }
 
 /**
@@ -531,14 +536,14 @@ async function startQuestion(game: StoredGame, questionIndex: number, log: Logge
  * game moves to its reveal on condition of its step, then the question is closed for every player
  * (`closeQuestion`), and the items as closed give the counts, totals and ranks.
  */
-export async function reveal(gameId: string, step: number, log: Logger): Promise<void> {
+export async function reveal(gameId: string, step: number, log: Logger): Promise<boolean> {
   const game = await beginReveal(gameId, step);
-  if (!game) return;
+  if (!game) return false;
   const questionIndex = game.questionIndex;
   const closed = await closeQuestion(gameId, questionIndex);
   const { reveal: shown, ranks, stats } = revealOf(game, questionIndex, closed);
   // The game was ended meanwhile (its end read it before this save): the end counts the question.
-  if (!(await saveReveal(gameId, game.step, questionIndex, shown, stats))) return;
+  if (!(await saveReveal(gameId, game.step, questionIndex, shown, stats))) return true;
   await Promise.all([
     sendToHost(game, { type: 'class_reveal', ...shown }, log),
     sendToPlayers(
@@ -551,6 +556,7 @@ export async function reveal(gameId: string, step: number, log: Logger): Promise
     ),
   ]);
   await (await classRecords()).recordClassReveal(game, questionIndex, closed, log);
+  return true;
 }
 
 /** Up to this many items are closed one by one, side by side; more in one transaction. */
@@ -590,13 +596,14 @@ async function closeQuestion(gameId: string, questionIndex: number): Promise<Cla
  * condition of the step it read: a reveal that began or was saved meanwhile makes it read the game
  * again, so each question is counted by its reveal or by the end, never by both or neither.
  */
-async function finish(read: StoredGame, log: Logger): Promise<void> {
+async function finish(read: StoredGame, log: Logger): Promise<boolean> {
   let game = read;
   for (let attempt = 1; !(await finishFrom(game, log)); attempt++) {
     const again = await getGame(game.gameId);
-    if (!again || again.state === 'finished' || attempt >= RETRY.attempts) return;
+    if (!again || again.state === 'finished' || attempt >= RETRY.attempts) return false;
     game = again;
   }
+  return true;
 }
 
 /** The end from `game` as read; false when the game moved on since (read it again). */
@@ -740,7 +747,7 @@ export async function startClass(caller: ClassCaller, input: Input<'class_start'
     game = (await getGame(game.gameId)) ?? game;
   }
   if (game.playerCount < 1) throw classError('invalid', m.tooFewPlayers);
-  await startQuestion(game, 0, caller.log);
+  if (!(await startQuestion(game, 0, caller.log))) throw classError('invalid', m.alreadyStarted);
 }
 
 /** `class_next`: from a reveal, the next question, or after the last the end. */
@@ -749,9 +756,14 @@ export async function nextClass(caller: ClassCaller, input: Input<'class_next'>)
   const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'reveal')
     throw classError('invalid', game.state === 'lobby' ? m.notStarted : m.notAnswering);
-  if (game.questionIndex + 1 < game.questions.length)
-    await startQuestion(game, game.questionIndex + 1, caller.log);
-  else await finish(game, caller.log);
+  // The reveal is counted and saved before anything moves on (its save is refused otherwise, and
+  // the question's figures, results and records would be lost).
+  if (!game.stats[String(game.questionIndex)]) throw classError('busy', m.revealing);
+  const moved =
+    game.questionIndex + 1 < game.questions.length
+      ? await startQuestion(game, game.questionIndex + 1, caller.log)
+      : await finish(game, caller.log);
+  if (!moved) throw classError('invalid', m.alreadyMoved);
 }
 
 /** `class_reveal_now`: ends the open question now. */
@@ -759,7 +771,7 @@ export async function revealNow(caller: ClassCaller, input: Input<'class_reveal_
   await hostLimit(caller);
   const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state !== 'question') throw classError('invalid', m.notAnswering);
-  await reveal(game.gameId, game.step, caller.log);
+  if (!(await reveal(game.gameId, game.step, caller.log))) throw classError('invalid', m.alreadyMoved);
 }
 
 /** `class_kick`: removes a player (told `class_left {kicked}`); their nickname is free again. */
@@ -768,7 +780,7 @@ export async function kickPlayer(caller: ClassCaller, input: Input<'class_kick'>
   const game = await gameOfHostFrame(caller, input.gameId);
   const player = await getPlayer(game.gameId, input.playerId);
   if (!player || player.removed) throw classError('not_in_game', m.notJoined);
-  if (!(await removePlayer(game.gameId, player))) return;
+  if (!(await removePlayer(game.gameId, player))) throw classError('not_in_game', m.notJoined);
   if (player.connectionId) await releaseClassSocket(player.connectionId, player.playerId);
   if (player.connected)
     await sendFrame(player, { type: 'class_left', gameId: game.gameId, reason: 'kicked' }, caller.log);
@@ -790,5 +802,5 @@ export async function endClass(caller: ClassCaller, input: Input<'class_end'>): 
   await hostLimit(caller);
   const game = await gameOfHostFrame(caller, input.gameId);
   if (game.state === 'finished') throw classError('invalid', m.ended);
-  await finish(game, caller.log);
+  if (!(await finish(game, caller.log))) throw classError('invalid', m.ended);
 }

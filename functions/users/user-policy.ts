@@ -17,15 +17,19 @@ import type { UserItem } from './user-store';
  * katakana (「みんなのクイズ編集部です」, 「ミンナノクイズ編集部」, 「みんなのク亻ズ編集部」, spaces
  * between the letters). The seed creates the official account itself.
  */
-export function assertNameAllowed(name: string): void {
+export function isNameReserved(name: string): boolean {
   const reading = (text: string) =>
     skeleton(
       text
         .normalize('NFKC')
         .replace(/[\u30a1-\u30f6]/gu, (char) => String.fromCharCode(char.charCodeAt(0) - 0x60)),
     ).replace(/\s/gu, '');
-  if (reading(name).includes(reading(OFFICIAL_AUTHOR_NAME)))
-    throw new BadRequestError(ACCOUNT_MESSAGES.nameReserved);
+  return reading(name).includes(reading(OFFICIAL_AUTHOR_NAME));
+}
+
+/** `isNameReserved` as a 400 with its Japanese message. */
+export function assertNameAllowed(name: string): void {
+  if (isNameReserved(name)) throw new BadRequestError(ACCOUNT_MESSAGES.nameReserved);
 }
 
 type AccountStanding = 'ok' | 'stopped' | 'inactive' | 'deleting';

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@shared/account-messages';
 import { CLASSROOM_MESSAGES as M } from '@shared/classroom';
 import type { Dashboard } from '@shared/learning';
 import type { QuizAnalytics } from '@shared/quiz-analytics';
 import { db } from '@functions/data/db';
 import { ClassGameKeys, ClassPlayerKeys } from '@functions/classroom/class-keys';
 import { classTick } from '@functions/classroom/class-play';
-import { getGame, listPlayers } from '@functions/classroom/class-store';
+import { beginReveal, getGame, listPlayers } from '@functions/classroom/class-store';
 import { dynamo } from '@functions/lib/aws-clients';
 import { createLogger } from '@functions/lib/logger';
 import { seed } from '../../scripts/seed';
@@ -367,6 +368,9 @@ describe('joining', () => {
     expect((await refusal(a!, 'invalid')).message).toBe(M.pinInvalid);
     a!.send({ type: 'join_class', pin, nickname: ' ' });
     expect((await refusal(a!, 'invalid')).message).toBe(M.nicknameRequired);
+    // Not the official author's name, however written (as usernames and nicknames).
+    a!.send({ type: 'join_class', pin, nickname: 'ミンナノクイズ編集部' });
+    expect((await refusal(a!, 'invalid')).message).toBe(ACCOUNT_MESSAGES.nameReserved);
 
     await join(a!, pin, 'taro');
     b!.send({ type: 'join_class', pin, nickname: 'ｔａｒｏ' });
@@ -581,6 +585,46 @@ describe('an end racing a reveal', () => {
       const after = types.slice(types.indexOf('class_finished') + 1);
       expect(after.filter((type) => type === 'class_result' || type === 'class_reveal')).toEqual([]);
     }
+  });
+});
+
+describe('host frames racing', () => {
+  it('a 次へ before the reveal is saved is refused busy; two at once move the game once, the other is told', async () => {
+    const { host, gameId, pin } = await openGame(['A', 'B', 'C']);
+    const [player] = await signInMany(1);
+    await join(player!, pin, 'せっかち');
+    host.send({ type: 'class_start', gameId });
+    await next(player!, 'class_question');
+    player!.send({ type: 'answer', answer: 'A', questionIndex: 0 });
+    await next(player!, 'answer_accepted');
+    // The game is in its reveal, not saved yet (the reveal is still counting): 次へ waits for it.
+    const game = await getGame(gameId);
+    expect(await beginReveal(gameId, game!.step)).toBeTruthy();
+    host.send({ type: 'class_next', gameId });
+    expect(await refusal(host, 'busy')).toMatchObject({ message: M.revealing });
+    expect(await getGame(gameId)).toMatchObject({ state: 'reveal', questionIndex: 0, stats: {} });
+
+    // Ended there, the question still counts its answer.
+    host.send({ type: 'class_end', gameId });
+    await next(host, 'class_finished');
+    const results = await host.client.get(`/api/classroom/games/${gameId}/results`);
+    expect(
+      (results.json as unknown as { questions: { optionCounts: unknown }[] }).questions[0],
+    ).toMatchObject({ optionCounts: { A: 1, B: 0, C: 0, D: 0 } });
+
+    // A reveal saved, then 次へ twice at once: one moves the game, the other is told it moved.
+    const second = await openGame(['A', 'B', 'C']);
+    const [other] = await signInMany(1);
+    await join(other!, second.pin, 'ふたたび');
+    second.host.send({ type: 'class_start', gameId: second.gameId });
+    await next(other!, 'class_question');
+    second.host.send({ type: 'class_reveal_now', gameId: second.gameId });
+    await next(second.host, 'class_reveal');
+    second.host.send({ type: 'class_next', gameId: second.gameId });
+    second.host.send({ type: 'class_next', gameId: second.gameId });
+    await next(other!, 'class_question', (frame) => frame.questionIndex === 1);
+    expect(await refusal(second.host, 'invalid')).toMatchObject({ message: M.alreadyMoved });
+    expect(await getGame(second.gameId)).toMatchObject({ state: 'question', questionIndex: 1 });
   });
 });
 
