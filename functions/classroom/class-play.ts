@@ -754,8 +754,12 @@ export async function startClass(caller: ClassCaller, input: Input<'class_start'
 export async function nextClass(caller: ClassCaller, input: Input<'class_next'>): Promise<void> {
   await hostLimit(caller);
   const game = await gameOfHostFrame(caller, input.gameId);
+  // Not in a reveal: not started, or moved on already (another 次へ, or the end).
   if (game.state !== 'reveal')
-    throw classError('invalid', game.state === 'lobby' ? m.notStarted : m.notAnswering);
+    throw classError(
+      'invalid',
+      game.state === 'lobby' ? m.notStarted : game.state === 'finished' ? m.ended : m.alreadyMoved,
+    );
   // The reveal is counted and saved before anything moves on (its save is refused otherwise, and
   // the question's figures, results and records would be lost).
   if (!game.stats[String(game.questionIndex)]) throw classError('busy', m.revealing);

@@ -258,7 +258,9 @@ export const toClassPlayer = (
 
 /** What the host's screen is built from. */
 export function toHostGame(game: ClassGame, players: readonly ClassPlayerItem[], appUrl: string): HostGame {
-  const question = game.state === 'question' ? game.questions[game.questionIndex] : undefined;
+  // During the reveal too: a host screen reloaded then draws the chart with the question's options.
+  const question =
+    game.state === 'question' || game.state === 'reveal' ? game.questions[game.questionIndex] : undefined;
   return {
     gameId: game.gameId,
     pin: game.pin,

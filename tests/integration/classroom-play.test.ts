@@ -620,6 +620,12 @@ describe('host frames racing', () => {
     await next(other!, 'class_question');
     second.host.send({ type: 'class_reveal_now', gameId: second.gameId });
     await next(second.host, 'class_reveal');
+    // A host screen reloaded now reads the question with its options (the chart shows them all).
+    const during = await second.host.client.get(`/api/classroom/games/${second.gameId}`);
+    expect(during.json).toMatchObject({ state: 'reveal', question: { questionIndex: 0 } });
+    expect(
+      Object.keys((during.json as unknown as { question: { options: object } }).question.options),
+    ).toEqual(['A', 'B', 'C', 'D']);
     second.host.send({ type: 'class_next', gameId: second.gameId });
     second.host.send({ type: 'class_next', gameId: second.gameId });
     await next(other!, 'class_question', (frame) => frame.questionIndex === 1);

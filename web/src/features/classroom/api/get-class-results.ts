@@ -6,9 +6,10 @@ import { queryKeys } from '@web/lib/query-keys';
 /** `GET /api/classroom/games/{gameId}/results`: the players' table and each question's figures. */
 export const getClassResults = (gameId: string) => callApi(classroomApi.results, { params: { gameId } });
 
-export function useClassResults(userId: string, gameId: string) {
+export function useClassResults(userId: string, gameId: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: queryKeys.classroom.results(userId, gameId),
     queryFn: () => getClassResults(gameId),
+    enabled,
   });
 }

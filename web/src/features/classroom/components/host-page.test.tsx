@@ -11,9 +11,20 @@ import { HostPage } from './host-page';
 
 fakeWebSocketsEachTest();
 
+const savedResults = {
+  quizTitle: 'クラスのクイズ',
+  playedAt: '2026-11-29T01:00:00.000Z',
+  players: [
+    { nickname: 'じろう', score: 700, correctCount: 1, rank: 2 },
+    { nickname: 'たろう', score: 1900, correctCount: 2, rank: 1 },
+  ],
+  questions: [],
+};
+
 function setUp(game = hostGame(), { status = 200 } = {}) {
   const fake = fakeFetch({
     '/api/auth/me': () => json(hanako),
+    '/api/classroom/games/g1/results': () => json(savedResults),
     '/api/classroom/games/g1': () =>
       status === 200 ? json(game) : json({ message: CLASSROOM_MESSAGES.gameMissing }, status),
   });
@@ -227,6 +238,45 @@ describe('/classroom/:gameId', () => {
     expect(screen.queryByRole('button', { name: '終了' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('link', { name: '結果の詳細を見る' }));
     expect(await screen.findByText('結果ページ')).toBeTruthy();
+  });
+
+  it('reloaded after the end, reads the podium and the table from the results', async () => {
+    const finished = hostGame({ state: 'finished' });
+    setUp(finished);
+    await attach(finished);
+    const podium = await screen.findByRole('list', { name: '表彰台' });
+    expect(podium.textContent).toContain('たろう');
+    const table = screen.getByRole('table', { name: '全員の結果（2人）' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent?.includes('たろう')),
+    ).toEqual([true, false]);
+  });
+
+  it('reloaded during a reveal, charts every option of the question, those nobody chose too', async () => {
+    const { type: _type, ...reveal } = classReveal(0);
+    const revealing = hostGame({
+      state: 'reveal',
+      questionIndex: 0,
+      totalQuestions: 2,
+      reveal,
+      question: {
+        questionIndex: 0,
+        totalQuestions: 2,
+        text: '本州で一番広い県は？',
+        options: { A: '青森県', B: '岩手県', C: '秋田県', D: '山形県' },
+        image: null,
+        deadline: Date.now(),
+        answered: 4,
+        total: 4,
+      },
+    });
+    setUp(revealing);
+    await attach(revealing);
+    const table = await screen.findByRole('table', { name: /選択肢ごとの回答数/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
   });
 
   it('終了 asks first, then sends class_end', async () => {

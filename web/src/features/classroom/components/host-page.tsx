@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode 
 import { Link, useParams } from 'react-router-dom';
 import { Lock, LockOpen, Play, SkipForward, Square, StopCircle, UserX, Users } from 'lucide-react';
 import { ANSWER_LETTERS } from '@shared/constants';
-import { CLASSROOM_MESSAGES, type HostGame } from '@shared/classroom';
+import { CLASSROOM_LIMITS, CLASSROOM_MESSAGES, type HostGame } from '@shared/classroom';
 import type { CurrentUser } from '@shared/users';
 import { LoginRequired } from '@web/components/login-required';
 import { QuestionImage } from '@web/components/question-image';
@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCurrentUser } from '@web/lib/auth/current-user';
 import { usePageTitle } from '@web/lib/page-title';
 import { useClassGame } from '../api/get-class-game';
+import { useClassResults } from '../api/get-class-results';
 import { HostGameController } from '../host-controller';
 import type { HostState } from '../host-state';
 import {
@@ -109,7 +110,7 @@ function Host({ user, gameId }: { user: CurrentUser; gameId: string }) {
       );
       break;
     case 'finished':
-      view = <HostFinished key="finished" game={hostGame} state={state} />;
+      view = <HostFinished key="finished" userId={user.id} game={hostGame} state={state} />;
       break;
   }
   return (
@@ -387,10 +388,19 @@ function HostReveal({ game, state, controller }: ViewProps) {
   );
 }
 
-function HostFinished({ game, state }: { game: HostGame; state: HostState }) {
+function HostFinished({ userId, game, state }: { userId: string; game: HostGame; state: HostState }) {
   const heading = useViewHeading<HTMLHeadingElement>();
-  const podium = state.finished?.podium ?? [];
-  const players = state.finished?.players ?? [];
+  // The live end brings the podium and the table; a screen opened (or reloaded) after the end
+  // reads them from the game's results.
+  const live = state.finished && state.finished.players.length > 0 ? state.finished : null;
+  const saved = useClassResults(userId, game.gameId, { enabled: live === null });
+  const ranked = saved.data ? [...saved.data.players].sort((a, b) => a.rank - b.rank) : [];
+  const podium =
+    live?.podium ??
+    ranked
+      .slice(0, CLASSROOM_LIMITS.podiumCount)
+      .map((player) => ({ nickname: player.nickname, totalScore: player.score }));
+  const players = live?.players ?? ranked;
   return (
     <section className="cls-finished" aria-labelledby="cls-finished-title">
       <h1 id="cls-finished-title" ref={heading} tabIndex={-1} className="cls-finished__title">
