@@ -2,9 +2,18 @@ import * as z from 'zod';
 import { DIFFICULTIES, REPORT_REASONS } from './constants';
 
 /** Moderation (core-platform "Admin"): payloads and messages. */
+export const ADMIN_LIMITS = {
+  /** Reports one `DELETE /api/admin/reports/bulk` deletes (the screen sends a longer selection in turns). */
+  bulkDeleteMax: 100,
+  /** The longest suspension, in minutes: a year (a longer stop is a ban). */
+  suspensionMinutesMax: 60 * 24 * 365,
+} as const;
+
 export const ADMIN_MESSAGES = {
   minutesRequired: '停止時間（分）は1以上で入力してください',
   reportIdsRequired: '削除する報告を選択してください',
+  reportIdsTooMany: '一度に削除できる報告は100件までです',
+  minutesTooLong: '停止時間（分）は525600（1年）以下で入力してください',
   cannotBanSelf: '自分自身を停止することはできません',
   cannotBanAdmin: '管理者を停止することはできません',
   penaltyRaced: 'ほかの管理者の操作と重なりました。もう一度お試しください',
@@ -40,7 +49,7 @@ export const banSchema = z
       .number()
       .int()
       .min(1, ADMIN_MESSAGES.minutesRequired)
-      .max(60 * 24 * 365)
+      .max(ADMIN_LIMITS.suspensionMinutesMax, ADMIN_MESSAGES.minutesTooLong)
       .optional(),
     reason,
   })
@@ -59,7 +68,7 @@ export const bulkDeleteSchema = z.object({
   reportIds: z
     .array(z.string().trim().min(1).max(120), { error: ADMIN_MESSAGES.reportIdsRequired })
     .min(1, ADMIN_MESSAGES.reportIdsRequired)
-    .max(100),
+    .max(ADMIN_LIMITS.bulkDeleteMax, ADMIN_MESSAGES.reportIdsTooMany),
   reason,
 });
 export type BulkDeleteInput = z.input<typeof bulkDeleteSchema>;

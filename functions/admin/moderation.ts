@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, type EditHistoryEntry } from '@shared/admin';
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { queryAll } from '../data/paginate';
 import { NotFoundError } from '../lib/errors';
-import { getQuizzes } from '../quizzes/quiz-store';
+import { getQuiz, getQuizzes } from '../quizzes/quiz-store';
 import { EditKeys, QuizKeys } from '../quizzes/quiz-keys';
 import { deleteReportById, reviewPendingReports } from '../quizzes/report';
 import { reportsIn } from '../quizzes/report-store';
@@ -195,10 +195,15 @@ export const EDIT_HISTORY_READ = 20;
  * first, with the editor's name.
  */
 export async function hiddenEditHistory(quizId: string) {
-  const edits = await queryAll(
-    { partition: QuizKeys.pk({ quizId }), beginsWith: EditKeys.skPrefix(), newestFirst: true },
-    { maxItems: EDIT_HISTORY_READ },
-  );
+  const [quiz, edits] = await Promise.all([
+    getQuiz(quizId),
+    queryAll(
+      { partition: QuizKeys.pk({ quizId }), beginsWith: EditKeys.skPrefix(), newestFirst: true },
+      { maxItems: EDIT_HISTORY_READ },
+    ),
+  ]);
+  // As the quiz's own read: an unknown (or deleted) quiz has no history to show.
+  if (!quiz || quiz.status !== 'active') throw new NotFoundError(QUIZ_MESSAGES.notFound);
   const history = edits
     .filter((edit) => edit.whileHidden)
     .map((edit) => ({

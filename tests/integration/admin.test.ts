@@ -1,3 +1,4 @@
+import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { member, PASSWORD, registered } from '../support/actors';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,9 @@ describe('hiding and restoring', () => {
     });
     const admin = await member(gateway, { role: 'admin' });
     expect((await admin.client.get(`/api/admin/quizzes/${quiz.id}/edit-history`)).json).toEqual([]);
+    // An unknown quiz has no history: 404, as its read.
+    const unknown = await admin.client.get('/api/admin/quizzes/no-such-quiz/edit-history');
+    expect([unknown.status, unknown.json.message]).toEqual([404, QUIZ_MESSAGES.notFound]);
   });
 });
 
@@ -306,6 +310,11 @@ describe('reports', () => {
       json: { reportIds: [] },
     });
     expect(empty.json.message).toBe(ADMIN_MESSAGES.reportIdsRequired);
+    // Past the 100 a call deletes, the message says so (the screen sends a longer selection in turns).
+    const tooMany = await admin.client.request('DELETE', '/api/admin/reports/bulk', {
+      json: { reportIds: Array.from({ length: 101 }, (_, index) => `q${index}~r${index}`) },
+    });
+    expect([tooMany.status, tooMany.json.message]).toEqual([400, ADMIN_MESSAGES.reportIdsTooMany]);
   });
 });
 

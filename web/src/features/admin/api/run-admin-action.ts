@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BanInput, BulkDeleteInput, UnbanInput } from '@shared/admin';
+import { ADMIN_LIMITS, type BanInput, type BulkDeleteInput, type UnbanInput } from '@shared/admin';
 import { adminApi } from '@shared/contract/admin';
 import { callApi } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
@@ -11,6 +11,23 @@ export type AdminAction =
   | { kind: 'deleteReports'; body: BulkDeleteInput }
   | { kind: 'ban'; body: BanInput }
   | { kind: 'unban'; body: UnbanInput };
+
+/**
+ * `DELETE /api/admin/reports/bulk` for any number of reports: the server takes up to
+ * `ADMIN_LIMITS.bulkDeleteMax` at a time, so a longer selection (すべて選択 of a long list) is sent
+ * in turns, one after another; the deleted counts add up.
+ */
+async function deleteReportsInBatches(body: BulkDeleteInput) {
+  let deleted = 0;
+  let message = '';
+  for (let start = 0; start < body.reportIds.length; start += ADMIN_LIMITS.bulkDeleteMax) {
+    const reportIds = body.reportIds.slice(start, start + ADMIN_LIMITS.bulkDeleteMax);
+    const answer = await callApi(adminApi.deleteReports, { body: { ...body, reportIds } });
+    deleted += answer.deleted;
+    message = answer.message;
+  }
+  return { deleted, message };
+}
 
 /** The moderation write `action` names, by its contract entry. */
 export function runAdminAction(action: AdminAction) {
@@ -25,7 +42,7 @@ export function runAdminAction(action: AdminAction) {
     case 'restore':
       return callApi(adminApi.restore, { params: { id: action.id } });
     case 'deleteReports':
-      return callApi(adminApi.deleteReports, { body: action.body });
+      return deleteReportsInBatches(action.body);
     case 'ban':
       return callApi(adminApi.ban, { body: action.body });
     case 'unban':

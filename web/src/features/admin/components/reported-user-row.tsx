@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReportedUser } from '@shared/admin';
+import { ADMIN_LIMITS, type ReportedUser } from '@shared/admin';
 import { useAdminCommand } from '../use-admin-command';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
 import { formatDateTime } from '@web/lib/format-date';
@@ -131,6 +131,7 @@ function PenaltyButtons(props: {
         <input
           type="number"
           min={1}
+          max={ADMIN_LIMITS.suspensionMinutesMax}
           className="field__input"
           value={props.minutes}
           onChange={(event) => props.onMinutesChange(event.target.value)}
@@ -139,7 +140,12 @@ function PenaltyButtons(props: {
       <button
         type="button"
         className="button button--secondary button--small"
-        disabled={pending || !Number.isInteger(customMinutes) || customMinutes < 1}
+        disabled={
+          pending ||
+          !Number.isInteger(customMinutes) ||
+          customMinutes < 1 ||
+          customMinutes > ADMIN_LIMITS.suspensionMinutesMax
+        }
         aria-label={`${name}さんを指定した分数だけ停止`}
         onClick={() => onPenalty({ type: 'suspension', minutes: customMinutes })}
       >

@@ -62,7 +62,13 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;
-  const missing = errors.username || errors.password;
+  // Left empty: the spec's one sentence for both; too long: that field's own message.
+  const fieldError = errors.username ?? errors.password;
+  const formError =
+    errors.username?.message === ACCOUNT_MESSAGES.usernameRequired ||
+    errors.password?.message === ACCOUNT_MESSAGES.passwordRequired
+      ? ACCOUNT_MESSAGES.loginRequired
+      : fieldError?.message;
 
   const submit = form.handleSubmit((input) =>
     login.mutate(input, {
@@ -113,9 +119,9 @@ export function LoginForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) 
         ログイン
       </h1>
       <p className="auth__lead">{loginLead(returnPathAfterLogin(params, location.state))}</p>
-      {missing ? (
+      {formError ? (
         <p className="form-alert" role="alert">
-          {ACCOUNT_MESSAGES.loginRequired}
+          {formError}
         </p>
       ) : (
         failure && (
