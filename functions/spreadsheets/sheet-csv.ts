@@ -17,9 +17,13 @@ const RECORD_MAX_CHARS = 16 * 1024;
 /** Records (spreadsheet rows, blank ones too) a CSV may hold: the same ceiling as a worksheet's rows. */
 const RECORDS_MAX = XLSX_LIMITS.rowElements;
 
-/** Control characters no text file holds (NUL and the like; tab, line feed and carriage return aside). */
+/**
+ * Control characters no text file holds (NUL and the like). Tab, line feed and carriage return
+ * aside, and the vertical tab and form feed too: Word and PowerPoint paste a manual line break as
+ * a vertical tab, a question may hold one, and our own export writes it back.
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const BINARY = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
 /**
  * The text of a CSV file: valid UTF-8 is UTF-8 (a BOM dropped), anything else is read as

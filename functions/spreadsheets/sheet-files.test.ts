@@ -61,6 +61,11 @@ describe('CSV', () => {
     expect(() => readCsv(Buffer.from('問題文\n"閉じない\n'))).toThrow(/読み取れませんでした/);
   });
 
+  it('takes back a manual line break (a vertical tab, as Word pastes it) from our own export', () => {
+    const file = writeCsv([ROWS[0]!, ['一行目\u000b二行目', 'あ', 'い', '', '', 'A', '']]);
+    expect(readCsv(file)[1]![0]).toBe('一行目\u000b二行目');
+  });
+
   it('reads no more than 30 columns of a record, as of a worksheet’s row (a line of commas is not 16,000 cells)', () => {
     const grid = readCsv(Buffer.from(`問題文,${','.repeat(16_000)}\n`));
     expect(grid[0]).toHaveLength(30);
@@ -117,6 +122,28 @@ describe('XLSX', () => {
     for (let index = 0; index <= XLSX_LIMITS.entries; index++) many.file(`x/${index}.xml`, 'x');
     const manyBytes = await many.generateAsync({ type: 'nodebuffer' });
     expect(() => readZipDirectory(manyBytes)).toThrow(SHEET_MESSAGES.xlsxTooLarge);
+  });
+
+  it('counts the rows of any worksheet, however its row tags and its path are written', async () => {
+    const rows = (separator: string) =>
+      `<worksheet><sheetData>${Array.from(
+        { length: XLSX_LIMITS.rowElements + 1 },
+        (_, index) => `<row${separator}r="${index + 1}"/>`,
+      ).join('')}</sheetData></worksheet>`;
+    for (const [path, separator] of [
+      ['xl/worksheets/sheet1.xml', '\n'],
+      ['xl/worksheets/sheet1.xml', '\t'],
+      ['/xl/worksheets/sheet1.xml', ' '],
+      ['a/xl/worksheets/sheet1.xml', ' '],
+    ] as const) {
+      const zip = new JSZip();
+      zip.file('xl/workbook.xml', '<workbook/>');
+      zip.file(path, rows(separator));
+      const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      await expect(readXlsx(bytes), `${path} ${JSON.stringify(separator)}`).rejects.toThrow(
+        SHEET_MESSAGES.tooManyRows,
+      );
+    }
   });
 
   it('catches a directory that understates its sizes, and a zip that is no workbook', async () => {

@@ -34,10 +34,15 @@ async function inspectXlsx(bytes: Buffer): Promise<void> {
       }
     }
     if (unpacked.length !== entry.uncompressedSize) throw damaged();
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && rowElements(unpacked) > XLSX_LIMITS.rowElements)
+    // Every entry, not only `xl/worksheets/…`: exceljs also reads a worksheet under another path
+    // (a leading '/', a folder before `xl/`), and other parts hold no row elements.
+    if (rowElements(unpacked) > XLSX_LIMITS.rowElements)
       throw new BadRequestError(SHEET_MESSAGES.tooManyRows);
   }
 }
+
+/** What may follow `<row` in a row element: XML's white space (space, tab, line feed, carriage return), `>` or `/`. */
+const ROW_TAG_END = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
 
 /** How many `<row` elements a worksheet's XML holds (stops counting past the limit). */
 function rowElements(xml: Buffer): number {
@@ -47,7 +52,7 @@ function rowElements(xml: Buffer): number {
     at >= 0 && count <= XLSX_LIMITS.rowElements;
     at = xml.indexOf('<row', at + 4)
   )
-    if (xml[at + 4] === 0x20 || xml[at + 4] === 0x3e) count++;
+    if (ROW_TAG_END.has(xml[at + 4]!)) count++;
   return count;
 }
 
