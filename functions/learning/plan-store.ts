@@ -20,11 +20,18 @@ const settingsKey = (userId: string) => LearningSettingsKeys.key({ userId });
 const planKey = (userId: string, planId: string) => StudyPlanKeys.key({ userId, planId });
 const planNotFound = () => new NotFoundError(LEARNING_MESSAGES.planNotFound);
 
-/** The member's plans and which is active. */
+/**
+ * The member's plans and which is active, read strongly consistent: the page reads them again
+ * straight after a creation or an activation, and must see it.
+ */
 export async function readPlans(userId: string) {
   const [plans, settings] = await Promise.all([
-    queryAll<PlanRecord>({ partition: UserKeys.pk({ userId }), beginsWith: StudyPlanKeys.skPrefix() }),
-    db.get({ Key: settingsKey(userId), ProjectionExpression: 'activePlanId' }),
+    queryAll<PlanRecord>({
+      partition: UserKeys.pk({ userId }),
+      beginsWith: StudyPlanKeys.skPrefix(),
+      ConsistentRead: true,
+    }),
+    db.get({ Key: settingsKey(userId), ProjectionExpression: 'activePlanId', ConsistentRead: true }),
   ]);
   return { plans, activePlanId: (settings.Item?.activePlanId as string | undefined) ?? null };
 }

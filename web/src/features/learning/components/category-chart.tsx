@@ -10,7 +10,7 @@ const SHOWN = 8;
 const barColour = (accuracy: number) => (accuracy >= 80 ? '#047857' : accuracy >= 60 ? '#4f46e5' : '#b45309');
 
 /**
- * カテゴリ別の正答率: one bar per category (the most answered first) over the last year. The bars
+ * カテゴリ別の正答率: one bar per category (the most answered first) over every answer so far. The bars
  * are for the eye; the sentence and the table say the same for screen readers and the keyboard.
  */
 export function CategoryChart({ categories }: { categories: CategoryFigures[] }) {
@@ -66,7 +66,7 @@ export function CategoryChart({ categories }: { categories: CategoryFigures[] })
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <ChartTable summary="カテゴリ別の正答率を表で見る" caption="カテゴリ別の正答率（過去1年間）">
+          <ChartTable summary="カテゴリ別の正答率を表で見る" caption="カテゴリ別の正答率（これまでの全回答）">
             <thead>
               <tr>
                 <th scope="col">カテゴリ</th>

@@ -25,15 +25,32 @@ const question = (id: string, text: string) => ({
  */
 function server(
   questions: ReturnType<typeof question>[],
-  { mastering = [], notDue = [] }: { mastering?: string[]; notDue?: string[] } = {},
+  {
+    mastering = [],
+    notDue = [],
+    gone = [],
+    later = [],
+  }: {
+    mastering?: string[];
+    notDue?: string[];
+    /** Questions whose quiz went since the session began (404). */
+    gone?: string[];
+    /** The sessions after the first (an empty one: nothing more due, 404). */
+    later?: ReturnType<typeof question>[][];
+  } = {},
 ) {
   const answers: Record<string, unknown>[] = [];
+  const sessions = [questions, ...later];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url === '/api/review/session') return json({ questions });
+    if (url === '/api/review/session') {
+      const next = sessions.shift() ?? [];
+      return next.length ? json({ questions: next }) : json({ message: '今日復習する問題はありません' }, 404);
+    }
     if (url === '/api/review/answer') {
       const body = JSON.parse(String(init?.body)) as { questionId: string; answer: string };
       answers.push(body);
+      if (gone.includes(body.questionId)) return json({ message: '復習する問題が見つかりません' }, 404);
       if (notDue.includes(body.questionId))
         return json(
           {
@@ -127,6 +144,49 @@ describe('the review of mistakes', () => {
     expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
     expect(within(dialog).getByText('1問すべてに正解しました（1回答えて1回正解）。')).toBeTruthy();
     expect(within(dialog).getByText('1問を覚えました。')).toBeTruthy();
+  });
+
+  it('goes on past a question whose quiz went meanwhile', async () => {
+    server([question('q1', '平安京への遷都は？'), question('q2', '鎌倉幕府の成立は？')], { gone: ['q1'] });
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    await within(dialog).findByRole('heading', { name: '平安京への遷都は？' });
+    await user.click(within(dialog).getByRole('button', { name: 'A 794年' }));
+    expect(await within(dialog).findByRole('heading', { name: '鎌倉幕府の成立は？' })).toBeTruthy();
+  });
+
+  it('after a full session of 20, offers the rest of today’s review, then says when it is all done', async () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => question(`q${index}`, `問題${index + 1}`));
+    server(twenty, { later: [[question('q20', '問題21')], []] });
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    for (let index = 0; index < 20; index++) {
+      await answerShown(dialog, user, 'A');
+      await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+    }
+    expect(await within(dialog).findByText('20問の復習が終わりました！')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '続けて復習する' }));
+    expect(await answerShown(dialog, user, 'A')).toBe('問題21');
+    await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+    expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: '続けて復習する' })).toBeNull();
+  });
+
+  it('after a full session of 20 and nothing more due, says today’s review is done', async () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => question(`q${index}`, `問題${index + 1}`));
+    server(twenty, { later: [[]] });
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
+    for (let index = 0; index < 20; index++) {
+      await answerShown(dialog, user, 'A');
+      await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+    }
+    await user.click(await within(dialog).findByRole('button', { name: '続けて復習する' }));
+    expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
+    expect(within(dialog).getByText(/^20問すべてに正解しました/)).toBeTruthy();
   });
 
   it('says when nothing is due', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { ANSWER_LETTERS, type AnswerLetter } from '@shared/constants';
 import type { ReviewAnswerResult, ReviewSession } from '@shared/learning';
+import { LEARNING } from '@shared/learning-constants';
 import { CategoryBadge } from '@web/components/quiz-badges';
 import { toastError } from '@web/components/toast/toast-error';
 import { Dialog, DialogClose } from '@web/components/ui/dialog';
@@ -53,6 +54,18 @@ export function ReviewDialog({
       },
     });
   }, [startSession, category]);
+  // A session holds at most 20 questions: a full one done, more may be due today.
+  const [moreDue, setMoreDue] = useState(true);
+  const mayHaveMore = moreDue && tally.questions >= LEARNING.reviewSessionSize;
+  const continueReview = () =>
+    startSession(category, {
+      onSuccess: (session) => {
+        setRound(session.questions);
+        setTally({ questions: session.questions.length, answered: 0, correct: 0, mastered: 0 });
+      },
+      // Nothing more due (404): today's review is done.
+      onError: () => setMoreDue(false),
+    });
 
   const question = round?.[0];
   useEffect(() => {
@@ -80,8 +93,12 @@ export function ReviewDialog({
           }));
         },
         onError: (failure) => {
-          // Answered right elsewhere since (another tab): it is no longer today's to review.
-          if (failure instanceof ApiError && failure.reason === 'review_not_due') {
+          // Answered right elsewhere since (another tab), or its quiz hidden or deleted meanwhile
+          // (404): it is no longer today's to review, and the round goes on without it.
+          if (
+            failure instanceof ApiError &&
+            (failure.reason === 'review_not_due' || failure.status === 404)
+          ) {
             setRound((current) => current?.filter((candidate) => candidate !== question) ?? null);
             setTally((current) => ({ ...current, questions: current.questions - 1 }));
           }
@@ -101,7 +118,7 @@ export function ReviewDialog({
 
   let body;
   if (start.isPending || (!round && !start.isError)) body = <Spinner />;
-  else if (start.isError)
+  else if (start.isError && !round)
     body = (
       <p className="state state--error" role="alert">
         {errorMessage(start.error, '復習を始められませんでした。')}
@@ -112,12 +129,17 @@ export function ReviewDialog({
       <div className="review-done" role="status">
         <CheckCircle2 size={40} aria-hidden />
         <p className="review-done__title">
-          {tally.answered ? '今日の復習が終わりました！' : '今日復習する問題はありません'}
+          {tally.answered
+            ? mayHaveMore
+              ? `${tally.questions}問の復習が終わりました！`
+              : '今日の復習が終わりました！'
+            : '今日復習する問題はありません'}
         </p>
         {tally.answered > 0 && (
           <>
             <p>
               {tally.questions}問すべてに正解しました（{tally.answered}回答えて{tally.correct}回正解）。
+              {mayHaveMore && '今日の復習がまだ残っているかもしれません。'}
             </p>
             <p>
               {tally.mastered > 0 && `${tally.mastered}問を覚えました。`}
@@ -214,7 +236,19 @@ export function ReviewDialog({
             </button>
           </>
         ) : (
-          <DialogClose className="button button--secondary">{question ? '中断する' : '閉じる'}</DialogClose>
+          <>
+            <DialogClose className="button button--secondary">{question ? '中断する' : '閉じる'}</DialogClose>
+            {!question && tally.answered > 0 && mayHaveMore && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={start.isPending}
+                onClick={continueReview}
+              >
+                続けて復習する
+              </button>
+            )}
+          </>
         )}
       </div>
     </Dialog>
