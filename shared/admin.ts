@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DIFFICULTIES, REPORT_REASONS } from './constants';
+import { tagRefSchema } from './tags';
 
 /** Moderation (core-platform "Admin"): payloads and messages. */
 export const ADMIN_LIMITS = {
@@ -111,6 +112,8 @@ export const flaggedQuizSchema = z.object({
   isHidden: z.boolean(),
   reportCount: z.number(),
   createdAt: z.string(),
+  /** As every quiz read and list item carries them (issue 30). */
+  tags: z.array(tagRefSchema),
   reports: z.array(
     z.object({
       id: z.string(),

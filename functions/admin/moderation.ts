@@ -13,6 +13,7 @@ import { markHidden, markRestored } from './moderation-store';
 import { isActive } from './penalty-policy';
 import { listPenalties } from './penalty-store';
 import { withinReply } from '../lib/payload';
+import { withTags } from '../tags/tag';
 
 /**
  * Moderation of quizzes and reports by administrators. Every action is audited. A decision on a
@@ -126,9 +127,13 @@ async function reportsInContext() {
 export async function flaggedQuizzes() {
   const byQuiz = reportsByQuiz(await reportsIn('pending', REPORT_SCAN));
   const quizzes = await getQuizzes([...byQuiz.keys()]);
-  const flagged = quizzes
-    .filter((quiz) => quiz.status === 'active')
-    .map((quiz) => ({
+  const flagged = (
+    await withTags(
+      quizzes.filter((quiz) => quiz.status === 'active'),
+      (quiz, tags) => ({ quiz, tags }),
+    )
+  )
+    .map(({ quiz, tags }) => ({
       id: quiz.id,
       title: quiz.title,
       description: quiz.description,
@@ -139,6 +144,7 @@ export async function flaggedQuizzes() {
       isHidden: quiz.isHidden,
       reportCount: quiz.reportCount,
       createdAt: quiz.createdAt,
+      tags,
       reports: byQuiz
         .get(quiz.id)!
         .slice(0, 3)

@@ -186,7 +186,9 @@ export async function shownTagNamed(name: string): Promise<Tag | undefined> {
 
 /**
  * `GET /api/tags`: the `limit` most used shown tags that some public, visible quiz carries, most
- * used first, read every time (their counts are right the moment a write answers): the index in
+ * used first, read every time from the index (a tag's own count is right the moment a write
+ * answers; the index, read eventually consistent, follows it within about a second in DynamoDB —
+ * a consistent read of every listed tag would cost the home page up to 300 reads a view): the index in
  * order of use until the 100 most used are found (its order is placed just after each write, so
  * the counts themselves sort them), at most 300 entries however many tags are inactive.
  */
