@@ -2,6 +2,7 @@ import { DeviceKeys } from './accounts/trusted-device-keys';
 import { LoginGuardKeys } from './accounts/login-guard-keys';
 import { TokenKeys } from './accounts/one-time-token-keys';
 import { AuditKeys } from './admin/audit-keys';
+import { HiddenQuizKeys } from './admin/hidden-quiz-keys';
 import { PenaltyKeys } from './admin/penalty-keys';
 import { AiHistoryKeys, AiUsageKeys } from './ai/usage-keys';
 import { CategoryKeys } from './categories/category-keys';
@@ -112,6 +113,7 @@ export const ENTITIES: readonly EntityKeys[] = [
   StudyRunKeys,
   SavedSetKeys,
   PenaltyKeys,
+  HiddenQuizKeys,
   AuditKeys,
   ConnectionKeys,
   RoomKeys,

@@ -521,6 +521,12 @@ export const httpRoutes = [
     table: 'read',
   },
   {
+    contract: adminApi.hiddenQuizzes,
+    handler: 'functions/api/admin/hidden-quizzes',
+    access: 'admin',
+    table: 'read',
+  },
+  {
     contract: adminApi.reports,
     handler: 'functions/api/admin/reports',
     access: 'admin',

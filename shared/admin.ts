@@ -97,6 +97,18 @@ const personSchema = z.object({
   penalties: z.array(penaltySummarySchema),
 });
 
+/** `GET /api/admin/hidden-quizzes`: every hidden quiz, newest hidden first, whatever became of its reports. */
+export const hiddenQuizSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  hiddenAt: z.string(),
+  /** Its pending reports. */
+  reportCount: z.number(),
+});
+export type HiddenQuiz = z.infer<typeof hiddenQuizSchema>;
+
 /**
  * `GET /api/admin/flagged-quizzes`: quizzes with pending reports, each with its 3 latest pending
  * reports; `reportCount` is the quiz's count of pending reports.

@@ -1,6 +1,8 @@
 import { QUIZ_MESSAGES } from '@shared/quizzes';
 import { indexAttributes, setAttributes } from '../data/keys';
+import { queryAll } from '../data/paginate';
 import { INDEX } from '../data/table';
+import { HiddenQuizKeys } from './hidden-quiz-keys';
 import { NotFoundError } from '../lib/errors';
 import { publicListing } from '../quizzes/quiz-store';
 import { tagStateOf } from '../tags/tag-policy';
@@ -12,6 +14,30 @@ import { changeTaggedQuiz, type TaggedQuiz } from '../tags/tag-store';
  * tags' counts change in the same transaction (tags/tag-store.ts `changeTaggedQuiz`). A quiz that
  * is gone or being deleted answers 404.
  */
+
+/** A hidden quiz's place in the administrators' list (hidden-quiz-keys.ts). */
+const hiddenListing = (quizId: string, adminId: string, now: Date) => {
+  const hiddenAt = now.toISOString();
+  return {
+    ...HiddenQuizKeys.key({ quizId }),
+    ...HiddenQuizKeys.collection({ hiddenAt, quizId }),
+    quizId,
+    hiddenAt,
+    hiddenBy: adminId,
+  };
+};
+
+/**
+ * The hidden quizzes' ids, newest hidden first, up to `max`: what the admin screen lists to
+ * restore, whatever became of their reports.
+ */
+export async function hiddenQuizIds(max: number): Promise<string[]> {
+  const listed = await queryAll<{ quizId: string }>(
+    { index: INDEX.byCollection, partition: HiddenQuizKeys.collectionPk(), newestFirst: true },
+    { maxItems: max },
+  );
+  return listed.map((item) => item.quizId);
+}
 
 /** The quiz must exist and not be being deleted (404 otherwise). */
 function assertActive(quiz: TaggedQuiz) {
@@ -36,6 +62,7 @@ export async function markHidden(quizId: string, adminId: string, now: Date): Pr
       remove: [indexAttributes(INDEX.byCollection)],
       values: { ':yes': true, ':admin': adminId, ':now': now.toISOString() },
       after: { ...tagStateOf(quiz), counted: false },
+      extra: [{ Put: { Item: hiddenListing(quizId, adminId, now) } }],
     };
   });
   if (!changed) throw new NotFoundError(QUIZ_MESSAGES.notFound);
@@ -62,6 +89,7 @@ export async function markRestored(quizId: string, adminId: string, now: Date): 
       ],
       values: { ':no': false, ':admin': adminId, ':now': now.toISOString(), ...listing?.values },
       after: tagStateOf(restored),
+      extra: [{ Delete: { Key: HiddenQuizKeys.key({ quizId }) } }],
     };
   });
   if (!changed) throw new NotFoundError(QUIZ_MESSAGES.notFound);

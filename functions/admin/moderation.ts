@@ -9,7 +9,7 @@ import { reportsIn } from '../quizzes/report-store';
 import { getUser, type UserItem } from '../users/user-store';
 import { audit } from './audit-store';
 import { newestReports, REPORT_SCAN, reportsByQuiz, reportsPerAuthor } from './moderation-policy';
-import { markHidden, markRestored } from './moderation-store';
+import { hiddenQuizIds, markHidden, markRestored } from './moderation-store';
 import { isActive } from './penalty-policy';
 import { listPenalties } from './penalty-store';
 import { withinReply } from '../lib/payload';
@@ -158,6 +158,28 @@ export async function flaggedQuizzes() {
     }))
     .sort((a, b) => b.reports[0]!.reportedAt.localeCompare(a.reports[0]!.reportedAt));
   return withinReply(flagged);
+}
+
+/** Hidden quizzes listed at most (the newest hidden first). */
+export const HIDDEN_QUIZZES_READ = 500;
+
+/**
+ * Every hidden quiz, newest hidden first (up to `HIDDEN_QUIZZES_READ`): the admin screen's list to
+ * restore from, which does not depend on the quiz's reports (deleted reports took a hidden quiz
+ * out of every list before).
+ */
+export async function hiddenQuizzes() {
+  const quizzes = await getQuizzes(await hiddenQuizIds(HIDDEN_QUIZZES_READ));
+  return quizzes
+    .filter((quiz) => quiz.status === 'active' && quiz.isHidden)
+    .map((quiz) => ({
+      id: quiz.id,
+      title: quiz.title,
+      authorId: quiz.authorId,
+      authorName: quiz.authorName,
+      hiddenAt: quiz.hiddenAt ?? quiz.updatedAt,
+      reportCount: quiz.reportCount,
+    }));
 }
 
 /** Authors whose quizzes were reported: counts and current penalties. */

@@ -244,6 +244,8 @@ export interface TaggedQuizChange {
   remove?: readonly string[];
   values?: Readonly<Record<string, unknown>>;
   after: TagState;
+  /** Other items written in the same transaction (a hidden quiz's place in the admin list). */
+  extra?: readonly NamedItem[];
 }
 
 /**
@@ -290,6 +292,7 @@ export async function changeTaggedQuiz(
           },
         },
         ...tagWrites(quiz, changes, [], gone),
+        ...(change.extra ?? []),
       ]);
       await placeTags(changes.delta.keys());
       return { quiz, change };

@@ -6,6 +6,7 @@ import {
   bulkDeleteSchema,
   editHistoryEntrySchema,
   flaggedQuizSchema,
+  hiddenQuizSchema,
   moderationReasonSchema,
   penaltySchema,
   reportedUserSchema,
@@ -21,6 +22,7 @@ import { defineRoute } from './define';
 /** Moderation (core-platform "Admin"). */
 export const adminApi = {
   flaggedQuizzes: defineRoute('GET /api/admin/flagged-quizzes', { response: z.array(flaggedQuizSchema) }),
+  hiddenQuizzes: defineRoute('GET /api/admin/hidden-quizzes', { response: z.array(hiddenQuizSchema) }),
   reports: defineRoute('GET /api/admin/reports', { response: z.array(adminReportSchema) }),
   /** Not named by the spec: the admin screen's third tab, the members whose quizzes were reported. */
   reportedUsers: defineRoute('GET /api/admin/reported-users', { response: z.array(reportedUserSchema) }),

@@ -44,6 +44,7 @@ const ids = (list: unknown) => (list as { id: string }[]).map((item) => item.id)
 
 const adminCalls: [string, string, unknown?][] = [
   ['GET', '/api/admin/flagged-quizzes'],
+  ['GET', '/api/admin/hidden-quizzes'],
   ['GET', '/api/admin/reports'],
   ['GET', '/api/admin/reported-users'],
   ['GET', '/api/admin/quizzes/sample-science-basics'],
@@ -68,6 +69,38 @@ describe('access', () => {
 });
 
 describe('hiding and restoring', () => {
+  it('lists a hidden quiz to restore whatever became of its reports, until it is restored', async () => {
+    const author = await member(gateway);
+    const quiz = await quizBy(author.client);
+    const reporter = await member(gateway);
+    const report = await reporter.client.request('POST', `/api/quizzes/${quiz.id}/report`, {
+      json: { reason: 'spam' },
+    });
+    expect(report.status, report.text).toBe(201);
+    const admin = await member(gateway, { role: 'admin' });
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/hide`)).status).toBe(200);
+    // Its reports deleted (reviewed by the hide): the quiz is still listed, to be restored.
+    const reportIds = (
+      (await admin.client.get('/api/admin/reports')).json as unknown as { id: string; quizId: string }[]
+    )
+      .filter((item) => item.quizId === quiz.id)
+      .map((item) => item.id);
+    expect(reportIds).toHaveLength(1);
+    const deleted = await admin.client.request('DELETE', '/api/admin/reports/bulk', { json: { reportIds } });
+    expect(deleted.status, deleted.text).toBe(200);
+    const hidden = (await admin.client.get('/api/admin/hidden-quizzes')).json as unknown as {
+      id: string;
+      title: string;
+      authorId: string;
+    }[];
+    expect(hidden.find((item) => item.id === quiz.id)).toMatchObject({
+      title: quiz.title,
+      authorId: author.user.id,
+    });
+    expect((await admin.client.request('PATCH', `/api/admin/quizzes/${quiz.id}/restore`)).status).toBe(200);
+    expect(ids((await admin.client.get('/api/admin/hidden-quizzes')).json)).not.toContain(quiz.id);
+  });
+
   it('removes a quiz from every public place at once and brings it back', async () => {
     const author = await member(gateway, { isPro: true });
     const quiz = await quizBy(author.client, `隠す対象 ${randomUUID().slice(0, 6)}`);

@@ -74,6 +74,7 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     flaggedQuizzes: ['admin', 'flagged-quizzes'] as const,
+    hiddenQuizzes: ['admin', 'hidden-quizzes'] as const,
     reports: ['admin', 'reports'] as const,
     reportedUsers: ['admin', 'reported-users'] as const,
     tags: ['admin', 'tags'] as const,

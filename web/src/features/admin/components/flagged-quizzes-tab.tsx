@@ -3,9 +3,10 @@ import { CheckCircle2, Eye, EyeOff, History, Trash2 } from 'lucide-react';
 import { Spinner } from '@web/components/ui/spinner';
 import { reportReasonLabel } from '@web/lib/report-reason-label';
 import { formatDateTime } from '@web/lib/format-date';
-import type { AdminReport, FlaggedQuiz } from '@shared/admin';
+import type { AdminReport, FlaggedQuiz, HiddenQuiz } from '@shared/admin';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useFlaggedQuizzes } from '../api/get-flagged-quizzes';
+import { useHiddenQuizzes } from '../api/get-hidden-quizzes';
 import { useAdminCommand } from '../use-admin-command';
 import type { AdminDetail } from './admin-detail-dialog';
 import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog';
@@ -19,12 +20,13 @@ import { ConfirmActionDialog, type PendingAction } from './confirm-action-dialog
 export function FlaggedQuizzesTab({ onOpen }: { onOpen: (target: AdminDetail) => void }) {
   const flagged = useFlaggedQuizzes(true);
   const reports = useAdminReports(true);
+  const hiddenList = useHiddenQuizzes(true);
   // One command for the list: while one action runs, every hide and restore button waits.
   const command = useAdminCommand();
   const [confirming, setConfirming] = useState<PendingAction | null>(null);
   if (flagged.isPending) return <Spinner />;
   if (flagged.isError) return <p className="state state--error">通報されたクイズの取得に失敗しました。</p>;
-  const hidden = hiddenQuizzes(reports.data ?? [], flagged.data);
+  const hidden = hiddenQuizzes(reports.data ?? [], flagged.data, hiddenList.data ?? []);
   return (
     <>
       {flagged.data.length ? (
@@ -63,17 +65,28 @@ export function FlaggedQuizzesTab({ onOpen }: { onOpen: (target: AdminDetail) =>
   );
 }
 
-interface HiddenQuiz {
+interface HiddenRow {
   id: string;
   title: string;
   authorName: string;
   reports: number;
 }
 
-/** The reported quizzes that are hidden and not in the flagged list, from the list of all reports. */
-function hiddenQuizzes(reports: AdminReport[], flagged: FlaggedQuiz[]): HiddenQuiz[] {
+/**
+ * The hidden quizzes not in the flagged list: every one the server lists as hidden (their reports
+ * may have been deleted), with the reports of theirs the list of all reports still has.
+ */
+function hiddenQuizzes(
+  reports: AdminReport[],
+  flagged: FlaggedQuiz[],
+  listedHidden: HiddenQuiz[],
+): HiddenRow[] {
   const listed = new Set(flagged.map((quiz) => quiz.id));
-  const hidden = new Map<string, HiddenQuiz>();
+  const hidden = new Map<string, HiddenRow>(
+    listedHidden
+      .filter((quiz) => !listed.has(quiz.id))
+      .map((quiz) => [quiz.id, { id: quiz.id, title: quiz.title, authorName: quiz.authorName, reports: 0 }]),
+  );
   for (const report of reports) {
     if (!report.quiz.isHidden || listed.has(report.quizId)) continue;
     const quiz = hidden.get(report.quizId) ?? {
@@ -144,7 +157,7 @@ function HiddenQuizCard({
   command,
   onOpen,
 }: {
-  quiz: HiddenQuiz;
+  quiz: HiddenRow;
   command: ReturnType<typeof useAdminCommand>;
   onOpen: (target: AdminDetail) => void;
 }) {
