@@ -11,7 +11,7 @@ import { audit } from './audit-store';
 import { newestReports, REPORT_SCAN, reportsByQuiz, reportsPerAuthor } from './moderation-policy';
 import { hiddenQuizIds, markHidden, markRestored } from './moderation-store';
 import { isActive } from './penalty-policy';
-import { listPenalties } from './penalty-store';
+import { listPenalties, unliftedPenalties } from './penalty-store';
 import { withinReply } from '../lib/payload';
 import { withTags } from '../tags/tag';
 
@@ -182,12 +182,20 @@ export async function hiddenQuizzes() {
     }));
 }
 
-/** Authors whose quizzes were reported: counts and current penalties. */
+/** Unlifted penalties read for the stopped members' part of the list (the newest). */
+const STOPPED_READ = 300;
+
+/** Authors whose quizzes were reported, and members stopped now: counts and current penalties. */
 export async function reportedUsers() {
-  const reports = await listAllReports();
+  const [reports, penalties] = await Promise.all([listAllReports(), unliftedPenalties(STOPPED_READ)]);
   const quizzes = await getQuizzes(reports.map((report) => report.quizId));
   const authorOf = new Map(quizzes.map((quiz) => [quiz.id, quiz.authorId]));
   const perAuthor = reportsPerAuthor(reports, authorOf);
+  // Members stopped now are listed too (with their unban button), reported or not any more.
+  const now = new Date();
+  for (const penalty of penalties)
+    if (isActive(penalty, now) && !perAuthor.has(penalty.userId))
+      perAuthor.set(penalty.userId, { quizzes: new Set(), reports: 0, pending: 0 });
   const users = await Promise.all(
     [...perAuthor].map(async ([userId, counts]) => {
       const summary = await userSummary(userId);

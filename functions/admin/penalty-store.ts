@@ -1,5 +1,7 @@
 import { ADMIN_MESSAGES } from '@shared/admin';
+import { indexAttributes } from '../data/keys';
 import { queryAll } from '../data/paginate';
+import { INDEX } from '../data/table';
 import { transactWrite } from '../data/transact';
 import { NotFoundError } from '../lib/errors';
 import { LIVE_ACCOUNT } from '../users/user-store';
@@ -15,6 +17,8 @@ import { PenaltyKeys } from './penalty-keys';
 export interface PenaltyItem extends Penalty {
   pk: string;
   sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
 }
 
 /** A member's penalties, newest first. */
@@ -24,6 +28,18 @@ export function listPenalties(userId: string): Promise<PenaltyItem[]> {
     beginsWith: PenaltyKeys.skPrefix(),
     newestFirst: true,
   });
+}
+
+/**
+ * The newest penalties not lifted (of every member), up to `max`: a stopped member is listed for
+ * the administrators whatever became of the reports on their quizzes. Those run out (a suspension
+ * past its end) are among them; the caller keeps the active ones.
+ */
+export function unliftedPenalties(max: number): Promise<PenaltyItem[]> {
+  return queryAll<PenaltyItem>(
+    { index: INDEX.byCollection, partition: PenaltyKeys.collectionPk(), newestFirst: true },
+    { maxItems: max },
+  );
 }
 
 /**
@@ -38,6 +54,7 @@ export async function putPenalty(
 ): Promise<PenaltyItem> {
   const item: PenaltyItem = {
     ...PenaltyKeys.key({ userId: penalty.userId, issuedAt: penalty.issuedAt, suffix }),
+    ...PenaltyKeys.collection({ issuedAt: penalty.issuedAt, userId: penalty.userId }),
     ...penalty,
   };
   const asSeen =
@@ -88,7 +105,7 @@ export async function liftPenalties(
     ...penalties.slice(0, 90).map((penalty) => ({
       Update: {
         Key: { pk: penalty.pk, sk: penalty.sk },
-        UpdateExpression: 'SET liftedBy = :admin, liftedAt = :now',
+        UpdateExpression: `SET liftedBy = :admin, liftedAt = :now REMOVE ${indexAttributes(INDEX.byCollection)}`,
         // An update never re-creates a record that went with its account.
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':admin': adminId, ':now': now.toISOString() },
