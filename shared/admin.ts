@@ -85,7 +85,8 @@ export const reportIdParamsSchema = z.object({
 
 const penaltySummarySchema = z.object({
   penaltyType: z.enum(['ban', 'suspension']),
-  expiresAt: z.string().nullable(),
+  /** When it ends; absent when permanent (a ban). */
+  expiresAt: z.string().optional(),
   issuedAt: z.string(),
   active: z.boolean(),
 });
@@ -199,7 +200,8 @@ export const penaltySchema = z.object({
   suspensionMinutes: z.number().nullable(),
   issuedBy: z.string(),
   issuedAt: z.string(),
-  expiresAt: z.string().nullable(),
+  /** When it ends; absent when permanent (a ban). */
+  expiresAt: z.string().optional(),
 });
 
 export const bulkDeletedSchema = z.object({ deleted: z.number(), message: z.string() });

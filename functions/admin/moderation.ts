@@ -69,7 +69,7 @@ const userSummary = async (userId: string) => {
     nickname: user?.nickname ?? '',
     penalties: penalties.map((penalty) => ({
       penaltyType: penalty.penaltyType,
-      expiresAt: penalty.expiresAt,
+      ...(penalty.expiresAt === null ? {} : { expiresAt: penalty.expiresAt }),
       issuedAt: penalty.issuedAt,
       active: isActive(penalty),
     })),

@@ -228,9 +228,13 @@ describe('penalties', () => {
     const target = await member(gateway);
     const admin = await member(gateway, { role: 'admin' });
     // A second session of the same person, opened before the ban.
-    await admin.client.request('POST', '/api/admin/ban-user', {
+    const banned = await admin.client.request('POST', '/api/admin/ban-user', {
       json: { userId: target.user.id, type: 'ban', reason: 'スパム' },
     });
+    // A ban is permanent: its expiresAt is absent (spec §3), not null.
+    const penalty = (banned.json as unknown as { penalty: Record<string, unknown> }).penalty;
+    expect(penalty).toMatchObject({ penaltyType: 'ban' });
+    expect('expiresAt' in penalty).toBe(false);
     expect((await target.client.get('/api/auth/me')).status).toBe(401);
     const penalties = await queryAll({
       partition: PenaltyKeys.pk({ userId: target.user.id }),

@@ -12,7 +12,17 @@ export const handler = httpHandler(adminApi.ban, async ({ body, user }) => {
   return {
     status: 201,
     body: {
-      penalty: { id, userId, penaltyType, reason, suspensionMinutes, issuedBy, issuedAt, expiresAt },
+      penalty: {
+        id,
+        userId,
+        penaltyType,
+        reason,
+        suspensionMinutes,
+        issuedBy,
+        issuedAt,
+        // Absent when permanent (docs/spec/core-platform.md §3).
+        ...(expiresAt === null ? {} : { expiresAt }),
+      },
       message: ADMIN_MESSAGES.banned,
     },
   };
