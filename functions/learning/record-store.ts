@@ -167,14 +167,20 @@ const STUDY_TIME_TRIES = 5;
  * - after a refusal: the time after `seen`, on condition the day still says `seen`;
  * - `seen` null (every try raced): none, the clock left as it is.
  */
+/** What an answer's time counts for, after `seen` (as studyDay's tries go). */
+const creditFor = (
+  claimed: number,
+  now: Date,
+  seen: { studiedUntil: string | undefined } | null | undefined,
+) => (seen === undefined ? claimed : seen === null ? 0 : creditedSeconds(claimed, now, seen.studiedUntil));
+
 function studyDay(
   userId: string,
   claimed: number,
   now: Date,
   seen: { studiedUntil: string | undefined } | null | undefined,
 ): NamedItem {
-  const credited =
-    seen === undefined ? claimed : seen === null ? 0 : creditedSeconds(claimed, now, seen.studiedUntil);
+  const credited = creditFor(claimed, now, seen);
   const base = dailyStats(userId, { timeSpent: credited }, now);
   if (seen === null) return base;
   const update = base.Update!;
@@ -231,7 +237,8 @@ export async function recordStudyAnswer(
             Item: {
               ...StudyRecordKeys.key(record),
               ...input,
-              timeSpent,
+              // What the day counted of it: the sessions' time adds these up.
+              timeSpent: creditFor(timeSpent, now, seen),
               date: day,
               createdAt: now.toISOString(),
               ttl: ttlFromDate(new Date(now.getTime() + 365 * 86_400_000)),

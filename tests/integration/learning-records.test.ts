@@ -590,6 +590,11 @@ describe('daily stats, weaknesses and sessions', () => {
     atJapanTime('2026-07-02T09:11');
     await studied(8);
     expect((await settledDashboard(client)).today.timeSpent).toBe(40 + 60 + 8);
+    // The session's time is what the day counted, not what was claimed.
+    const sessions = json<{ sessions: LearningSession[] }>(
+      await client.get('/api/learning/sessions'),
+    ).sessions;
+    expect(sessions[0]).toMatchObject({ totalTimeSpent: 40 + 60 + 8 });
   });
 
   it('counts a day older than the dashboard’s summary when its event arrives after the summary was built (a backfill’s)', async () => {
