@@ -76,6 +76,9 @@ async function popular(limit?: number) {
 }
 
 async function search(client: TestClient, query: Record<string, string>) {
+  // A word or a sort reads the search index, which the table's stream feeds: wait for it to have
+  // seen every write so far (on a busy machine it lags).
+  await gateway.streamSettled();
   const response = await client.get(`/api/quizzes/search?${new URLSearchParams(query)}`);
   expect(response.status, response.text).toBe(200);
   return response.json as unknown as Summary[];
