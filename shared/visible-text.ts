@@ -31,15 +31,15 @@ export function hasHiddenCharacters(text: string, { emoji = true } = {}): boolea
   return HIDDEN.test(emoji ? text.replace(EMOJI_SEQUENCE, '') : text);
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Half of a surrogate pair on its own. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * True when `text` is not well-formed Unicode: half of a surrogate pair on its own (JSON may carry
  * one as `"\ud800"`). No character is written that way; such a string cannot be encoded as UTF-8
  * or put in an address (`encodeURIComponent` throws), so it is refused where requests are read.
  */
-export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+export const hasLoneSurrogate = (text: string) => text.search(LONE_SURROGATE) >= 0;
 
 /** `text` with each lone surrogate put as U+FFFD (for text stored before requests were checked). */
-export const wellFormed = (text: string) =>
-  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');

@@ -83,6 +83,14 @@ async function answerShown(dialog: HTMLElement, user: ReturnType<typeof userEven
   return text;
 }
 
+/** Answers the next `count` questions right, going on after each. */
+async function answerAllRight(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup>, count: number) {
+  for (let index = 0; index < count; index++) {
+    await answerShown(dialog, user, 'A');
+    await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
+  }
+}
+
 describe('the review of mistakes', () => {
   it('asks each due question once, asks again at the end only those answered wrongly, and ends when each was answered right', async () => {
     const { answers } = server([question('q1', '平安京への遷都は？'), question('q2', '鎌倉幕府の成立は？')]);
@@ -162,10 +170,7 @@ describe('the review of mistakes', () => {
     const user = userEvent.setup();
     renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
-    for (let index = 0; index < 20; index++) {
-      await answerShown(dialog, user, 'A');
-      await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
-    }
+    await answerAllRight(dialog, user, 20);
     expect(await within(dialog).findByText('20問の復習が終わりました！')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '続けて復習する' }));
     expect(await answerShown(dialog, user, 'A')).toBe('問題21');
@@ -180,10 +185,7 @@ describe('the review of mistakes', () => {
     const user = userEvent.setup();
     renderWithProviders(<ReviewDialog onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: '間違えた問題の復習' });
-    for (let index = 0; index < 20; index++) {
-      await answerShown(dialog, user, 'A');
-      await user.click(within(dialog).getByRole('button', { name: '次の問題へ' }));
-    }
+    await answerAllRight(dialog, user, 20);
     await user.click(await within(dialog).findByRole('button', { name: '続けて復習する' }));
     expect(await within(dialog).findByText('今日の復習が終わりました！')).toBeTruthy();
     expect(within(dialog).getByText(/^20問すべてに正解しました/)).toBeTruthy();
